@@ -1,0 +1,1 @@
+"""The Discord bot. Imports ``rules`` and ``render``; nothing imports it."""

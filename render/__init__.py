@@ -1,0 +1,1 @@
+"""Pictures of game positions (Pillow). Imports ``rules`` only."""

@@ -1,0 +1,178 @@
+"""The engine contract: :class:`Game` (a rule set with its options) and
+:class:`State` (an immutable position of one game).
+
+Every game module subclasses both. A State knows its game, its options, its
+board geometry and the moves that led to it; ``play`` returns a new State and
+never changes the old one. Moves are text in and text out: parsing is
+case-insensitive and forgiving about spaces and commas, ``legal_moves`` and
+``history`` hold canonical text only.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rules.board import Board
+from rules.errors import IllegalMove
+from rules.options import Option, resolve_options
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What the last move did to the board, by cell name, for drawing it.
+
+    ``placed``: cells where the move put a stone or pawn (in move order);
+    ``removed``: ``(cell, colour)`` of stones that left the board;
+    ``flipped``: cells whose stone changed colour;
+    ``added``: cells that got a stone without being played (Astralis bonus).
+    """
+
+    placed: tuple[str, ...] = ()
+    removed: tuple[tuple[str, str], ...] = ()
+    flipped: tuple[str, ...] = ()
+    added: tuple[str, ...] = ()
+
+
+NO_CHANGE = Change()
+
+
+def normalize_move(text: str) -> str:
+    """Lower-case a move and reduce commas and runs of spaces to single spaces."""
+    if not isinstance(text, str):
+        raise IllegalMove(f"a move is text, not {type(text).__name__}")
+    return " ".join(text.replace(",", " ").lower().split())
+
+
+class State(ABC):
+    """A position. Subclasses add their game's own facts as plain attributes.
+
+    Attributes every State has: ``game``, ``options`` (a dict, read-only by
+    convention), ``board`` (the geometry), ``history`` (canonical moves).
+    """
+
+    game: Game
+    options: Mapping[str, Any]
+    board: Board
+    history: tuple[str, ...]
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """Seat (0 or 1) whose turn it is; None once the game is over."""
+
+    @abstractmethod
+    def color_of(self, seat: int) -> str | None:
+        """The colour seat ``seat`` plays, or None while a pie leaves it undecided."""
+
+    def seat_of(self, color: str) -> int | None:
+        """The seat playing ``color``, or None while undecided."""
+        for seat in (0, 1):
+            if self.color_of(seat) == color:
+                return seat
+        return None
+
+    @abstractmethod
+    def legal_moves(self) -> list[str]:
+        """Every legal move in canonical text, in a fixed order (special moves
+        such as ``swap`` or ``hold`` first, then cells in board order). Empty
+        once the game is over."""
+
+    @abstractmethod
+    def play(self, move: str) -> State:
+        """The State after ``move``; raises IllegalMove with a player-readable reason."""
+
+    def is_legal(self, move: str) -> bool:
+        try:
+            self.play(move)
+        except IllegalMove:
+            return False
+        return True
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def winner(self) -> int | None:
+        """Winning seat; None while playing or after a draw."""
+
+    @property
+    @abstractmethod
+    def result(self) -> str | None:
+        """None while playing, else a sentence such as "White wins: Black has no legal move"."""
+
+    @abstractmethod
+    def stone_at(self, cell: str) -> str | None:
+        """The colour of the stone on ``cell``, or None; unknown cell -> ValueError."""
+
+    @property
+    @abstractmethod
+    def last_change(self) -> Change:
+        """What the last move did (NO_CHANGE at the start)."""
+
+    @property
+    @abstractmethod
+    def prompt(self) -> str:
+        """What the player to move has to do, for the bot's ping: "choose the komi
+        (komi N, 0–169)", "place two stones", "place a stone or swap". Empty once over."""
+
+    @property
+    def ply(self) -> int:
+        """Number of moves played (setup and pie choices included)."""
+        return len(self.history)
+
+    @property
+    def last_move(self) -> str | None:
+        return self.history[-1] if self.history else None
+
+    @property
+    def color_to_move(self) -> str | None:
+        seat = self.to_move
+        return None if seat is None else self.color_of(seat)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game.name} {dict(self.options)} ply={self.ply}>"
+
+
+class Game(ABC):
+    """A rule set. One instance per game lives in ``rules.GAMES``."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    #: The two colours, first-moving colour first: ("black", "white").
+    colors: ClassVar[tuple[str, str]]
+    option_specs: ClassVar[tuple[Option, ...]]
+    #: A few paragraphs of rules and notation for the bot's help command.
+    summary: ClassVar[str] = ""
+
+    def options(self) -> tuple[Option, ...]:
+        return self.option_specs
+
+    def resolve_options(self, **options: Any) -> dict[str, Any]:
+        """Validated options with defaults filled in; raises OptionError."""
+        return resolve_options(self.option_specs, options)
+
+    def new(self, **options: Any) -> State:
+        """The starting position; bad options raise :class:`rules.OptionError`."""
+        return self._initial(self.resolve_options(**options))
+
+    @abstractmethod
+    def _initial(self, options: dict[str, Any]) -> State: ...
+
+    def replay(self, moves: Iterable[str], **options: Any) -> State:
+        """``new(**options)`` then ``play`` each move. An illegal move raises
+        IllegalMove naming its 1-based number, with ``ply`` set."""
+        state = self.new(**options)
+        for ply, move in enumerate(moves, 1):
+            try:
+                state = state.play(move)
+            except IllegalMove as error:
+                raise IllegalMove(f"move {ply} ({move}): {error}", ply=ply) from error
+        return state
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}>"
