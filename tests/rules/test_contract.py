@@ -94,7 +94,9 @@ def test_every_listed_move_plays_and_round_trips(name, options, data):
             assert snapshot(state.play(sloppy)) == snapshot(after)
 
 
-GARBAGE = ["", "   ", "zz99", "a0", "swapp", "komi", "komi -1", "c3 c3 c3", "hold me", "🙂", "pass pass"]
+GARBAGE = [
+    "", "   ", "zz99", "a0", "swapp", "komi", "komi -1", "c3 c3 c3", "hold me", "🙂", "pass pass",
+]
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
