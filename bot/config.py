@@ -1,0 +1,99 @@
+"""Settings, read once at start-up from the environment and ``.env``.
+
+Every setting and its default is listed in ``.env.example``. A bad setting is
+a :class:`ConfigError` whose message is one line a person can act on; the
+entry point prints it and exits non-zero (no traceback).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import dotenv_values
+
+DEFAULT_DATABASE_PATH = "./boardbot.sqlite3"
+DEFAULT_RULES_URL_BASE = "https://github.com/boardbot/boardbot/blob/main/docs/rules"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+# A bot token is three base64url parts separated by dots (user id, timestamp, HMAC).
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{18,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}")
+
+
+class ConfigError(Exception):
+    """A setting is missing or malformed; the message says which and how to fix it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    token: str
+    database_path: Path
+    dev_guild_id: int | None
+    log_level: str
+    rules_url_base: str
+
+    def __repr__(self) -> str:  # never show the token, even in a debug log
+        return (f"Settings(token=<hidden>, database_path={str(self.database_path)!r}, "
+                f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
+                f"rules_url_base={self.rules_url_base!r})")
+
+
+def load_settings(environ: Mapping[str, str] | None = None,
+                  dotenv_path: str | Path | None = ".env") -> Settings:
+    """Settings from ``environ`` (default ``os.environ``) over the ``.env`` file.
+
+    The environment wins over ``.env``, as with python-dotenv's ``load_dotenv``.
+    """
+    values: dict[str, str] = {}
+    if dotenv_path is not None and Path(dotenv_path).is_file():
+        values.update({k: v for k, v in dotenv_values(dotenv_path).items() if v is not None})
+    values.update(os.environ if environ is None else environ)
+
+    def get(name: str, default: str = "") -> str:
+        return (values.get(name) or default).strip()
+
+    return Settings(
+        token=_token(get("DISCORD_TOKEN")),
+        database_path=Path(get("DATABASE_PATH", DEFAULT_DATABASE_PATH)),
+        dev_guild_id=_guild_id(get("DEV_GUILD_ID")),
+        log_level=_log_level(get("LOG_LEVEL", "INFO")),
+        rules_url_base=get("RULES_URL_BASE", DEFAULT_RULES_URL_BASE).rstrip("/"),
+    )
+
+
+def _token(text: str) -> str:
+    if not text:
+        raise ConfigError("DISCORD_TOKEN is not set: put the bot's token in the environment "
+                          "or in .env (see .env.example and the README)")
+    if text.lower().startswith("bot "):
+        raise ConfigError("DISCORD_TOKEN must be the bare token, without the 'Bot ' prefix")
+    if not _TOKEN.fullmatch(text):
+        raise ConfigError("DISCORD_TOKEN does not look like a bot token (three parts "
+                          "separated by dots): copy it again from the developer portal")
+    return text
+
+
+def _guild_id(text: str) -> int | None:
+    if not text:
+        return None
+    if not text.isdigit():
+        raise ConfigError(f"DEV_GUILD_ID must be a server id (digits only), not {text!r}")
+    return int(text)
+
+
+def _log_level(text: str) -> str:
+    level = text.upper()
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {text!r}")
+    return level
+
+
+def configure_logging(level: str) -> None:
+    """Log to stderr; discord.py's own loggers follow the same level (never below INFO,
+    since its DEBUG output includes raw gateway payloads)."""
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level)))

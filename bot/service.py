@@ -1,0 +1,505 @@
+"""What the slash commands and buttons do, without Discord.
+
+Every handler is an async method of :class:`Service` taking plain ids and
+:class:`Member` values; it either returns an outcome or raises
+:class:`UserError` with a polite message for the member (and then nothing has
+changed). What must appear in a game's thread goes through the injected
+:class:`Poster`, so tests can watch it and the Discord adapter
+(:mod:`bot.poster`) can deal with archived or deleted threads.
+
+Concurrency: one :class:`asyncio.Lock` per game serialises moves, resignations
+and their posts; the ``UNIQUE (game_id, ply)`` constraint backs it up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import sqlite3
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+import rules
+from bot import texts
+from bot.storage import ChallengeRow, Database, GameRow, queries
+from bot.suggest import Suggestion, suggest_moves
+from rules import State
+
+log = logging.getLogger(__name__)
+
+#: Who takes seat 0 (the first player) when a challenge is accepted.
+FIRST_PLAYER_CHOICES = ("challenger", "opponent", "random")
+#: Opening decisions offered as buttons besides ``/move`` (``komi N`` gets a number field).
+CHOICE_MOVES = ("swap", "black", "white", "yellow", "cyan")
+FINISHED_LISTED = 10
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class UserError(Exception):
+    """A refusal. The message is shown to the member as it is; nothing changed."""
+
+    @property
+    def message(self) -> str:
+        return str(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    id: int
+    name: str
+    bot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """A message for a game's thread."""
+
+    content: str
+    picture: bytes | None = None
+    mentions: tuple[int, ...] = ()
+    #: Moves offered as buttons, valid only while the game is at ``ply``.
+    choices: tuple[str, ...] = ()
+    #: ``(lowest, highest)`` komi offered through a number field, or None.
+    komi: tuple[int, int] | None = None
+    ply: int = 0
+    filename: str = "board.png"
+
+
+@dataclass(frozen=True, slots=True)
+class Posted:
+    message_id: int | None
+    #: Where the game lives after posting: its thread, a replacement thread,
+    #: or None when the poster fell back to the game's channel.
+    thread_id: int | None
+
+
+class Poster(Protocol):
+    async def open_thread(self, game: GameRow, name: str) -> int | None:
+        """Open the game's public thread (from the challenge message if possible);
+        None if no thread could be made and posts must go to the channel."""
+
+    async def post(self, game: GameRow, post: Post) -> Posted:
+        """Send ``post`` where the game lives, unarchiving or falling back as needed."""
+
+
+Renderer = Callable[[State, Mapping[int, str]], Awaitable[bytes | None]]
+
+
+async def render_board(state: State, names: Mapping[int, str]) -> bytes | None:
+    """The board picture, drawn in a worker thread (Pillow is CPU-bound)."""
+    import render
+
+    board_png = getattr(render, "board_png", None)
+    if board_png is None:  # the render package has not landed yet
+        return None
+    return await asyncio.to_thread(board_png, state, names=dict(names))
+
+
+@dataclass(frozen=True, slots=True)
+class GameUpdate:
+    """What a handler did to a game: the row and position after it."""
+
+    game: GameRow
+    state: State
+    move: str | None = None
+    posted: Posted | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameListing:
+    active: list[tuple[GameRow, State]]
+    finished: list[GameRow]
+
+
+class Service:
+    def __init__(self, db: Database, poster: Poster, *, now: Callable[[], datetime] = utc_now,
+                 renderer: Renderer = render_board, rng: random.Random | None = None) -> None:
+        self.db = db
+        self.poster = poster
+        self.now = now
+        self.renderer = renderer
+        self.rng = rng or random.Random()
+        self._states: dict[int, State] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # -- challenges ----------------------------------------------------------
+
+    async def create_challenge(self, *, guild_id: int, channel_id: int, challenger: Member,
+                               game: str, options: Mapping[str, Any] | None = None,
+                               opponent: Member | None = None,
+                               first: str = "challenger") -> ChallengeRow:
+        """A pending challenge; the caller posts it and calls :meth:`set_challenge_message`."""
+        rule_set = _game(game)
+        if opponent is not None and opponent.id == challenger.id:
+            raise UserError("You can't challenge yourself: pick another member, or leave "
+                            "the opponent empty for an open challenge.")
+        if opponent is not None and opponent.bot:
+            raise UserError(f"{opponent.name} is a bot and can't play: challenge a person.")
+        given = {name: value for name, value in (options or {}).items() if value is not None}
+        try:
+            resolved = rule_set.resolve_options(**given)
+        except rules.OptionError as error:
+            raise UserError(f"{rule_set.title} can't be played like that: {error}.") from None
+        if first not in FIRST_PLAYER_CHOICES:
+            raise UserError(f"Who plays first must be one of {', '.join(FIRST_PLAYER_CHOICES)}.")
+        async with self.db.transaction() as tx:
+            existing = await queries.find_pending_challenge(
+                tx, guild_id=guild_id, challenger_id=challenger.id,
+                opponent_id=opponent.id if opponent else None, game=rule_set.name)
+            if existing is not None:
+                whom = f"to {existing.opponent_name}" if opponent else "open to anyone"
+                raise UserError(f"You already have a pending {rule_set.title} challenge {whom} "
+                                f"(#{existing.id}): cancel it or wait for an answer first.")
+            challenge_id = await queries.insert_challenge(
+                tx, guild_id=guild_id, channel_id=channel_id, challenger_id=challenger.id,
+                challenger_name=challenger.name, opponent_id=opponent.id if opponent else None,
+                opponent_name=opponent.name if opponent else None, game=rule_set.name,
+                options=resolved, settings={"first": first}, created_at=self.now())
+            return await queries.get_challenge(tx, challenge_id)
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        async with self.db.transaction() as tx:
+            await queries.set_challenge_message(tx, challenge_id, message_id)
+
+    async def get_challenge(self, guild_id: int, challenge_id: int) -> ChallengeRow:
+        async with self.db.reading() as conn:
+            challenge = await queries.get_challenge(conn, challenge_id)
+        if challenge is None or challenge.guild_id != guild_id:
+            raise UserError("That challenge doesn't exist (any more).")
+        return challenge
+
+    async def accept_challenge(self, *, guild_id: int, challenge_id: int,
+                               member: Member) -> GameUpdate:
+        """Start the game: seats, a thread, the opening board, the first ping."""
+        challenge = await self._pending(guild_id, challenge_id)
+        if member.id == challenge.challenger_id:
+            raise UserError("You can't accept your own challenge (use Cancel to withdraw it).")
+        if challenge.opponent_id is not None and member.id != challenge.opponent_id:
+            raise UserError(f"This challenge is for {challenge.opponent_name}, not you.")
+        if member.bot:
+            raise UserError("Bots can't play.")
+        challenger = Member(challenge.challenger_id, challenge.challenger_name)
+        first = challenge.settings.get("first", "challenger")
+        if first == "random":
+            first = self.rng.choice(("challenger", "opponent"))
+        seats = (challenger, member) if first == "challenger" else (member, challenger)
+        rule_set = _game(challenge.game)
+        state = rule_set.new(**challenge.options)
+        async with self.db.transaction() as tx:
+            game_id = await queries.insert_game(
+                tx, guild_id=guild_id, channel_id=challenge.channel_id,
+                challenge_id=challenge.id, challenge_message_id=challenge.message_id,
+                game=challenge.game, options=challenge.options, settings=challenge.settings,
+                player_ids=[seat.id for seat in seats], player_names=[seat.name for seat in seats],
+                created_at=self.now())
+            if not await queries.close_challenge(tx, challenge.id, status="accepted",
+                                                 closed_at=self.now(), game_id=game_id):
+                raise UserError("Someone else accepted this challenge just before you.")
+            row = await queries.get_game(tx, game_id)
+        self._states[game_id] = state
+        async with self._lock(game_id):
+            try:
+                thread_id = await self.poster.open_thread(row, texts.thread_name(row))
+            except Exception:
+                log.exception("could not open a thread for game %d", game_id)
+                thread_id = None
+            if thread_id is not None:
+                async with self.db.transaction() as tx:
+                    await queries.set_game_thread(tx, game_id, thread_id)
+                row = await self._row(game_id)
+            posted = await self._post_board(row, state, texts.opening_post(row, state),
+                                            mentions=_to_ping(row, state))
+            row = await self._row(game_id)
+        return GameUpdate(row, state, None, posted)
+
+    async def decline_challenge(self, *, guild_id: int, challenge_id: int,
+                                member: Member) -> ChallengeRow:
+        challenge = await self._pending(guild_id, challenge_id)
+        if challenge.opponent_id is None:
+            raise UserError("An open challenge can't be declined: simply leave it "
+                            "(the challenger can cancel it).")
+        if member.id != challenge.opponent_id:
+            raise UserError(f"Only {challenge.opponent_name} can decline this challenge.")
+        return await self._close(challenge, "declined")
+
+    async def cancel_challenge(self, *, guild_id: int, challenge_id: int,
+                               member: Member) -> ChallengeRow:
+        challenge = await self._pending(guild_id, challenge_id)
+        if member.id != challenge.challenger_id:
+            raise UserError(f"Only {challenge.challenger_name} can cancel this challenge.")
+        return await self._close(challenge, "cancelled")
+
+    async def _pending(self, guild_id: int, challenge_id: int) -> ChallengeRow:
+        challenge = await self.get_challenge(guild_id, challenge_id)
+        if challenge.status != "pending":
+            raise UserError(f"This challenge was already {challenge.status}.")
+        return challenge
+
+    async def _close(self, challenge: ChallengeRow, status: str) -> ChallengeRow:
+        async with self.db.transaction() as tx:
+            if not await queries.close_challenge(tx, challenge.id, status=status,
+                                                 closed_at=self.now()):
+                current = await queries.get_challenge(tx, challenge.id)
+                raise UserError(f"This challenge was already {current.status}.")
+            return await queries.get_challenge(tx, challenge.id)
+
+    # -- finding games ---------------------------------------------------------
+
+    async def find_game(self, *, guild_id: int, channel_id: int, member_id: int,
+                        ref: str | int | None = None) -> GameRow:
+        """The game a command means: ``ref`` (an id, ``#12``) if given; else the game of
+        the thread the command was used in; else the member's only active game."""
+        if ref is not None and str(ref).strip():
+            game_id = _parse_game_id(ref)
+            async with self.db.reading() as conn:
+                row = await queries.get_game(conn, game_id)
+            if row is None or row.guild_id != guild_id:
+                raise UserError(f"There is no game #{game_id} in this server.")
+            return row
+        async with self.db.reading() as conn:
+            row = await queries.game_in_thread(conn, guild_id, channel_id)
+            if row is not None:
+                return row
+            active = await queries.games_of_member(conn, guild_id, member_id, status="active")
+        if len(active) == 1:
+            return active[0]
+        if not active:
+            raise UserError("You have no game in progress here: start one with /challenge, "
+                            "or name a game with the `game` option.")
+        raise UserError(f"You have {len(active)} games in progress: say which one with the "
+                        "`game` option (or use the command in the game's thread).")
+
+    async def get_game(self, guild_id: int, game_id: int) -> GameRow:
+        return await self.find_game(guild_id=guild_id, channel_id=0, member_id=0, ref=game_id)
+
+    async def state_of(self, row: GameRow) -> State:
+        """The current position: cached, or replayed from the stored moves."""
+        state = self._states.get(row.id)
+        if state is None:
+            async with self.db.reading() as conn:
+                moves = [move.move for move in await queries.moves_of_game(conn, row.id)]
+            rule_set = _game(row.game)
+            state = await asyncio.to_thread(rule_set.replay, moves, **row.options)
+            self._states[row.id] = state
+        return state
+
+    def forget(self, game_id: int) -> None:
+        """Drop the cached position (after a change made outside :meth:`play_move`)."""
+        self._states.pop(game_id, None)
+
+    # -- playing ---------------------------------------------------------------
+
+    async def play_move(self, *, guild_id: int, game_id: int, member: Member, text: str,
+                        expected_ply: int | None = None) -> GameUpdate:
+        """Play ``text`` for ``member``. ``expected_ply`` (from a button) refuses the
+        move if the game has moved on since the button was posted."""
+        async with self._lock(game_id):
+            row = await self.get_game(guild_id, game_id)
+            state = await self._playable(row, member)
+            if expected_ply is not None and state.ply != expected_ply:
+                raise UserError("That button is out of date: the game has moved on since.")
+            if row.player_ids[state.to_move] != member.id:
+                waiting = row.player_names[state.to_move]
+                raise UserError(f"It's not your turn in {texts.label(row)}: "
+                                f"waiting for {waiting}.")
+            seat = state.to_move
+            try:
+                after = await asyncio.to_thread(state.play, text)
+            except rules.IllegalMove as error:
+                raise UserError(f"`{_shown(text)}` can't be played: {error}.") from None
+            move = after.history[-1]
+            try:
+                async with self.db.transaction() as tx:
+                    await queries.insert_move(tx, game_id=game_id, ply=after.ply, move=move,
+                                              seat=seat, member_id=member.id,
+                                              played_at=self.now())
+                    if after.is_over:
+                        await queries.finish_game(tx, game_id, result=after.result or "",
+                                                  winner_seat=after.winner, end_reason="rules",
+                                                  finished_at=self.now())
+            except sqlite3.IntegrityError:
+                self.forget(game_id)
+                raise UserError("Another move for this turn was saved just before yours.") \
+                    from None
+            self._states[game_id] = after
+            row = await self._row(game_id)
+            content = texts.move_post(row, state, after, seat, move)
+            mentions = row.player_ids if after.is_over else _to_ping(row, after)
+            posted = await self._post_board(row, after, content, mentions=mentions,
+                                            move_ply=after.ply)
+            return GameUpdate(await self._row(game_id), after, move, posted)
+
+    async def resign(self, *, guild_id: int, game_id: int, member: Member) -> GameUpdate:
+        async with self._lock(game_id):
+            row = await self.get_game(guild_id, game_id)
+            state = await self._playable(row, member, to_resign=True)
+            loser = row.seat_of(member.id)
+            winner = 1 - loser
+            result = _resignation(row, state, winner)
+            return await self._end(row, state, winner_seat=winner, reason="resignation",
+                                   result=result)
+
+    async def end_game(self, *, game_id: int, winner_seat: int | None, reason: str,
+                       result: str) -> GameUpdate:
+        """End an active game outside the rules (timeout, abort…): store it, post the
+        final board. For the clock and other later features."""
+        async with self._lock(game_id):
+            async with self.db.reading() as conn:
+                row = await queries.get_game(conn, game_id)
+            if row is None or not row.is_active:
+                raise UserError("That game is not in progress.")
+            return await self._end(row, await self.state_of(row), winner_seat=winner_seat,
+                                   reason=reason, result=result)
+
+    async def _end(self, row: GameRow, state: State, *, winner_seat: int | None, reason: str,
+                   result: str) -> GameUpdate:
+        status = "aborted" if reason == "abort" else "finished"
+        async with self.db.transaction() as tx:
+            if not await queries.finish_game(tx, row.id, result=result, winner_seat=winner_seat,
+                                             end_reason=reason, finished_at=self.now(),
+                                             status=status):
+                raise UserError(f"{texts.label(row)} is already over.")
+        row = await self._row(row.id)
+        content = f"**{texts.label(row)}**\n" + texts.end_line(row, result, winner_seat)
+        posted = await self._post_board(row, state, content, mentions=row.player_ids)
+        return GameUpdate(await self._row(row.id), state, None, posted)
+
+    async def _playable(self, row: GameRow, member: Member, *, to_resign: bool = False) -> State:
+        if not row.is_active:
+            raise UserError(f"{texts.label(row)} is over: {row.result}")
+        if row.seat_of(member.id) is None:
+            raise UserError(f"You are not playing in {texts.label(row)}.")
+        state = await self.state_of(row)
+        if state.is_over and not to_resign:  # stored as active but over: repair the row
+            raise UserError(f"{texts.label(row)} is over: {state.result}")
+        return state
+
+    # -- looking ---------------------------------------------------------------
+
+    async def board(self, *, guild_id: int, game_id: int) -> tuple[GameRow, State, bytes | None]:
+        """The game, its position and a fresh picture of it."""
+        row = await self.get_game(guild_id, game_id)
+        state = await self.state_of(row)
+        return row, state, await self.renderer(state, _names(row))
+
+    async def list_games(self, *, guild_id: int, member_id: int) -> GameListing:
+        async with self.db.reading() as conn:
+            active = await queries.games_of_member(conn, guild_id, member_id, status="active")
+            finished = await queries.games_of_member(conn, guild_id, member_id,
+                                                     status="finished", limit=FINISHED_LISTED)
+        return GameListing([(row, await self.state_of(row)) for row in active], finished)
+
+    async def move_suggestions(self, *, guild_id: int, channel_id: int, member_id: int,
+                               typed: str, ref: str | None = None) -> list[Suggestion]:
+        """Autocomplete for ``/move``: never raises, may be empty."""
+        try:
+            row = await self.find_game(guild_id=guild_id, channel_id=channel_id,
+                                       member_id=member_id, ref=ref)
+        except UserError:
+            return []
+        if not row.is_active:
+            return []
+        state = await self.state_of(row)
+        legal = await asyncio.to_thread(state.legal_moves)
+        return suggest_moves(legal, typed)
+
+    async def game_suggestions(self, *, guild_id: int, member_id: int,
+                               typed: str) -> list[Suggestion]:
+        """Autocomplete for a ``game`` option: the member's active games, theirs to move first."""
+        listing = await self.list_games(guild_id=guild_id, member_id=member_id)
+        needle = typed.strip().lstrip("#").lower()
+        mine, theirs = [], []
+        for row, state in listing.active:
+            opponent = row.player_names[1 - row.seat_of(member_id)]
+            my_turn = state.to_move is not None and row.player_ids[state.to_move] == member_id
+            name = f"{texts.label(row)} vs {opponent} · " + ("your turn" if my_turn else
+                                                              "their turn")
+            if needle and needle not in name.lower():
+                continue
+            (mine if my_turn else theirs).append(Suggestion(name[:100], str(row.id)))
+        return (mine + theirs)[:25]
+
+    # -- internals ---------------------------------------------------------------
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def _row(self, game_id: int) -> GameRow:
+        async with self.db.reading() as conn:
+            return await queries.get_game(conn, game_id)
+
+    async def _post_board(self, row: GameRow, state: State, content: str, *,
+                          mentions: tuple[int, ...] | list[int],
+                          move_ply: int | None = None) -> Posted | None:
+        """Draw and post the board; record where it went. A failure to post is
+        logged, not raised: the move is already safely stored."""
+        try:
+            choices, komi = await asyncio.to_thread(_decisions, state)
+            picture = await self.renderer(state, _names(row))
+            posted = await self.poster.post(row, Post(
+                content=content, picture=picture, mentions=tuple(mentions), choices=choices,
+                komi=komi, ply=state.ply, filename=f"{row.game}-{row.id}-{state.ply}.png"))
+        except Exception:
+            log.exception("could not post the board of game %d", row.id)
+            return None
+        async with self.db.transaction() as tx:
+            if posted.thread_id != row.thread_id:
+                await queries.set_game_thread(tx, row.id, posted.thread_id)
+            if posted.message_id is not None:
+                await queries.set_last_message(tx, row.id, posted.message_id)
+                if move_ply is not None:
+                    await queries.set_move_message(tx, row.id, move_ply, posted.message_id)
+        return posted
+
+
+def _game(name: str) -> rules.Game:
+    try:
+        return rules.get_game(name)
+    except rules.UnknownGame as error:
+        raise UserError(f"{str(error)[0].upper()}{str(error)[1:]}.") from None
+
+
+def _parse_game_id(ref: str | int) -> int:
+    text = str(ref).strip().lstrip("#")
+    if not text.isdigit():
+        raise UserError(f"{_shown(str(ref))!r} is not a game number (like 12 or #12).")
+    return int(text)
+
+
+def _shown(text: str) -> str:
+    """User text, made safe to quote in a message."""
+    cleaned = " ".join(str(text).split()).replace("`", "'")
+    return cleaned if len(cleaned) <= 40 else cleaned[:39] + "…"
+
+
+def _names(row: GameRow) -> dict[int, str]:
+    return {0: row.player_names[0], 1: row.player_names[1]}
+
+
+def _to_ping(row: GameRow, state: State) -> tuple[int, ...]:
+    return () if state.to_move is None else (row.player_ids[state.to_move],)
+
+
+def _decisions(state: State) -> tuple[tuple[str, ...], tuple[int, int] | None]:
+    """Opening decisions that are not cells, offered as buttons."""
+    if state.is_over:
+        return (), None
+    legal = state.legal_moves()
+    choices = tuple(move for move in legal if move in CHOICE_MOVES)
+    komi = [int(move.split()[1]) for move in legal
+            if move.startswith("komi ") and move.split()[1].isdigit()]
+    return choices, (min(komi), max(komi)) if komi else None
+
+
+def _resignation(row: GameRow, state: State, winner: int) -> str:
+    loser = 1 - winner
+    winner_color, loser_color = state.color_of(winner), state.color_of(loser)
+    if winner_color and loser_color:
+        return f"{winner_color.capitalize()} wins: {loser_color.capitalize()} resigned"
+    return f"{row.player_names[winner]} wins: {row.player_names[loser]} resigned"

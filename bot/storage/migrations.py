@@ -1,0 +1,78 @@
+"""Schema changes, numbered from 1 by their position in :data:`MIGRATIONS`.
+
+``PRAGMA user_version`` holds the number of the last one applied. Never edit a
+migration that has shipped: append a new one. Timestamps are ISO 8601 text in
+UTC; Discord ids are integers; options and bot-side settings are JSON objects.
+"""
+
+from __future__ import annotations
+
+_V1_CHALLENGES_GAMES_MOVES = """
+-- A challenge: posted with buttons, then accepted (-> a game), declined or cancelled.
+CREATE TABLE challenges (
+    id              INTEGER PRIMARY KEY,
+    guild_id        INTEGER NOT NULL,
+    channel_id      INTEGER NOT NULL,
+    message_id      INTEGER,
+    challenger_id   INTEGER NOT NULL,
+    challenger_name TEXT NOT NULL,
+    opponent_id     INTEGER,            -- NULL: an open challenge anyone may accept
+    opponent_name   TEXT,
+    game            TEXT NOT NULL,      -- rules.GAMES key
+    options         TEXT NOT NULL,      -- JSON: the engine's options, defaults filled in
+    settings        TEXT NOT NULL DEFAULT '{}',  -- JSON: the bot's own choices (first player…)
+    status          TEXT NOT NULL DEFAULT 'pending'
+                    CHECK (status IN ('pending', 'accepted', 'declined', 'cancelled')),
+    game_id         INTEGER REFERENCES games (id),
+    created_at      TEXT NOT NULL,
+    closed_at       TEXT
+);
+CREATE INDEX challenges_by_challenger ON challenges (guild_id, challenger_id, status);
+
+-- A game: who plays which seat, where it lives, and how it ended.
+CREATE TABLE games (
+    id              INTEGER PRIMARY KEY,
+    guild_id        INTEGER NOT NULL,
+    channel_id      INTEGER NOT NULL,   -- where the challenge was posted
+    thread_id       INTEGER,            -- the game's thread; NULL: posts go to channel_id
+    challenge_id    INTEGER,
+    challenge_message_id INTEGER,
+    last_message_id INTEGER,            -- the latest board the bot posted
+    game            TEXT NOT NULL,
+    options         TEXT NOT NULL,
+    settings        TEXT NOT NULL DEFAULT '{}',
+    player0_id      INTEGER NOT NULL,   -- seat 0 moves first
+    player0_name    TEXT NOT NULL,
+    player1_id      INTEGER NOT NULL,
+    player1_name    TEXT NOT NULL,
+    status          TEXT NOT NULL DEFAULT 'active'
+                    CHECK (status IN ('active', 'finished', 'aborted')),
+    result          TEXT,               -- a sentence, e.g. "White wins: Black has no legal move"
+    winner_seat     INTEGER CHECK (winner_seat IN (0, 1)),
+    end_reason      TEXT CHECK (end_reason IN ('rules', 'resignation', 'timeout', 'abort')),
+    created_at      TEXT NOT NULL,
+    finished_at     TEXT,
+    CHECK (player0_id <> player1_id)
+);
+CREATE INDEX games_by_guild_status ON games (guild_id, status);
+CREATE INDEX games_by_player0 ON games (guild_id, player0_id);
+CREATE INDEX games_by_player1 ON games (guild_id, player1_id);
+CREATE INDEX games_by_thread ON games (thread_id);
+
+-- One row per move; ply counts from 1. The current position is the replay of these.
+CREATE TABLE moves (
+    id              INTEGER PRIMARY KEY,
+    game_id         INTEGER NOT NULL REFERENCES games (id),
+    ply             INTEGER NOT NULL CHECK (ply >= 1),
+    move            TEXT NOT NULL,      -- canonical text
+    seat            INTEGER NOT NULL CHECK (seat IN (0, 1)),
+    member_id       INTEGER NOT NULL,
+    played_at       TEXT NOT NULL,
+    message_id      INTEGER,            -- the board posted after this move
+    UNIQUE (game_id, ply)
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (
+    _V1_CHALLENGES_GAMES_MOVES,
+)

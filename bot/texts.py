@@ -1,0 +1,100 @@
+"""What the bot says: labels, thread names and the captions of board posts.
+
+Pure functions of a game row and a rules State, so the service, the cogs and
+the tests all word things the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import rules
+from bot.storage import GameRow
+from rules import State
+
+THREAD_NAME_LIMIT = 100
+
+
+def mention(member_id: int) -> str:
+    return f"<@{member_id}>"
+
+
+def title_of(game_name: str) -> str:
+    try:
+        return rules.get_game(game_name).title
+    except rules.UnknownGame:
+        return game_name.title()
+
+
+def label(row: GameRow) -> str:
+    """``Lifeline #12``."""
+    return f"{title_of(row.game)} #{row.id}"
+
+
+def thread_name(row: GameRow) -> str:
+    """``Lifeline #12 · Ana vs Bo``, cut to Discord's 100 characters."""
+    name = f"{label(row)} · {row.player_names[0]} vs {row.player_names[1]}"
+    return name if len(name) <= THREAD_NAME_LIMIT else name[: THREAD_NAME_LIMIT - 1] + "…"
+
+
+def options_text(options: dict[str, Any]) -> str:
+    """``size 7, opening strong-pie``."""
+    return ", ".join(f"{name} {value}" for name, value in options.items())
+
+
+def player(row: GameRow, state: State, seat: int) -> str:
+    """``Ana (black)``, or just ``Ana`` while a pie leaves the colours open."""
+    color = state.color_of(seat)
+    name = row.player_names[seat]
+    return f"{name} ({color})" if color else name
+
+
+def turn_line(row: GameRow, state: State) -> str:
+    """The ping for the player to move: ``<@1>, your turn: place two stones.``"""
+    seat = state.to_move
+    if seat is None:
+        return ""
+    prompt = state.prompt.rstrip(".")
+    return f"{mention(row.player_ids[seat])}, your turn" + (f": {prompt}." if prompt else ".")
+
+
+def end_line(row: GameRow, result: str, winner_seat: int | None) -> str:
+    if winner_seat is None:
+        outcome = "It's a draw."
+    else:
+        outcome = f"{row.player_names[winner_seat]} wins. Well played, both!"
+    return f"**Game over.** {result}\n{outcome}"
+
+
+def opening_post(row: GameRow, state: State) -> str:
+    first = player(row, state, 0)
+    second = player(row, state, 1)
+    lines = [f"**{label(row)}**: {first} vs {second} ({options_text(row.options)}).",
+             f"{row.player_names[0]} is the first player.", turn_line(row, state)]
+    return "\n".join(line for line in lines if line)
+
+
+def move_post(row: GameRow, before: State, after: State, seat: int, move: str) -> str:
+    lines = [f"**{label(row)}** · move {after.ply}: {player(row, before, seat)} played `{move}`."]
+    if after.is_over:
+        lines.append(end_line(row, after.result or "", after.winner))
+    else:
+        lines.append(turn_line(row, after))
+    return "\n".join(lines)
+
+
+def status_line(row: GameRow, state: State, member_id: int) -> str:
+    """For the games list: whose turn it is, seen by ``member_id``."""
+    if not row.is_active:
+        return row.result or row.status
+    seat = state.to_move
+    if seat is None:
+        return "finished"
+    if row.player_ids[seat] == member_id:
+        return f"**your turn**: {state.prompt}" if state.prompt else "**your turn**"
+    return f"{row.player_names[seat]}'s turn"
+
+
+def jump_url(guild_id: int, channel_id: int, message_id: int | None = None) -> str:
+    base = f"https://discord.com/channels/{guild_id}/{channel_id}"
+    return f"{base}/{message_id}" if message_id else base

@@ -1,0 +1,64 @@
+"""Stand-ins for Discord and the clock: the service talks to a Poster, these record it."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+from bot.service import Post, Posted
+from bot.storage import GameRow
+from rules import State
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+@dataclass
+class Sent:
+    game_id: int
+    where: int  # thread or channel id
+    post: Post
+
+
+@dataclass
+class FakePoster:
+    """Records what would be sent to Discord. ``thread_fails`` makes thread creation
+    fail (the game then lives in its channel)."""
+
+    thread_fails: bool = False
+    threads: dict[int, str] = field(default_factory=dict)  # thread id -> name
+    sent: list[Sent] = field(default_factory=list)
+    _ids: itertools.count = field(default_factory=lambda: itertools.count(1000))
+
+    async def open_thread(self, game: GameRow, name: str) -> int | None:
+        if self.thread_fails:
+            return None
+        thread_id = next(self._ids)
+        self.threads[thread_id] = name
+        return thread_id
+
+    async def post(self, game: GameRow, post: Post) -> Posted:
+        self.sent.append(Sent(game.id, game.where_id, post))
+        return Posted(next(self._ids), game.thread_id)
+
+    def posts_for(self, game_id: int) -> list[Post]:
+        return [sent.post for sent in self.sent if sent.game_id == game_id]
+
+
+class FakeClock:
+    """A ``now()`` that only moves when told to."""
+
+    def __init__(self, start: datetime = datetime(2026, 1, 1, 12, tzinfo=UTC)) -> None:
+        self.current = start
+
+    def __call__(self) -> datetime:
+        return self.current
+
+    def advance(self, **delta: float) -> None:
+        self.current += timedelta(**delta)
+
+
+async def fake_renderer(state: State, names: Mapping[int, str]) -> bytes:
+    """A stand-in picture that says which position it shows."""
+    return PNG_SIGNATURE + f"{state.game.name} ply {state.ply}".encode()
