@@ -1,0 +1,395 @@
+"""Sliglube (Saïd Galdseid, 2024): a loop-stalemate game on a hexhex board.
+
+The rules as implemented (``shared/rules/sliglube.md`` decides; every ruling
+made there or here is spelled out below and has a test):
+
+**Loops.** A *loop* is a set of six or more stones, of any colours, forming a
+closed ring one stone wide: an induced cycle of the board's adjacency graph
+(see :mod:`rules.loops`). A player *controls* a loop when at least half of its
+stones are theirs, so a loop with exactly half of each colour is controlled by
+both. A cell or stone is *adjacent to* a loop when it is not part of it and
+touches one of its stones, inside the ring or outside. A *new loop* is a loop
+through the stone just placed.
+
+**Opening (pie).** Seat 0 places one black stone anywhere (``d4``). Seat 1
+then chooses the colour it will play (``black`` or ``white``). That stone was
+Black's first move, so White moves next, whoever White is. Until the choice
+``color_of`` is None for both seats.
+
+**A turn**, for the player to move (the *mover*), in this exact order:
+
+1. *Placement*: put a stone of your colour on an empty cell that is not
+   adjacent to any loop you control, judged on the board before placing.
+2. *Flip*: on the board right after placing, take every new loop that you
+   control (with the placed stone counted as yours) and turn every enemy stone
+   of all of them to your colour at once.
+3. *Remove*: take off every stone of yours that is adjacent to one of those
+   loops and part of none of them. (The placed stone is part of all of them,
+   so it never goes.)
+4. *Check*: on the board at the end of the turn (after flips and removals),
+   the placed stone must not be part of a loop your opponent controls;
+   otherwise the placement is illegal. Removals can open up new rings, so the
+   loops are searched afresh on that final board.
+
+**Optional flipping** (``d4 noflip``). Ruling: flipping is optional when step 3
+would remove at least one stone of yours that is *part of some loop* on the
+board right after the placement (before flipping; flipping changes colours,
+not which rings exist, so "after flipping" is the same board of loops). Any
+loop counts, of any control, new or old. Then ``d4 noflip`` is a legal move
+that skips steps 2 and 3, and step 4 is judged on the board right after the
+placement. ``d4 noflip`` is illegal in every other case; ``d4`` and
+``d4 noflip`` are legal or illegal independently of each other.
+
+**End.** At the start of your turn, if you have no legal placement (neither a
+plain nor a ``noflip`` one), the game ends and *you win*: stalemate wins.
+There is no other ending.
+
+**Omitted.** The seed also says "You may also remove stones from friendly or
+enemy loops adjacent to it if doing so increases your loop's length by at
+least one stone"; it does not say which stones or how length is measured, and
+the designer's rewrite drops it. It is not implemented (see the rules file).
+
+Notation: ``d4``, ``d4 noflip``, ``black``, ``white``.
+
+Game-specific attributes of :class:`SliglubeState`: ``loops()`` (every loop
+on the board, each a tuple of cell names in ring order) and
+``loop_controllers(loop)`` (the colours controlling it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+from rules.errors import IllegalMove
+from rules.game import NO_CHANGE, Change, Game, State, normalize_move
+from rules.hexhex import HexBoard
+from rules.loops import HexGrid, all_loops, bits, loop_core, search_through
+from rules.options import Option
+
+BLACK, WHITE = "black", "white"
+NOFLIP = "noflip"
+
+
+def _controls(loop: int, mine: int) -> bool:
+    """Whether the owner of ``mine`` holds at least half of ``loop``'s stones."""
+    return 2 * (loop & mine).bit_count() >= loop.bit_count()
+
+
+class _Analysis(NamedTuple):
+    """Loop facts of a position, computed once per State."""
+
+    loops: tuple[int, ...]  # every loop, by first stone
+    on_any: int  # stones part of some loop
+    on_black: int  # stones part of a loop Black controls
+    on_white: int  # stones part of a loop White controls
+
+
+class _Outcome(NamedTuple):
+    """The board after a legal placement, and what changed."""
+
+    mine: int
+    theirs: int
+    flipped: int
+    removed: int
+
+
+class _Verdict(NamedTuple):
+    """A cell's two possible placements: an outcome if legal, else the reason."""
+
+    plain: _Outcome | str
+    noflip: _Outcome | str
+
+
+class SliglubeState(State):
+    """A Sliglube position. Immutable; loop facts are computed on demand and kept."""
+
+    __slots__ = ("_analysis", "_black", "_change", "_grid", "_legal", "_white", "_white_seat",
+                 "board", "game", "history", "options")
+
+    def __init__(self, game: SliglubeGame, options: dict[str, Any], history: tuple[str, ...],
+                 black: int, white: int, white_seat: int | None, change: Change) -> None:
+        self.game = game
+        self.options = options
+        self.board = HexBoard.of(options["size"])
+        self._grid = HexGrid.of(options["size"])
+        self.history = history
+        self._black = black
+        self._white = white
+        self._white_seat = white_seat
+        self._change = change
+        self._analysis: _Analysis | None = None
+        self._legal: list[str] | None = None
+
+    # -- seats and colours ----------------------------------------------------
+
+    def color_of(self, seat: int) -> str | None:
+        if self._white_seat is None:
+            return None
+        return WHITE if seat == self._white_seat else BLACK
+
+    @property
+    def _mover_color(self) -> str:
+        """The colour placing now (from ply 2 on): White at even plies."""
+        return WHITE if len(self.history) % 2 == 0 else BLACK
+
+    @property
+    def to_move(self) -> int | None:
+        ply = len(self.history)
+        if ply < 2:
+            return ply
+        if self.is_over:
+            return None
+        return self.seat_of(self._mover_color)
+
+    # -- the board ----------------------------------------------------------------
+
+    def stone_at(self, cell: str) -> str | None:
+        bit = 1 << self._grid.pos[self.board.index(cell)]
+        if self._black & bit:
+            return BLACK
+        if self._white & bit:
+            return WHITE
+        return None
+
+    @property
+    def last_change(self) -> Change:
+        return self._change
+
+    def _loop_facts(self) -> _Analysis:
+        if self._analysis is None:
+            loops = tuple(all_loops(self._grid, self._black | self._white))
+            on_any = on_black = on_white = 0
+            for loop in loops:
+                on_any |= loop
+                if _controls(loop, self._black):
+                    on_black |= loop
+                if _controls(loop, self._white):
+                    on_white |= loop
+            self._analysis = _Analysis(loops, on_any, on_black, on_white)
+        return self._analysis
+
+    def loops(self) -> tuple[tuple[str, ...], ...]:
+        """Every loop on the board, each as its cell names in ring order (from
+        its first cell in board order towards the earlier of its two ring
+        neighbours), loops ordered by their first cell then ring."""
+        names = self.board.cells
+        rings = [tuple(names[i] for i in self._grid.ring_order(loop))
+                 for loop in self._loop_facts().loops]
+        order = {name: i for i, name in enumerate(names)}
+        return tuple(sorted(rings, key=lambda ring: [order[c] for c in ring]))
+
+    def loop_controllers(self, loop: Iterable[str]) -> frozenset[str]:
+        """The colours controlling the loop made of these cells (at least half of
+        its stones theirs; both colours when it is exactly half each).
+        ValueError if a cell is unknown or empty."""
+        mask = 0
+        for cell in loop:
+            index = self.board.index(cell)
+            bit = 1 << self._grid.pos[index]
+            if not (self._black | self._white) & bit:
+                raise ValueError(f"{self.board.name(index)} holds no stone")
+            mask |= bit
+        if not mask:
+            raise ValueError("a loop has stones")
+        return frozenset(color for color, stones in ((BLACK, self._black), (WHITE, self._white))
+                         if _controls(mask, stones))
+
+    # -- the rules ----------------------------------------------------------------
+
+    def _sides(self) -> tuple[int, int]:
+        """(mover's stones, opponent's stones)."""
+        if self._mover_color == WHITE:
+            return self._white, self._black
+        return self._black, self._white
+
+    def _forbidden(self) -> int:
+        """Cells adjacent to a loop the mover controls (step 1)."""
+        facts = self._loop_facts()
+        own = facts.on_white if self._mover_color == WHITE else facts.on_black
+        return self._grid.grow(own) & ~own
+
+    def _verdict(self, p: int) -> _Verdict:
+        """Both placements at the empty, allowed cell with bit ``p`` (steps 2–4)."""
+        grid = self._grid
+        mine, theirs = self._sides()
+        placed = 1 << p
+        mine_now = mine | placed
+        stones = mine_now | theirs
+        new: list[int] = []
+        search_through(grid, p, loop_core(grid, stones), lambda loop: new.append(loop) or False)
+        ours = 0
+        for loop in new:
+            if _controls(loop, mine_now):
+                ours |= loop
+        flipped = ours & theirs
+        removed = mine & ~ours & grid.grow(ours)
+        cell = self.board.name(grid.index_of[p])
+        lost = f"{cell} would be part of a loop your opponent controls"
+        on_loop = self._loop_facts().on_any
+        for loop in new:
+            on_loop |= loop
+        if removed & on_loop:
+            noflip: _Outcome | str = _Outcome(mine_now, theirs, 0, 0)
+            if any(_controls(loop, theirs) for loop in new):
+                noflip = lost
+        else:
+            noflip = (f"{cell} noflip: flipping is not optional here (it is only optional when "
+                      f"it would remove a stone of yours that is part of a loop)")
+        mine_end = (mine_now | flipped) & ~removed
+        theirs_end = theirs & ~flipped
+        if removed:
+            end_stones = mine_end | theirs_end
+            captured = search_through(grid, p, loop_core(grid, end_stones),
+                                      lambda loop: _controls(loop, theirs_end))
+        else:
+            captured = any(_controls(loop, theirs_end) for loop in new)
+        plain: _Outcome | str = _Outcome(mine_end, theirs_end, flipped, removed)
+        if captured:
+            plain = lost + (f" (flipping is optional here: {cell} noflip is legal)"
+                            if isinstance(noflip, _Outcome) else "")
+        return _Verdict(plain, noflip)
+
+    def legal_moves(self) -> list[str]:
+        if self._legal is None:
+            self._legal = self._list_moves()
+        return list(self._legal)
+
+    def _list_moves(self) -> list[str]:
+        ply = len(self.history)
+        names = self.board.cells
+        if ply == 0:
+            return list(names)
+        if ply == 1:
+            return [BLACK, WHITE]
+        grid = self._grid
+        moves = []
+        free = grid.cells & ~(self._black | self._white) & ~self._forbidden()
+        for p in bits(free):
+            verdict = self._verdict(p)
+            name = names[grid.index_of[p]]
+            if isinstance(verdict.plain, _Outcome):
+                moves.append(name)
+            if isinstance(verdict.noflip, _Outcome):
+                moves.append(f"{name} {NOFLIP}")
+        return moves
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.history) >= 2 and not self.legal_moves()
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that was stalemated: it wins."""
+        return self.seat_of(self._mover_color) if self.is_over else None
+
+    @property
+    def result(self) -> str | None:
+        if not self.is_over:
+            return None
+        title = self._mover_color.capitalize()
+        return f"{title} wins: {title} has no legal placement (stalemate wins)"
+
+    @property
+    def prompt(self) -> str:
+        ply = len(self.history)
+        if ply == 0:
+            return "place the first black stone"
+        if ply == 1:
+            return "choose your colour: black or white"
+        return "" if self.is_over else "place a stone"
+
+    # -- moves --------------------------------------------------------------------
+
+    def play(self, move: str) -> SliglubeState:
+        text = normalize_move(move)
+        if not text:
+            raise IllegalMove("the move is empty: name a cell (d4), or a cell and noflip")
+        ply = len(self.history)
+        if ply == 1:
+            return self._choose(text)
+        if text in (BLACK, WHITE):
+            raise IllegalMove("the colours are already chosen: place a stone"
+                              if ply else "place the first black stone before choosing colours")
+        words = text.split(" ")
+        if len(words) > 2 or (len(words) == 2 and words[1] != NOFLIP):
+            raise IllegalMove(f"{move.strip()!r} is not a move: name a cell (d4), or a cell "
+                              f"and noflip (d4 noflip)")
+        index = self.board.index(words[0])
+        cell = self.board.name(index)
+        noflip = len(words) == 2
+        p = self._grid.pos[index]
+        if (self._black | self._white) >> p & 1:
+            raise IllegalMove(f"{cell} is occupied")
+        if ply == 0:
+            if noflip:
+                raise IllegalMove("noflip: flipping is not optional here (the first stone "
+                                  "flips nothing: just name the cell)")
+            return self._after(text, self._black | 1 << p, self._white, 0,
+                               Change(placed=(cell,)))
+        if self.is_over:
+            raise IllegalMove(f"the game is over: {self.result}")
+        if self._forbidden() >> p & 1:
+            raise IllegalMove(f"{cell} is next to a loop you control")
+        verdict = self._verdict(p)
+        outcome = verdict.noflip if noflip else verdict.plain
+        if isinstance(outcome, str):
+            raise IllegalMove(outcome)
+        names = self.board.cells
+        index_of = self._grid.index_of
+        color = self._mover_color
+        change = Change(placed=(cell,),
+                        flipped=tuple(names[index_of[q]] for q in bits(outcome.flipped)),
+                        removed=tuple((names[index_of[q]], color) for q in bits(outcome.removed)))
+        if color == WHITE:
+            black, white = outcome.theirs, outcome.mine
+        else:
+            black, white = outcome.mine, outcome.theirs
+        return self._after(f"{cell} {NOFLIP}" if noflip else cell, black, white,
+                           self._white_seat, change)
+
+    def _choose(self, text: str) -> SliglubeState:
+        if text not in (BLACK, WHITE):
+            raise IllegalMove(f"choose your colour: black or white (not {text!r})")
+        white_seat = 1 if text == WHITE else 0
+        return SliglubeState(self.game, self.options, (*self.history, text), self._black,
+                             self._white, white_seat, NO_CHANGE)
+
+    def _after(self, move: str, black: int, white: int, white_seat: int | None,
+               change: Change) -> SliglubeState:
+        return SliglubeState(self.game, self.options, (*self.history, move), black, white,
+                             white_seat, change)
+
+
+class SliglubeGame(Game):
+    name = "sliglube"
+    title = "Sliglube"
+    colors = (BLACK, WHITE)
+    option_specs = (
+        Option("size", int, 6, "cells per side of the hexagonal board", minimum=5, maximum=7),
+    )
+    summary = (
+        "Sliglube (Saïd Galdseid, 2024): a loop-stalemate game on a hexagonal board.\n"
+        "A loop is a ring of six or more stones of any colours, one stone wide (each of its "
+        "stones touches exactly two others of it). You control a loop when at least half of "
+        "its stones are yours (exactly half: both players control it).\n"
+        "Opening: the first player places a black stone anywhere (d4); the second player "
+        "chooses a colour (black or white); White moves next.\n"
+        "On your turn place a stone on an empty cell that is not next to a loop you control. "
+        "Every new loop through that stone which you control has its enemy stones flipped to "
+        "your colour, then your stones next to those loops (and not part of them) are removed. "
+        "The stone you placed must not end the turn as part of a loop your opponent controls. "
+        "When the removal would take a stone of yours that is part of some loop, flipping is "
+        "optional: play d4 noflip to place without flipping or removing.\n"
+        "If at the start of your turn you have no legal placement, the game ends and you WIN.\n"
+        "Known omission: the original rules' optional extra removal (\"you may also remove "
+        "stones from friendly or enemy loops adjacent to it if doing so increases your loop's "
+        "length\") is not implemented; it is too vague to apply.\n"
+        "Moves: d4, d4 noflip, black, white."
+    )
+
+    def _initial(self, options: dict[str, Any]) -> SliglubeState:
+        return SliglubeState(self, options, (), 0, 0, None, NO_CHANGE)
+
+
+GAME = SliglubeGame()
