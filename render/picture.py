@@ -1,0 +1,226 @@
+"""A still picture of a position: the static board (cached), then the pieces
+and marks of this position pasted on it, then the caption.
+
+Layers, bottom to top: Astralis control tints; Sliglube loop links; ghosts of
+stones the last move removed; stones; Astralis pawns and deferred bonuses;
+rings on stones the last move flipped or added; a dot on the cells it placed.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Mapping
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from render import sprites
+from render.caption import Swatch, Text, caption_lines
+from render.layout import Layout, font, layout
+from render.theme import Colors, colors, quantize_palette
+from rules import State
+from rules.board import Board
+from rules.hexhex import CELL_RADIUS, HexBoard
+
+SS = 3  # supersampling of the static board
+
+
+def _line_width(lay: Layout) -> float:
+    return max(1.0, (0.045 if lay.board.kind == "square" else 0.032) * lay.unit)
+
+
+def _draw_board(draw: ImageDraw.ImageDraw, lay: Layout, col: Colors, game: str) -> None:
+    """Board shapes at SS× scale."""
+    u = lay.unit * SS
+    ox, oy = lay.origin[0] * SS, lay.origin[1] * SS
+    width = round(_line_width(lay) * SS)
+    board = lay.board
+    if isinstance(board, HexBoard):
+        for i in range(len(board)):
+            points = [(ox + x * u, oy + y * u) for x, y in board.corners(i)]
+            draw.polygon(points, fill=col.board, outline=col.line, width=width)
+        if game == "astralis":  # home edges: Yellow's at the bottom, Cyan's at the top
+            for row, color in ((board.rows[0], "yellow"), (board.rows[-1], "cyan")):
+                for i in row:
+                    pts = [(ox + x * u, oy + y * u) for x, y in board.corners(i)]
+                    edge = pts[2:5] if color == "yellow" else [pts[5], pts[0], pts[1]]
+                    draw.line(edge, fill=col.stones[color], width=width * 3, joint="curve")
+        return
+    n = board.size
+    span = (n - 1) * u
+    rim = 0.5 * u
+    draw.rectangle((ox - rim, oy - rim, ox + span + rim, oy + span + rim), fill=col.board)
+    for k in range(n):
+        draw.line((ox + k * u, oy, ox + k * u, oy + span), fill=col.line, width=width)
+        draw.line((ox, oy + k * u, ox + span, oy + k * u), fill=col.line, width=width)
+
+
+@cache
+def static_layer(game: str, board: Board, scale: float, theme: str) -> Image.Image:
+    """Background, board and coordinates: everything that never changes."""
+    lay = layout(board, scale)
+    col = colors(game, theme)
+    big = Image.new("RGB", (lay.width * SS, lay.height * SS), col.background)
+    _draw_board(ImageDraw.Draw(big), lay, col, game)
+    image = big.reduce(SS)
+    draw = ImageDraw.Draw(image)
+    draw.line((0, lay.caption_height - 1, lay.width, lay.caption_height - 1),
+              fill=col.dim, width=max(1, round(scale)))
+    face = font(lay.label_size)
+    for label in lay.labels:
+        draw.text((label.x, label.y), label.text, font=face, anchor="mm",
+                  fill=col.text if label.strong else col.dim)
+    return image
+
+
+def _stone(lay: Layout, col: Colors, color: str) -> Image.Image:
+    fill = col.stones.get(color, col.mark)
+    inner = col.symbol.get("cyan") if color == "cyan" else None
+    return sprites.disc(lay.stone_radius, fill, col.outline, inner)
+
+
+def _paint_astralis(image: Image.Image, state: State, lay: Layout, col: Colors,
+                    stones: dict[int, str]) -> None:
+    control = getattr(state, "control", None)
+    if control is None:
+        return
+    board = lay.board
+    tint_radius = CELL_RADIUS * lay.unit - _line_width(lay) * 0.9
+    pawn_cells = {cell for cell in (getattr(state, "pawns", {}) or {}).values() if cell}
+    mark_radius = 0.13 * lay.unit
+    for i, cell in enumerate(board.cells):
+        owner = control(cell)
+        if owner is None:
+            continue
+        at = lay.center(i)
+        sprites.paste(image, sprites.hexagon(tint_radius, col.tint[owner]), at)
+        if i in stones or cell in pawn_cells:
+            continue
+        symbol = col.symbol[owner]
+        if owner == "yellow":
+            mark = sprites.disc(mark_radius, symbol)
+        elif owner == "cyan":
+            mark = sprites.ring(mark_radius * 1.15, mark_radius * 0.45, symbol)
+        else:
+            mark = sprites.cross(mark_radius, max(1.5, mark_radius * 0.35), symbol)
+        sprites.paste(image, mark, at)
+
+
+def _paint_pawns(image: Image.Image, state: State, lay: Layout, col: Colors) -> None:
+    pawns = getattr(state, "pawns", None) or {}
+    deferred = dict(getattr(state, "deferred_bonuses", ()) or ())
+    for cell, color in deferred.items():  # the bonus waits under the opponent's pawn
+        halo = sprites.ring(lay.stone_radius * 1.08, lay.stone_radius * 0.22,
+                            col.stones.get(color, col.mark), col.outline)
+        sprites.paste(image, halo, lay.cell_center(cell))
+    for color, cell in pawns.items():
+        if cell:
+            up = color == state.game.colors[0]
+            ship = sprites.pawn(lay.stone_radius * 0.95, col.stones.get(color, col.mark),
+                                col.outline, up)
+            sprites.paste(image, ship, lay.cell_center(cell))
+
+
+def _paint_loops(image: Image.Image, state: State, lay: Layout, col: Colors) -> None:
+    loops = getattr(state, "loops", None)
+    if loops is None:
+        return
+    board = lay.board
+    links: set[tuple[int, int]] = set()
+    for loop in loops():
+        ring = [board.index(cell) for cell in loop]
+        for a, b in zip(ring, ring[1:] + ring[:1], strict=True):
+            links.add((min(a, b), max(a, b)))
+    for a, b in sorted(links):
+        (xa, ya), (xb, yb) = lay.center(a), lay.center(b)
+        angle = round(math.degrees(math.atan2(yb - ya, xb - xa))) % 180
+        link = sprites.capsule(lay.unit, 0.3 * lay.unit, angle, col.accent)
+        sprites.paste(image, link, ((xa + xb) / 2, (ya + yb) / 2))
+
+
+def _paint_caption(image: Image.Image, state: State, lay: Layout, col: Colors,
+                   names: Mapping[int, str] | None) -> None:
+    draw = ImageDraw.Draw(image)
+    pad = round(14 * lay.scale)
+    step = round(lay.caption_size * 1.4)
+    room = lay.width - 2 * pad
+    for k, line in enumerate(caption_lines(state, names)):
+        size = lay.caption_size
+        face = font(size)
+        swatch_w = size * 0.95
+
+        def width(face=face, swatch_w=swatch_w, line=line) -> float:
+            return sum(face.getlength(s.text) if isinstance(s, Text) else swatch_w
+                       for s in line)
+
+        while width() > room and size > 10:  # shrink a line that does not fit
+            size -= 1
+            face = font(size)
+            swatch_w = size * 0.95
+        x = float(pad)
+        y = pad + k * step + step / 2
+        for seg in line:
+            if isinstance(seg, Swatch):
+                radius = size * 0.4
+                fill = col.stones.get(seg.color, col.mark)
+                inner = col.symbol.get("cyan") if seg.color == "cyan" else None
+                sprites.paste(image, sprites.disc(radius, fill, col.outline, inner),
+                              (x + swatch_w / 2, y))
+                x += swatch_w
+            elif seg.text:
+                draw.text((x, y), seg.text, font=face, anchor="lm",
+                          fill=col.dim if seg.dim else col.text)
+                x += face.getlength(seg.text)
+
+
+def board_image(state: State, *, names: Mapping[int, str] | None = None, theme: str = "dark",
+                scale: float = 1.0) -> Image.Image:
+    """The picture of ``state`` as an RGB image (see :func:`board_png`)."""
+    game = state.game.name
+    col = colors(game, theme)
+    lay = layout(state.board, scale)
+    image = static_layer(game, state.board, scale, theme).copy()
+    board = state.board
+    stones = {}
+    for i, cell in enumerate(board.cells):
+        color = state.stone_at(cell)
+        if color is not None:
+            stones[i] = color
+    if game == "astralis":
+        _paint_astralis(image, state, lay, col, stones)
+    if game == "sliglube":
+        _paint_loops(image, state, lay, col)
+    change = state.last_change
+    for cell, color in change.removed:
+        if board.index(cell) not in stones:
+            ghost = sprites.disc(lay.stone_radius, col.ghost.get(color, col.board))
+            sprites.paste(image, ghost, lay.cell_center(cell))
+    for i, color in stones.items():
+        sprites.paste(image, _stone(lay, col, color), lay.center(i))
+    if game == "astralis":
+        _paint_pawns(image, state, lay, col)
+    changed_ring = sprites.ring(lay.stone_radius * 0.8, lay.stone_radius * 0.24, col.mark,
+                                col.outline)
+    for cell in (*change.flipped, *change.added):
+        sprites.paste(image, changed_ring, lay.cell_center(cell))
+    last = sprites.dot(max(3.0, lay.stone_radius * 0.3), col.mark, col.outline)
+    for cell in change.placed:
+        sprites.paste(image, last, lay.cell_center(cell))
+    _paint_caption(image, state, lay, col, names)
+    return image
+
+
+def to_palette(image: Image.Image, game: str, theme: str) -> Image.Image:
+    """``image`` as a palette image over the game's colours (exact on flat areas)."""
+    return image.quantize(palette=quantize_palette(game, theme), dither=Image.Dither.NONE)
+
+
+def board_png(state: State, *, names: Mapping[int, str] | None = None,
+              theme: str = "dark") -> bytes:
+    """A PNG picture of ``state``: the board with coordinates, the last move
+    marked, and a caption. ``names`` maps seats (0, 1) to display names."""
+    image = to_palette(board_image(state, names=names, theme=theme), state.game.name, theme)
+    out = io.BytesIO()
+    image.save(out, "PNG", compress_level=6)
+    return out.getvalue()
