@@ -1,19 +1,46 @@
-"""``python -m bot``: start the bot."""
+"""``python -m bot``: start the bot with the settings of the environment and ``.env``."""
 
-import os
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
 import sys
 
-from dotenv import load_dotenv
+import discord
+
+from bot.config import ConfigError, Settings, configure_logging, load_settings
+
+log = logging.getLogger("bot")
+
+
+async def run(settings: Settings) -> None:
+    from bot.client import BoardBot
+
+    async with BoardBot(settings) as client:
+        await client.start(settings.token)
 
 
 def main() -> int:
-    load_dotenv()
-    if not os.environ.get("DISCORD_TOKEN", "").strip():
-        print("error: DISCORD_TOKEN is not set (put it in the environment or in .env; "
-              "see .env.example)", file=sys.stderr)
+    try:
+        settings = load_settings()
+    except ConfigError as error:
+        print(f"error: {error}", file=sys.stderr)
         return 2
-    print("error: the bot itself is not built yet", file=sys.stderr)
-    return 2
+    configure_logging(settings.log_level)
+    try:
+        asyncio.run(run(settings))
+    except discord.LoginFailure:
+        print("error: Discord rejected DISCORD_TOKEN: reset the token in the developer portal "
+              "(Bot → Reset Token) and put the new one in .env", file=sys.stderr)
+        return 2
+    except (OSError, sqlite3.Error) as error:
+        print(f"error: cannot use the database at {settings.database_path}: {error}",
+              file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        log.info("stopped")
+    return 0
 
 
 if __name__ == "__main__":

@@ -174,9 +174,11 @@ class Service:
             raise UserError("That challenge doesn't exist (any more).")
         return challenge
 
-    async def accept_challenge(self, *, guild_id: int, challenge_id: int,
-                               member: Member) -> GameUpdate:
-        """Start the game: seats, a thread, the opening board, the first ping."""
+    async def accept_challenge(self, *, guild_id: int, challenge_id: int, member: Member,
+                               message_id: int | None = None) -> GameUpdate:
+        """Start the game: seats, a thread, the opening board, the first ping.
+        ``message_id``: the challenge message the button was on, in case it was
+        clicked before :meth:`set_challenge_message` stored it."""
         challenge = await self._pending(guild_id, challenge_id)
         if member.id == challenge.challenger_id:
             raise UserError("You can't accept your own challenge (use Cancel to withdraw it).")
@@ -194,7 +196,8 @@ class Service:
         async with self.db.transaction() as tx:
             game_id = await queries.insert_game(
                 tx, guild_id=guild_id, channel_id=challenge.channel_id,
-                challenge_id=challenge.id, challenge_message_id=challenge.message_id,
+                challenge_id=challenge.id,
+                challenge_message_id=challenge.message_id or message_id,
                 game=challenge.game, options=challenge.options, settings=challenge.settings,
                 player_ids=[seat.id for seat in seats], player_names=[seat.name for seat in seats],
                 created_at=self.now())
@@ -295,6 +298,21 @@ class Service:
 
     # -- playing ---------------------------------------------------------------
 
+    async def check_turn(self, *, guild_id: int, game_id: int, member: Member,
+                         expected_ply: int | None = None) -> tuple[GameRow, State]:
+        """Refuse, as :meth:`play_move` would, unless it is ``member``'s turn (before
+        opening a form for a move, say)."""
+        row = await self.get_game(guild_id, game_id)
+        state = await self._playable(row, member)
+        _check_turn(row, state, member, expected_ply)
+        return row, state
+
+    async def check_player(self, *, guild_id: int, game_id: int,
+                           member: Member) -> tuple[GameRow, State]:
+        """Refuse, as :meth:`resign` would, unless ``member`` plays this active game."""
+        row = await self.get_game(guild_id, game_id)
+        return row, await self._playable(row, member, to_resign=True)
+
     async def play_move(self, *, guild_id: int, game_id: int, member: Member, text: str,
                         expected_ply: int | None = None) -> GameUpdate:
         """Play ``text`` for ``member``. ``expected_ply`` (from a button) refuses the
@@ -302,12 +320,7 @@ class Service:
         async with self._lock(game_id):
             row = await self.get_game(guild_id, game_id)
             state = await self._playable(row, member)
-            if expected_ply is not None and state.ply != expected_ply:
-                raise UserError("That button is out of date: the game has moved on since.")
-            if row.player_ids[state.to_move] != member.id:
-                waiting = row.player_names[state.to_move]
-                raise UserError(f"It's not your turn in {texts.label(row)}: "
-                                f"waiting for {waiting}.")
+            _check_turn(row, state, member, expected_ply)
             seat = state.to_move
             try:
                 after = await asyncio.to_thread(state.play, text)
@@ -476,6 +489,14 @@ def _shown(text: str) -> str:
     """User text, made safe to quote in a message."""
     cleaned = " ".join(str(text).split()).replace("`", "'")
     return cleaned if len(cleaned) <= 40 else cleaned[:39] + "…"
+
+
+def _check_turn(row: GameRow, state: State, member: Member, expected_ply: int | None) -> None:
+    if expected_ply is not None and state.ply != expected_ply:
+        raise UserError("That button is out of date: the game has moved on since.")
+    if row.player_ids[state.to_move] != member.id:
+        waiting = row.player_names[state.to_move]
+        raise UserError(f"It's not your turn in {texts.label(row)}: waiting for {waiting}.")
 
 
 def _names(row: GameRow) -> dict[int, str]:

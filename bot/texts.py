@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import rules
-from bot.storage import GameRow
+from bot.storage import ChallengeRow, GameRow
 from rules import State
 
 THREAD_NAME_LIMIT = 100
@@ -98,3 +98,30 @@ def status_line(row: GameRow, state: State, member_id: int) -> str:
 def jump_url(guild_id: int, channel_id: int, message_id: int | None = None) -> str:
     base = f"https://discord.com/channels/{guild_id}/{channel_id}"
     return f"{base}/{message_id}" if message_id else base
+
+
+def challenge_text(challenge: ChallengeRow) -> str:
+    """The public challenge message."""
+    title = title_of(challenge.game)
+    whom = mention(challenge.opponent_id) if challenge.opponent_id else "anyone"
+    first = {"challenger": f"{challenge.challenger_name} plays first",
+             "opponent": "the opponent plays first",
+             "random": "who plays first is drawn at random"}.get(
+                 challenge.settings.get("first", "challenger"), "")
+    lines = [f"**{challenge.challenger_name}** challenges {whom} to **{title}** "
+             f"({options_text(challenge.options)}; {first}). Challenge #{challenge.id}."]
+    if challenge.status == "pending":
+        lines.append("Accept to start the game in a thread of its own."
+                     if challenge.opponent_id else "Anyone may accept.")
+    return "\n".join(lines)
+
+
+def challenge_closed_text(challenge: ChallengeRow, by: str, game: GameRow | None = None) -> str:
+    """The challenge message once answered: ``by`` is who answered."""
+    head = challenge_text(challenge).splitlines()[0]
+    if challenge.status == "accepted" and game is not None:
+        where = f" in <#{game.thread_id}>" if game.thread_id else ""
+        return f"{head}\n✅ Accepted by {by}: **{label(game)}** has started{where}."
+    verb = {"declined": "❌ Declined", "cancelled": "🚫 Cancelled"}.get(challenge.status,
+                                                                     challenge.status)
+    return f"{head}\n{verb} by {by}."

@@ -1,0 +1,59 @@
+"""The discord.py client: slash commands only, no privileged intents."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.cogs import EXTENSIONS
+from bot.config import Settings
+from bot.errors import on_app_command_error
+from bot.poster import DiscordPoster
+from bot.service import Service
+from bot.storage import Database
+from bot.views import DYNAMIC_ITEMS
+
+log = logging.getLogger(__name__)
+
+
+def intents() -> discord.Intents:
+    """Guilds only (channels and threads). No members, presences or message content."""
+    return discord.Intents(guilds=True)
+
+
+class BoardBot(commands.Bot):
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
+        self.settings = settings
+        self.db: Database | None = None
+        self.service: Service
+
+    async def setup_hook(self) -> None:
+        self.db = await Database.open(self.settings.database_path)
+        self.service = Service(self.db, DiscordPoster(self))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.on_error = on_app_command_error
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to the development server", len(synced))
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands (they may take a while to appear)", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s (%s) in %d servers", self.user, self.user and self.user.id,
+                 len(self.guilds))
+
+    async def close(self) -> None:
+        await super().close()
+        if self.db is not None:
+            await self.db.close()
+            self.db = None

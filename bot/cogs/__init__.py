@@ -1,0 +1,3 @@
+"""Slash commands, one module per area. Each module has ``async def setup(bot)``."""
+
+EXTENSIONS = ("bot.cogs.challenge", "bot.cogs.play", "bot.cogs.info")

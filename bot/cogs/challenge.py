@@ -1,0 +1,79 @@
+"""``/challenge``: offer a game to a member, or to anyone."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import rules
+from bot import texts
+from bot.cogs.autocomplete import game_names
+from bot.interactions import channel_of, guild_of, member_of, service_of
+from bot.views import challenge_view
+
+FIRST = [app_commands.Choice(name="me", value="challenger"),
+         app_commands.Choice(name="my opponent", value="opponent"),
+         app_commands.Choice(name="random", value="random")]
+
+
+async def openings(interaction: discord.Interaction,
+                   current: str) -> list[app_commands.Choice[str]]:
+    """The string options' choices of the game picked so far (Lifeline's openings)."""
+    name = getattr(interaction.namespace, "game", None) or ""
+    games = [rules.GAMES[name]] if name in rules.GAMES else list(rules.GAMES.values())
+    values: dict[str, None] = {}
+    for game in games:
+        for option in game.options():
+            if option.name == "opening" and option.choices:
+                values.update(dict.fromkeys(option.choices))
+    return [app_commands.Choice(name=value, value=value) for value in values
+            if current.lower() in value][:25]
+
+
+async def sizes(interaction: discord.Interaction,
+                current: str) -> list[app_commands.Choice[int]]:
+    """The sizes the game picked so far allows, its default first."""
+    name = getattr(interaction.namespace, "game", None) or ""
+    if name not in rules.GAMES:
+        return []
+    option = next((o for o in rules.GAMES[name].options() if o.name == "size"), None)
+    if option is None or option.minimum is None or option.maximum is None:
+        return []
+    allowed = [option.default] + [n for n in range(option.minimum, option.maximum + 1)
+                                  if n != option.default]
+    return [app_commands.Choice(name=f"{n}" + (" (default)" if n == option.default else ""),
+                                value=n) for n in allowed if str(n).startswith(current)][:25]
+
+
+class Challenges(commands.Cog):
+    @app_commands.command(name="challenge", description="Challenge a member (or anyone) to a game")
+    @app_commands.guild_only()
+    @app_commands.describe(game="Which game",
+                           opponent="Whom to challenge (empty: anyone may accept)",
+                           size="Board size (the game's default if empty)",
+                           opening="Lifeline's opening: strong-pie, weak-pie or komi-pie",
+                           first="Who plays first (Astralis: who is Yellow)")
+    @app_commands.autocomplete(game=game_names, opening=openings, size=sizes)
+    @app_commands.choices(first=FIRST)
+    async def challenge(self, interaction: discord.Interaction, game: str,
+                        opponent: discord.Member | None = None, size: int | None = None,
+                        opening: str | None = None,
+                        first: app_commands.Choice[str] | None = None) -> None:
+        service = service_of(interaction)
+        challenge = await service.create_challenge(
+            guild_id=guild_of(interaction), channel_id=channel_of(interaction),
+            challenger=member_of(interaction.user), game=game,
+            options={"size": size, "opening": opening},
+            opponent=member_of(opponent) if opponent else None,
+            first=first.value if first else "challenger")
+        mentions = [opponent] if opponent else []
+        await interaction.response.send_message(
+            texts.challenge_text(challenge), view=challenge_view(challenge),
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=mentions))
+        message = await interaction.original_response()
+        await service.set_challenge_message(challenge.id, message.id)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Challenges())

@@ -1,0 +1,82 @@
+"""The one place where failures become answers.
+
+A :class:`~bot.service.UserError` is shown to the member, ephemerally, as it is.
+Anything else is logged with its traceback and answered with a short apology,
+so that no interaction is left to fail silently.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from functools import wraps
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.service import UserError
+
+log = logging.getLogger(__name__)
+
+APOLOGY = ("Sorry, something went wrong on my side. It has been logged; "
+           "please try again in a moment.")
+
+
+def message_for(error: BaseException) -> str | None:
+    """What to tell the member about ``error``; None for an unexpected failure."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, UserError):
+        return error.message
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "This command only works in a server."
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down a little: try again in {error.retry_after:.0f} s."
+    if isinstance(error, app_commands.CheckFailure):
+        return "You can't use this command here."
+    return None
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> None:
+    """Answer ``interaction`` with what went wrong (ephemeral)."""
+    text = message_for(error)
+    if text is None:
+        command = interaction.command.qualified_name if interaction.command else None
+        log.error("unexpected error in %s (custom_id %s)", command or "a component",
+                  (interaction.data or {}).get("custom_id"), exc_info=error)
+        text = APOLOGY
+    if interaction.type is discord.InteractionType.autocomplete:
+        return  # an autocomplete can only answer with choices
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.exception("could not tell the member about an error")
+
+
+async def on_app_command_error(interaction: discord.Interaction,
+                               error: app_commands.AppCommandError) -> None:
+    """``CommandTree.on_error``: every slash command and autocomplete ends here."""
+    await report(interaction, error)
+
+
+Callback = Callable[..., Awaitable[Any]]
+
+
+def guarded(callback: Callback) -> Callback:
+    """For button and form callbacks, which the command tree does not cover:
+    route their errors to :func:`report` too. The interaction is the last
+    positional argument, as in every discord.py UI callback."""
+
+    @wraps(callback)
+    async def wrapper(*args: Any) -> Any:
+        try:
+            return await callback(*args)
+        except Exception as error:
+            await report(args[-1], error)
+            return None
+
+    return wrapper

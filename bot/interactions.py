@@ -1,0 +1,31 @@
+"""Small helpers shared by the cogs and views: who is asking, and where."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.service import Member, Service, UserError
+
+if TYPE_CHECKING:
+    from bot.client import BoardBot
+
+
+def member_of(user: discord.abc.User) -> Member:
+    return Member(user.id, user.display_name, user.bot)
+
+
+def service_of(interaction: discord.Interaction) -> Service:
+    client: BoardBot = interaction.client  # type: ignore[assignment]
+    return client.service
+
+
+def guild_of(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise UserError("This only works in a server, not in direct messages.")
+    return interaction.guild_id
+
+
+def channel_of(interaction: discord.Interaction) -> int:
+    return interaction.channel_id or 0

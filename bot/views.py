@@ -1,0 +1,185 @@
+"""Buttons that survive restarts: each ``custom_id`` carries the ids it needs
+(``bb:<kind>:<ids…>``), and the state lives in the database. Registered with
+``client.add_dynamic_items(*DYNAMIC_ITEMS)``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+import discord
+
+from bot import texts
+from bot.errors import guarded, report
+from bot.interactions import guild_of, member_of, service_of
+from bot.service import Post, UserError
+from bot.storage import ChallengeRow
+
+
+class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
+                      template=r"bb:challenge:(?P<action>accept|decline|cancel):(?P<id>[0-9]+)"):
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "accept": discord.ButtonStyle.success, "decline": discord.ButtonStyle.danger,
+        "cancel": discord.ButtonStyle.secondary}
+
+    def __init__(self, action: str, challenge_id: int) -> None:
+        super().__init__(discord.ui.Button(
+            label=action.capitalize(), style=self.STYLES[action],
+            custom_id=f"bb:challenge:{action}:{challenge_id}"))
+        self.action = action
+        self.challenge_id = challenge_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> ChallengeButton:
+        return cls(match["action"], int(match["id"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        guild_id, member = guild_of(interaction), member_of(interaction.user)
+        await interaction.response.defer()  # opening a thread and drawing may take a moment
+        if self.action == "accept":
+            update = await service.accept_challenge(
+                guild_id=guild_id, challenge_id=self.challenge_id, member=member,
+                message_id=interaction.message.id if interaction.message else None)
+            challenge = await service.get_challenge(guild_id, self.challenge_id)
+            text = texts.challenge_closed_text(challenge, member.name, update.game)
+        elif self.action == "decline":
+            challenge = await service.decline_challenge(
+                guild_id=guild_id, challenge_id=self.challenge_id, member=member)
+            text = texts.challenge_closed_text(challenge, member.name)
+        else:
+            challenge = await service.cancel_challenge(
+                guild_id=guild_id, challenge_id=self.challenge_id, member=member)
+            text = texts.challenge_closed_text(challenge, member.name)
+        await interaction.edit_original_response(
+            content=text, view=None, allowed_mentions=discord.AllowedMentions.none())
+
+
+def challenge_view(challenge: ChallengeRow) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChallengeButton("accept", challenge.id))
+    if challenge.opponent_id is not None:
+        view.add_item(ChallengeButton("decline", challenge.id))
+    view.add_item(ChallengeButton("cancel", challenge.id))
+    return view
+
+
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"bb:choice:(?P<game>[0-9]+):(?P<ply>[0-9]+):(?P<move>[a-z]+)"):
+    """An opening decision that is a word (swap, black, white…), valid at one ply."""
+
+    def __init__(self, game_id: int, ply: int, move: str) -> None:
+        super().__init__(discord.ui.Button(
+            label=move.capitalize(), style=discord.ButtonStyle.primary,
+            custom_id=f"bb:choice:{game_id}:{ply}:{move}"))
+        self.game_id, self.ply, self.move = game_id, ply, move
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> ChoiceButton:
+        return cls(int(match["game"]), int(match["ply"]), match["move"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        await interaction.response.defer()
+        await service.play_move(guild_id=guild_of(interaction), game_id=self.game_id,
+                                member=member_of(interaction.user), text=self.move,
+                                expected_ply=self.ply)
+        await interaction.edit_original_response(view=None)  # the choice is made
+
+
+class KomiButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"bb:komi:(?P<game>[0-9]+):(?P<ply>[0-9]+):(?P<low>[0-9]+):(?P<high>[0-9]+)"):
+    """Opens a form with a number field for ``komi N``."""
+
+    def __init__(self, game_id: int, ply: int, low: int, high: int) -> None:
+        super().__init__(discord.ui.Button(
+            label="Choose the komi…", style=discord.ButtonStyle.primary,
+            custom_id=f"bb:komi:{game_id}:{ply}:{low}:{high}"))
+        self.game_id, self.ply, self.low, self.high = game_id, ply, low, high
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> KomiButton:
+        return cls(int(match["game"]), int(match["ply"]), int(match["low"]), int(match["high"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        row, _ = await service_of(interaction).check_turn(
+            guild_id=guild_of(interaction), game_id=self.game_id,
+            member=member_of(interaction.user), expected_ply=self.ply)
+        await interaction.response.send_modal(
+            KomiForm(self.game_id, self.ply, self.low, self.high, texts.label(row)))
+
+
+class KomiForm(discord.ui.Modal):
+    def __init__(self, game_id: int, ply: int, low: int, high: int, label: str) -> None:
+        super().__init__(title=f"Komi for {label}"[:45], custom_id=f"bb:komiform:{game_id}:{ply}")
+        self.game_id, self.ply = game_id, ply
+        self.komi = discord.ui.TextInput(label=f"Komi: a whole number from {low} to {high}",
+                                         placeholder=str(low), min_length=1, max_length=4)
+        self.add_item(self.komi)
+
+    @guarded
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        update = await service_of(interaction).play_move(
+            guild_id=guild_of(interaction), game_id=self.game_id,
+            member=member_of(interaction.user), text=f"komi {self.komi.value.strip()}",
+            expected_ply=self.ply)
+        await interaction.followup.send(f"Done: `{update.move}`.", ephemeral=True)
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:
+        await report(interaction, error)
+
+
+class ResignButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"bb:resign:(?P<game>[0-9]+):(?P<member>[0-9]+)"):
+    """The confirmation of ``/resign``; only the member who asked can press it."""
+
+    def __init__(self, game_id: int, member_id: int) -> None:
+        super().__init__(discord.ui.Button(
+            label="Yes, resign", style=discord.ButtonStyle.danger,
+            custom_id=f"bb:resign:{game_id}:{member_id}"))
+        self.game_id, self.member_id = game_id, member_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> ResignButton:
+        return cls(int(match["game"]), int(match["member"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if interaction.user.id != self.member_id:
+            raise UserError("This confirmation belongs to someone else.")
+        await interaction.response.defer()
+        update = await service_of(interaction).resign(
+            guild_id=guild_of(interaction), game_id=self.game_id,
+            member=member_of(interaction.user))
+        await interaction.edit_original_response(
+            content=f"You resigned {texts.label(update.game)}. {update.game.result}.", view=None)
+
+
+def resign_view(game_id: int, member_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ResignButton(game_id, member_id))
+    return view
+
+
+def decision_view(game_id: int, post: Post) -> discord.ui.View | None:
+    """Buttons for the opening decisions a board post asks for, if any."""
+    if not post.choices and post.komi is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    if post.komi is not None:
+        view.add_item(KomiButton(game_id, post.ply, *post.komi))
+    for move in post.choices[: 5 - len(view.children)]:
+        view.add_item(ChoiceButton(game_id, post.ply, move))
+    return view
+
+
+DYNAMIC_ITEMS = (ChallengeButton, ChoiceButton, KomiButton, ResignButton)
