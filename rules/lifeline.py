@@ -1,0 +1,669 @@
+"""Lifeline (Michael Amundsen & Luis Bolaños Mures, 2022), on a hexhex board.
+
+The rules (``shared/rules/lifeline.md`` decides every detail):
+
+- A *group* is a maximal set of connected stones of one colour. A group is
+  *alive* when one of the empty regions it touches (a region being a maximal
+  set of connected empty cells) also touches another group of its colour;
+  otherwise it is *dead*. A colour with a single group has it dead.
+- A turn: place a stone on any empty cell, remove every dead enemy group, then
+  judge again and remove every dead friendly group. The board at the end of a
+  turn must differ from the board at its start: a placement whose only effect
+  is that its own stone dies is illegal (one that kills an enemy group is
+  legal even if the placed stone dies too).
+- The player to move who has no legal action loses. Once both players have
+  completed their first turn, a player with no stones on the board at the
+  start of their turn has lost.
+- Openings: *strong pie* (each player's first turn places two stones, White
+  may ``swap`` instead of its first turn), *weak pie* (one stone a turn, no
+  removal during the first three placements, the swap offered after Black's
+  first stone), *komi pie* (the first player chooses a komi, the second a
+  colour; the first four stones as in the weak pie, no swap; then White may
+  ``pass`` to spend one point of komi instead of placing).
+
+State attributes beyond the contract: ``opening`` (the option), ``komi``
+(the chosen komi, komi pie only, else None) and ``komi_left`` (White's
+unspent komi, None unless komi pie).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Sequence
+from functools import cache
+from typing import Any, ClassVar
+
+from rules.board import UnknownCell
+from rules.errors import IllegalMove
+from rules.game import NO_CHANGE, Change, Game, State, normalize_move
+from rules.hexhex import HexBoard
+from rules.options import Option
+
+EMPTY, BLACK, WHITE = 0, 1, 2
+NAMES = {BLACK: "black", WHITE: "white"}
+STRONG, WEAK, KOMI = "strong-pie", "weak-pie", "komi-pie"
+_CELLISH = re.compile(r"[a-z]\d+")
+Neighbours = Sequence[Sequence[int]]
+
+
+# -- liveness ---------------------------------------------------------------
+
+
+class _Analysis:
+    """Groups and empty regions of one board, found in a single flood-fill pass.
+
+    Every maximal connected set of equal cells gets an id: ``kind[id]`` is its
+    content (EMPTY for a region, else the group's colour), ``members[id]`` its
+    cells, ``label[cell]`` its id. ``touch[region]`` holds the groups next to
+    the region; ``partners[group]`` the regions that link it to another group
+    of its colour: a group is alive exactly when that list is not empty.
+    """
+
+    __slots__ = ("kind", "label", "members", "partners", "touch")
+
+    def __init__(self, cells: Sequence[int], neighbours: Neighbours) -> None:
+        label = [-1] * len(cells)
+        kind: list[int] = []
+        members: list[list[int]] = []
+        for start, content in enumerate(cells):
+            if label[start] >= 0:
+                continue
+            ident = len(kind)
+            label[start] = ident
+            comp = [start]
+            for cell in comp:
+                for other in neighbours[cell]:
+                    if label[other] < 0 and cells[other] == content:
+                        label[other] = ident
+                        comp.append(other)
+            kind.append(content)
+            members.append(comp)
+        touch: dict[int, set[int]] = {}
+        partners: list[list[int]] = [[] for _ in kind]
+        for region, content in enumerate(kind):
+            if content != EMPTY:
+                continue
+            near = {label[o] for c in members[region] for o in neighbours[c] if cells[o]}
+            touch[region] = near
+            for colour in (BLACK, WHITE):
+                same = [g for g in near if kind[g] == colour]
+                if len(same) > 1:
+                    for group in same:
+                        partners[group].append(region)
+        self.kind, self.label, self.members = kind, label, members
+        self.touch, self.partners = touch, partners
+
+    def dead(self, colour: int) -> list[int]:
+        return [g for g, k in enumerate(self.kind) if k == colour and not self.partners[g]]
+
+    def all_alive(self) -> bool:
+        return all(self.partners[g] for g, k in enumerate(self.kind) if k != EMPTY)
+
+
+def _settle(cells: bytearray, mover: int, neighbours: Neighbours) -> list[tuple[int, int]]:
+    """Steps 2 and 3 of a turn, in place: remove dead enemy groups, then judge
+    again and remove dead friendly groups. Returns the removed (cell, colour)."""
+    removed: list[tuple[int, int]] = []
+    for colour in (3 - mover, mover):
+        analysis = _Analysis(cells, neighbours)
+        for group in analysis.dead(colour):
+            for cell in sorted(analysis.members[group]):
+                cells[cell] = EMPTY
+                removed.append((cell, colour))
+    return removed
+
+
+def _legal_cells(cells: bytes, analysis: _Analysis, mover: int,
+                 neighbours: Neighbours) -> list[int]:
+    """The empty cells where ``mover`` may place one stone (removal active).
+
+    Reasoning instead of simulating each cell: if any group is dead now, every
+    placement removes something (a dead group stays dead when a stone of the
+    other colour lands, and a dead friendly group is revived only by a placed
+    stone that itself survives), so all are legal. Otherwise a placement is
+    legal in any region that touches a friendly group (the new stone is then
+    alive, or joins stones that die with it); in a region touching enemies
+    only, it is legal exactly when it cuts some enemy group off from every
+    partner, which only groups whose sole partner region it is can suffer.
+    """
+    empties = [i for i, c in enumerate(cells) if c == EMPTY]
+    if not analysis.all_alive():
+        return empties
+    kind, partners = analysis.kind, analysis.partners
+    legal: list[int] = []
+    for region, near in analysis.touch.items():
+        cells_here = analysis.members[region]
+        if any(kind[g] == mover for g in near):
+            legal.extend(cells_here)
+            continue
+        dependent = [g for g in near if partners[g] == [region]]
+        if dependent:
+            legal.extend(p for p in cells_here
+                         if _cuts(p, cells_here, dependent, analysis.label, cells, neighbours))
+    legal.sort()
+    return legal
+
+
+def _cuts(spot: int, region: list[int], dependent: list[int], label: list[int],
+          cells: Sequence[int], neighbours: Neighbours) -> bool:
+    """Whether filling ``spot`` leaves one of the ``dependent`` enemy groups
+    with no part of its region that still reaches another enemy group."""
+    inside = set(region)
+    inside.discard(spot)
+    linked: set[int] = set()
+    for start in neighbours[spot]:
+        if start not in inside:
+            continue
+        inside.discard(start)
+        comp = [start]
+        for cell in comp:
+            for other in neighbours[cell]:
+                if other in inside:
+                    inside.discard(other)
+                    comp.append(other)
+        near = {label[o] for c in comp for o in neighbours[c] if cells[o]}
+        if len(near) > 1:
+            linked |= near
+    return any(g not in linked for g in dependent)
+
+
+# -- two-stone first turns (strong pie) ---------------------------------------
+
+#: Largest piece of empty cells that four stones can cut off from the rest
+#: (3 on base 3, 2 from base 4 on; checked exhaustively for bases 3–5).
+_SMALL = 3
+
+
+@cache
+def _pair_table(size: int) -> tuple[list[list[int]], list[list[str]]]:
+    """For each cell x, the cells y > x not adjacent to it, and the move texts."""
+    board = HexBoard.of(size)
+    ys: list[list[int]] = []
+    texts: list[list[str]] = []
+    for x, name in enumerate(board.cells):
+        near = set(board.neighbours[x])
+        row = [y for y in range(x + 1, len(board)) if y not in near]
+        ys.append(row)
+        texts.append([f"{name} {board.cells[y]}" for y in row])
+    return ys, texts
+
+
+@cache
+def _open_pairs(size: int) -> tuple[str, ...]:
+    """Black's legal first moves on the empty board: any two non-adjacent cells.
+
+    The board stays connected without any two cells, so two apart stones share
+    the empty region (both alive); adjacent ones form a lone, dead group."""
+    return tuple(text for row in _pair_table(size)[1] for text in row)
+
+
+@cache
+def _small_pieces(size: int) -> dict[int, list[tuple[frozenset[int], frozenset[int]]]]:
+    """Connected sets P of at most _SMALL cells whose neighbourhood N(P) has at
+    most four cells (so four stones can cut P off), indexed by the cells of N(P)."""
+    board = HexBoard.of(size)
+    nb = board.neighbours
+    found: set[frozenset[int]] = set()
+    layer = {frozenset([c]) for c in range(len(board))}
+    for _ in range(_SMALL):
+        found |= layer
+        layer = {p | {o} for p in layer for c in p for o in nb[c] if o not in p}
+    index: dict[int, list[tuple[frozenset[int], frozenset[int]]]] = {}
+    for piece in found:
+        rim = frozenset(o for c in piece for o in nb[c]) - piece
+        if len(rim) <= 4 and len(piece) + len(rim) < len(board):
+            for cell in rim:
+                index.setdefault(cell, []).append((piece, rim))
+    return index
+
+
+def _pair_legal_locally(stones: dict[int, int], x: int, y: int, neighbours: Neighbours) -> bool:
+    """Whether White's first-turn pair (x, y) changes the board, with two black
+    stones and nothing else on it. Empty pieces of more than _SMALL cells all
+    belong to the one big region, so floods stop there."""
+    occupied = {**stones, x: WHITE, y: WHITE}
+    piece_of: dict[int, int] = {}
+    big = -1
+    next_id = 0
+    for stone in occupied:
+        for start in neighbours[stone]:
+            if start in occupied or start in piece_of:
+                continue
+            comp = [start]
+            seen = {start}
+            ident = next_id
+            for cell in comp:
+                if len(comp) > _SMALL:
+                    break
+                for other in neighbours[cell]:
+                    if other in occupied or other in seen:
+                        continue
+                    if piece_of.get(other) == big:
+                        ident = big
+                        break
+                    seen.add(other)
+                    comp.append(other)
+                if ident == big:
+                    break
+            if len(comp) > _SMALL:
+                ident = big
+            if ident != big:
+                next_id += 1
+            for cell in seen:
+                piece_of[cell] = ident
+
+    def touching(*group: int) -> set[int]:
+        return {piece_of[o] for s in group for o in neighbours[s] if o in piece_of}
+
+    b1, b2 = stones
+    if not touching(b1) & touching(b2):
+        return True  # the black stones die
+    if y in neighbours[x]:
+        return False  # a lone white group, dead
+    return bool(touching(x) & touching(y))
+
+
+def _white_first_pairs(size: int, cells: bytes) -> list[str]:
+    """White's legal two-stone first moves, next to Black's two apart stones.
+
+    By default a pair is legal exactly when its stones are apart (as for
+    Black). Only a pair that, with the black stones, cuts a small piece off
+    the board can differ; those are found from _small_pieces and judged one by
+    one, the rest is sliced out of the per-size table."""
+    board = HexBoard.of(size)
+    nb = board.neighbours
+    blacks = [i for i, c in enumerate(cells) if c == BLACK]
+    stones = dict.fromkeys(blacks, BLACK)
+    pieces = _small_pieces(size)
+    candidates: set[tuple[int, int]] = set()
+    for black in blacks:
+        for piece, rim in pieces.get(black, ()):
+            rest = sorted(rim - stones.keys())
+            if piece & stones.keys() or len(rest) > 2:
+                continue
+            if len(rest) == 2:
+                candidates.add((rest[0], rest[1]))
+            else:
+                z = rest[0]
+                candidates.update((min(z, y), max(z, y)) for y in range(len(board))
+                                  if y != z and y not in stones)
+    odd: dict[int, set[int]] = {}
+    for x, y in candidates:
+        if _pair_legal_locally(stones, x, y, nb) == (y in nb[x]):
+            odd.setdefault(x, set()).add(y)
+    ys, texts = _pair_table(size)
+    out: list[str] = []
+    for x in range(len(board)):
+        if x in stones:
+            continue
+        if x in odd:
+            flip = odd[x]
+            out.extend(f"{board.cells[x]} {board.cells[y]}" for y in range(x + 1, len(board))
+                       if y not in stones and ((y in nb[x]) == (y in flip)))
+            continue
+        row, text = ys[x], texts[x]
+        start = 0
+        for black in blacks:
+            if black > x:
+                at = bisect_left(row, black)
+                if at < len(row) and row[at] == black:
+                    out.extend(text[start:at])
+                    start = at + 1
+        out.extend(text[start:])
+    return out
+
+
+# -- the game ---------------------------------------------------------------
+
+
+class LifelineState(State):
+    """A Lifeline position. See the module docstring for the rules."""
+
+    __slots__ = (
+        "_analysis", "_cell_moves", "_cells", "_change", "_komi", "_komi_left", "_legal", "_mover",
+        "_phase", "_placements", "_started", "_status", "_white_seat", "board", "game",
+        "history", "options",
+    )
+
+    def __init__(self, game: Game, options: dict[str, Any], history: tuple[str, ...],
+                 cells: bytes, *, phase: str, mover: int, white_seat: int | None,
+                 placements: int, started: frozenset[int], komi: int | None,
+                 komi_left: int | None, change: Change) -> None:
+        put = object.__setattr__
+        put(self, "game", game)
+        put(self, "options", options)
+        put(self, "board", HexBoard.of(options["size"]))
+        put(self, "history", history)
+        put(self, "_cells", cells)
+        put(self, "_phase", phase)  # "komi", "colour" or "play"
+        put(self, "_mover", mover)  # colour to place (phase "play")
+        put(self, "_white_seat", white_seat)
+        put(self, "_placements", placements)  # placement turns so far
+        put(self, "_started", started)  # colours that have completed a placement turn
+        put(self, "_komi", komi)
+        put(self, "_komi_left", komi_left)
+        put(self, "_change", change)
+        put(self, "_analysis", None)
+        put(self, "_cell_moves", None)
+        put(self, "_legal", None)
+        put(self, "_status", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a {type(self).__name__} is immutable")
+
+    def _replace(self, move: str, **changes: Any) -> LifelineState:
+        fields = {
+            "cells": self._cells, "phase": self._phase, "mover": self._mover,
+            "white_seat": self._white_seat, "placements": self._placements,
+            "started": self._started, "komi": self._komi, "komi_left": self._komi_left,
+            "change": NO_CHANGE,
+        }
+        fields.update(changes)
+        return LifelineState(self.game, self.options, (*self.history, move), **fields)
+
+    # -- facts -------------------------------------------------------------
+
+    @property
+    def opening(self) -> str:
+        return self.options["opening"]
+
+    @property
+    def komi(self) -> int | None:
+        return self._komi
+
+    @property
+    def komi_left(self) -> int | None:
+        return self._komi_left
+
+    def color_of(self, seat: int) -> str | None:
+        if self._white_seat is None:
+            return None
+        return "white" if seat == self._white_seat else "black"
+
+    def stone_at(self, cell: str) -> str | None:
+        return NAMES.get(self._cells[self.board.index(cell)])
+
+    @property
+    def last_change(self) -> Change:
+        return self._change
+
+    def _seat_of_colour(self, colour: int) -> int:
+        return self._white_seat if colour == WHITE else 1 - self._white_seat
+
+    @property
+    def _two_stones(self) -> bool:
+        """Whether this turn is a first turn of the strong pie (two stones)."""
+        return self.opening == STRONG and self._mover not in self._started
+
+    @property
+    def _swap_open(self) -> bool:
+        return self.opening != KOMI and len(self.history) == 1
+
+    @property
+    def _pass_open(self) -> bool:
+        return (self.opening == KOMI and self._mover == WHITE and self._placements >= 4
+                and bool(self._komi_left))
+
+    @property
+    def _removal_active(self) -> bool:
+        return self.opening == STRONG or self._placements >= 3
+
+    # -- turn order and the end --------------------------------------------
+
+    def _get_status(self) -> tuple[int | None, str | None]:
+        """(winner seat, result sentence), both None while the game goes on."""
+        if self._status is None:
+            status: tuple[int | None, str | None] = (None, None)
+            if self._phase == "play":
+                mover, other = NAMES[self._mover].title(), NAMES[3 - self._mover].title()
+                winner = 1 - self._seat_of_colour(self._mover)
+                if len(self._started) == 2 and self._mover not in self._cells:
+                    status = (winner, f"{other} wins: {mover} has no stones left")
+                elif not self._two_stones and not self._pass_open and not self._cells_legal():
+                    status = (winner, f"{other} wins: {mover} has no legal move")
+            object.__setattr__(self, "_status", status)
+        return self._status
+
+    @property
+    def is_over(self) -> bool:
+        return self._get_status()[1] is not None
+
+    @property
+    def winner(self) -> int | None:
+        return self._get_status()[0]
+
+    @property
+    def result(self) -> str | None:
+        return self._get_status()[1]
+
+    @property
+    def to_move(self) -> int | None:
+        if self.is_over:
+            return None
+        if self._phase == "komi":
+            return 0
+        if self._phase == "colour":
+            return 1
+        return self._seat_of_colour(self._mover)
+
+    @property
+    def prompt(self) -> str:
+        if self.is_over:
+            return ""
+        if self._phase == "komi":
+            return f"choose the komi (komi N, 0–{len(self.board)})"
+        if self._phase == "colour":
+            return f"choose your colour: black or white (White gets {self._komi} komi)"
+        what = "place two stones (e.g. c3 e5)" if self._two_stones else "place a stone"
+        if self._swap_open:
+            return f"{what.split(' (')[0]}, or swap"
+        if self._pass_open:
+            return f"{what}, or pass ({self._komi_left} komi left)"
+        return what
+
+    # -- legal moves -------------------------------------------------------
+
+    def _get_analysis(self) -> _Analysis:
+        if self._analysis is None:
+            object.__setattr__(self, "_analysis",
+                               _Analysis(self._cells, self.board.neighbours))
+        return self._analysis
+
+    def _cells_legal(self) -> list[int]:
+        """Legal single placements (not for a two-stone turn)."""
+        if self._cell_moves is None:
+            if self._removal_active:
+                found = _legal_cells(self._cells, self._get_analysis(), self._mover,
+                                     self.board.neighbours)
+            else:
+                found = [i for i, c in enumerate(self._cells) if c == EMPTY]
+            object.__setattr__(self, "_cell_moves", found)
+        return self._cell_moves
+
+    def legal_moves(self) -> list[str]:
+        if self._legal is None:
+            object.__setattr__(self, "_legal", self._list_moves())
+        return list(self._legal)
+
+    def _list_moves(self) -> list[str]:
+        if self.is_over:
+            return []
+        if self._phase == "komi":
+            return [f"komi {k}" for k in range(len(self.board) + 1)]
+        if self._phase == "colour":
+            return ["black", "white"]
+        special = ["swap"] if self._swap_open else ["pass"] if self._pass_open else []
+        if self._two_stones:
+            if self._mover == BLACK:
+                return special + list(_open_pairs(self.board.size))
+            return special + _white_first_pairs(self.board.size, self._cells)
+        names = self.board.cells
+        return special + [names[i] for i in self._cells_legal()]
+
+    # -- playing -----------------------------------------------------------
+
+    def play(self, move: str) -> LifelineState:
+        text = normalize_move(move)
+        if self.is_over:
+            raise IllegalMove(f"the game is over: {self.result}")
+        words = text.split()
+        if not words:
+            raise IllegalMove(f"the move is empty: {self.prompt}")
+        head = words[0]
+        if head == "komi":
+            return self._play_komi(words)
+        if head in ("black", "white", "swap", "pass"):
+            if len(words) > 1:
+                raise IllegalMove(f"{head!r} takes nothing after it: {self.prompt}")
+            if head == "swap":
+                return self._play_swap()
+            if head == "pass":
+                return self._play_pass()
+            return self._play_colour(head)
+        return self._play_cells(words)
+
+    def _not_now(self) -> IllegalMove:
+        """The refusal of a placement or choice made in the wrong phase."""
+        if self._phase == "komi":
+            return IllegalMove(f"first the komi is chosen: {self.prompt}")
+        return IllegalMove(f"the second player now chooses a colour: {self.prompt}")
+
+    def _play_komi(self, words: list[str]) -> LifelineState:
+        top = len(self.board)
+        if self.opening != KOMI:
+            raise IllegalMove(f"there is no komi in the {self.opening}: {self.prompt}")
+        if self._phase != "komi":
+            raise IllegalMove(f"the komi has already been chosen ({self._komi})")
+        if len(words) != 2 or not words[1].isdigit() or int(words[1]) > top:
+            shown = " ".join(words[1:]) or "nothing"
+            raise IllegalMove(f"the komi must be a whole number from 0 to {top}, not {shown} "
+                              "(e.g. komi 5)")
+        komi = int(words[1])
+        return self._replace(f"komi {komi}", phase="colour", komi=komi, komi_left=komi)
+
+    def _play_colour(self, colour: str) -> LifelineState:
+        if self._phase != "colour":
+            if self._phase == "komi":
+                raise self._not_now()
+            raise IllegalMove("the colours are already decided"
+                              + (" (by the swap)" if self.opening != KOMI else ""))
+        white_seat = 1 if colour == "white" else 0
+        return self._replace(colour, phase="play", mover=BLACK, white_seat=white_seat)
+
+    def _play_swap(self) -> LifelineState:
+        if self._phase != "play":
+            raise self._not_now()
+        if self.opening == KOMI:
+            raise IllegalMove(f"there is no swap in the komi pie: {self.prompt}")
+        if not self._swap_open:
+            if not self.history:
+                raise IllegalMove("only White can swap, instead of White's first turn: "
+                                  + self.prompt)
+            if self.history[-1] == "swap":
+                raise IllegalMove(f"the colours have just been swapped: {self.prompt}")
+            raise IllegalMove("it is not your first turn: swap is no longer possible")
+        return self._replace("swap", white_seat=0)
+
+    def _play_pass(self) -> LifelineState:
+        if self._phase != "play":
+            raise self._not_now()
+        if self.opening != KOMI:
+            raise IllegalMove(f"there is no passing in the {self.opening}: {self.prompt}")
+        if self._mover != WHITE:
+            raise IllegalMove(f"only White can pass, by spending komi: {self.prompt}")
+        if self._placements < 4:
+            raise IllegalMove(f"komi can be spent only after the first four stones: "
+                              f"{self.prompt}")
+        if not self._komi_left:
+            raise IllegalMove(f"you have no komi left to spend: {self.prompt}")
+        return self._replace("pass", mover=BLACK, komi_left=self._komi_left - 1)
+
+    def _cell(self, word: str) -> int:
+        if not _CELLISH.fullmatch(word):
+            raise IllegalMove(f"{word!r} is not a move here: {self.prompt}")
+        try:
+            index = self.board.index(word)
+        except UnknownCell as error:
+            raise IllegalMove(f"{word} is off the board (cells run from {self.board.cells[0]} "
+                              f"to {self.board.cells[-1]})") from error
+        if self._cells[index] != EMPTY:
+            raise IllegalMove(f"{word} is occupied")
+        return index
+
+    def _play_cells(self, words: list[str]) -> LifelineState:
+        if self._phase != "play":
+            if len(words) == 1 and not _CELLISH.fullmatch(words[0]):
+                raise IllegalMove(f"{words[0]!r} is not a move here: {self.prompt}")
+            raise self._not_now()
+        two = self._two_stones
+        if len(words) > 2 or (len(words) == 2 and not two):
+            if len(words) <= 2 and all(_CELLISH.fullmatch(w) for w in words):
+                raise IllegalMove("place one stone per turn (e.g. c3): only the first turn "
+                                  "of the strong pie takes two")
+            raise IllegalMove(f"{' '.join(words)!r} is not a move here: {self.prompt}")
+        spots = [self._cell(word) for word in words]
+        if two and len(spots) == 1:
+            raise IllegalMove("place two stones on your first turn (e.g. c3 e5)")
+        if len(spots) == 2 and spots[0] == spots[1]:
+            raise IllegalMove("place your two stones on two different cells")
+        spots.sort()
+        cells = bytearray(self._cells)
+        for spot in spots:
+            cells[spot] = self._mover
+        removed = (_settle(cells, self._mover, self.board.neighbours)
+                   if self._removal_active else [])
+        after = bytes(cells)
+        if after == self._cells:
+            reason = ("that placement changes nothing: your "
+                      + ("stones" if two else "stone") + " would only be removed again")
+            if two and spots[1] in self.board.neighbours[spots[0]]:
+                reason += " (two adjacent stones make a single group, which is dead)"
+            raise IllegalMove(reason)
+        names = self.board.cells
+        change = Change(placed=tuple(names[s] for s in spots),
+                        removed=tuple((names[c], NAMES[colour]) for c, colour in removed))
+        return self._replace(" ".join(names[s] for s in spots), cells=after,
+                             mover=3 - self._mover, placements=self._placements + 1,
+                             started=self._started | {self._mover}, change=change)
+
+
+class Lifeline(Game):
+    name: ClassVar[str] = "lifeline"
+    title: ClassVar[str] = "Lifeline"
+    colors: ClassVar[tuple[str, str]] = ("black", "white")
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option("size", int, 7, "cells on each side of the hexhex board", minimum=3, maximum=12),
+        Option("opening", str, STRONG, "how the first-move advantage is balanced",
+               choices=(STRONG, WEAK, KOMI)),
+    )
+    summary: ClassVar[str] = (
+        "**Lifeline** (Michael Amundsen & Luis Bolaños Mures, 2022). Black and White place "
+        "stones on the cells of a hexhex board.\n"
+        "A *group* is a set of connected stones of one colour. It is *alive* if a path of "
+        "empty cells leads from it to another group of its colour; otherwise it is dead.\n"
+        "On your turn place a stone on any empty cell, then remove all dead enemy groups, "
+        "then all dead friendly groups. The board must change: a stone that would only be "
+        "removed again cannot be placed. The last player to place wins: if you cannot move, "
+        "or have no stones left after the first turns, you lose.\n"
+        "**Openings.** Strong pie (standard): each player's first turn places two stones "
+        "(`c3 e5`); White may `swap` instead of its first turn, taking over Black's stones. "
+        "Weak pie: one stone a turn, nothing is removed before the fourth stone, White may "
+        "`swap` after Black's first stone. Komi pie: the first player sets a komi "
+        "(`komi 5`), the second picks `black` or `white`; White may later `pass` to spend "
+        "one point of komi.\n"
+        "**Notation.** Rows are letters from the bottom (`a`), cells numbered from the left: "
+        "`c3`. Moves: `c3`, `c3 e5`, `swap`, `komi 5`, `black`, `white`, `pass`."
+    )
+
+    def _initial(self, options: dict[str, Any]) -> LifelineState:
+        size = options["size"]
+        komi = options["opening"] == KOMI
+        return LifelineState(
+            self, options, (), bytes(len(HexBoard.of(size))), phase="komi" if komi else "play",
+            mover=BLACK, white_seat=None if komi else 1, placements=0, started=frozenset(),
+            komi=None, komi_left=None, change=NO_CHANGE,
+        )
+
+
+GAME = Lifeline()
