@@ -1,0 +1,529 @@
+"""Astralis (Phil Leduc, 2021): an area-control game for Yellow and Cyan.
+
+The rules are in ``shared/rules/astralis.md``; this module is their reference
+implementation. In short: each player has a pawn and places stones. A cell is
+*explored* if it holds a stone or is next to one; a player *controls* a cell
+holding their stone, or an empty cell next to stones of theirs only; an empty
+cell next to stones of both players is *contested*. The game ends as soon as
+every cell is explored; each player scores the cells they control, Cyan adds a
+komi of 3.5, the higher total wins.
+
+Seats and colours: there is no pie. Seat 0 is Yellow, seat 1 is Cyan.
+
+Setup (two plies, part of the record): Yellow then Cyan put their pawn on a
+non-corner cell of their home edge, Yellow the bottom row ``a``, Cyan the top
+row. Then turns alternate from Yellow. A turn is
+
+1. move the pawn (mandatory) one or more cells in a straight line, passing over
+   empty cells and the mover's own stones, never over an opponent's stone or
+   the opponent's pawn, stopping on a cell with no stone and no pawn;
+2. optionally place a stone next to the pawn's new cell, on a cell with no
+   stone and no pawn that is not next to any stone;
+3. resolve until nothing changes: first every opponent stone whose neighbours
+   are all contested is flipped to the mover (all at once, judged on the same
+   board), then every cell with no stone, next to no stone, whose neighbours are
+   all controlled by one player P gets a stone of P (a *bonus*); repeat.
+
+Move text: ``d4`` (pawn to d4), ``d4 e5`` (pawn to d4, stone on e5), ``pass``.
+
+Rulings made here (each has a test in ``tests/rules/test_astralis.py``):
+
+- **Bonus cells and pawns.** Pawns never affect control. A bonus cell holding
+  P's own pawn gets nothing while the pawn stands there; when the pawn leaves
+  (in P's turn) the resolution of that turn gives the bonus if the cell still
+  qualifies. A bonus cell holding the opponent's pawn is *deferred*: recorded in
+  ``deferred_bonuses`` and placed in step 1 of the pawn owner's next turn, as
+  the pawn leaves, before that player's own placement (which therefore cannot
+  go next to it), and resolved in that turn's step 3.
+- **A deferred bonus is not a stone until it is placed**: the cell stays
+  unexplored and uncontrolled (``control`` says None, it is not counted in
+  ``territory``), so the game cannot end by exploration while one is pending.
+  This never strands it: a deferred cell's neighbours are all stone-free (the
+  cell is next to no stone), so the pawn on it can always step off, and it must.
+- **"Whatever has changed meanwhile"** only concerns control: the deferred
+  stone is placed even if the cell's neighbours are no longer all controlled by
+  its owner. It can never end up next to another stone: every neighbour of a
+  deferred cell is next to a stone already, so no placement or bonus can reach
+  it, and stones are never removed.
+- **Captures** are made only by the player whose turn it is, of the opponent's
+  stones, in every resolution of their turn, whether or not that turn caused
+  the encirclement. Bonuses go to either player in any resolution.
+- **End** is checked after each turn's resolution. If the player to move has no
+  pawn move, their only move is ``pass`` (nothing changes, no resolution). If
+  neither player could move the game would end as it stands; that cannot
+  actually happen (only a corner pawn can be blocked, and only by the opponent's
+  pawn standing on the inner neighbour of that corner, which is never blocked),
+  but the engine handles it.
+- **Game length**: no rule forces a stone placement, so a game ends only when
+  the players explore the board; the bot's clocks deal with stalling.
+- **legal_moves order**: by pawn destination in board order; for each
+  destination, its placements in board order, then the bare pawn move. Moves
+  that place a stone come first so that "always take the first move" is a
+  strategy that finishes the game.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, ClassVar
+
+from rules.errors import IllegalMove
+from rules.game import NO_CHANGE, Change, Game, State, normalize_move
+from rules.hexhex import HexBoard
+from rules.options import Option
+
+KOMI = 3.5
+YELLOW, CYAN = 0, 1
+COLORS = ("yellow", "cyan")
+_TITLE = ("Yellow", "Cyan")
+_EMPTY = -1
+#: Control values: YELLOW, CYAN, CONTESTED, or UNEXPLORED.
+CONTESTED = 2
+UNEXPLORED = -1
+_FORMAT = ("a move is a cell for your pawn, optionally followed by a cell for a stone "
+           "(e.g. d4 e5), or pass")
+
+
+@cache
+def _sorted_neighbours(base: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(sorted(ns)) for ns in HexBoard.of(base).neighbours)
+
+
+@cache
+def _home_cells(base: int, color: int) -> tuple[int, ...]:
+    """The non-corner cells of a colour's home edge, in board order."""
+    board = HexBoard.of(base)
+    row = board.rows[0] if color == YELLOW else board.rows[-1]
+    return row[1:-1]
+
+
+def _control(neighbours: tuple[tuple[int, ...], ...], stones: list[int] | tuple[int, ...],
+             ) -> list[int]:
+    """Control of every cell: the stone's colour, else the only colour of the
+    adjacent stones, CONTESTED if both, UNEXPLORED if none."""
+    out = []
+    for i, stone in enumerate(stones):
+        if stone != _EMPTY:
+            out.append(stone)
+            continue
+        seen = 0  # bit 1: a yellow neighbour, bit 2: a cyan neighbour
+        for n in neighbours[i]:
+            s = stones[n]
+            if s != _EMPTY:
+                seen |= 1 << s
+        out.append(UNEXPLORED if seen == 0 else CONTESTED if seen == 3 else seen >> 1)
+    return out
+
+
+def _fmt(points: float) -> str:
+    return str(int(points)) if points == int(points) else str(points)
+
+
+class AstralisState(State):
+    """A position of Astralis. Besides the contract: ``pawns``, ``pawn_at``,
+    ``control``, ``territory``, ``score``, ``deferred_bonuses``, ``KOMI``."""
+
+    KOMI: ClassVar[float] = KOMI
+    __slots__ = ("_change", "_deferred", "_end", "_memo", "_pawns", "_stones", "board", "game",
+                 "history", "options")
+
+    def __init__(self, game: Game, options: dict[str, Any], history: tuple[str, ...],
+                 stones: tuple[int, ...], pawns: tuple[int | None, int | None],
+                 deferred: tuple[tuple[int, int], ...], change: Change) -> None:
+        put = object.__setattr__
+        put(self, "game", game)
+        put(self, "options", options)
+        put(self, "board", HexBoard.of(options["size"]))
+        put(self, "history", history)
+        put(self, "_stones", stones)
+        put(self, "_pawns", pawns)
+        put(self, "_deferred", deferred)
+        put(self, "_change", change)
+        put(self, "_memo", {})
+        put(self, "_end", self._ending())
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Astralis states are immutable: play a move to get a new one")
+
+    # -- seats and turn -------------------------------------------------------
+
+    def color_of(self, seat: int) -> str | None:
+        return COLORS[seat] if seat in (0, 1) else None
+
+    @property
+    def _mover(self) -> int:
+        return len(self.history) % 2
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self._end else self._mover
+
+    @property
+    def in_setup(self) -> bool:
+        """True during the two opening plies that place the pawns."""
+        return len(self.history) < 2
+
+    # -- Astralis facts -------------------------------------------------------
+
+    @property
+    def pawns(self) -> dict[str, str | None]:
+        """Where each pawn stands, by colour (None before its setup move)."""
+        return {COLORS[c]: None if p is None else self.board.name(p)
+                for c, p in enumerate(self._pawns)}
+
+    def pawn_at(self, cell: str) -> str | None:
+        """The colour of the pawn on ``cell``, or None; unknown cell -> ValueError."""
+        i = self.board.index(cell)
+        for color, p in enumerate(self._pawns):
+            if p == i:
+                return COLORS[color]
+        return None
+
+    def stone_at(self, cell: str) -> str | None:
+        stone = self._stones[self.board.index(cell)]
+        return None if stone == _EMPTY else COLORS[stone]
+
+    @property
+    def deferred_bonuses(self) -> tuple[tuple[str, str], ...]:
+        """Bonus stones waiting for the opponent's pawn to leave: (cell, colour)."""
+        return tuple((self.board.name(i), COLORS[c]) for i, c in self._deferred)
+
+    def _controls(self) -> list[int]:
+        found = self._memo.get("control")
+        if found is None:
+            found = self._memo["control"] = _control(_sorted_neighbours(self.board.base),
+                                                     self._stones)
+        return found
+
+    def control(self, cell: str) -> str | None:
+        """"yellow"/"cyan" for the controlling player, "contested", or None if the
+        cell is unexplored. Pawns and deferred bonuses play no part."""
+        value = self._controls()[self.board.index(cell)]
+        return None if value == UNEXPLORED else "contested" if value == CONTESTED else COLORS[value]
+
+    def territory(self, color: str) -> int:
+        """How many cells ``color`` controls, cells with its stones included."""
+        who = COLORS.index(color)
+        return sum(1 for value in self._controls() if value == who)
+
+    def score(self, color: str) -> float:
+        """Territory, plus the komi for Cyan."""
+        return self.territory(color) + (KOMI if color == "cyan" else 0)
+
+    @property
+    def last_change(self) -> Change:
+        return self._change
+
+    # -- end ------------------------------------------------------------------
+
+    def _ending(self) -> str | None:
+        """Why the game is over ("explored" or "blocked"), or None."""
+        if self.in_setup:
+            return None
+        if UNEXPLORED not in self._controls():
+            return "explored"
+        if not self._destinations(self._mover) and not self._destinations(1 - self._mover):
+            return "blocked"
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self._end is not None
+
+    @property
+    def winner(self) -> int | None:
+        if not self._end:
+            return None
+        return YELLOW if self.score("yellow") > self.score("cyan") else CYAN
+
+    @property
+    def result(self) -> str | None:
+        if not self._end:
+            return None
+        won = self.winner
+        assert won is not None
+        top, low = self.score(COLORS[won]), self.score(COLORS[1 - won])
+        why = "" if self._end == "explored" else " (neither pawn can move)"
+        return f"{_TITLE[won]} wins {_fmt(top)} to {_fmt(low)}{why}"
+
+    @property
+    def prompt(self) -> str:
+        if self._end:
+            return ""
+        if self.in_setup:
+            row = self.board.rows[0] if self._mover == YELLOW else self.board.rows[-1]
+            edge = "bottom" if self._mover == YELLOW else "top"
+            return (f"place your pawn on your home edge ({edge} row, "
+                    f"{self.board.name(row[1])}–{self.board.name(row[-2])})")
+        if not self._destinations(self._mover):
+            return "your pawn cannot move: pass"
+        return "move your pawn, then optionally place a stone (e.g. d4 e5)"
+
+    # -- moves ----------------------------------------------------------------
+
+    def _destinations(self, color: int) -> tuple[int, ...]:
+        """Cells ``color``'s pawn can move to, in board order."""
+        key = ("dest", color)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        start = self._pawns[color]
+        other = self._pawns[1 - color]
+        stones = self._stones
+        out = []
+        if start is not None:
+            for direction in range(6):
+                for cell in self.board.ray(start, direction):
+                    stone = stones[cell]
+                    if cell == other or stone == 1 - color:
+                        break
+                    if stone == _EMPTY:
+                        out.append(cell)
+        found = self._memo[key] = tuple(sorted(out))
+        return found
+
+    def _placeable(self) -> frozenset[int]:
+        """Cells where the mover may place a stone after moving their pawn (any
+        destination): no stone, no pawn, next to no stone, counting the deferred
+        bonus that the pawn's departure will put down."""
+        found = self._memo.get("free")
+        if found is not None:
+            return found
+        me = self._mover
+        controls = self._controls()
+        free = {i for i, value in enumerate(controls) if value == UNEXPLORED}
+        free.discard(self._pawns[1 - me])
+        home = self._pawns[me]
+        if any(cell == home for cell, _ in self._deferred):
+            free.discard(home)
+            free.difference_update(self.board.neighbours[home])
+        found = self._memo["free"] = frozenset(free)
+        return found
+
+    def legal_moves(self) -> list[str]:
+        found = self._memo.get("legal")
+        if found is not None:
+            return list(found)
+        name = self.board.name
+        if self._end:
+            moves: list[str] = []
+        elif self.in_setup:
+            moves = [name(i) for i in _home_cells(self.board.base, self._mover)]
+        else:
+            destinations = self._destinations(self._mover)
+            if not destinations:
+                moves = ["pass"]
+            else:
+                free = self._placeable()
+                neighbours = _sorted_neighbours(self.board.base)
+                moves = [f"{name(d)} {name(n)}" for d in destinations
+                         for n in neighbours[d] if n in free]
+                moves.extend(name(d) for d in destinations)
+        self._memo["legal"] = tuple(moves)
+        return moves
+
+    def play(self, move: str) -> AstralisState:
+        text = normalize_move(move)
+        if self._end:
+            raise IllegalMove("the game is over")
+        if self.in_setup:
+            return self._setup(text)
+        parts = text.split()
+        if parts == ["pass"]:
+            if self._destinations(self._mover):
+                raise IllegalMove("you can pass only when your pawn cannot move")
+            return self._next(text, self._stones, self._pawns, self._deferred, NO_CHANGE)
+        if not 1 <= len(parts) <= 2 or "pass" in parts:
+            raise IllegalMove(_FORMAT)
+        cells = [self.board.index(part) for part in parts]
+        if not self._destinations(self._mover):
+            raise IllegalMove("your pawn cannot move: your only move is pass")
+        self._check_pawn_move(cells[0])
+        if len(cells) == 2:
+            self._check_placement(cells[0], cells[1])
+        return self._turn(*cells)
+
+    def _setup(self, text: str) -> AstralisState:
+        me = self._mover
+        edge = "bottom" if me == YELLOW else "top"
+        refusal = f"place your pawn on a non-corner cell of the {edge} row"
+        parts = text.split()
+        if len(parts) != 1 or parts[0] == "pass":
+            raise IllegalMove(f"{refusal} (one cell, e.g. {self.legal_moves()[0]})")
+        cell = self.board.index(parts[0])
+        if cell not in _home_cells(self.board.base, me):
+            raise IllegalMove(f"{refusal}, not {parts[0]}")
+        pawns = (cell, None) if me == YELLOW else (self._pawns[0], cell)
+        return self._next(parts[0], self._stones, pawns, self._deferred,
+                          Change(placed=(parts[0],)))
+
+    def _check_pawn_move(self, dest: int) -> None:
+        me, name = self._mover, self.board.name
+        start = self._pawns[me]
+        assert start is not None
+        if dest == start:
+            raise IllegalMove(f"the pawn must move: it is already on {name(dest)}")
+        for direction in range(6):
+            ray = self.board.ray(start, direction)
+            if dest in ray:
+                break
+        else:
+            raise IllegalMove(f"{name(dest)} is not in a straight line from your pawn at "
+                              f"{name(start)}")
+        them = _TITLE[1 - me]
+        for cell in ray[: ray.index(dest)]:
+            if self._stones[cell] == 1 - me:
+                raise IllegalMove(f"the pawn cannot pass over {them}'s stone at {name(cell)}")
+            if cell == self._pawns[1 - me]:
+                raise IllegalMove(f"the pawn cannot pass over {them}'s pawn at {name(cell)}")
+        stone = self._stones[dest]
+        if stone == me:
+            raise IllegalMove(f"the pawn cannot stop on your stone at {name(dest)} "
+                              "(it may pass over it)")
+        if stone != _EMPTY:
+            raise IllegalMove(f"the pawn cannot stop on {them}'s stone at {name(dest)}")
+        if dest == self._pawns[1 - me]:
+            raise IllegalMove(f"the pawn cannot stop on {them}'s pawn at {name(dest)}")
+
+    def _check_placement(self, dest: int, cell: int) -> None:
+        name = self.board.name
+        if cell == dest:
+            raise IllegalMove(f"the stone cannot go under your pawn on {name(dest)}")
+        if cell not in self.board.neighbours[dest]:
+            raise IllegalMove(f"the stone must go next to your pawn's new cell {name(dest)}, "
+                              f"and {name(cell)} is not")
+        if self._stones[cell] != _EMPTY:
+            raise IllegalMove(f"{name(cell)} already holds a stone")
+        if cell == self._pawns[1 - self._mover]:
+            raise IllegalMove(f"{name(cell)} holds {_TITLE[1 - self._mover]}'s pawn")
+        if cell in self._placeable():
+            return
+        home = self._pawns[self._mover]
+        if cell == home:  # the deferred bonus lands there as the pawn leaves
+            raise IllegalMove(f"{name(cell)} receives {_TITLE[1 - self._mover]}'s deferred "
+                              "bonus stone as your pawn leaves")
+        raise IllegalMove(f"{name(cell)} is next to a stone")
+
+    # -- resolution -----------------------------------------------------------
+
+    def _turn(self, dest: int, place: int | None = None) -> AstralisState:
+        me, name = self._mover, self.board.name
+        stones = list(self._stones)
+        deferred = dict(self._deferred)
+        added: list[int] = []
+        start = self._pawns[me]
+        # Step 1: the pawn moves; a bonus deferred under it is put down.
+        if start in deferred:
+            stones[start] = deferred.pop(start)
+            added.append(start)
+        pawns = (dest, self._pawns[1]) if me == YELLOW else (self._pawns[0], dest)
+        # Step 2: the optional stone.
+        placed = [name(dest)]
+        if place is not None:
+            stones[place] = me
+            placed.append(name(place))
+        # Step 3: resolve.
+        flipped = _resolve(self.board.base, stones, me, pawns, deferred, added)
+        change = Change(placed=tuple(placed), flipped=tuple(name(i) for i in flipped),
+                        added=tuple(name(i) for i in added))
+        text = " ".join(placed)
+        return self._next(text, tuple(stones), pawns, tuple(sorted(deferred.items())), change)
+
+    def _next(self, text: str, stones: tuple[int, ...], pawns: tuple[int | None, int | None],
+              deferred: tuple[tuple[int, int], ...], change: Change) -> AstralisState:
+        return AstralisState(self.game, self.options, (*self.history, text), stones, pawns,
+                             deferred, change)
+
+    def __str__(self) -> str:
+        """A text diagram, top row first: Y/C stones, 1/2 the yellow/cyan pawns,
+        y/c cells controlled, * contested, . unexplored, + a deferred bonus."""
+        board, controls = self.board, self._controls()
+        deferred = {cell for cell, _ in self._deferred}
+        lines = []
+        for r in reversed(range(len(board.rows))):
+            marks = []
+            for i in board.rows[r]:
+                if i == self._pawns[0]:
+                    marks.append("1")
+                elif i == self._pawns[1]:
+                    marks.append("2")
+                elif i in deferred:
+                    marks.append("+")
+                elif self._stones[i] != _EMPTY:
+                    marks.append("YC"[self._stones[i]])
+                else:
+                    marks.append({UNEXPLORED: ".", CONTESTED: "*", YELLOW: "y", CYAN: "c"}[
+                        controls[i]])
+            indent = " " * abs(r - (board.base - 1))
+            lines.append(f"{board.row_labels[r]:>2} {indent}{' '.join(marks)}")
+        return "\n".join(lines)
+
+
+def _resolve(base: int, stones: list[int], me: int, pawns: tuple[int | None, int | None],
+             deferred: dict[int, int], added: list[int]) -> list[int]:
+    """Step 3 of a turn, in place: captures by ``me`` then bonuses for either
+    player, repeated until nothing changes. Returns the flipped cells; appends
+    bonus stones to ``added`` and new deferred bonuses to ``deferred``."""
+    neighbours = _sorted_neighbours(base)
+    flipped: list[int] = []
+    while True:
+        controls = _control(neighbours, stones)
+        captured = [i for i, stone in enumerate(stones) if stone == 1 - me
+                    and all(controls[n] == CONTESTED for n in neighbours[i])]
+        for i in captured:
+            stones[i] = me
+        if captured:
+            flipped.extend(captured)
+            controls = _control(neighbours, stones)
+        bonuses = []
+        for i, value in enumerate(controls):
+            if value != UNEXPLORED or i in deferred:
+                continue
+            owners = {controls[n] for n in neighbours[i]}
+            if len(owners) != 1:
+                continue
+            (owner,) = owners
+            if owner not in (YELLOW, CYAN) or pawns[owner] == i:
+                continue  # no bonus under the owner's own pawn
+            if pawns[1 - owner] == i:
+                deferred[i] = owner  # waits for the opponent's pawn to leave
+            else:
+                bonuses.append((i, owner))
+        for i, owner in bonuses:
+            stones[i] = owner
+            added.append(i)
+        if not captured and not bonuses:
+            return flipped
+
+
+class Astralis(Game):
+    name = "astralis"
+    title = "Astralis"
+    colors = COLORS
+    option_specs = (Option("size", int, 8, "cells on each side of the board", 7, 8),)
+    summary = (
+        "Astralis (Phil Leduc, 2021) is an area-control game on a hexagonal board. Yellow "
+        "(seat 0) and Cyan each have a pawn and place stones.\n"
+        "Setup: Yellow then Cyan put their pawn on a non-corner cell of their home edge "
+        "(Yellow the bottom row, Cyan the top row), e.g. `a3`.\n"
+        "A turn: move your pawn in a straight line (over empty cells and your own stones, "
+        "never over the opponent's stones or pawn), then optionally place a stone next to it "
+        "on a cell that is not next to any stone: `d4` or `d4 e5`. If your pawn cannot move, "
+        "play `pass`.\n"
+        "A cell is yours if it holds your stone or only your stones are next to it; next to "
+        "both colours it is contested. After each turn, the mover captures (flips) every "
+        "opponent stone whose neighbours are all contested, and any empty cell away from "
+        "stones whose neighbours are all one player's gets that player's stone (a bonus; "
+        "under the opponent's pawn it is placed when that pawn leaves).\n"
+        "The game ends when every cell holds or touches a stone. Score: cells you control; "
+        "Cyan adds 3.5. Higher score wins.\n"
+        "Option: size 7 or 8 (default 8)."
+    )
+
+    def _initial(self, options: dict[str, Any]) -> AstralisState:
+        board = HexBoard.of(options["size"])
+        return AstralisState(self, dict(options), (), (_EMPTY,) * len(board), (None, None), (),
+                             NO_CHANGE)
+
+
+GAME = Astralis()
