@@ -1,0 +1,237 @@
+"""The fake Discord itself, exercised by a minimal, unmodified discord.py client:
+login, gateway, command sync, slash commands, autocomplete, buttons, uploads,
+validation against the OpenAPI description, and injected faults."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import AsyncIterator
+
+import discord
+import pytest
+from discord import app_commands
+
+from tests.fakediscord.client import point_discord_py_at
+
+from .conftest import World
+
+PNG = (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x02\x00\x00\x00\x03\x08\x02\x00\x00"
+       b"\x00\x00\x00\x00\x00")
+
+
+class Again(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Again", custom_id="echo:again", style=discord.ButtonStyle.primary)
+    async def again(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.edit_message(content="clicked", view=None)
+
+
+class MiniBot(discord.Client):
+    """A few lines of app commands and a button: the client the fake must satisfy."""
+
+    def __init__(self) -> None:
+        super().__init__(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+        self.tree = app_commands.CommandTree(self)
+        self.bad_request: discord.HTTPException | None = None
+
+        @self.tree.command(description="Say something back")
+        async def echo(interaction: discord.Interaction, text: str) -> None:
+            await interaction.response.send_message(f"{interaction.user.mention}: {text}",
+                                                    view=Again())
+
+        @self.tree.command(description="Play a move")
+        @app_commands.describe(text="the move")
+        async def move(interaction: discord.Interaction, text: str) -> None:
+            await interaction.response.send_message(f"played {text}", ephemeral=True)
+
+        @move.autocomplete("text")
+        async def move_choices(interaction: discord.Interaction, current: str
+                               ) -> list[app_commands.Choice[str]]:
+            cells = [f"{c}{r}" for c in "abcdefg" for r in range(1, 8)]
+            return [app_commands.Choice(name=c, value=c) for c in cells if c.startswith(current)
+                    ][:25]
+
+        @self.tree.command(description="Draw the board")
+        async def board(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(thinking=True)
+            await interaction.followup.send("the board",
+                                            file=discord.File(io.BytesIO(PNG), "board.png"))
+
+        @self.tree.command(description="Send too much")
+        async def shout(interaction: discord.Interaction) -> None:
+            await interaction.response.defer()
+            try:
+                await interaction.followup.send("x" * 2500)
+            except discord.HTTPException as exc:
+                self.bad_request = exc
+                await interaction.followup.send("that was too long")
+
+        @self.tree.command(description="Post in the channel")
+        async def post(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("posting", ephemeral=True)
+            await interaction.channel.send("posted")  # type: ignore[union-attr]
+
+    async def setup_hook(self) -> None:
+        self.add_view(Again())
+        await self.tree.sync()
+
+
+@pytest.fixture
+async def bot(world: World) -> AsyncIterator[MiniBot]:
+    fake = world.fake
+    with point_discord_py_at(fake):
+        client = MiniBot()
+        await client.login(fake.token)
+        task = asyncio.create_task(client.connect())
+        await fake.wait_until_ready()
+        await client.wait_until_ready()
+        yield client
+        await client.close()
+        await asyncio.wait_for(task, 5)
+
+
+async def test_login_sync_and_ready(world: World, bot: MiniBot) -> None:
+    fake = world.fake
+    cmds = await fake.wait_for_commands("echo", "move", "board")
+    assert {c["name"] for c in cmds} == {"echo", "move", "board", "shout", "post"}
+    assert bot.user is not None and bot.user.id == fake.bot_user.id
+    assert bot.application_id == fake.application_id
+    assert [g.id for g in bot.guilds] == [world.guild.id]
+    assert bot.get_channel(world.channel.id) is not None
+    assert fake.gateway_log == ["identify"]
+
+
+async def test_slash_command_answer_and_button_click(world: World, bot: MiniBot) -> None:
+    fake = world.fake
+    await fake.wait_for_commands("echo")
+    ix = await fake.run_command(world.alice, "echo", {"text": "hello"}, channel=world.channel)
+    msg = await ix.reply()
+    assert msg.content == f"{world.alice.mention}: hello"
+    assert not msg.ephemeral
+    assert ix.response_delay is not None and ix.response_delay < 3
+    assert msg.button(label="Again")["custom_id"] == "echo:again"
+    assert fake.posts(world.channel) == [msg]
+
+    click = await fake.click(world.bob, msg, label="Again")
+    updated = await click.reply()
+    assert updated is msg and msg.content == "clicked" and msg.components == []
+
+
+async def test_autocomplete_and_ephemeral_answer(world: World, bot: MiniBot) -> None:
+    fake = world.fake
+    await fake.wait_for_commands("move")
+    choices = await fake.autocomplete(world.alice, "move", {"text": "c"}, "text",
+                                      channel=world.channel)
+    assert [c["value"] for c in choices] == [f"c{r}" for r in range(1, 8)]
+    ix = await fake.run_command(world.alice, "move", {"text": "c3"}, channel=world.channel)
+    answer = await ix.reply()
+    assert answer.ephemeral and answer.content == "played c3"
+    assert fake.posts(world.channel) == []
+
+
+async def test_deferred_followup_uploads_a_file(world: World, bot: MiniBot) -> None:
+    fake = world.fake
+    await fake.wait_for_commands("board")
+    ix = await fake.run_command(world.alice, "board", channel=world.channel)
+    assert (await ix.response())["type"] == 5
+    msg = await ix.reply()
+    assert msg.content == "the board"
+    att = msg.attachment(".png")
+    assert att.data == PNG and att.filename == "board.png"
+    multipart = [r for r in fake.requests if r.files]
+    assert multipart and multipart[0].operation_id == "execute_webhook"
+
+
+async def test_plain_channel_message(world: World, bot: MiniBot) -> None:
+    fake = world.fake
+    await fake.wait_for_commands("post")
+    mark = fake.mark()
+    await fake.run_command(world.bob, "post", channel=world.channel)
+    msg = await fake.wait_for_message(world.channel, after=mark)
+    assert msg.content == "posted" and msg.author is fake.bot_user
+
+
+async def test_a_request_discord_would_reject_is_caught(world: World, bot: MiniBot) -> None:
+    fake = world.fake
+    await fake.wait_for_commands("shout")
+    ix = await fake.run_command(world.alice, "shout", channel=world.channel)
+    await ix.followup(0)
+    assert isinstance(bot.bad_request, discord.HTTPException)
+    assert bot.bad_request.status == 400 and bot.bad_request.code == 50035
+    assert len(fake.violations) == 1, fake.violations
+    assert fake.violations[0].startswith("POST /webhooks/{webhook_id}/{webhook_token} "
+                                         "(execute_webhook): content: ")
+    assert fake.violations[0].endswith("is too long")
+    fake.violations.clear()  # this test wanted them
+
+
+async def test_invalid_body_field_is_caught_by_the_spec(world: World, bot: MiniBot) -> None:
+    fake = world.fake
+    # flags must be an integer: a body Discord rejects, sent through discord.py's own HTTP.
+    route = discord.http.Route("POST", "/channels/{channel_id}/messages",
+                               channel_id=world.channel.id)
+    with point_discord_py_at(fake), pytest.raises(discord.HTTPException) as caught:
+        await bot.http.request(route, json={"content": "hi", "flags": "loud"})
+    assert caught.value.status == 400
+    assert fake.violations == [
+        "POST /channels/{channel_id}/messages (create_message): "
+        "flags: 'loud' is not of type 'integer', 'null'"]
+    assert fake.posts(world.channel) == []
+    fake.violations.clear()
+
+
+async def test_429_and_500_are_retried(world: World, bot: MiniBot) -> None:
+    fake = world.fake
+    await fake.wait_for_commands("post")
+    limited = fake.inject("POST /channels/{channel_id}/messages", 429, retry_after=0.05)
+    broken = fake.inject("create_message", 500)
+    mark = fake.mark()
+    await fake.run_command(world.bob, "post", channel=world.channel)
+    msg = await fake.wait_for_message(world.channel, after=mark, timeout=10)
+    assert msg.content == "posted"
+    assert (limited.hits, broken.hits) == (1, 1)
+    statuses = [r.status for r in fake.requests if r.operation_id == "create_message"]
+    assert statuses == [429, 500, 200]
+
+
+@pytest.mark.parametrize("invalidate", [False, True], ids=["resume", "reidentify"])
+async def test_gateway_drop(world: World, bot: MiniBot, invalidate: bool) -> None:
+    fake = world.fake
+    await fake.wait_for_commands("echo")
+    await fake.drop_gateway(invalidate=invalidate)
+    # An interaction sent while the bot is away is delivered when it resumes.
+    ix = None if invalidate else await fake.run_command(
+        world.alice, "echo", {"text": "while away"}, channel=world.channel)
+    await fake.wait_until_ready(timeout=15)
+    expected = ["identify", "drop", "invalid_session", "identify"] if invalidate \
+        else ["identify", "drop", "resume"]
+    assert fake.gateway_log == expected
+    if ix is None:
+        ix = await fake.run_command(world.alice, "echo", {"text": "back"}, channel=world.channel)
+    msg = await ix.reply(timeout=10)
+    assert msg.content.endswith("while away" if not invalidate else "back")
+
+
+async def test_archived_thread_and_member_who_left(world: World, bot: MiniBot) -> None:
+    fake = world.fake
+    await fake.wait_for_commands("post")
+    starter = await bot.get_channel(world.channel.id).send("a game")  # type: ignore[union-attr]
+    thread = await starter.create_thread(name="alice vs bob")
+    fake_thread = fake.channels[thread.id]
+    assert fake_thread.parent is world.channel and not fake_thread.archived
+    fake.archive_thread(fake_thread)
+    with pytest.raises(ValueError, match="archived"):
+        await fake.run_command(world.alice, "post", channel=fake_thread)
+    await thread.send("still here")  # posting unarchives, as on Discord
+    assert not fake_thread.archived
+    fake.remove_member(world.bob)
+    guild = bot.get_guild(world.guild.id)
+    assert guild is not None
+    with pytest.raises(discord.NotFound):
+        await guild.fetch_member(world.bob.id)
+    fake.delete_channel(fake_thread)
+    with pytest.raises(discord.NotFound):
+        await thread.send("gone")
