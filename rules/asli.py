@@ -1,0 +1,605 @@
+"""Asli (Luis Bolaños Mures, 2023): a territory game for Black and White on the
+points of a square grid, with an off-board prison. ``shared/rules/asli.md``
+decides every detail; in short:
+
+* A *group* is a maximal orthogonally connected set of same-coloured stones. It
+  is *alive* if a path of empty points leads from it to another group of its
+  colour, or if its colour has never had two groups on the board at the end of
+  a turn and has exactly one group now. Otherwise it is *dead*.
+* A *territory* is a maximal connected set of empty points; a player owns it if
+  it touches at least one stone and only that player's stones.
+* Opening: seat 0 puts K black stones in the prison (``komi K``), seat 1 picks a
+  colour (``black``/``white``), then Black acts first.
+* A turn is a Hold (``hold``: take one enemy stone out of the prison) or a Play
+  (``c3``: place a stone, move every dead enemy group to the prison, cancel
+  black/white pairs there). A play may not leave a friendly group dead, and a
+  *minimal incursion* (a play into enemy territory that kills exactly one enemy
+  group) may not answer a minimal incursion.
+* The player who cannot act loses. A play that recreates an earlier end-of-turn
+  board with the same colour to move ends the game in a draw.
+
+State attributes besides the contract: ``komi`` (int, None before it is
+chosen), ``prison_color`` ("black"/"white"/None), ``prison_count``, and
+``ever_two_groups`` (the colours whose "has had two groups" flag is set).
+
+How legality is found fast: every group of both colours is alive at the start
+of a turn, and a placement at p changes only p's territory R (split by p) and
+the friendly groups next to p (merged with p). Each empty point then shares a
+territory with p's new group, so the player's only group that can die is the
+one containing p, and only enemy groups whose *sole* link runs through R can
+die. One labelling pass over groups and territories gives those facts; a
+depth-first search of R (articulation points, with bitmasks of the enemy groups
+bordering each subtree) tells which of them a placement at each point of R cuts
+off. Only a play that would be suicide without its captures needs a walk over
+territories and captured groups.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rules.errors import IllegalMove
+from rules.game import NO_CHANGE, Change, Game, State
+from rules.options import Option
+from rules.square import SquareBoard
+
+EMPTY, BLACK, WHITE = 0, 1, 2
+_NAME = {BLACK: "black", WHITE: "white"}
+_CODE = {"black": BLACK, "white": WHITE}
+_KOMI = re.compile(r"komi (-?[0-9]+)", re.ASCII)
+
+# Outcome of a placement, per empty point.
+_LEGAL, _SUICIDE, _REPLY = 0, 1, 2
+
+
+def _bits(mask: int):
+    """The indices of the set bits of ``mask``."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class _Analysis:
+    """Groups, territories and the outcome of a placement on every empty point,
+    for the colour ``me`` about to play. Built once per State, on demand."""
+
+    __slots__ = ("dead", "group_of", "group_stones", "minimal", "status")
+
+    def __init__(self, stones: bytes, neighbours: tuple[tuple[int, ...], ...], me: int,
+                 my_flag: bool, after_minimal: bool) -> None:
+        n = len(stones)
+        group_of = [-1] * n
+        region_of = [-1] * n
+        group_stones: list[list[int]] = []
+        group_color: list[int] = []
+        regions: list[list[int]] = []
+        for i in range(n):
+            colour = stones[i]
+            marks = group_of if colour else region_of
+            if marks[i] >= 0:
+                continue
+            label = len(group_stones) if colour else len(regions)
+            marks[i] = label
+            members = [i]
+            for u in members:
+                for v in neighbours[u]:
+                    if stones[v] == colour and marks[v] < 0:
+                        marks[v] = label
+                        members.append(v)
+            if colour:
+                group_stones.append(members)
+                group_color.append(colour)
+            else:
+                regions.append(members)
+
+        bit = [1 << g for g in range(len(group_stones))]
+        mine_all = 0
+        for g, colour in enumerate(group_color):
+            if colour == me:
+                mine_all |= bit[g]
+        # Border masks of each territory: my groups and enemy groups touching it.
+        my_border: list[int] = []
+        their_border: list[int] = []
+        for points in regions:
+            mask = 0
+            for u in points:
+                for v in neighbours[u]:
+                    if stones[v]:
+                        mask |= bit[group_of[v]]
+            my_border.append(mask & mine_all)
+            their_border.append(mask & ~mine_all)
+
+        group_regions: list[list[int]] = [[] for _ in group_stones]
+        links = [0] * len(group_stones)  # territories through which a group is alive
+        link_region = [-1] * len(group_stones)
+        for r in range(len(regions)):
+            for border in (my_border[r], their_border[r]):
+                linking = border & (border - 1) != 0
+                for g in _bits(border):
+                    group_regions[g].append(r)
+                    if linking:
+                        links[g] += 1
+                        link_region[g] = r
+        my_count = mine_all.bit_count()
+        # Enemy groups that live through one territory only: a placement there
+        # may kill them. (An enemy with a single group has none: either it is
+        # alive by clause (b) and stays so, or it could not be on the board.)
+        at_risk: dict[int, int] = {}
+        for g, colour in enumerate(group_color):
+            if colour != me and links[g] == 1:
+                r = link_region[g]
+                at_risk[r] = at_risk.get(r, 0) | bit[g]
+
+        dead = [0] * n
+        for r, risk in at_risk.items():
+            _cut_off(regions[r], risk, stones, neighbours, group_of, bit, me, dead)
+
+        status = [_LEGAL] * n
+        minimal = [False] * n
+        adjacent_cache: dict[int, int] = {}
+
+        def touching(g: int) -> int:
+            """Mask of the groups whose stones touch group g."""
+            found = adjacent_cache.get(g)
+            if found is None:
+                found = 0
+                for u in group_stones[g]:
+                    for v in neighbours[u]:
+                        if stones[v] and group_of[v] != g:
+                            found |= bit[group_of[v]]
+                adjacent_cache[g] = found
+            return found
+
+        def rescued(p: int, merged: int, killed: int) -> bool:
+            """Whether removing the ``killed`` groups gives the group made by a
+            stone on p (with the ``merged`` groups) a path to another friendly group."""
+            seen_regions = {region_of[p]}
+            for g in _bits(merged):
+                seen_regions.update(group_regions[g])
+            seen_dead = 0
+            for g in _bits(killed):
+                if touching(g) & merged or any(group_of[v] == g for v in neighbours[p]):
+                    seen_dead |= bit[g]
+            todo_regions = list(seen_regions)
+            todo_dead = list(_bits(seen_dead))
+            while todo_regions or todo_dead:
+                while todo_regions:
+                    r = todo_regions.pop()
+                    if my_border[r] & ~merged:
+                        return True
+                    for g in _bits(their_border[r] & killed & ~seen_dead):
+                        seen_dead |= bit[g]
+                        todo_dead.append(g)
+                while todo_dead:
+                    g = todo_dead.pop()
+                    if touching(g) & mine_all & ~merged:
+                        return True
+                    for r in group_regions[g]:
+                        if r not in seen_regions:
+                            seen_regions.add(r)
+                            todo_regions.append(r)
+            return False
+
+        for p in range(n):
+            if stones[p]:
+                status[p] = -1
+                continue
+            r = region_of[p]
+            merged = 0
+            for v in neighbours[p]:
+                if stones[v] == me:
+                    merged |= bit[group_of[v]]
+            merged_count = merged.bit_count()
+            killed = dead[p]
+            if not my_flag and my_count + 1 - merged_count == 1:
+                alive = True  # still a single group: clause (b)
+            elif my_border[r].bit_count() > merged_count:
+                alive = True  # R touches another friendly group
+            else:
+                alive = False
+                for g in _bits(merged):
+                    for s in group_regions[g]:
+                        if s != r and my_border[s] & ~merged:
+                            alive = True
+                            break
+                    if alive:
+                        break
+                if not alive and killed:
+                    alive = rescued(p, merged, killed)
+            if not alive:
+                status[p] = _SUICIDE
+                continue
+            if killed and killed & (killed - 1) == 0 and not my_border[r] and their_border[r]:
+                minimal[p] = True
+                if after_minimal:
+                    status[p] = _REPLY
+        self.group_of = group_of
+        self.group_stones = group_stones
+        self.status = status
+        self.dead = dead
+        self.minimal = minimal
+
+
+def _cut_off(points: list[int], risk: int, stones: bytes,
+             neighbours: tuple[tuple[int, ...], ...], group_of: list[int], bit: list[int],
+             me: int, dead: list[int]) -> None:
+    """For each point p of the territory ``points``, store in ``dead[p]`` which of
+    the ``risk`` enemy groups (alive through this territory only) a stone on p
+    leaves without a path to another enemy group.
+
+    The parts of the territory without p are the subtrees of a depth-first
+    search hanging below p that have no back edge above p, plus everything else;
+    each part is summarised by the mask of enemy groups it touches.
+    """
+    own = {}
+    for u in points:
+        mask = 0
+        for v in neighbours[u]:
+            if stones[v] and stones[v] != me:
+                mask |= bit[group_of[v]]
+        own[u] = mask
+    root = points[0]
+    disc = {root: 0}
+    low = {root: 0}
+    parent = {root: -1}
+    children: dict[int, list[int]] = {u: [] for u in points}
+    below = dict(own)  # mask of the subtree
+    order = [root]
+    stack = [(root, iter(neighbours[root]))]
+    while stack:
+        u, it = stack[-1]
+        for v in it:
+            if stones[v]:
+                continue
+            if v not in disc:
+                disc[v] = low[v] = len(order)
+                parent[v] = u
+                order.append(v)
+                stack.append((v, iter(neighbours[v])))
+                break
+            if v != parent[u] and disc[v] < low[u]:
+                low[u] = disc[v]
+        else:
+            stack.pop()
+            up = parent[u]
+            if up >= 0:
+                children[up].append(u)
+                below[up] |= below[u]
+                if low[u] < low[up]:
+                    low[up] = low[u]
+    above = {root: 0}  # mask of everything outside the subtree
+    for u in order:
+        kids = children[u]
+        if not kids:
+            continue
+        base = above[u] | own[u]
+        for k in kids:
+            mask = base
+            for s in kids:
+                if s != k:
+                    mask |= below[s]
+            above[k] = mask
+    for p in order:
+        alive = 0
+        rest = above[p] if p != root else 0
+        for k in children[p]:
+            if low[k] >= disc[p]:
+                part = below[k]
+                if part & (part - 1):
+                    alive |= part
+            else:
+                rest |= below[k]
+        if rest & (rest - 1):
+            alive |= rest
+        dead[p] = risk & ~alive
+
+
+class AsliState(State):
+    """A position of Asli. Immutable; ``play`` returns a new State."""
+
+    __slots__ = (
+        "_after_minimal", "_analysis", "_black_seat", "_change", "_draw", "_flags", "_legal",
+        "_prison", "_seen", "_stones", "_to_color", "board", "game", "history", "komi",
+        "options",
+    )
+
+    def __init__(self, game: AsliGame, options: dict[str, Any], *, history: tuple[str, ...] = (),
+                 stones: bytes | None = None, komi: int | None = None,
+                 black_seat: int | None = None, to_color: int = BLACK, prison: int = 0,
+                 flags: frozenset[int] = frozenset(), after_minimal: bool = False,
+                 seen: frozenset[bytes] = frozenset(), change: Change = NO_CHANGE,
+                 draw: bool = False) -> None:
+        self.game = game
+        self.options = options
+        self.board = SquareBoard.of(options["size"])
+        self.history = history
+        self._stones = stones if stones is not None else bytes(len(self.board))
+        self.komi = komi
+        self._black_seat = black_seat
+        self._to_color = to_color
+        #: black prisoners minus white prisoners: pairs cancel by themselves
+        self._prison = prison
+        self._flags = flags
+        self._after_minimal = after_minimal
+        self._seen = seen
+        self._change = change
+        self._draw = draw
+        self._analysis: _Analysis | None = None
+        self._legal: list[str] | None = None
+
+    # -- facts ---------------------------------------------------------------
+
+    @property
+    def prison_color(self) -> str | None:
+        """The colour of the stones in the prison (it never holds both)."""
+        if self._prison > 0:
+            return "black"
+        return "white" if self._prison < 0 else None
+
+    @property
+    def prison_count(self) -> int:
+        return abs(self._prison)
+
+    @property
+    def ever_two_groups(self) -> frozenset[str]:
+        """Colours that have had two or more groups at the end of a turn: from
+        then on a lone group of that colour is dead."""
+        return frozenset(_NAME[c] for c in self._flags)
+
+    def color_of(self, seat: int) -> str | None:
+        if self._black_seat is None:
+            return None
+        return "black" if seat == self._black_seat else "white"
+
+    @property
+    def _playing(self) -> bool:
+        return self._black_seat is not None
+
+    def _holds(self) -> int:
+        """How many Holds the player to move could make."""
+        return self._prison if self._to_color == WHITE else -self._prison
+
+    def _analyse(self) -> _Analysis:
+        if self._analysis is None:
+            self._analysis = _Analysis(self._stones, self.board.neighbours, self._to_color,
+                                       self._to_color in self._flags, self._after_minimal)
+        return self._analysis
+
+    @property
+    def is_over(self) -> bool:
+        if self._draw:
+            return True
+        if not self._playing or self._holds() > 0:
+            return False
+        return _LEGAL not in self._analyse().status
+
+    @property
+    def to_move(self) -> int | None:
+        if self.komi is None:
+            return 0
+        if self._black_seat is None:
+            return 1
+        if self.is_over:
+            return None
+        return self._black_seat if self._to_color == BLACK else 1 - self._black_seat
+
+    @property
+    def winner(self) -> int | None:
+        if self._draw or not self.is_over:
+            return None
+        assert self._black_seat is not None
+        return self._black_seat if self._to_color == WHITE else 1 - self._black_seat
+
+    @property
+    def result(self) -> str | None:
+        if self._draw:
+            return "Draw by repetition"
+        if not self.is_over:
+            return None
+        loser = _NAME[self._to_color].capitalize()
+        winner = _NAME[3 - self._to_color].capitalize()
+        return f"{winner} wins: {loser} has no legal action"
+
+    def stone_at(self, cell: str) -> str | None:
+        return _NAME.get(self._stones[self.board.index(cell)])
+
+    @property
+    def last_change(self) -> Change:
+        return self._change
+
+    @property
+    def prompt(self) -> str:
+        if self.komi is None:
+            return f"choose the komi (komi N, 0–{len(self.board)})"
+        if self._black_seat is None:
+            return "choose your colour: black or white"
+        if self.is_over:
+            return ""
+        holds = self._holds()
+        if holds <= 0:
+            return "place a stone"
+        prisoners = f"{holds} {_NAME[3 - self._to_color]} prisoner{'s' if holds > 1 else ''}"
+        if _LEGAL not in self._analyse().status:
+            return f"hold ({prisoners}; no placement is legal)"
+        return f"place a stone, or hold ({prisoners})"
+
+    # -- moves -----------------------------------------------------------------
+
+    def legal_moves(self) -> list[str]:
+        if self._legal is None:
+            if self.komi is None:
+                self._legal = [f"komi {k}" for k in range(len(self.board) + 1)]
+            elif self._black_seat is None:
+                self._legal = ["black", "white"]
+            elif self.is_over:
+                self._legal = []
+            else:
+                names = self.board.cells
+                status = self._analyse().status
+                moves = ["hold"] if self._holds() > 0 else []
+                moves += [names[p] for p, s in enumerate(status) if s == _LEGAL]
+                self._legal = moves
+        return list(self._legal)
+
+    def is_legal(self, move: str) -> bool:
+        try:
+            text = _canonical(move)
+        except IllegalMove:
+            return False
+        if self._legal is None:
+            self.legal_moves()
+        assert self._legal is not None
+        return text in self._legal
+
+    def play(self, move: str) -> AsliState:
+        text = _canonical(move)
+        if not text:
+            raise IllegalMove("that move is empty: place a stone (like c3) or hold")
+        if self.komi is None:
+            return self._choose_komi(text)
+        if self._black_seat is None:
+            return self._choose_colour(text)
+        if self.is_over:
+            raise IllegalMove(f"the game is over ({self.result})")
+        if text.startswith("komi"):
+            raise IllegalMove("the komi has already been chosen")
+        if text in _CODE:
+            raise IllegalMove("the colours have already been chosen")
+        if text == "hold":
+            return self._hold()
+        if text == "pass":
+            raise IllegalMove("Asli has no pass: hold instead, if the prison holds an "
+                              "enemy stone")
+        return self._place(self.board.index(text))
+
+    def _next(self, text: str, **changes: Any) -> AsliState:
+        fields: dict[str, Any] = {
+            "history": (*self.history, text), "stones": self._stones, "komi": self.komi,
+            "black_seat": self._black_seat, "to_color": self._to_color,
+            "prison": self._prison, "flags": self._flags, "after_minimal": False,
+            "seen": self._seen,
+        }
+        fields.update(changes)
+        return AsliState(self.game, self.options, **fields)
+
+    def _choose_komi(self, text: str) -> AsliState:
+        most = len(self.board)
+        match = _KOMI.fullmatch(text)
+        if match is None:
+            if text.startswith("komi"):
+                raise IllegalMove(f"write the komi as komi N, with N from 0 to {most}")
+            raise IllegalMove(f"the first player must choose the komi first (komi N, 0–{most})")
+        komi = int(match.group(1))
+        if not 0 <= komi <= most:
+            raise IllegalMove(f"komi must be between 0 and {most}")
+        return self._next(f"komi {komi}", komi=komi, prison=komi)
+
+    def _choose_colour(self, text: str) -> AsliState:
+        if text not in _CODE:
+            raise IllegalMove("it is the second player's choice of colour now: black or white")
+        empty_board = self._stones + bytes([BLACK])
+        return self._next(text, black_seat=1 if text == "black" else 0,
+                          seen=frozenset((empty_board,)))
+
+    def _hold(self) -> AsliState:
+        if self._holds() <= 0:
+            raise IllegalMove("there is no enemy stone in the prison to hold")
+        enemy = 3 - self._to_color
+        # Pairs cancel, so taking out an enemy stone moves the count towards zero.
+        prison = self._prison - 1 if enemy == BLACK else self._prison + 1
+        return self._next("hold", to_color=enemy, prison=prison,
+                          seen=self._seen | {self._stones + bytes([enemy])})
+
+    def _place(self, p: int) -> AsliState:
+        name = self.board.name(p)
+        if self._stones[p]:
+            raise IllegalMove(f"{name} is occupied")
+        analysis = self._analyse()
+        outcome = analysis.status[p]
+        if outcome == _SUICIDE:
+            raise IllegalMove(f"that play would leave your group at {name} dead")
+        if outcome == _REPLY:
+            raise IllegalMove("a minimal incursion cannot answer a minimal incursion")
+        me, enemy = self._to_color, 3 - self._to_color
+        board = bytearray(self._stones)
+        board[p] = me
+        removed = sorted(u for g in _bits(analysis.dead[p]) for u in analysis.group_stones[g])
+        for u in removed:
+            board[u] = EMPTY
+        stones = bytes(board)
+        captured = len(removed)
+        prison = self._prison + (captured if enemy == BLACK else -captured)
+        flags = self._flags
+        for colour in (me, enemy):
+            if colour not in flags and _group_count(stones, self.board.neighbours, colour) >= 2:
+                flags = flags | {colour}
+        key = stones + bytes([enemy])
+        return self._next(
+            name, stones=stones, to_color=enemy, prison=prison, flags=flags,
+            after_minimal=analysis.minimal[p], seen=self._seen | {key}, draw=key in self._seen,
+            change=Change(placed=(name,),
+                          removed=tuple((self.board.name(u), _NAME[enemy]) for u in removed)),
+        )
+
+
+def _group_count(stones: bytes, neighbours: tuple[tuple[int, ...], ...], colour: int) -> int:
+    """How many groups ``colour`` has on the board."""
+    seen = [False] * len(stones)
+    count = 0
+    for i, c in enumerate(stones):
+        if c != colour or seen[i]:
+            continue
+        count += 1
+        seen[i] = True
+        members = [i]
+        for u in members:
+            for v in neighbours[u]:
+                if stones[v] == colour and not seen[v]:
+                    seen[v] = True
+                    members.append(v)
+    return count
+
+
+def _canonical(move: str) -> str:
+    """A move in canonical text: lower case, single spaces, komi without zeros in front."""
+    if not isinstance(move, str):
+        raise IllegalMove(f"a move is text, not {type(move).__name__}")
+    text = " ".join(move.replace(",", " ").lower().split())
+    match = _KOMI.fullmatch(text)
+    return f"komi {int(match.group(1))}" if match else text
+
+
+class AsliGame(Game):
+    name = "asli"
+    title = "Asli"
+    colors = ("black", "white")
+    option_specs = (
+        Option("size", int, 13, "points per side of the square board", minimum=5, maximum=25),
+    )
+    summary = (
+        "Asli (Luis Bolaños Mures, 2023) is a territory game on the points of a square grid, "
+        "with an off-board prison.\n"
+        "**Opening:** the first player chooses a komi (`komi 3`): that many black stones go "
+        "into the prison. The second player then chooses a colour (`black` or `white`). "
+        "Black acts first.\n"
+        "**Groups:** stones of one colour joined along the lines. A group is alive if a path "
+        "of empty points joins it to another group of its colour, or while its colour has "
+        "never had two groups at the end of a turn and has just this one. Otherwise it is "
+        "dead.\n"
+        "**A turn:** either place a stone (`c3`): then every dead enemy group goes to the "
+        "prison, where black and white stones cancel in pairs; or `hold`: take one enemy "
+        "stone out of the prison. No group of yours may be dead after your play. A minimal "
+        "incursion (a play in a territory only your opponent touches, killing exactly one "
+        "enemy group) cannot answer a minimal incursion.\n"
+        "**End:** the player who cannot act loses. A play that recreates an earlier position "
+        "with the same colour to move ends the game in a draw.\n"
+        "**Notation:** columns a, b, c… from the left, rows 1, 2, 3… from the bottom."
+    )
+
+    def _initial(self, options: dict[str, Any]) -> AsliState:
+        return AsliState(self, options)
+
+
+GAME = AsliGame()
