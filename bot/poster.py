@@ -30,8 +30,8 @@ class DiscordPoster:
 
     async def open_thread(self, game: GameRow, name: str) -> int | None:
         channel = await self._fetch(game.channel_id)
-        if not isinstance(channel, discord.TextChannel):
-            return None  # a thread or forum post: the game lives where it was challenged
+        if not _holds_threads(channel):
+            return None  # e.g. challenged inside a thread: the game lives there
         try:
             if game.challenge_message_id:
                 message = channel.get_partial_message(game.challenge_message_id)
@@ -64,10 +64,11 @@ class DiscordPoster:
         channel = await self._fetch(game.channel_id)
         if channel is None:
             raise RuntimeError(f"game {game.id}: neither its thread nor its channel is reachable")
-        if problem and isinstance(channel, discord.TextChannel):
+        if problem and _holds_threads(channel):
             try:  # a fresh thread keeps the game in one place again
-                starter = await channel.send(f"**{texts.label(game)}** continues here: {problem}.",
-                                             allowed_mentions=discord.AllowedMentions.none())
+                starter = await channel.send(
+                    content=f"**{texts.label(game)}** continues here: {problem}.",
+                    allowed_mentions=discord.AllowedMentions.none())
                 thread = await starter.create_thread(
                     name=texts.thread_name(game), auto_archive_duration=ARCHIVE_AFTER_MINUTES)
                 message = await thread.send(**self._message(game, post))
@@ -112,3 +113,9 @@ class DiscordPoster:
             return await self.client.fetch_channel(channel_id)
         except (discord.NotFound, discord.Forbidden):
             return None
+
+
+def _holds_threads(channel: Any) -> bool:
+    """A text channel, where public threads can be opened (not a thread itself)."""
+    return hasattr(channel, "create_thread") and not isinstance(channel, discord.Thread) \
+        and not isinstance(channel, discord.ForumChannel)

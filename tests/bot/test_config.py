@@ -1,0 +1,69 @@
+"""Start-up settings: a missing or malformed setting is one clear line, not a traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import DEFAULT_DATABASE_PATH, ConfigError, load_settings
+
+REPO = Path(__file__).resolve().parents[2]
+TOKEN = "MTA5ODc2NTQzMjEwOTg3NjU0Mw.GAbCdE.abcdefghijklmnopqrstuvwxyz0123456789AB"
+
+
+def run_bot(cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "bot"], cwd=cwd, capture_output=True,
+                          text=True, timeout=60, env={"PYTHONPATH": str(REPO), **env})
+
+
+def test_no_token_is_one_line_and_a_failure_exit(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, {})
+    assert result.returncode != 0
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "DISCORD_TOKEN is not set" in lines[0]
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / DEFAULT_DATABASE_PATH).exists()
+
+
+def test_a_malformed_token_in_dotenv_is_refused_without_echoing_it(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=not-a-token-at-all\n")
+    result = run_bot(tmp_path, {})
+    assert result.returncode != 0
+    assert result.stderr.strip().splitlines() == [
+        "error: DISCORD_TOKEN does not look like a bot token (three parts separated by dots): "
+        "copy it again from the developer portal"]
+    assert "not-a-token-at-all" not in result.stderr
+
+
+def test_defaults(tmp_path: Path) -> None:
+    settings = load_settings({"DISCORD_TOKEN": TOKEN}, dotenv_path=tmp_path / ".env")
+    assert settings.token == TOKEN
+    assert settings.database_path == Path(DEFAULT_DATABASE_PATH)
+    assert settings.dev_guild_id is None
+    assert settings.log_level == "INFO"
+    assert TOKEN not in repr(settings)
+
+
+def test_the_environment_wins_over_dotenv(tmp_path: Path) -> None:
+    dotenv = tmp_path / ".env"
+    dotenv.write_text(f"DISCORD_TOKEN={TOKEN}\nDATABASE_PATH=from-file.sqlite3\nDEV_GUILD_ID=42\n")
+    settings = load_settings({"DATABASE_PATH": "from-env.sqlite3", "LOG_LEVEL": "debug"},
+                             dotenv_path=dotenv)
+    assert settings.token == TOKEN
+    assert settings.database_path == Path("from-env.sqlite3")
+    assert settings.dev_guild_id == 42
+    assert settings.log_level == "DEBUG"
+
+
+@pytest.mark.parametrize(("env", "message"), [
+    ({"DISCORD_TOKEN": f"Bot {TOKEN}"}, "without the 'Bot ' prefix"),
+    ({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID must be a server id"),
+    ({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "loud"}, "LOG_LEVEL must be one of"),
+])
+def test_malformed_settings(tmp_path: Path, env: dict[str, str], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        load_settings(env, dotenv_path=tmp_path / ".env")
