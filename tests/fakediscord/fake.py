@@ -11,6 +11,7 @@ recorded in ``violations``.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import secrets
 import time
@@ -81,8 +82,11 @@ class FakeDiscord(GatewayMixin, RestMixin):
                  spec: OpenAPISpec | None = None) -> None:
         self.clock = clock
         self.spec = spec or load_spec()
-        self.token = "fake." + secrets.token_urlsafe(24)
         self.application_id = snowflake()
+        # Shaped like a real bot token (base64 user id . timestamp . HMAC): bots check it.
+        self.token = ".".join([base64.urlsafe_b64encode(str(self.application_id).encode())
+                               .decode().rstrip("="), secrets.token_urlsafe(5),
+                               secrets.token_urlsafe(28)])
         self.bot_user = User(id=self.application_id, username="boardbot", bot=True)
         self.owner = User(id=snowflake(), username="owner")
         self.users: dict[int, User] = {self.bot_user.id: self.bot_user, self.owner.id: self.owner}

@@ -5,6 +5,7 @@ payload Discord would send."""
 from __future__ import annotations
 
 import itertools
+import re
 import struct
 import time
 from dataclasses import dataclass, field
@@ -197,6 +198,7 @@ class Message:
     edits: int = 0
     thread: Channel | None = None
     reactions: list[str] = field(default_factory=list)
+    allowed_mentions: dict[str, Any] | None = None
 
     @property
     def ephemeral(self) -> bool:
@@ -209,9 +211,19 @@ class Message:
 
     @property
     def mentions(self) -> list[int]:
-        import re
-
         return [int(x) for x in re.findall(r"<@!?(\d+)>", self.content)]
+
+    @property
+    def pinged(self) -> set[int]:
+        """Users this message notifies: mentioned in the content and allowed to be pinged
+        by ``allowed_mentions`` (an ephemeral message notifies nobody)."""
+        ids = set(self.mentions)
+        am = self.allowed_mentions
+        if self.ephemeral or not ids:
+            return set()
+        if am is None or "users" in (am.get("parse") or []):
+            return ids
+        return ids & {int(u) for u in am.get("users") or []}
 
     def iter_components(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []

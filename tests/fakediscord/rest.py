@@ -669,6 +669,8 @@ class RestMixin:
                creating: bool) -> None:
         if "content" in body:
             msg.content = body["content"] or ""
+        if "allowed_mentions" in body:
+            msg.allowed_mentions = body["allowed_mentions"]
         if "embeds" in body:
             msg.embeds = [{"type": "rich", **e} for e in body["embeds"] or []]
         if "components" in body:
