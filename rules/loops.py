@@ -85,6 +85,13 @@ class HexGrid:
         return (mask | mask << 1 | mask >> 1 | mask << w | mask >> w | mask << (w - 1)
                 | mask >> (w - 1)) & self.cells
 
+    def around(self, mask: int) -> int:
+        """Every cell next to some cell of ``mask`` (cells of ``mask`` only if
+        they touch another one)."""
+        w = self.width
+        return (mask << 1 | mask >> 1 | mask << w | mask >> w | mask << (w - 1)
+                | mask >> (w - 1)) & self.cells
+
     def mask(self, indices: Iterable[int]) -> int:
         """The set of board cells ``indices`` as a mask."""
         pos = self.pos
@@ -133,36 +140,49 @@ def loop_core(grid: HexGrid, stones: int) -> int:
 
 
 def _has_apart_pair(nb: list[int], near: int) -> bool:
-    for p in bits(near):
-        if near & ~nb[p] & ~(1 << p):
-            return True
-    return False
+    return any(near & ~nb[p] & ~(1 << p) for p in bits(near))
 
 
-#: Called with each loop found; returning True stops the search.
+
+
+#: Called with each loop found (a mask); returning True stops the search.
 Visitor = Callable[[int], bool]
 
 
-def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor) -> bool:
-    """Call ``visit`` with every loop (as a mask) through the stone at bit
-    position ``v`` that uses only ``stones``; stop as soon as ``visit``
-    returns True, and return whether it did. Each loop is visited once."""
+def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor, *,
+                   plus: int | None = None, goal: list[int] | None = None) -> bool:
+    """Call ``visit`` with loops through the stone at bit ``v`` that use only
+    ``stones``, each loop at most once; stop as soon as ``visit`` returns True
+    and return whether it did.
+
+    With ``plus`` (a set of stones, one player's), only loops holding at least
+    half ``plus`` stones are visited, and branches that cannot reach that
+    share are cut (see :func:`_gain_bound`). With ``goal`` (a one-item list
+    holding a mask, which ``visit`` may shrink as it learns), branches whose
+    loops could not contain any cell of ``goal[0]`` are cut: a search that
+    wants the *union* of some loops passes the cells not yet covered.
+    """
     nb = grid.nb
     grow = grid.grow
+    around = grid.around
     vbit = 1 << v
     vn = nb[v] & stones
+    bounded = plus is not None or goal is not None
+    weigh = plus if plus is not None else 0
 
-    def extend(tip: int, path: int, length: int, ban: int, targets: int) -> bool:
-        # ``path`` (``length`` stones) runs from v to ``tip``; ``ban`` holds the
-        # path and every neighbour of its interior; ``targets`` the stones that
-        # may still close it.
+    def extend(tip: int, path: int, length: int, balance: int, ban: int, targets: int) -> bool:
+        # ``path`` (``length`` stones, ``balance`` = plus stones minus others) runs
+        # from v to ``tip``; ``ban`` holds the path and every neighbour of its
+        # interior; ``targets`` the stones that may still close it.
         new_targets = targets & ~nb[tip]
         candidates = nb[tip] & stones & ~ban
         while candidates:
             low = candidates & -candidates
             candidates ^= low
+            gained = balance + (1 if low & weigh else -1)
             if low & vn:
-                if low & targets and length >= 5 and visit(path | low):
+                if (low & targets and length >= 5 and (plus is None or gained >= 0)
+                        and visit(path | low)):
                     return True
                 continue
             if not new_targets:
@@ -171,26 +191,59 @@ def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor) -> bool:
             allowed = stones & ~new_ban & (~vn | new_targets)
             w = low.bit_length() - 1
             front = region = nb[w] & allowed
-            while front and not region & new_targets:
-                front = grow(front) & allowed & ~region
-                region |= front
-            if region & new_targets and extend(w, path | low, length + 1, new_ban, new_targets):
+            if bounded:
+                while front:
+                    front = grow(front) & allowed & ~region
+                    region |= front
+                if not region & new_targets:
+                    continue
+                if goal is not None and not (path | low | region) & goal[0]:
+                    continue
+                if plus is not None:
+                    reachable = region & plus
+                    if gained + _gain_bound(reachable, around(reachable)) < 0:
+                        continue
+            else:
+                while front and not region & new_targets:
+                    front = grow(front) & allowed & ~region
+                    region |= front
+                if not region & new_targets:
+                    continue
+            if extend(w, path | low, length + 1, gained, new_ban, new_targets):
                 return True
         return False
 
     later = vn
+    start = 1 if vbit & weigh else -1
     for p1 in bits(vn):
         b1 = 1 << p1
         later &= ~b1
-        if later and extend(p1, vbit | b1, 2, vbit | b1, later):
+        if later and extend(p1, vbit | b1, 2, start + (1 if b1 & weigh else -1), vbit | b1,
+                            later):
             return True
     return False
+
+
+def _gain_bound(reachable: int, touching: int) -> int:
+    """An upper bound on (plus stones − other stones) over the rest of a path,
+    given the plus stones it can still reach.
+
+    The rest of the path is at least one stone (the one closing the ring). Its
+    plus stones come in runs, each inside one connected cluster of reachable
+    plus stones, and two runs are separated by at least one other stone; so
+    the gain is at most 1 + Σ (cluster size − 1), which is at most the number of
+    plus stones touching another one (or 1 if they are all isolated); with no
+    plus stone in reach it is at most −1.
+    """
+    if not reachable:
+        return -1
+    return max(1, (reachable & touching).bit_count())
 
 
 def loops_through(grid: HexGrid, v: int, stones: int) -> list[int]:
     """Every loop through the stone at bit ``v`` within ``stones``, as masks."""
     found: list[int] = []
-    search_through(grid, v, loop_core(grid, stones), _collector(found))
+    search_through(grid, v, stones, _collector(found))
     return found
 
 
@@ -198,12 +251,56 @@ def all_loops(grid: HexGrid, stones: int) -> list[int]:
     """Every loop within ``stones``, as masks, ordered by first stone."""
     found: list[int] = []
     visit = _collector(found)
-    core = loop_core(grid, stones)
-    remaining = core
-    for v in bits(core):
+    remaining = loop_core(grid, stones)
+    for v in bits(remaining):
         search_through(grid, v, remaining, visit)
         remaining &= ~(1 << v)
     return found
+
+
+def union_through(grid: HexGrid, v: int, stones: int, plus: int | None = None) -> int:
+    """The stones of all loops through ``v`` (only those where ``plus`` stones
+    are at least half, if given), without listing the loops one by one."""
+    goal = [stones]
+
+    def visit(loop: int) -> bool:
+        goal[0] &= ~loop
+        return not goal[0]
+
+    search_through(grid, v, stones, visit, plus=plus, goal=goal)
+    return stones & ~goal[0]
+
+
+def union_all(grid: HexGrid, stones: int, plus: int | None = None) -> int:
+    """The stones that are part of some loop (some loop where ``plus`` stones
+    are at least half, if given)."""
+    core = remaining = loop_core(grid, stones)
+    goal = [core]
+
+    def visit(loop: int) -> bool:
+        goal[0] &= ~loop
+        return not goal[0]
+
+    for v in bits(remaining):
+        if search_through(grid, v, remaining, visit, plus=plus, goal=goal):
+            break
+        remaining &= ~(1 << v)
+    return core & ~goal[0]
+
+
+def any_through(grid: HexGrid, v: int, stones: int, plus: int | None = None,
+                wanted: int | None = None) -> bool:
+    """Whether some loop through ``v`` exists (one where ``plus`` stones are at
+    least half, if given; one containing a stone of ``wanted``, if given)."""
+    if wanted is None:
+        return search_through(grid, v, stones, _stop, plus=plus)
+    want = wanted
+    return search_through(grid, v, stones, lambda loop: bool(loop & want), plus=plus,
+                          goal=[want])
+
+
+def _stop(loop: int) -> bool:
+    return True
 
 
 def _collector(found: list[int]) -> Visitor:

@@ -64,7 +64,7 @@ from typing import Any, NamedTuple
 from rules.errors import IllegalMove
 from rules.game import NO_CHANGE, Change, Game, State, normalize_move
 from rules.hexhex import HexBoard
-from rules.loops import HexGrid, all_loops, bits, loop_core, search_through
+from rules.loops import HexGrid, all_loops, any_through, bits, union_all, union_through
 from rules.options import Option
 
 BLACK, WHITE = "black", "white"
@@ -74,15 +74,6 @@ NOFLIP = "noflip"
 def _controls(loop: int, mine: int) -> bool:
     """Whether the owner of ``mine`` holds at least half of ``loop``'s stones."""
     return 2 * (loop & mine).bit_count() >= loop.bit_count()
-
-
-class _Analysis(NamedTuple):
-    """Loop facts of a position, computed once per State."""
-
-    loops: tuple[int, ...]  # every loop, by first stone
-    on_any: int  # stones part of some loop
-    on_black: int  # stones part of a loop Black controls
-    on_white: int  # stones part of a loop White controls
 
 
 class _Outcome(NamedTuple):
@@ -104,8 +95,8 @@ class _Verdict(NamedTuple):
 class SliglubeState(State):
     """A Sliglube position. Immutable; loop facts are computed on demand and kept."""
 
-    __slots__ = ("_analysis", "_black", "_change", "_grid", "_legal", "_white", "_white_seat",
-                 "board", "game", "history", "options")
+    __slots__ = ("_black", "_change", "_grid", "_legal", "_loops", "_on", "_white",
+                 "_white_seat", "board", "game", "history", "options")
 
     def __init__(self, game: SliglubeGame, options: dict[str, Any], history: tuple[str, ...],
                  black: int, white: int, white_seat: int | None, change: Change) -> None:
@@ -118,7 +109,8 @@ class SliglubeState(State):
         self._white = white
         self._white_seat = white_seat
         self._change = change
-        self._analysis: _Analysis | None = None
+        self._loops: tuple[int, ...] | None = None
+        self._on: dict[str | None, int] = {}
         self._legal: list[str] | None = None
 
     # -- seats and colours ----------------------------------------------------
@@ -156,18 +148,17 @@ class SliglubeState(State):
     def last_change(self) -> Change:
         return self._change
 
-    def _loop_facts(self) -> _Analysis:
-        if self._analysis is None:
-            loops = tuple(all_loops(self._grid, self._black | self._white))
-            on_any = on_black = on_white = 0
-            for loop in loops:
-                on_any |= loop
-                if _controls(loop, self._black):
-                    on_black |= loop
-                if _controls(loop, self._white):
-                    on_white |= loop
-            self._analysis = _Analysis(loops, on_any, on_black, on_white)
-        return self._analysis
+    def _loop_list(self) -> tuple[int, ...]:
+        if self._loops is None:
+            self._loops = tuple(all_loops(self._grid, self._black | self._white))
+        return self._loops
+
+    def _on_loops(self, color: str | None) -> int:
+        """The stones part of some loop (controlled by ``color``, if given)."""
+        if color not in self._on:
+            plus = {BLACK: self._black, WHITE: self._white, None: None}[color]
+            self._on[color] = union_all(self._grid, self._black | self._white, plus)
+        return self._on[color]
 
     def loops(self) -> tuple[tuple[str, ...], ...]:
         """Every loop on the board, each as its cell names in ring order (from
@@ -175,7 +166,7 @@ class SliglubeState(State):
         neighbours), loops ordered by their first cell then ring."""
         names = self.board.cells
         rings = [tuple(names[i] for i in self._grid.ring_order(loop))
-                 for loop in self._loop_facts().loops]
+                 for loop in self._loop_list()]
         order = {name: i for i, name in enumerate(names)}
         return tuple(sorted(rings, key=lambda ring: [order[c] for c in ring]))
 
@@ -205,8 +196,7 @@ class SliglubeState(State):
 
     def _forbidden(self) -> int:
         """Cells adjacent to a loop the mover controls (step 1)."""
-        facts = self._loop_facts()
-        own = facts.on_white if self._mover_color == WHITE else facts.on_black
+        own = self._on_loops(self._mover_color)
         return self._grid.grow(own) & ~own
 
     def _verdict(self, p: int) -> _Verdict:
@@ -216,36 +206,23 @@ class SliglubeState(State):
         placed = 1 << p
         mine_now = mine | placed
         stones = mine_now | theirs
-        new: list[int] = []
-        search_through(grid, p, loop_core(grid, stones), lambda loop: new.append(loop) or False)
-        ours = 0
-        for loop in new:
-            if _controls(loop, mine_now):
-                ours |= loop
+        ours = union_through(grid, p, stones, mine_now)
         flipped = ours & theirs
         removed = mine & ~ours & grid.grow(ours)
         cell = self.board.name(grid.index_of[p])
         lost = f"{cell} would be part of a loop your opponent controls"
-        on_loop = self._loop_facts().on_any
-        for loop in new:
-            on_loop |= loop
-        if removed & on_loop:
-            noflip: _Outcome | str = _Outcome(mine_now, theirs, 0, 0)
-            if any(_controls(loop, theirs) for loop in new):
-                noflip = lost
-        else:
-            noflip = (f"{cell} noflip: flipping is not optional here (it is only optional when "
-                      f"it would remove a stone of yours that is part of a loop)")
+        optional = bool(removed) and bool(removed & self._on_loops(None)
+                                          or any_through(grid, p, stones, wanted=removed))
+        noflip: _Outcome | str = (f"{cell} noflip: flipping is not optional here (it is only "
+                                  f"optional when it would remove a stone of yours that is "
+                                  f"part of a loop)")
+        if optional:
+            noflip = (lost if any_through(grid, p, stones, plus=theirs)
+                      else _Outcome(mine_now, theirs, 0, 0))
         mine_end = (mine_now | flipped) & ~removed
         theirs_end = theirs & ~flipped
-        if removed:
-            end_stones = mine_end | theirs_end
-            captured = search_through(grid, p, loop_core(grid, end_stones),
-                                      lambda loop: _controls(loop, theirs_end))
-        else:
-            captured = any(_controls(loop, theirs_end) for loop in new)
         plain: _Outcome | str = _Outcome(mine_end, theirs_end, flipped, removed)
-        if captured:
+        if any_through(grid, p, mine_end | theirs_end, plus=theirs_end):
             plain = lost + (f" (flipping is optional here: {cell} noflip is legal)"
                             if isinstance(noflip, _Outcome) else "")
         return _Verdict(plain, noflip)
