@@ -342,7 +342,7 @@ class Service:
                     from None
             self._states[game_id] = after
             row = await self._row(game_id)
-            content = texts.move_post(row, state, after, seat, move)
+            content = texts.move_post(row, after, seat, move)
             mentions = row.player_ids if after.is_over else _to_ping(row, after)
             posted = await self._post_board(row, after, content, mentions=mentions,
                                             move_ply=after.ply)
@@ -419,6 +419,8 @@ class Service:
         if not row.is_active:
             return []
         state = await self.state_of(row)
+        if state.to_move is None or row.player_ids[state.to_move] != member_id:
+            return []  # only the player to move gets suggestions
         legal = await asyncio.to_thread(state.legal_moves)
         return suggest_moves(legal, typed)
 

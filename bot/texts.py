@@ -74,8 +74,8 @@ def opening_post(row: GameRow, state: State) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def move_post(row: GameRow, before: State, after: State, seat: int, move: str) -> str:
-    lines = [f"**{label(row)}** · move {after.ply}: {player(row, before, seat)} played `{move}`."]
+def move_post(row: GameRow, after: State, seat: int, move: str) -> str:
+    lines = [f"**{label(row)}** · move {after.ply}: {player(row, after, seat)} played `{move}`."]
     if after.is_over:
         lines.append(end_line(row, after.result or "", after.winner))
     else:
