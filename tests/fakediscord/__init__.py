@@ -4,8 +4,8 @@ See ``fake.FakeDiscord`` for the test API, and ``client.point_discord_py_at``
 for pointing an in-process discord.py client at it."""
 
 from .fake import FakeDiscord, Fault, RequestRecord
-from .interactions import Interaction
+from .interactions import Interaction, text_inputs
 from .models import Attachment, Channel, Guild, Member, Message, User
 
 __all__ = ["Attachment", "Channel", "FakeDiscord", "Fault", "Guild", "Interaction", "Member",
-           "Message", "RequestRecord", "User"]
+           "Message", "RequestRecord", "User", "text_inputs"]

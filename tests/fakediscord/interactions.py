@@ -129,6 +129,16 @@ class Interaction:
         return cb["data"]
 
 
+def text_inputs(modal: dict[str, Any]) -> list[dict[str, Any]]:
+    """The text inputs of a modal (in action rows or labels), in order."""
+    found: list[dict[str, Any]] = []
+    for comp in modal.get("components", []):
+        children = comp.get("components") or ([comp["component"]] if comp.get("component")
+                                               else [])
+        found += [c for c in children if c.get("type") == 4]
+    return found
+
+
 def command_options(command: dict[str, Any], given: dict[str, Any], path: list[str],
                     focused: str | None, guild_members: dict[int, Member],
                     channels: dict[int, Channel]) -> tuple[list[dict[str, Any]], dict[str, Any]]:

@@ -1,0 +1,137 @@
+"""Playing whole games against the real bot through the fake Discord, the way
+members do: /challenge, the Accept button, /move, decision buttons, the komi form.
+After every move it checks what a member would: a new board post in the game's
+thread, with a PNG that decodes, pinging exactly the player to move (both players
+once the game is over)."""
+
+from __future__ import annotations
+
+import io
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from PIL import Image
+
+import rules
+from tests.fakediscord import Channel, FakeDiscord, Member, Message, text_inputs
+
+WAIT = 15.0  # generous for a loaded CI machine; a healthy run answers in milliseconds
+
+# A short complete game of each, found by seeded random play (seed -> plies at the time of
+# writing: asli 6, lifeline 4, sliglube 41, astralis 41); any complete game would do.
+PLANS: dict[str, tuple[dict[str, Any], int]] = {
+    "asli": ({"size": 5}, 225),
+    "lifeline": ({"size": 3}, 32),
+    "sliglube": ({"size": 5}, 4),
+    "astralis": ({"size": 7}, 111),
+}
+DECISIONS = ("swap", "black", "white", "yellow", "cyan")
+
+
+def planned_moves(game: str, options: dict[str, Any], seed: int) -> list[str]:
+    """A complete game: legal moves picked by a seeded generator until it is over."""
+    rng = random.Random(seed)
+    state = rules.get_game(game).new(**options)
+    moves = []
+    while not state.is_over:
+        move = rng.choice(state.legal_moves())
+        moves.append(move)
+        state = state.play(move)
+    return moves
+
+
+def decode_png(message: Message) -> Image.Image:
+    data = message.attachment(".png").data
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    assert image.format == "PNG" and image.width > 0 and image.height > 0
+    return image
+
+
+@dataclass
+class Table:
+    """One game in progress: its thread, its seats and the position members expect."""
+
+    fake: FakeDiscord
+    game: str
+    seats: tuple[Member, Member]
+    thread: Channel
+    state: rules.State
+    posts: list[Message] = field(default_factory=list)
+
+    @property
+    def to_move(self) -> Member:
+        assert self.state.to_move is not None
+        return self.seats[self.state.to_move]
+
+    @property
+    def waiting(self) -> Member:
+        assert self.state.to_move is not None
+        return self.seats[1 - self.state.to_move]
+
+    def check_post(self, post: Message) -> None:
+        decode_png(post)
+        assert not post.ephemeral
+        if self.state.is_over:
+            assert "Game over" in post.content and (self.state.result or "") in post.content
+            return  # who the final post pings is checked by check_final_ping
+        assert post.pinged == {self.to_move.id}, (post.content, post.pinged, self.to_move.id)
+
+    def check_final_ping(self) -> None:
+        """The last post tells both players the game is over."""
+        final = self.posts[-1]
+        assert final.pinged == {s.id for s in self.seats}, (
+            f"the final post pings {final.pinged or 'nobody'}, not both players: a ping needs "
+            f"<@id> in the content, allowed_mentions alone notifies nobody\n{final.content}")
+
+    async def play(self, move: str, *, prefer_buttons: bool = True) -> Message:
+        """The player to move plays ``move``: with the post's button when it offers one
+        (a decision, or the komi form), else with /move in the thread."""
+        fake, mover, last = self.fake, self.to_move, self.posts[-1]
+        mark = fake.mark()
+        labels = {b.get("label", "").lower(): b for b in last.buttons if not b.get("disabled")}
+        if prefer_buttons and move in DECISIONS and move in labels:
+            click = await fake.click(mover, last, custom_id=labels[move]["custom_id"])
+            await click.reply(WAIT)
+        elif prefer_buttons and move.startswith("komi ") and any(
+                label.startswith("choose the komi") for label in labels):
+            button = next(b for k, b in labels.items() if k.startswith("choose the komi"))
+            opened = await fake.click(mover, last, custom_id=button["custom_id"])
+            field_id = text_inputs(await opened.modal(WAIT))[0]["custom_id"]
+            submitted = await fake.submit_modal(mover, opened, {field_id: move.split()[1]})
+            answer = await submitted.reply(WAIT)
+            assert answer.ephemeral, answer.content
+        else:
+            ix = await fake.run_command(mover, "move", {"move": move}, channel=self.thread)
+            answer = await ix.reply(WAIT)
+            assert answer.ephemeral and "You played" in answer.content, answer.content
+        post = await fake.wait_for_message(self.thread, lambda m: bool(m.attachments),
+                                           after=mark, timeout=WAIT)
+        self.state = self.state.play(move)
+        assert f"`{self.state.history[-1]}`" in post.content, (move, post.content)
+        self.check_post(post)
+        self.posts.append(post)
+        return post
+
+
+async def start_game(fake: FakeDiscord, channel: Channel, challenger: Member, opponent: Member,
+                     game: str, options: dict[str, Any]) -> Table:
+    """``challenger`` runs /challenge against ``opponent`` (who moves second), who accepts."""
+    ix = await fake.run_command(challenger, "challenge", {
+        "game": game, "opponent": opponent, **options, "first": "challenger"}, channel=channel)
+    challenge = await ix.reply(WAIT)
+    assert not challenge.ephemeral and opponent.mention in challenge.content
+    assert challenge.pinged == {opponent.id}
+    mark = fake.mark()
+    accept = await fake.click(opponent, challenge, label="Accept")
+    await accept.reply(WAIT)
+    assert "Accepted" in challenge.content and not challenge.buttons
+    thread = fake.channels[challenge.id]  # a thread started from the challenge message
+    assert thread.is_thread and thread.parent is channel
+    post = await fake.wait_for_message(thread, lambda m: bool(m.attachments), after=mark,
+                                       timeout=WAIT)
+    table = Table(fake, game, (challenger, opponent), thread, rules.get_game(game).new(**options))
+    table.check_post(post)
+    table.posts.append(post)
+    return table

@@ -1,0 +1,26 @@
+"""One complete game of each game, against the real bot process, from challenge to result,
+through slash commands and buttons only."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.fakediscord.process import BotProcess
+
+from .conftest import World
+from .driver import PLANS, planned_moves, start_game
+
+
+@pytest.mark.parametrize("game", sorted(PLANS))
+async def test_complete_game(world: World, botproc: BotProcess, game: str) -> None:
+    options, seed = PLANS[game]
+    moves = planned_moves(game, options, seed)
+    table = await start_game(world.fake, world.channel, world.alice, world.bob, game, options)
+    for move in moves:
+        await table.play(move)
+    assert table.state.is_over
+    # The opening board, then one post per move: nothing lost, nothing doubled.
+    assert len(table.thread.visible_messages()) == len(moves) + 1
+    slowest = max(ix.response_delay or 0 for ix in world.fake.interactions.values())
+    assert slowest < 3.0
+    table.check_final_ping()
