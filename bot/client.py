@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -30,11 +31,13 @@ class BoardBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
         self.settings = settings
         self.db: Database | None = None
+        self._warm_up: asyncio.Task[int] | None = None
         self.service: Service
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database_path)
         self.service = Service(self.db, DiscordPoster(self))
+        self._warm_up = asyncio.create_task(self.service.warm_up(), name="replay active games")
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = on_app_command_error
         for extension in EXTENSIONS:
@@ -53,6 +56,8 @@ class BoardBot(commands.Bot):
                  len(self.guilds))
 
     async def close(self) -> None:
+        if self._warm_up is not None:
+            self._warm_up.cancel()
         await super().close()
         if self.db is not None:
             await self.db.close()

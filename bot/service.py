@@ -292,6 +292,18 @@ class Service:
             self._states[row.id] = state
         return state
 
+    async def warm_up(self) -> int:
+        """Replay every active game into the cache (at start-up, so that the first
+        command or autocomplete after a restart answers quickly). Returns how many."""
+        async with self.db.reading() as conn:
+            rows = await queries.active_games(conn)
+        for row in rows:
+            try:
+                await self.state_of(row)
+            except Exception:
+                log.exception("game %d cannot be replayed", row.id)
+        return len(rows)
+
     def forget(self, game_id: int) -> None:
         """Drop the cached position (after a change made outside :meth:`play_move`)."""
         self._states.pop(game_id, None)

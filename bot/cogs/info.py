@@ -54,6 +54,7 @@ class Info(commands.Cog):
                     member: discord.Member | None = None) -> None:
         guild_id = guild_of(interaction)
         who = member or interaction.user
+        await interaction.response.defer(ephemeral=True, thinking=True)  # may replay games
         listing = await service_of(interaction).list_games(guild_id=guild_id, member_id=who.id)
         embed = discord.Embed(title=f"{who.display_name}'s games")
         active = []
@@ -74,7 +75,7 @@ class Info(commands.Cog):
                         value=_fit(active) or "None: start one with /challenge.", inline=False)
         embed.add_field(name="Recently finished", value=_fit(finished) or "None yet.",
                         inline=False)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.followup.send(embed=embed, ephemeral=True)
 
     @app_commands.command(name="rules", description="How a game is played, and its notation")
     @app_commands.describe(game="Which game")

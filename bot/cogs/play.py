@@ -44,9 +44,10 @@ class Play(commands.Cog):
         guild_id, member = guild_of(interaction), member_of(interaction.user)
         row = await service.find_game(guild_id=guild_id, channel_id=channel_of(interaction),
                                       member_id=member.id, ref=game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         row, _ = await service.check_player(guild_id=guild_id, game_id=row.id, member=member)
         opponent = row.player_names[1 - row.seat_of(member.id)]
-        await interaction.response.send_message(
+        await interaction.followup.send(
             f"Resign **{texts.label(row)}** against {opponent}? {opponent} wins; this can't be "
             "undone. (Dismiss this message to keep playing.)",
             view=resign_view(row.id, member.id), ephemeral=True)

@@ -106,6 +106,12 @@ async def games_of_member(conn: Conn, guild_id: int, member_id: int, *, status: 
     return [GameRow.from_row(row) for row in await cursor.fetchall()]
 
 
+async def active_games(conn: Conn) -> list[GameRow]:
+    """Every game in progress, in every server."""
+    cursor = await conn.execute("SELECT * FROM games WHERE status = 'active' ORDER BY id")
+    return [GameRow.from_row(row) for row in await cursor.fetchall()]
+
+
 async def set_game_thread(conn: Conn, game_id: int, thread_id: int | None) -> None:
     await conn.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
 
