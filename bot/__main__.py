@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 import sys
 
+import aiohttp
 import discord
 
+from bot.client import BoardBot, DatabaseUnavailable
 from bot.config import ConfigError, Settings, configure_logging, load_settings
 
 log = logging.getLogger("bot")
 
 
 async def run(settings: Settings) -> None:
-    from bot.client import BoardBot
-
     async with BoardBot(settings) as client:
         await client.start(settings.token)
 
@@ -34,9 +33,11 @@ def main() -> int:
         print("error: Discord rejected DISCORD_TOKEN: reset the token in the developer portal "
               "(Bot → Reset Token) and put the new one in .env", file=sys.stderr)
         return 2
-    except (OSError, sqlite3.Error) as error:
-        print(f"error: cannot use the database at {settings.database_path}: {error}",
-              file=sys.stderr)
+    except DatabaseUnavailable as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except (aiohttp.ClientError, OSError) as error:
+        print(f"error: cannot reach Discord: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         log.info("stopped")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 
 import discord
 from discord.ext import commands
@@ -17,6 +18,10 @@ from bot.storage import Database
 from bot.views import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
+
+
+class DatabaseUnavailable(Exception):
+    """The database file cannot be opened or migrated."""
 
 
 def intents() -> discord.Intents:
@@ -35,7 +40,11 @@ class BoardBot(commands.Bot):
         self.service: Service
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.settings.database_path)
+        try:
+            self.db = await Database.open(self.settings.database_path)
+        except (OSError, sqlite3.Error) as error:
+            raise DatabaseUnavailable(
+                f"cannot use the database at {self.settings.database_path}: {error}") from error
         self.service = Service(self.db, DiscordPoster(self))
         self._warm_up = asyncio.create_task(self.service.warm_up(), name="replay active games")
         self.add_dynamic_items(*DYNAMIC_ITEMS)

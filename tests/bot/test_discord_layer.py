@@ -12,7 +12,7 @@ import pytest
 from discord import app_commands
 
 import bot.__main__ as entry
-from bot.client import BoardBot
+from bot.client import BoardBot, DatabaseUnavailable
 from bot.cogs import EXTENSIONS
 from bot.config import Settings
 from bot.errors import APOLOGY, report
@@ -145,3 +145,25 @@ def test_a_token_discord_rejects_is_one_line(monkeypatch, capsys, tmp_path: Path
     assert entry.main() != 0
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("error: Discord rejected DISCORD_TOKEN")
+
+
+async def test_an_unusable_database_stops_the_start_with_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("not a directory")
+    broken = Settings(token="x.y.z", database_path=tmp_path / "file" / "bot.sqlite3",
+                      dev_guild_id=None, log_level="INFO", rules_url_base="https://example.org")
+    client = BoardBot(broken)
+    with pytest.raises(DatabaseUnavailable, match="cannot use the database at"):
+        await client.setup_hook()
+    await client.close()
+
+
+def test_start_up_failures_are_one_line(monkeypatch, capsys, tmp_path: Path) -> None:
+    async def unusable(_settings: Settings) -> None:
+        raise DatabaseUnavailable("cannot use the database at x.sqlite3: disk I/O error")
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setattr(entry, "run", unusable)
+    assert entry.main() == 1
+    assert capsys.readouterr().err == (
+        "error: cannot use the database at x.sqlite3: disk I/O error\n")

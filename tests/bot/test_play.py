@@ -141,3 +141,15 @@ async def test_a_game_without_a_thread_lives_in_its_channel(env: Env) -> None:
     row = await env.service.get_game(GUILD, game_id)
     assert row.thread_id is None
     assert env.poster.sent[-1].where == CHANNEL
+
+
+async def test_start_up_replays_every_active_game(env: Env) -> None:
+    game = next(iter(rules.GAMES))
+    active = await start_game(env, game)
+    finished = await start_game(env, game, challenger=BO, opponent=ANA)
+    await env.service.resign(guild_id=GUILD, game_id=finished, member=BO)
+    await play_random(env, active, random.Random(2), stop_at=3)
+    await env.restart()
+    assert await env.service.warm_up() == 1
+    assert env.service._states[active].ply == 3
+    assert finished not in env.service._states
