@@ -29,6 +29,9 @@ def message_for(error: BaseException) -> str | None:
         error = error.original
     if isinstance(error, UserError):
         return error.message
+    if isinstance(error, app_commands.TransformerError):
+        return ("I couldn't make sense of one of the options you gave: please pick it from "
+                "the list Discord offers.")
     if isinstance(error, app_commands.NoPrivateMessage):
         return "This command only works in a server."
     if isinstance(error, app_commands.CommandOnCooldown):

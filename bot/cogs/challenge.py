@@ -57,7 +57,7 @@ class Challenges(commands.Cog):
     @app_commands.autocomplete(game=game_names, opening=openings, size=sizes)
     @app_commands.choices(first=FIRST)
     async def challenge(self, interaction: discord.Interaction, game: str,
-                        opponent: discord.Member | None = None, size: int | None = None,
+                        opponent: discord.User | None = None, size: int | None = None,
                         opening: str | None = None,
                         first: app_commands.Choice[str] | None = None) -> None:
         service = service_of(interaction)

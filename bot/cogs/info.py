@@ -51,7 +51,7 @@ class Info(commands.Cog):
     @app_commands.guild_only()
     @app_commands.describe(member="Whose games (default: yours)")
     async def games(self, interaction: discord.Interaction,
-                    member: discord.Member | None = None) -> None:
+                    member: discord.User | None = None) -> None:
         guild_id = guild_of(interaction)
         who = member or interaction.user
         await interaction.response.defer(ephemeral=True, thinking=True)  # may replay games
