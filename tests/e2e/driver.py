@@ -85,6 +85,29 @@ class Table:
             f"the final post pings {final.pinged or 'nobody'}, not both players: a ping needs "
             f"<@id> in the content, allowed_mentions alone notifies nobody\n{final.content}")
 
+    @property
+    def home(self) -> Channel:
+        """Where the game's commands are used: its thread, unless that is archived or gone
+        (then the channel, where the member's only game is implied)."""
+        t = self.thread
+        if t.is_thread and (t.archived or t.deleted):
+            assert t.parent is not None
+            return t.parent
+        return t
+
+    async def next_post(self, mark: int) -> Message:
+        """The next board post: in the thread, or wherever the bot had to move the game."""
+        parent = self.thread.parent or self.thread
+        places = [parent, *[c for c in self.fake.channels.values() if c.parent is parent]]
+
+        def find() -> Message | None:
+            posts = [m for c in places for m in self.fake.posts(c, after=mark) if m.attachments]
+            return min(posts, key=lambda m: m.seq) if posts else None
+
+        post = await self.fake.wait_until(find, WAIT, f"the board after move {self.state.ply + 1}")
+        self.thread = post.channel
+        return post
+
     async def play(self, move: str, *, prefer_buttons: bool = True) -> Message:
         """The player to move plays ``move``: with the post's button when it offers one
         (a decision, or the komi form), else with /move in the thread."""
@@ -103,11 +126,10 @@ class Table:
             answer = await submitted.reply(WAIT)
             assert answer.ephemeral, answer.content
         else:
-            ix = await fake.run_command(mover, "move", {"move": move}, channel=self.thread)
+            ix = await fake.run_command(mover, "move", {"move": move}, channel=self.home)
             answer = await ix.reply(WAIT)
             assert answer.ephemeral and "You played" in answer.content, answer.content
-        post = await fake.wait_for_message(self.thread, lambda m: bool(m.attachments),
-                                           after=mark, timeout=WAIT)
+        post = await self.next_post(mark)
         self.state = self.state.play(move)
         assert f"`{self.state.history[-1]}`" in post.content, (move, post.content)
         self.check_post(post)
@@ -115,23 +137,35 @@ class Table:
         return post
 
 
-async def start_game(fake: FakeDiscord, channel: Channel, challenger: Member, opponent: Member,
-                     game: str, options: dict[str, Any]) -> Table:
-    """``challenger`` runs /challenge against ``opponent`` (who moves second), who accepts."""
+async def post_challenge(fake: FakeDiscord, channel: Channel, challenger: Member,
+                         opponent: Member, game: str, options: dict[str, Any]) -> Message:
+    """``challenger`` runs /challenge against ``opponent``, who will move second."""
     ix = await fake.run_command(challenger, "challenge", {
         "game": game, "opponent": opponent, **options, "first": "challenger"}, channel=channel)
     challenge = await ix.reply(WAIT)
     assert not challenge.ephemeral and opponent.mention in challenge.content
     assert challenge.pinged == {opponent.id}
+    return challenge
+
+
+async def accept(fake: FakeDiscord, challenge: Message, challenger: Member, opponent: Member,
+                 game: str, options: dict[str, Any]) -> Table:
+    """``opponent`` clicks Accept; the game opens in a thread on the challenge message."""
     mark = fake.mark()
-    accept = await fake.click(opponent, challenge, label="Accept")
-    await accept.reply(WAIT)
+    click = await fake.click(opponent, challenge, label="Accept")
+    await click.reply(WAIT)
     assert "Accepted" in challenge.content and not challenge.buttons
     thread = fake.channels[challenge.id]  # a thread started from the challenge message
-    assert thread.is_thread and thread.parent is channel
+    assert thread.is_thread and thread.parent is challenge.channel
     post = await fake.wait_for_message(thread, lambda m: bool(m.attachments), after=mark,
                                        timeout=WAIT)
     table = Table(fake, game, (challenger, opponent), thread, rules.get_game(game).new(**options))
     table.check_post(post)
     table.posts.append(post)
     return table
+
+
+async def start_game(fake: FakeDiscord, channel: Channel, challenger: Member, opponent: Member,
+                     game: str, options: dict[str, Any]) -> Table:
+    challenge = await post_challenge(fake, channel, challenger, opponent, game, options)
+    return await accept(fake, challenge, challenger, opponent, game, options)

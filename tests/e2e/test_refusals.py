@@ -1,0 +1,75 @@
+"""Refusals end to end: whatever a member gets wrong is answered privately and changes
+nothing: no new board post, and the right move still works afterwards."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.fakediscord import Member
+from tests.fakediscord.process import BotProcess
+
+from .conftest import World
+from .driver import WAIT, Table, planned_moves, start_game
+
+OPTIONS = {"size": 3}
+SEED = 1
+
+
+@pytest.fixture
+async def table(world: World, botproc: BotProcess) -> Table:
+    t = await start_game(world.fake, world.channel, world.alice, world.bob, "lifeline", OPTIONS)
+    await t.play(planned_moves("lifeline", OPTIONS, SEED)[0])
+    return t
+
+
+async def refused(table: Table, member: Member, move: str) -> str:
+    fake = table.fake
+    mark = fake.mark()
+    ix = await fake.run_command(member, "move", {"move": move}, channel=table.thread)
+    answer = await ix.reply(WAIT)
+    assert answer.ephemeral, answer.content
+    assert answer.pinged == set()
+    assert ix.response_delay is not None and ix.response_delay < 3
+    assert fake.posts(table.thread, after=mark) == []
+    assert table.thread.parent is not None and fake.posts(table.thread.parent, after=mark) == []
+    return answer.content
+
+
+async def test_a_non_player_cannot_move(table: Table, carol: Member) -> None:
+    legal = table.state.legal_moves()[0]
+    text = await refused(table, carol, legal)
+    assert "not playing" in text
+
+
+async def test_a_player_cannot_move_out_of_turn(table: Table) -> None:
+    legal = table.state.legal_moves()[0]
+    text = await refused(table, table.waiting, legal)
+    assert "not your turn" in text
+    await table.play(legal)  # the player to move still can
+
+
+@pytest.mark.parametrize("kind", ["occupied", "garbage", "two words"])
+async def test_an_illegal_or_garbled_move_is_refused(table: Table, kind: str) -> None:
+    occupied = next(c for c in table.state.board.cells if table.state.stone_at(c) is not None)
+    move = {"occupied": occupied, "garbage": "hello; DROP TABLE games",
+            "two words": "c3 please"}[kind]
+    assert not table.state.is_legal(move)
+    text = await refused(table, table.to_move, move)
+    assert "can't be played" in text
+    await table.play(table.state.legal_moves()[-1])  # nothing changed: a legal move works
+
+
+async def test_a_button_pressed_out_of_turn_is_refused(world: World, botproc: BotProcess,
+                                                       carol: Member) -> None:
+    """Asli's komi pie: the komi button of the opening post belongs to the first player."""
+    fake = world.fake
+    t = await start_game(fake, world.channel, world.alice, world.bob, "asli", {"size": 5})
+    opening = t.posts[-1]
+    button = next(b for b in opening.buttons if b["label"].lower().startswith("choose the komi"))
+    for member in (t.waiting, carol):
+        mark = fake.mark()
+        click = await fake.click(member, opening, custom_id=button["custom_id"])
+        answer = await click.reply(WAIT)
+        assert answer.ephemeral and answer is not opening, answer.content
+        assert fake.posts(t.thread, after=mark) == []
+    assert opening.button(custom_id=button["custom_id"])  # still there for the right player

@@ -1,0 +1,34 @@
+"""The bot is killed (SIGKILL) mid-game and started again: buttons posted before the
+kill still work, and the game goes on to its end."""
+
+from __future__ import annotations
+
+from tests.fakediscord.process import BotProcess
+
+from .conftest import World
+from .driver import PLANS, accept, planned_moves, post_challenge
+
+
+async def test_buttons_survive_a_kill(world: World, botproc: BotProcess) -> None:
+    fake = world.fake
+    options, seed = PLANS["asli"]
+    moves = planned_moves("asli", options, seed)
+    assert moves[0].startswith("komi ") and moves[1] in ("black", "white")  # the komi pie
+
+    challenge = await post_challenge(fake, world.channel, world.alice, world.bob, "asli", options)
+    await botproc.kill()
+    await botproc.start("challenge", "move")
+    table = await accept(fake, challenge, world.alice, world.bob, "asli", options)
+
+    await table.play(moves[0])  # the komi form, through its button
+    decision = table.posts[-1]
+    assert decision.button(label=moves[1].capitalize())
+    await botproc.kill()
+    await botproc.start("challenge", "move")
+    await table.play(moves[1])  # a button of a post made before the kill
+    assert table.posts[-2] is decision and not decision.buttons  # used, then removed
+    for move in moves[2:]:
+        await table.play(move)
+    assert table.state.is_over
+    assert len(table.thread.visible_messages()) == len(moves) + 1
+    assert fake.gateway_log.count("identify") == 3
