@@ -28,38 +28,46 @@ Move text: ``d4`` (pawn to d4), ``d4 e5`` (pawn to d4, stone on e5), ``pass``.
 
 Rulings made here (each has a test in ``tests/rules/test_astralis.py``):
 
-- **Bonus cells and pawns.** Pawns never affect control. A bonus cell holding
-  P's own pawn gets nothing while the pawn stands there; when the pawn leaves
-  (in P's turn) the resolution of that turn gives the bonus if the cell still
-  qualifies. A bonus cell holding the opponent's pawn is *deferred*: recorded in
-  ``deferred_bonuses`` and placed in step 1 of the pawn owner's next turn, as
-  the pawn leaves, before that player's own placement (which therefore cannot
-  go next to it), and resolved in that turn's step 3.
+- **Pawns never affect control**, nor whether a cell is explored.
+- **Bonus under a pawn.** A bonus cell holding P's own pawn gets nothing while
+  the pawn stands there. A bonus cell holding the opponent's pawn is
+  *deferred*: listed in ``deferred_bonuses`` and put down in step 1 of the pawn
+  owner's next turn as the pawn leaves, before that player's own placement
+  (so they cannot put their own stone on the cell they just left), and its
+  consequences are resolved in that turn's step 3.
 - **A deferred bonus is not a stone until it is placed**: the cell stays
-  unexplored and uncontrolled (``control`` says None, it is not counted in
-  ``territory``), so the game cannot end by exploration while one is pending.
-  This never strands it: a deferred cell's neighbours are all stone-free (the
-  cell is next to no stone), so the pawn on it can always step off, and it must.
-- **"Whatever has changed meanwhile"** only concerns control: the deferred
-  stone is placed even if the cell's neighbours are no longer all controlled by
-  its owner. It can never end up next to another stone: every neighbour of a
-  deferred cell is next to a stone already, so no placement or bonus can reach
-  it, and stones are never removed.
+  unexplored and uncontrolled (``control`` is None, ``territory`` does not count
+  it), so the game cannot end while one is pending. It is never stranded: the
+  cell is next to no stone, so the pawn on it can always step off, and must.
+- **"Whatever has changed meanwhile"** is implemented (the deferred stone is
+  put down without re-checking), but nothing can change meanwhile: see below.
 - **Captures** are made only by the player whose turn it is, of the opponent's
-  stones, in every resolution of their turn, whether or not that turn caused
-  the encirclement. Bonuses go to either player in any resolution.
+  stones, in every resolution of their turn. Bonuses go to either player.
 - **End** is checked after each turn's resolution. If the player to move has no
-  pawn move, their only move is ``pass`` (nothing changes, no resolution). If
-  neither player could move the game would end as it stands; that cannot
-  actually happen (only a corner pawn can be blocked, and only by the opponent's
-  pawn standing on the inner neighbour of that corner, which is never blocked),
-  but the engine handles it.
-- **Game length**: no rule forces a stone placement, so a game ends only when
-  the players explore the board; the bot's clocks deal with stalling.
-- **legal_moves order**: by pawn destination in board order; for each
-  destination, its placements in board order, then the bare pawn move. Moves
-  that place a stone come first so that "always take the first move" is a
-  strategy that finishes the game.
+  pawn move, their only move is ``pass`` (nothing changes, no resolution); if
+  neither player could move the game would end as it stands.
+- **No rule forces a stone placement**, so nothing bounds a game's length; the
+  bot's clocks deal with stalling.
+- **legal_moves order**: every move that places a stone (by pawn destination,
+  then stone cell, in board order), then the bare pawn moves (by destination).
+  Placements first, so that "always take the first move" finishes a game.
+
+Consequences of the rules, checked over random games by the tests, that make
+several clauses of the seed never bite:
+
+- A bonus stone changes no other cell's control (its neighbours were already
+  its owner's), and a capture only turns contested cells into the capturer's.
+  So one round of captures then bonuses always leaves the board stable:
+  captures never chain into further captures.
+- Only the active player's own placement can contest a neighbour of an
+  opponent stone, so a capture always follows from that turn's placement.
+- A cell can start to qualify for P's bonus only in P's turn, by P's placement
+  or captures; so a deferred bonus is always put down at the very start of the
+  opponent's next turn, and a bonus never waits under its owner's own pawn
+  (the pawn that moved there made no placement, which would have explored it).
+- Only a corner pawn can be blocked: by opponent stones on both edge
+  neighbours and the opponent's pawn on the inner one. That pawn is not on a
+  corner, so both players are never blocked at once.
 """
 
 from __future__ import annotations
@@ -516,7 +524,7 @@ class Astralis(Game):
         "stones whose neighbours are all one player's gets that player's stone (a bonus; "
         "under the opponent's pawn it is placed when that pawn leaves).\n"
         "The game ends when every cell holds or touches a stone. Score: cells you control; "
-        "Cyan adds 3.5. Higher score wins.\n"
+        "Cyan adds a komi of 3.5. Higher score wins.\n"
         "Option: size 7 or 8 (default 8)."
     )
 
