@@ -62,8 +62,9 @@ def end_line(row: GameRow, result: str, winner_seat: int | None) -> str:
     if winner_seat is None:
         outcome = "It's a draw."
     else:
-        outcome = f"{row.player_names[winner_seat]} wins. Well played, both!"
-    return f"**Game over.** {result}\n{outcome}"
+        outcome = f"{row.player_names[winner_seat]} wins."
+    both = " ".join(mention(member_id) for member_id in row.player_ids)
+    return f"**Game over.** {result}\n{outcome} Well played, {both}!"
 
 
 def opening_post(row: GameRow, state: State) -> str:
