@@ -114,66 +114,33 @@ def _settle(cells: bytearray, mover: int, neighbours: Neighbours) -> list[tuple[
     return removed
 
 
-def _legal_cells(cells: bytes, analysis: _Analysis, mover: int,
-                 neighbours: Neighbours) -> list[int]:
+def _legal_cells(cells: bytes, analysis: _Analysis, mover: int) -> list[int]:
     """The empty cells where ``mover`` may place one stone (removal active).
 
-    Reasoning instead of simulating each cell: if any group is dead now, every
-    placement removes something (a dead group stays dead when a stone of the
-    other colour lands, and a dead friendly group is revived only by a placed
-    stone that itself survives), so all are legal. Otherwise a placement is
-    legal in any region that touches a friendly group (the new stone is then
-    alive, or joins stones that die with it); in a region touching enemies
-    only, it is legal exactly when it cuts some enemy group off from every
-    partner, which only groups whose sole partner region it is can suffer.
+    Found by reasoning, not by simulating each cell. If a group is dead now,
+    every placement removes something: a dead group stays dead when a stone of
+    the other colour lands, and a dead friendly group is revived only by a
+    placed stone that itself survives. Otherwise (the usual case: a turn
+    leaves every group alive) a placement is legal exactly in the regions that
+    touch a friendly group: there the new stone is alive, or joins friendly
+    stones that die with it. In a region touching enemies only it changes
+    nothing, because on a hex board it cannot cut an enemy group off: going
+    round the placed cell, the enemy stones between two stretches of the
+    region link whatever lies on either side, so every piece the region falls
+    into is still reached by all the groups that reached it before.
     """
-    empties = [i for i, c in enumerate(cells) if c == EMPTY]
     if not analysis.all_alive():
-        return empties
-    kind, partners = analysis.kind, analysis.partners
+        return [i for i, c in enumerate(cells) if c == EMPTY]
+    kind = analysis.kind
     legal: list[int] = []
     for region, near in analysis.touch.items():
-        cells_here = analysis.members[region]
         if any(kind[g] == mover for g in near):
-            legal.extend(cells_here)
-            continue
-        dependent = [g for g in near if partners[g] == [region]]
-        if dependent:
-            legal.extend(p for p in cells_here
-                         if _cuts(p, cells_here, dependent, analysis.label, cells, neighbours))
+            legal.extend(analysis.members[region])
     legal.sort()
     return legal
 
 
-def _cuts(spot: int, region: list[int], dependent: list[int], label: list[int],
-          cells: Sequence[int], neighbours: Neighbours) -> bool:
-    """Whether filling ``spot`` leaves one of the ``dependent`` enemy groups
-    with no part of its region that still reaches another enemy group."""
-    inside = set(region)
-    inside.discard(spot)
-    linked: set[int] = set()
-    for start in neighbours[spot]:
-        if start not in inside:
-            continue
-        inside.discard(start)
-        comp = [start]
-        for cell in comp:
-            for other in neighbours[cell]:
-                if other in inside:
-                    inside.discard(other)
-                    comp.append(other)
-        near = {label[o] for c in comp for o in neighbours[c] if cells[o]}
-        if len(near) > 1:
-            linked |= near
-    return any(g not in linked for g in dependent)
-
-
 # -- two-stone first turns (strong pie) ---------------------------------------
-
-#: Largest piece of empty cells that four stones can cut off from the rest
-#: (3 on base 3, 2 from base 4 on; checked exhaustively for bases 3–5).
-_SMALL = 3
-
 
 @cache
 def _pair_table(size: int) -> tuple[list[list[int]], list[list[str]]]:
@@ -198,111 +165,19 @@ def _open_pairs(size: int) -> tuple[str, ...]:
     return tuple(text for row in _pair_table(size)[1] for text in row)
 
 
-@cache
-def _small_pieces(size: int) -> dict[int, list[tuple[frozenset[int], frozenset[int]]]]:
-    """Connected sets P of at most _SMALL cells whose neighbourhood N(P) has at
-    most four cells (so four stones can cut P off), indexed by the cells of N(P)."""
-    board = HexBoard.of(size)
-    nb = board.neighbours
-    found: set[frozenset[int]] = set()
-    layer = {frozenset([c]) for c in range(len(board))}
-    for _ in range(_SMALL):
-        found |= layer
-        layer = {p | {o} for p in layer for c in p for o in nb[c] if o not in p}
-    index: dict[int, list[tuple[frozenset[int], frozenset[int]]]] = {}
-    for piece in found:
-        rim = frozenset(o for c in piece for o in nb[c]) - piece
-        if len(rim) <= 4 and len(piece) + len(rim) < len(board):
-            for cell in rim:
-                index.setdefault(cell, []).append((piece, rim))
-    return index
-
-
-def _pair_legal_locally(stones: dict[int, int], x: int, y: int, neighbours: Neighbours) -> bool:
-    """Whether White's first-turn pair (x, y) changes the board, with two black
-    stones and nothing else on it. Empty pieces of more than _SMALL cells all
-    belong to the one big region, so floods stop there."""
-    occupied = {**stones, x: WHITE, y: WHITE}
-    piece_of: dict[int, int] = {}
-    big = -1
-    next_id = 0
-    for stone in occupied:
-        for start in neighbours[stone]:
-            if start in occupied or start in piece_of:
-                continue
-            comp = [start]
-            seen = {start}
-            ident = next_id
-            for cell in comp:
-                if len(comp) > _SMALL:
-                    break
-                for other in neighbours[cell]:
-                    if other in occupied or other in seen:
-                        continue
-                    if piece_of.get(other) == big:
-                        ident = big
-                        break
-                    seen.add(other)
-                    comp.append(other)
-                if ident == big:
-                    break
-            if len(comp) > _SMALL:
-                ident = big
-            if ident != big:
-                next_id += 1
-            for cell in seen:
-                piece_of[cell] = ident
-
-    def touching(*group: int) -> set[int]:
-        return {piece_of[o] for s in group for o in neighbours[s] if o in piece_of}
-
-    b1, b2 = stones
-    if not touching(b1) & touching(b2):
-        return True  # the black stones die
-    if y in neighbours[x]:
-        return False  # a lone white group, dead
-    return bool(touching(x) & touching(y))
-
-
 def _white_first_pairs(size: int, cells: bytes) -> list[str]:
-    """White's legal two-stone first moves, next to Black's two apart stones.
-
-    By default a pair is legal exactly when its stones are apart (as for
-    Black). Only a pair that, with the black stones, cuts a small piece off
-    the board can differ; those are found from _small_pieces and judged one by
-    one, the rest is sliced out of the per-size table."""
-    board = HexBoard.of(size)
-    nb = board.neighbours
+    """White's legal two-stone first moves, beside Black's two apart stones:
+    again any two apart cells. Two white stones cannot cut the black pair off
+    from each other, nor two apart white stones off from each other: four
+    stones can only cut a piece of one to three cells out of a corner or edge,
+    and no such cut does it (checked for every opening on bases 3 to 5, whose
+    corners and edges look like those of every larger board)."""
     blacks = [i for i, c in enumerate(cells) if c == BLACK]
-    stones = dict.fromkeys(blacks, BLACK)
-    pieces = _small_pieces(size)
-    candidates: set[tuple[int, int]] = set()
-    for black in blacks:
-        for piece, rim in pieces.get(black, ()):
-            rest = sorted(rim - stones.keys())
-            if piece & stones.keys() or len(rest) > 2:
-                continue
-            if len(rest) == 2:
-                candidates.add((rest[0], rest[1]))
-            else:
-                z = rest[0]
-                candidates.update((min(z, y), max(z, y)) for y in range(len(board))
-                                  if y != z and y not in stones)
-    odd: dict[int, set[int]] = {}
-    for x, y in candidates:
-        if _pair_legal_locally(stones, x, y, nb) == (y in nb[x]):
-            odd.setdefault(x, set()).add(y)
     ys, texts = _pair_table(size)
     out: list[str] = []
-    for x in range(len(board)):
-        if x in stones:
+    for x, (row, text) in enumerate(zip(ys, texts, strict=True)):
+        if x in blacks:
             continue
-        if x in odd:
-            flip = odd[x]
-            out.extend(f"{board.cells[x]} {board.cells[y]}" for y in range(x + 1, len(board))
-                       if y not in stones and ((y in nb[x]) == (y in flip)))
-            continue
-        row, text = ys[x], texts[x]
         start = 0
         for black in blacks:
             if black > x:
@@ -474,8 +349,7 @@ class LifelineState(State):
         """Legal single placements (not for a two-stone turn)."""
         if self._cell_moves is None:
             if self._removal_active:
-                found = _legal_cells(self._cells, self._get_analysis(), self._mover,
-                                     self.board.neighbours)
+                found = _legal_cells(self._cells, self._get_analysis(), self._mover)
             else:
                 found = [i for i, c in enumerate(self._cells) if c == EMPTY]
             object.__setattr__(self, "_cell_moves", found)
