@@ -27,6 +27,8 @@ ARCHIVE_AFTER_MINUTES = 10080  # a week, the longest Discord allows
 class DiscordPoster:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
+        #: game id -> (channel or thread id, message id) of its latest post with buttons
+        self._with_buttons: dict[int, tuple[int, int]] = {}
 
     async def open_thread(self, game: GameRow, name: str) -> int | None:
         channel = await self._fetch(game.channel_id)
@@ -47,6 +49,16 @@ class DiscordPoster:
         return thread.id
 
     async def post(self, game: GameRow, post: Post) -> Posted:
+        posted, where = await self._deliver(game, post)
+        stale = self._with_buttons.pop(game.id, None)
+        if stale is not None:  # a decision made with /move leaves its buttons behind
+            await self._clear_buttons(*stale)
+        if (post.choices or post.komi) and posted.message_id is not None:
+            self._with_buttons[game.id] = (where, posted.message_id)
+        return posted
+
+    async def _deliver(self, game: GameRow, post: Post) -> tuple[Posted, int]:
+        """Send the post; also returns the id of the channel or thread it went to."""
         problem = ""
         if game.thread_id is not None:
             thread = await self._fetch(game.thread_id)
@@ -55,7 +67,7 @@ class DiscordPoster:
             else:
                 try:
                     message = await self._send_to_thread(thread, game, post)
-                    return Posted(message.id, thread.id)
+                    return Posted(message.id, thread.id), thread.id
                 except discord.NotFound:
                     problem = "its thread was deleted"
                 except discord.Forbidden:
@@ -72,7 +84,7 @@ class DiscordPoster:
                 thread = await starter.create_thread(
                     name=texts.thread_name(game), auto_archive_duration=ARCHIVE_AFTER_MINUTES)
                 message = await thread.send(**self._message(game, post))
-                return Posted(message.id, thread.id)
+                return Posted(message.id, thread.id), thread.id
             except discord.HTTPException as error:
                 log.warning("game %d: no replacement thread (%s)", game.id, error)
         fields = self._message(game, post)
@@ -81,7 +93,16 @@ class DiscordPoster:
                                 + fields["content"]
         message = await channel.send(**fields)  # type: ignore[union-attr]
         keep = game.thread_id if problem == "I can no longer post in its thread" else None
-        return Posted(message.id, keep)
+        return Posted(message.id, keep), channel.id
+
+    async def _clear_buttons(self, channel_id: int, message_id: int) -> None:
+        channel = await self._fetch(channel_id)
+        if channel is None:
+            return
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)
+        except discord.HTTPException as error:
+            log.info("could not remove the buttons of message %d: %s", message_id, error)
 
     async def _send_to_thread(self, thread: Any, game: GameRow, post: Post) -> discord.Message:
         if getattr(thread, "archived", False) and getattr(thread, "locked", False):

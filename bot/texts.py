@@ -59,10 +59,7 @@ def turn_line(row: GameRow, state: State) -> str:
 
 
 def end_line(row: GameRow, result: str, winner_seat: int | None) -> str:
-    if winner_seat is None:
-        outcome = "It's a draw."
-    else:
-        outcome = f"{row.player_names[winner_seat]} wins."
+    outcome = "It's a draw." if winner_seat is None else f"{row.player_names[winner_seat]} wins."
     both = " ".join(mention(member_id) for member_id in row.player_ids)
     return f"**Game over.** {result}\n{outcome} Well played, {both}!"
 

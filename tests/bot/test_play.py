@@ -153,3 +153,29 @@ async def test_start_up_replays_every_active_game(env: Env) -> None:
     assert await env.service.warm_up() == 1
     assert env.service._states[active].ply == 3
     assert finished not in env.service._states
+
+
+async def test_a_game_can_be_ended_outside_the_rules(env: Env) -> None:
+    """What the clock will do on a timeout: store it and post the final board."""
+    game_id = await start_game(env, next(iter(rules.GAMES)))
+    env.clock.advance(days=3)
+    update = await env.service.end_game(game_id=game_id, winner_seat=1, reason="timeout",
+                                        result="Bo wins on time")
+    assert (update.game.status, update.game.end_reason, update.game.winner_seat) == (
+        "finished", "timeout", 1)
+    assert update.game.finished_at == env.clock()
+    final = env.poster.posts_for(game_id)[-1]
+    assert "Bo wins on time" in final.content and f"<@{ANA.id}>" in final.content
+
+
+@pytest.mark.parametrize("seed", range(6))
+async def test_a_random_first_player_is_drawn_at_acceptance(env: Env, seed: int) -> None:
+    env.service.rng = random.Random(seed)
+    challenge = await env.service.create_challenge(
+        guild_id=GUILD, channel_id=CHANNEL, challenger=ANA, game=next(iter(rules.GAMES)),
+        opponent=None, first="random")
+    update = await env.service.accept_challenge(guild_id=GUILD, challenge_id=challenge.id,
+                                                member=BO)
+    expected = random.Random(seed).choice(("challenger", "opponent"))
+    assert update.game.player_ids == ((ANA.id, BO.id) if expected == "challenger"
+                                      else (BO.id, ANA.id))

@@ -38,6 +38,9 @@ class Message:
     async def create_thread(self, *, name: str, auto_archive_duration: int) -> Thread:
         return self.channel.client.add_thread(name, starter=self.id)
 
+    async def edit(self, **changes: Any) -> None:
+        self.channel.edits.append((self.id, changes))
+
 
 @dataclass
 class Thread:
@@ -49,6 +52,10 @@ class Thread:
     locked: bool = False
     failure: discord.HTTPException | None = None
     messages: list[Message] = field(default_factory=list)
+    edits: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+    def get_partial_message(self, message_id: int) -> Message:
+        return Message(self, {}, id=message_id)
 
     async def send(self, **kwargs: Any) -> Message:
         if self.failure is not None:
@@ -154,8 +161,14 @@ async def test_the_colour_choice_gets_buttons(setup) -> None:
     update = await start(service, "sliglube", size=5)
     await play_one(service, update.game.id)
     thread = client.channels[update.game.thread_id]
-    labels = [button.item.label for button in thread.messages[-1].kwargs["view"].children]
+    asking = thread.messages[-1]
+    labels = [button.item.label for button in asking.kwargs["view"].children]
     assert labels == ["Black", "White"]
+    # Choosing with /move instead of a button: the buttons are taken off that post.
+    await play_one(service, update.game.id)
+    assert thread.edits == [(asking.id, {"view": None})]
+    await play_one(service, update.game.id)
+    assert len(thread.edits) == 1
 
 
 async def test_an_archived_locked_thread_is_unarchived(setup) -> None:
