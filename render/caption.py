@@ -31,7 +31,7 @@ def _title(state: State) -> str:
     parts = [state.game.title]
     size = state.options.get("size")
     if size is not None:
-        parts.append(f"{size}×{size}" if state.board.kind == "square" else f"base {size}")
+        parts.append(f"{size}x{size}" if state.board.kind == "square" else f"base {size}")
     for key, value in state.options.items():
         if key != "size" and isinstance(value, str):
             parts.append(value.replace("-", " "))
@@ -140,4 +140,19 @@ _FACTS = {
 def caption_lines(state: State, names: Mapping[int, str] | None = None) -> list[list[Segment]]:
     """Three lines: the game and the last move; whose turn or the result; the facts."""
     facts = _FACTS.get(state.game.name, lambda s: [])(state)
+    if not facts and names:
+        facts = _players(state, names)
     return [_move_line(state), _status_line(state, names), facts]
+
+
+def _players(state: State, names: Mapping[int, str]) -> list[Segment]:
+    line: list[Segment] = []
+    for seat in (0, 1):
+        color = state.color_of(seat)
+        if line:
+            line.append(Text("   "))
+        if color is not None:
+            line.append(Swatch(color))
+            line.append(Text(f" {color.capitalize()}: "))
+        line.append(Text(_who(state, seat, names), dim=True))
+    return line

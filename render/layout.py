@@ -6,11 +6,11 @@ on every side. Board units (neighbouring centres one unit apart, see
 picture is about 1000 px on its long side at ``scale=1``.
 
 Coordinates follow the notation. Square boards: column letters below and
-above, row numbers left and right. Hexhex boards: the row letter at both ends
-of every row; cell numbers under the bottom row and over the top row (1 to
-base), and along the lower-right and upper-right edges the number of each
-row's last cell (base + 1 up to 2·base − 1 at the middle row), since cells are
-numbered from 1 at the left of their row.
+above, row numbers left and right. Hexhex boards: the row letter at the left
+end of every row (its first cell is always number 1) and at the right end the
+name of the row's last cell (``g13``: letter, then its number, dimmer), so a
+cell can be counted from either end; cell numbers 1 to base under the bottom
+row and over the top row.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ class Label:
     text: str
     x: float  # centre, pixels
     y: float
-    strong: bool  # row letters and column letters are strong, numbers on hex edges are not
+    strong: bool  # letters and square-board numbers are strong, numbers on hex boards are not
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,6 @@ def _square_labels(n: int, unit: float, size: int) -> list[Label]:
 
 def _hex_labels(board: HexBoard, unit: float, size: int) -> list[Label]:
     labels = []
-    middle = board.base - 1
     top = len(board.rows) - 1
     gap = 0.5 * unit + 0.25 * size  # from a cell centre to the near edge of its label
     corner = CELL_RADIUS * unit + 0.2 * size  # same, over a pointy top
@@ -113,20 +112,17 @@ def _hex_labels(board: HexBoard, unit: float, size: int) -> list[Label]:
         x0, y0 = board.centers[row[0]]
         x1, y1 = board.centers[row[-1]]
         labels.append(Label(letter, x0 * unit - gap - half, y0 * unit, True))
-        labels.append(Label(letter, x1 * unit + gap + half, y1 * unit, True))
+        # right end: the name of the row's last cell, letter then (dimmer) number
+        number = str(len(row))
+        right = x1 * unit + gap
+        labels.append(Label(letter, right + half, y1 * unit, True))
+        labels.append(Label(number, right + 2 * half + 0.05 * size
+                            + _text_width(number, size) / 2, y1 * unit, False))
         if r in (0, top):  # numbers 1..base over the top row and under the bottom row
             dy = corner + 0.5 * size
             for c, cell in enumerate(row):
                 x, y = board.centers[cell]
                 labels.append(Label(str(c + 1), x * unit, y * unit + (dy if r == 0 else -dy),
-                                    False))
-        # the last cell's number, off the lower-right / upper-right edge
-        if 0 < r <= middle or middle <= r < top:
-            text = str(len(row))
-            reach = gap + 0.5 * _text_width(text, size) + 0.15 * size
-            for sign in ((1,) if r < middle else (-1,) if r > middle else (1, -1)):
-                labels.append(Label(text, x1 * unit + reach * math.cos(math.radians(30)),
-                                    y1 * unit + sign * reach * math.sin(math.radians(30)),
                                     False))
     return labels
 
@@ -164,6 +160,8 @@ def layout(board: Board, scale: float = 1.0) -> Layout:
         lo_x, lo_y, hi_x, hi_y = _extent(board, unit, size, _labels(board, unit, size))
         unit *= min(room_w / (hi_x - lo_x), room_h / (hi_y - lo_y))
     unit = math.floor(unit * 4) / 4 * 0.995  # settle below the limit
+    if board.kind == "square":
+        unit = float(math.floor(unit))  # grid lines on whole pixels: crisp, no blur
     size = _label_size(unit, scale)
     rel = _labels(board, unit, size)
     lo_x, lo_y, hi_x, hi_y = _extent(board, unit, size, rel)
@@ -171,6 +169,8 @@ def layout(board: Board, scale: float = 1.0) -> Layout:
     height = math.ceil(caption_height + (hi_y - lo_y) + 2 * pad)
     ox = (width - (hi_x - lo_x)) / 2 - lo_x
     oy = caption_height + pad - lo_y
+    if board.kind == "square":  # points on pixel centres
+        ox, oy = math.floor(ox) + 0.5, math.floor(oy) + 0.5
     labels = tuple(Label(lb.text, lb.x + ox, lb.y + oy, lb.strong) for lb in rel)
     return Layout(board=board, scale=scale, unit=unit, origin=(ox, oy), width=width,
                   height=height, caption_height=caption_height, caption_size=caption_size,

@@ -47,13 +47,22 @@ def _draw_board(draw: ImageDraw.ImageDraw, lay: Layout, col: Colors, game: str) 
                     edge = pts[2:5] if color == "yellow" else [pts[5], pts[0], pts[1]]
                     draw.line(edge, fill=col.stones[color], width=width * 3, joint="curve")
         return
-    n = board.size
+
+
+
+def _draw_grid(draw: ImageDraw.ImageDraw, lay: Layout, col: Colors) -> None:
+    """A square board at 1×: whole-pixel lines of odd width centred on the points."""
+    n, u = lay.board.size, round(lay.unit)
+    x0, y0 = math.floor(lay.origin[0]), math.floor(lay.origin[1])
+    half = (2 * round((_line_width(lay) - 1) / 2) + 1) // 2
     span = (n - 1) * u
-    rim = 0.5 * u
-    draw.rectangle((ox - rim, oy - rim, ox + span + rim, oy + span + rim), fill=col.board)
+    rim = round(0.5 * u)
+    draw.rectangle((x0 - rim, y0 - rim, x0 + span + rim, y0 + span + rim), fill=col.board)
     for k in range(n):
-        draw.line((ox + k * u, oy, ox + k * u, oy + span), fill=col.line, width=width)
-        draw.line((ox, oy + k * u, ox + span, oy + k * u), fill=col.line, width=width)
+        draw.rectangle((x0 + k * u - half, y0 - half, x0 + k * u + half, y0 + span + half),
+                       fill=col.line)
+        draw.rectangle((x0 - half, y0 + k * u - half, x0 + span + half, y0 + k * u + half),
+                       fill=col.line)
 
 
 @cache
@@ -65,6 +74,8 @@ def static_layer(game: str, board: Board, scale: float, theme: str) -> Image.Ima
     _draw_board(ImageDraw.Draw(big), lay, col, game)
     image = big.reduce(SS)
     draw = ImageDraw.Draw(image)
+    if board.kind == "square":
+        _draw_grid(draw, lay, col)
     draw.line((0, lay.caption_height - 1, lay.width, lay.caption_height - 1),
               fill=col.dim, width=max(1, round(scale)))
     face = font(lay.label_size)

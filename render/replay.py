@@ -14,6 +14,7 @@ from typing import Any
 
 import rules
 from render.picture import board_image, to_palette
+from render.theme import TRANSPARENT
 from rules import Game
 
 #: Frame scale (a still picture is 1) and timing, in milliseconds.
@@ -44,7 +45,7 @@ def replay_gif(game: Game | str, options: Mapping[str, Any] | None, moves: Itera
         durations = [LAST_MS]
     out = io.BytesIO()
     frames[0].save(out, "GIF", save_all=True, append_images=frames[1:], duration=durations,
-                   loop=0, disposal=1, optimize=False)
+                   loop=0, disposal=1, optimize=True, transparency=TRANSPARENT)
     return out.getvalue()
 
 

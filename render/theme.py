@@ -22,6 +22,9 @@ RGB = tuple[int, int, int]
 
 THEMES = ("dark", "light")
 
+#: Palette index that no picture uses (replays make unchanged pixels this index, transparent).
+TRANSPARENT = 255
+
 
 def mix(a: RGB, b: RGB, share_of_b: float) -> RGB:
     """The colour ``share_of_b`` of the way from ``a`` to ``b``."""
@@ -111,15 +114,16 @@ def quantize_palette(game: str, theme: str) -> Image.Image:
     pair of them (for antialiased edges), for ``Image.quantize(palette=...)``."""
     keys = colors(game, theme).keys()
     pairs = [(a, b) for i, a in enumerate(keys) for b in keys[i + 1:]]
-    steps = max(1, min(3, (256 - len(keys)) // max(1, len(pairs))))
+    steps = max(1, min(3, (TRANSPARENT - len(keys)) // max(1, len(pairs))))
     entries = list(keys)
     for a, b in pairs:
         for k in range(1, steps + 1):
             blend = mix(a, b, k / (steps + 1))
             if blend not in entries:
                 entries.append(blend)
-    entries = entries[:256]
-    entries += [entries[0]] * (256 - len(entries))
+    entries = entries[:TRANSPARENT]
+    entries += [entries[0]] * (TRANSPARENT - len(entries))
+    entries.append((255, 0, 255))  # unused by pictures: GIF frames mark unchanged pixels with it
     palette = Image.new("P", (1, 1))
     palette.putpalette([channel for colour in entries for channel in colour])
     return palette
