@@ -8,7 +8,7 @@ import random
 import rules
 from bot.service import Service, UserError
 from bot.storage import Database
-from tests.bot.conftest import ANA, BO, GUILD, Env, start_game
+from tests.bot.conftest import ANA, BO, CHANNEL, CY, GUILD, Env, start_game
 from tests.bot.fakes import FakePoster, fake_renderer
 
 
@@ -80,3 +80,21 @@ async def test_two_bot_processes_on_one_database(env: Env) -> None:
                                       text=fresh.legal_moves()[-1])).state.ply == 2
     finally:
         await other_db.close()
+
+
+async def test_two_members_accepting_an_open_challenge_together(env: Env) -> None:
+    challenge = await env.service.create_challenge(
+        guild_id=GUILD, channel_id=CHANNEL, challenger=ANA, game=any_game(), opponent=None)
+
+    outcomes = await asyncio.gather(
+        *(env.service.accept_challenge(guild_id=GUILD, challenge_id=challenge.id, member=member)
+          for member in (BO, CY)), return_exceptions=True)
+
+    started = [outcome for outcome in outcomes if not isinstance(outcome, Exception)]
+    refused = [outcome for outcome in outcomes if isinstance(outcome, UserError)]
+    assert len(started) == 1 and len(refused) == 1
+    assert "accepted" in refused[0].message
+    tables = await env.dump()
+    assert len(tables["games"]) == 1
+    assert env.poster.posts_for(started[0].game.id)  # only the real game got a board
+    assert len(env.poster.sent) == 1
