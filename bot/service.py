@@ -117,6 +117,16 @@ class GameListing:
     finished: list[GameRow]
 
 
+class Listener(Protocol):
+    """Told after a change is stored and posted (under the game's lock). Later
+    features hook in here: clocks re-arm deadlines, ratings update at the end.
+    A listener's exception is logged and does not undo anything."""
+
+    async def game_started(self, update: GameUpdate) -> None: ...
+    async def move_played(self, update: GameUpdate) -> None: ...
+    async def game_ended(self, update: GameUpdate) -> None: ...
+
+
 class Service:
     def __init__(self, db: Database, poster: Poster, *, now: Callable[[], datetime] = utc_now,
                  renderer: Renderer = render_board, rng: random.Random | None = None) -> None:
@@ -127,6 +137,7 @@ class Service:
         self.rng = rng or random.Random()
         self._states: dict[int, State] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        self.listeners: list[Listener] = []
 
     # -- challenges ----------------------------------------------------------
 
@@ -206,7 +217,7 @@ class Service:
                 raise UserError("Someone else accepted this challenge just before you.")
             row = await queries.get_game(tx, game_id)
         self._states[game_id] = state
-        async with self._lock(game_id):
+        async with self.lock(game_id):
             try:
                 thread_id = await self.poster.open_thread(row, texts.thread_name(row))
             except Exception:
@@ -216,10 +227,11 @@ class Service:
                 async with self.db.transaction() as tx:
                     await queries.set_game_thread(tx, game_id, thread_id)
                 row = await self._row(game_id)
-            posted = await self._post_board(row, state, texts.opening_post(row, state),
-                                            mentions=_to_ping(row, state))
-            row = await self._row(game_id)
-        return GameUpdate(row, state, None, posted)
+            posted = await self.post_board(row, state, texts.opening_post(row, state),
+                                           mentions=_to_ping(row, state))
+            update = GameUpdate(await self._row(game_id), state, None, posted)
+            await self._tell("game_started", update)
+        return update
 
     async def decline_challenge(self, *, guild_id: int, challenge_id: int,
                                 member: Member) -> ChallengeRow:
@@ -329,7 +341,7 @@ class Service:
                         expected_ply: int | None = None) -> GameUpdate:
         """Play ``text`` for ``member``. ``expected_ply`` (from a button) refuses the
         move if the game has moved on since the button was posted."""
-        async with self._lock(game_id):
+        async with self.lock(game_id):
             row = await self.get_game(guild_id, game_id)
             state = await self._playable(row, member)
             _check_turn(row, state, member, expected_ply)
@@ -356,12 +368,16 @@ class Service:
             row = await self._row(game_id)
             content = texts.move_post(row, after, seat, move)
             mentions = row.player_ids if after.is_over else _to_ping(row, after)
-            posted = await self._post_board(row, after, content, mentions=mentions,
-                                            move_ply=after.ply)
-            return GameUpdate(await self._row(game_id), after, move, posted)
+            posted = await self.post_board(row, after, content, mentions=mentions,
+                                           move_ply=after.ply)
+            update = GameUpdate(await self._row(game_id), after, move, posted)
+            await self._tell("move_played", update)
+            if after.is_over:
+                await self._tell("game_ended", update)
+            return update
 
     async def resign(self, *, guild_id: int, game_id: int, member: Member) -> GameUpdate:
-        async with self._lock(game_id):
+        async with self.lock(game_id):
             row = await self.get_game(guild_id, game_id)
             state = await self._playable(row, member, to_resign=True)
             loser = row.seat_of(member.id)
@@ -374,7 +390,7 @@ class Service:
                        result: str) -> GameUpdate:
         """End an active game outside the rules (timeout, abort…): store it, post the
         final board. For the clock and other later features."""
-        async with self._lock(game_id):
+        async with self.lock(game_id):
             async with self.db.reading() as conn:
                 row = await queries.get_game(conn, game_id)
             if row is None or not row.is_active:
@@ -392,8 +408,10 @@ class Service:
                 raise UserError(f"{texts.label(row)} is already over.")
         row = await self._row(row.id)
         content = f"**{texts.label(row)}**\n" + texts.end_line(row, result, winner_seat)
-        posted = await self._post_board(row, state, content, mentions=row.player_ids)
-        return GameUpdate(await self._row(row.id), state, None, posted)
+        posted = await self.post_board(row, state, content, mentions=row.player_ids)
+        update = GameUpdate(await self._row(row.id), state, None, posted)
+        await self._tell("game_ended", update)
+        return update
 
     async def _playable(self, row: GameRow, member: Member, *, to_resign: bool = False) -> State:
         if not row.is_active:
@@ -454,14 +472,26 @@ class Service:
 
     # -- internals ---------------------------------------------------------------
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The game's lock: hold it for any change to a game (moves, takebacks, endings)."""
         return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def _tell(self, event: str, update: GameUpdate) -> None:
+        for listener in self.listeners:
+            handler = getattr(listener, event, None)
+            if handler is None:
+                continue
+            try:
+                await handler(update)
+            except Exception:
+                log.exception("listener %r failed on %s of game %d", listener, event,
+                              update.game.id)
 
     async def _row(self, game_id: int) -> GameRow:
         async with self.db.reading() as conn:
             return await queries.get_game(conn, game_id)
 
-    async def _post_board(self, row: GameRow, state: State, content: str, *,
+    async def post_board(self, row: GameRow, state: State, content: str, *,
                           mentions: tuple[int, ...] | list[int],
                           move_ply: int | None = None) -> Posted | None:
         """Draw and post the board; record where it went. A failure to post is

@@ -179,3 +179,35 @@ async def test_a_random_first_player_is_drawn_at_acceptance(env: Env, seed: int)
     expected = random.Random(seed).choice(("challenger", "opponent"))
     assert update.game.player_ids == ((ANA.id, BO.id) if expected == "challenger"
                                       else (BO.id, ANA.id))
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.events: list[tuple[str, int, int]] = []
+
+    async def game_started(self, update) -> None:
+        self.events.append(("started", update.game.id, update.state.ply))
+
+    async def move_played(self, update) -> None:
+        self.events.append(("move", update.game.id, update.state.ply))
+
+    async def game_ended(self, update) -> None:
+        self.events.append(("ended", update.game.id, update.state.ply))
+
+
+class Broken:
+    async def move_played(self, update) -> None:
+        raise RuntimeError("a later feature's bug")
+
+
+async def test_listeners_hear_of_starts_moves_and_ends(env: Env) -> None:
+    recorder = Recorder()
+    env.service.listeners += [Broken(), recorder]
+    game_id = await start_game(env, "sliglube", size=5)
+    update = await play_random(env, game_id, random.Random(4))
+    resigned = await start_game(env, "astralis", size=7)
+    await env.service.resign(guild_id=GUILD, game_id=resigned, member=ANA)
+    n = update.state.ply
+    assert recorder.events == [
+        ("started", game_id, 0), *(("move", game_id, ply) for ply in range(1, n + 1)),
+        ("ended", game_id, n), ("started", resigned, 0), ("ended", resigned, 0)]
