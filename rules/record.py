@@ -91,8 +91,9 @@ from rules.game import Game, State, normalize_move
 TERMINATIONS = ("rules", "resignation", "timeout", "aborted")
 #: Column at which the move text is wrapped.
 WIDTH = 80
-#: The site name the JSON form gives when the record names none.
-DEFAULT_SITE = "Discord"
+#: The site name the JSON form gives when the record names none (the schema
+#: requires one); read back as no site.
+UNKNOWN_SITE = "?"
 
 _OUTCOMES = {"1-0": 0, "0-1": 1}
 _SEAT_TAGS = ("first", "second")
@@ -261,8 +262,10 @@ def _tag_name(option: str) -> str:
     return option[:1].upper() + option[1:]
 
 
-def format_record(record: Record) -> str:
-    """The text form of ``record`` (see the module docstring)."""
+def format_record(record: Record, *, final: State | None = None) -> str:
+    """The text form of ``record`` (see the module docstring). ``final``, the
+    position at the end of the record if the caller has it, saves a replay
+    (used only to name who played which colour)."""
     game = _game(record.game)
     tags: list[tuple[str, str]] = [("Game", game.title)]
     names = [spec.name for spec in game.options()]
@@ -274,7 +277,7 @@ def format_record(record: Record) -> str:
         tags.append((label, player.name))
         if player.id is not None:
             tags.append((f"{label}Id", player.id))
-    state = _replayed(record)
+    state = final if final is not None else _replayed(record)
     if state is not None:
         for color in game.colors:
             seat = state.seat_of(color)
@@ -453,16 +456,19 @@ def _parse_moves(text: str) -> tuple[str, ...]:
 _VARIANT_ALIASES = {"board": "size"}
 
 
-def to_json(record: Record, *, generated: datetime | None = None) -> dict[str, Any]:
+def to_json(
+    record: Record, *, generated: datetime | None = None, final: State | None = None
+) -> dict[str, Any]:
     """``record`` as an Abstract Play style game record (a JSON-ready dict).
-    ``generated`` is the ``date-generated`` stamp (default: now)."""
+    ``generated`` is the ``date-generated`` stamp (default: now); ``final`` as
+    for :func:`format_record` (used for the players' scores in scored games)."""
     game = _game(record.game)
     header: dict[str, Any] = {
         "game": {
             "name": game.title,
             "variants": [f"{name}-{value}" for name, value in record.options.items()],
         },
-        "site": {"name": record.site or DEFAULT_SITE},
+        "site": {"name": record.site or UNKNOWN_SITE},
     }
     if record.game_id is not None:
         header["site"]["gameid"] = record.game_id
@@ -473,7 +479,7 @@ def to_json(record: Record, *, generated: datetime | None = None) -> dict[str, A
     header["date-generated"] = _iso(generated or datetime.now(UTC))
     if record.rated is not None:
         header["unrated"] = not record.rated
-    state = _replayed(record)
+    state = final if final is not None else _replayed(record)
     players = []
     for seat, player in enumerate(record.players):
         entry: dict[str, Any] = {"name": player.name}
@@ -532,7 +538,8 @@ def from_json(data: Mapping[str, Any]) -> Record:
         moves=_json_moves(_field(data, "moves", list, "the record")),
         started=_json_moment(header, "date-start"), finished=_json_moment(header, "date-end"),
         result=header.get("result-text"), winner=winner, termination=termination,
-        site=site.get("name") if isinstance(site, Mapping) else None,
+        site=(site.get("name") if isinstance(site, Mapping)
+              and site.get("name") not in (None, UNKNOWN_SITE) else None),
         game_id=(str(site["gameid"]) if isinstance(site, Mapping) and site.get("gameid")
                  is not None else None),
         rated=None if unrated is None else not unrated,
@@ -601,6 +608,6 @@ def _json_moment(header: Mapping[str, Any], key: str) -> datetime | None:
 
 
 __all__ = [
-    "DEFAULT_SITE", "TERMINATIONS", "Player", "Record", "RecordError", "format_record",
+    "TERMINATIONS", "UNKNOWN_SITE", "Player", "Record", "RecordError", "format_record",
     "from_json", "parse_record", "replay_record", "to_json",
 ]
