@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from render.layout import Layout, layout
 from render.picture import board_image, board_png
+from render.replay import SCALE as REPLAY_SCALE
 from render.replay import replay_gif
 from render.theme import THEMES, Colors, colors
 from rules import State
@@ -39,6 +40,6 @@ def image_size(state_or_board: State | Board, *, scale: float = 1.0) -> tuple[in
 
 
 __all__ = [
-    "THEMES", "Colors", "Layout", "board_image", "board_layout", "board_png", "cell_center",
-    "colors", "image_size", "replay_gif",
+    "REPLAY_SCALE", "THEMES", "Colors", "Layout", "board_image", "board_layout", "board_png",
+    "cell_center", "colors", "image_size", "replay_gif",
 ]
