@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.service import UserError
+from bot.model import UserError
 
 log = logging.getLogger(__name__)
 

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.service import Member, Service, UserError
+from bot.model import Member, UserError
+from bot.service import Service
 
 if TYPE_CHECKING:
     from bot.client import BoardBot

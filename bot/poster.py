@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from bot import texts, views
-from bot.service import Post, Posted
+from bot.model import Post, Posted
 from bot.storage import GameRow
 
 log = logging.getLogger(__name__)

@@ -17,16 +17,31 @@ import asyncio
 import logging
 import random
 import sqlite3
-from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from typing import Any
 
 import rules
 from bot import texts
+from bot.model import (
+    GameListing,
+    GameUpdate,
+    Listener,
+    Member,
+    Post,
+    Posted,
+    Poster,
+    Renderer,
+    UserError,
+    render_board,
+    utc_now,
+)
 from bot.storage import ChallengeRow, Database, GameRow, queries
 from bot.suggest import Suggestion, suggest_moves
 from rules import State
+
+__all__ = ["GameListing", "GameUpdate", "Listener", "Member", "Post", "Posted", "Poster",
+           "Renderer", "Service", "UserError", "render_board", "utc_now"]
 
 log = logging.getLogger(__name__)
 
@@ -35,96 +50,6 @@ FIRST_PLAYER_CHOICES = ("challenger", "opponent", "random")
 #: Opening decisions offered as buttons besides ``/move`` (``komi N`` gets a number field).
 CHOICE_MOVES = ("swap", "black", "white", "yellow", "cyan")
 FINISHED_LISTED = 10
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
-class UserError(Exception):
-    """A refusal. The message is shown to the member as it is; nothing changed."""
-
-    @property
-    def message(self) -> str:
-        return str(self)
-
-
-@dataclass(frozen=True, slots=True)
-class Member:
-    id: int
-    name: str
-    bot: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Post:
-    """A message for a game's thread."""
-
-    content: str
-    picture: bytes | None = None
-    mentions: tuple[int, ...] = ()
-    #: Moves offered as buttons, valid only while the game is at ``ply``.
-    choices: tuple[str, ...] = ()
-    #: ``(lowest, highest)`` komi offered through a number field, or None.
-    komi: tuple[int, int] | None = None
-    ply: int = 0
-    filename: str = "board.png"
-
-
-@dataclass(frozen=True, slots=True)
-class Posted:
-    message_id: int | None
-    #: Where the game lives after posting: its thread, a replacement thread,
-    #: or None when the poster fell back to the game's channel.
-    thread_id: int | None
-
-
-class Poster(Protocol):
-    async def open_thread(self, game: GameRow, name: str) -> int | None:
-        """Open the game's public thread (from the challenge message if possible);
-        None if no thread could be made and posts must go to the channel."""
-
-    async def post(self, game: GameRow, post: Post) -> Posted:
-        """Send ``post`` where the game lives, unarchiving or falling back as needed."""
-
-
-Renderer = Callable[[State, Mapping[int, str]], Awaitable[bytes | None]]
-
-
-async def render_board(state: State, names: Mapping[int, str]) -> bytes | None:
-    """The board picture, drawn in a worker thread (Pillow is CPU-bound)."""
-    import render
-
-    board_png = getattr(render, "board_png", None)
-    if board_png is None:  # the render package has not landed yet
-        return None
-    return await asyncio.to_thread(board_png, state, names=dict(names))
-
-
-@dataclass(frozen=True, slots=True)
-class GameUpdate:
-    """What a handler did to a game: the row and position after it."""
-
-    game: GameRow
-    state: State
-    move: str | None = None
-    posted: Posted | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class GameListing:
-    active: list[tuple[GameRow, State]]
-    finished: list[GameRow]
-
-
-class Listener(Protocol):
-    """Told after a change is stored and posted (under the game's lock). Later
-    features hook in here: clocks re-arm deadlines, ratings update at the end.
-    A listener's exception is logged and does not undo anything."""
-
-    async def game_started(self, update: GameUpdate) -> None: ...
-    async def move_played(self, update: GameUpdate) -> None: ...
-    async def game_ended(self, update: GameUpdate) -> None: ...
 
 
 class Service:

@@ -13,7 +13,7 @@ import discord
 from bot import texts
 from bot.errors import guarded, report
 from bot.interactions import guild_of, member_of, service_of
-from bot.service import Post, UserError
+from bot.model import Post, UserError
 from bot.storage import ChallengeRow
 
 

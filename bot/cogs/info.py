@@ -12,7 +12,7 @@ import rules
 from bot import texts
 from bot.cogs.autocomplete import game_names, my_games
 from bot.interactions import channel_of, guild_of, service_of
-from bot.service import UserError
+from bot.model import UserError
 
 
 class Info(commands.Cog):

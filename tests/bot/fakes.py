@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from bot.service import Post, Posted
+from bot.model import Post, Posted
 from bot.storage import GameRow
 from rules import State
 

@@ -1,0 +1,100 @@
+"""What the service takes and gives: members, posts, outcomes, and the two
+interfaces it is given (a :class:`Poster` for Discord, a :data:`Renderer` for
+pictures). Plain values, no Discord, no database."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Protocol
+
+import render
+from bot.storage import GameRow
+from rules import State
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class UserError(Exception):
+    """A refusal. The message is shown to the member as it is; nothing changed."""
+
+    @property
+    def message(self) -> str:
+        return str(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    id: int
+    name: str
+    bot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """A message for a game's thread."""
+
+    content: str
+    picture: bytes | None = None
+    mentions: tuple[int, ...] = ()
+    #: Moves offered as buttons, valid only while the game is at ``ply``.
+    choices: tuple[str, ...] = ()
+    #: ``(lowest, highest)`` komi offered through a number field, or None.
+    komi: tuple[int, int] | None = None
+    ply: int = 0
+    filename: str = "board.png"
+
+
+@dataclass(frozen=True, slots=True)
+class Posted:
+    message_id: int | None
+    #: Where the game lives after posting: its thread, a replacement thread,
+    #: or None when the poster fell back to the game's channel.
+    thread_id: int | None
+
+
+class Poster(Protocol):
+    async def open_thread(self, game: GameRow, name: str) -> int | None:
+        """Open the game's public thread (from the challenge message if possible);
+        None if no thread could be made and posts must go to the channel."""
+
+    async def post(self, game: GameRow, post: Post) -> Posted:
+        """Send ``post`` where the game lives, unarchiving or falling back as needed."""
+
+
+Renderer = Callable[[State, Mapping[int, str]], Awaitable[bytes | None]]
+
+
+async def render_board(state: State, names: Mapping[int, str]) -> bytes | None:
+    """The board picture, drawn in a worker thread (Pillow is CPU-bound)."""
+    return await asyncio.to_thread(render.board_png, state, names=dict(names))
+
+
+@dataclass(frozen=True, slots=True)
+class GameUpdate:
+    """What a handler did to a game: the row and position after it."""
+
+    game: GameRow
+    state: State
+    move: str | None = None
+    posted: Posted | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameListing:
+    active: list[tuple[GameRow, State]]
+    finished: list[GameRow]
+
+
+class Listener(Protocol):
+    """Told after a change is stored and posted (under the game's lock). Later
+    features hook in here: clocks re-arm deadlines, ratings update at the end.
+    A listener's exception is logged and does not undo anything."""
+
+    async def game_started(self, update: GameUpdate) -> None: ...
+    async def move_played(self, update: GameUpdate) -> None: ...
+    async def game_ended(self, update: GameUpdate) -> None: ...
