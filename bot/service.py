@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import re
 import sqlite3
 from collections.abc import Callable, Mapping
 from datetime import datetime
@@ -448,10 +449,12 @@ def _game(name: str) -> rules.Game:
 
 
 def _parse_game_id(ref: str | int) -> int:
-    text = str(ref).strip().lstrip("#")
-    if not text.isdigit():
-        raise UserError(f"{_shown(str(ref))!r} is not a game number (like 12 or #12).")
-    return int(text)
+    """``12``, ``#12``, or a label such as ``Lifeline #12 vs Bo`` typed out in full."""
+    text = str(ref).strip()
+    found = re.fullmatch(r"#?(\d{1,18})", text) or re.search(r"#(\d{1,18})\b", text)
+    if found is None:
+        raise UserError(f"{_shown(text)!r} is not a game number (like 12 or #12).")
+    return int(found[1])
 
 
 def _shown(text: str) -> str:

@@ -264,3 +264,10 @@ async def test_the_game_is_implied_by_its_thread_or_by_being_the_only_one(env: E
     assert (await find(env, ref=f"#{first}", channel=thread)()).id == first
     await refused(env, find(env, guild=OTHER_GUILD, channel=thread),
                   "You have no game in progress here")
+
+
+async def test_a_game_named_by_its_label(env: Env) -> None:
+    game_id = await start_game(env, any_game())
+    title = rules.GAMES[any_game()].title
+    found = await find(env, ref=f"{title} #{game_id} vs Bo · your turn")()
+    assert found.id == game_id
