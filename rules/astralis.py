@@ -52,19 +52,27 @@ Rulings made here (each has a test in ``tests/rules/test_astralis.py``):
   then stone cell, in board order), then the bare pawn moves (by destination).
   Placements first, so that "always take the first move" finishes a game.
 
-Consequences of the rules, checked over random games by the tests, that make
-several clauses of the seed never bite:
+Consequences of the rules, checked over random games by the tests:
 
 - A bonus stone changes no other cell's control (its neighbours were already
   its owner's), and a capture only turns contested cells into the capturer's.
   So one round of captures then bonuses always leaves the board stable:
   captures never chain into further captures.
-- Only the active player's own placement can contest a neighbour of an
-  opponent stone, so a capture always follows from that turn's placement.
-- A cell can start to qualify for P's bonus only in P's turn, by P's placement
-  or captures; so a deferred bonus is always put down at the very start of the
-  opponent's next turn, and a bonus never waits under its owner's own pawn
-  (the pawn that moved there made no placement, which would have explored it).
+- A player may place a stone whose neighbours are all contested at once (a
+  cell next to both colours' cells). It stands through that turn (nobody
+  captures their own stones) and the opponent captures it in their next turn,
+  even with a bare pawn move: the "whether or not that turn caused it" ruling.
+- A cell can start to qualify for P's bonus only in P's turn (nothing the
+  opponent does adds to P's control), so a deferred bonus is put down at the
+  very start of the opponent's next turn: nothing can change meanwhile, and the
+  practical effect of the deferral is that the opponent cannot put their own
+  stone on the cell their pawn leaves.
+- A bonus never actually waits under its owner's own pawn: the pawn arrives in
+  its owner's turn, with a placement (which explores the cell) or a bare move
+  (after which the only capture possible is of a stone the opponent just put
+  next to cells that were already the mover's, so the cell qualified at the end
+  of the mover's previous turn and got its stone then). The rule is still
+  implemented as written.
 - Only a corner pawn can be blocked: by opponent stones on both edge
   neighbours and the opponent's pawn on the inner one. That pawn is not on a
   corner, so both players are never blocked at once.

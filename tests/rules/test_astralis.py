@@ -12,7 +12,7 @@ import pytest
 
 import rules
 from rules import IllegalMove
-from rules.astralis import GAME, KOMI
+from rules.astralis import GAME, KOMI, _resolve
 
 #: The opening used by most tests: Yellow's pawn on a3, Cyan's on m4.
 START = ("a3", "m4")
@@ -199,13 +199,22 @@ def test_a_stone_whose_neighbours_are_all_contested_is_captured():
     assert state.control("b1") == "yellow"
 
 
-def test_only_the_active_player_captures():
-    # Cyan's stone on a1 is captured in Yellow's turn, and not before: Yellow's
-    # stone b3 with every neighbour contested would be Cyan's to take, but
-    # Cyan's own stones never contest a neighbour of a Yellow stone.
-    state = play(*CORNER, "b1 a1")
-    assert state.last_change.flipped == ()
-    assert state.stone_at("b3") == "yellow"
+def test_a_stone_placed_among_contested_cells_is_captured_in_the_next_turn():
+    # Yellow's b3 and b6, Cyan's c5: the edge cell a4 is next to no stone, and
+    # its neighbours a3, a5 are Yellow's, b4, b5 contested. Cyan puts a stone
+    # there anyway: it is surrounded by contested cells at once, but only the
+    # player to move captures, and only the opponent's stones.
+    state = play(*START, "a2 b3", "d1", "a7", "d5 c5", "a5 b6", "b5 a4")
+    #  c     . . y * C * y . .
+    #  b      . y Y * 2 Y y .
+    #  a       . y * C 1 y .
+    assert state.stone_at("a4") == "cyan" and state.last_change.flipped == ()
+    assert {state.control(cell) for cell in ("a3", "a5", "b4", "b5")} == {"contested"}
+    # Yellow captures it with a bare pawn move: the turn need not cause it
+    state = state.play("a6")
+    assert state.last_change.flipped == ("a4",)
+    assert state.stone_at("a4") == "yellow"
+    assert state.control("a3") == "yellow" and state.control("b4") == "contested"
 
 
 def test_a_capture_can_give_a_bonus_in_the_same_turn():
@@ -407,3 +416,21 @@ def test_malformed_moves_are_refused_politely():
     assert "not a cell name" in refusal(state, "hello")
     assert "off the board" in refusal(state, "b3 z9")
     assert state.history == START  # nothing changed
+
+
+def test_no_bonus_under_the_owner_pawn_and_a_deferral_under_the_opponent_pawn():
+    """The one ruling no game can reach (see the module docstring: a bonus never
+    waits under its owner's pawn), so it is checked on the resolution step
+    itself: Yellow's stones b3 and c2 surround the corner a1."""
+    board = GAME.new(size=7).board
+    a1, m4 = board.index("a1"), board.index("m4")
+    for pawns, stone, deferred in [
+        ((m4, None), 0, {}),  # no pawn on a1: Yellow's bonus stone
+        ((a1, m4), -1, {}),  # Yellow's own pawn on a1: nothing, not even deferred
+        ((m4, a1), -1, {a1: 0}),  # Cyan's pawn on a1: deferred for Yellow
+    ]:
+        stones = [-1] * len(board)
+        stones[board.index("b3")] = stones[board.index("c2")] = 0
+        waiting: dict[int, int] = {}
+        _resolve(7, stones, 1, pawns, waiting, [])
+        assert (stones[a1], waiting) == (stone, deferred)
