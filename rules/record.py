@@ -255,7 +255,9 @@ def _replayed(record: Record) -> State | None:
 # --- text form ---------------------------------------------------------------------
 
 def _quote(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+    """A tag value with quotes and backslashes escaped; a line break (which a
+    tag line cannot hold) becomes a space."""
+    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\r", " ").replace("\n", " ")
 
 
 def _tag_name(option: str) -> str:
@@ -333,7 +335,8 @@ def parse_record(text: str) -> Record:
         raise RecordError(f"a record is text, not {type(text).__name__}")
     tags: dict[str, tuple[int, str, str]] = {}
     movetext: list[str] = []
-    for number, raw in enumerate(text.splitlines(), 1):
+    # split on line feeds only: names may hold other line-breaking characters
+    for number, raw in enumerate(text.replace("\r\n", "\n").split("\n"), 1):
         line = raw.strip()
         if not line or line.startswith((";", "#")):
             continue
@@ -426,7 +429,7 @@ def _parse_moves(text: str) -> tuple[str, ...]:
     without_braces = re.sub(r"\{[^{}]*\}", " ", text)
     if "{" in without_braces or "}" in without_braces:
         raise RecordError("a comment in the moves opens with { and must close with }")
-    cleaned = "\n".join(line.split(";", 1)[0] for line in without_braces.splitlines())
+    cleaned = "\n".join(line.split(";", 1)[0] for line in without_braces.split("\n"))
     numbers = list(_NUMBER.finditer(cleaned))
     before = cleaned[: numbers[0].start()] if numbers else cleaned
     if before.strip():
