@@ -22,15 +22,23 @@ from rules.record import (
     to_json,
 )
 
-SMALL: dict[str, dict] = {
-    "asli": {"size": 5},
-    "lifeline": {"size": 4, "opening": "komi-pie"},
-    "sliglube": {"size": 5},
-    "astralis": {"size": 7},
+#: Small boards, and every opening of Lifeline: each has its own kind of pie move.
+OPTION_SETS: dict[str, list[dict]] = {
+    "asli": [{"size": 5}],
+    "lifeline": [
+        {"size": 4, "opening": "komi-pie"},
+        {"size": 3, "opening": "strong-pie"},
+        {"size": 4, "opening": "weak-pie"},
+    ],
+    "sliglube": [{"size": 5}],
+    "astralis": [{"size": 7}],
 }
+SMALL = {name: sets[0] for name, sets in OPTION_SETS.items()}
 
 CASES = [
-    pytest.param(name, SMALL.get(name, {}), id=name) for name in sorted(rules.GAMES)
+    pytest.param(name, options, id="-".join([name, *map(str, options.values())]))
+    for name in sorted(rules.GAMES)
+    for options in OPTION_SETS.get(name, [{}])
 ]
 
 MAX_PLIES = 3000
