@@ -47,8 +47,20 @@ def _move_line(state: State) -> list[Segment]:
     if not state.history:
         return [Text(_title(state)), Text("  ·  start", dim=True)]
     last = state.last_move or ""
-    shown = "Hold (one prisoner released)" if last == "hold" else last
+    shown = _hold(state) if last == "hold" else last
     return [Text(_title(state)), Text(f"  ·  move {state.ply}: ", dim=True), Text(shown)]
+
+
+def _hold(state: State) -> str:
+    """Asli's Hold, said as such: who held, and the prisoner it cost."""
+    if state.is_over:
+        holder = None if state.winner is None else state.color_of(state.winner)
+    else:
+        holder = next((c for c in state.game.colors if c != state.color_to_move), None)
+    enemy = next((c for c in state.game.colors if c != holder), None)
+    if holder is None or enemy is None:
+        return "Hold"
+    return f"Hold ({holder.capitalize()} released one {enemy} prisoner)"
 
 
 def _status_line(state: State, names: Mapping[int, str] | None) -> list[Segment]:
@@ -102,9 +114,10 @@ def _sliglube_facts(state: State) -> list[Segment]:
             ruled = state.loop_controllers(loop)
             key = "both" if len(ruled) > 1 else next(iter(ruled), "nobody")
             counts[key] = counts.get(key, 0) + 1
-        parts = [f"{n} {'shared' if k == 'both' else k}" for k, n in counts.items()]
+        parts = [f"{'shared' if k == 'both' else k.capitalize() + ' controls'} {n}"
+                 for k, n in sorted(counts.items())]
     noun = "loop" if len(loops) == 1 else "loops"
-    detail = f" ({', '.join(parts)})" if parts else ""
+    detail = f": {', '.join(parts)}" if parts else ""
     return [Text(f"{len(loops)} {noun} outlined"), Text(detail, dim=True)]
 
 

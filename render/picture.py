@@ -146,7 +146,7 @@ def _paint_loops(image: Image.Image, state: State, lay: Layout, col: Colors) -> 
     for a, b in sorted(links):
         (xa, ya), (xb, yb) = lay.center(a), lay.center(b)
         angle = round(math.degrees(math.atan2(yb - ya, xb - xa))) % 180
-        link = sprites.capsule(lay.unit, 0.3 * lay.unit, angle, col.accent)
+        link = sprites.capsule(lay.unit, 0.36 * lay.unit, angle, col.accent)
         sprites.paste(image, link, ((xa + xb) / 2, (ya + yb) / 2))
 
 
