@@ -126,6 +126,10 @@ class Table:
             answer = await submitted.reply(WAIT)
             assert answer.ephemeral, answer.content
         else:
+            # Typing the move first, as a member does: the bot's suggestions must offer it.
+            choices = await fake.autocomplete(mover, "move", {"move": move}, "move",
+                                              channel=self.home, timeout=WAIT)
+            assert move in [c["value"] for c in choices], (move, choices)
             ix = await fake.run_command(mover, "move", {"move": move}, channel=self.home)
             answer = await ix.reply(WAIT)
             assert answer.ephemeral and "You played" in answer.content, answer.content

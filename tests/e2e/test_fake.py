@@ -36,6 +36,7 @@ class MiniBot(discord.Client):
         super().__init__(intents=discord.Intents.default(), guild_ready_timeout=0.05)
         self.tree = app_commands.CommandTree(self)
         self.bad_request: discord.HTTPException | None = None
+        self.gate = asyncio.Event()
 
         @self.tree.command(description="Say something back")
         async def echo(interaction: discord.Interaction, text: str) -> None:
@@ -74,6 +75,20 @@ class MiniBot(discord.Client):
             await interaction.response.send_message("posting", ephemeral=True)
             await interaction.channel.send("posted")  # type: ignore[union-attr]
 
+        @self.tree.command(description="Answer when the test says so")
+        async def late(interaction: discord.Interaction) -> None:
+            await self.gate.wait()
+            await interaction.response.send_message("sorry, late")
+
+        @self.tree.command(description="Too many suggestions")
+        async def many(interaction: discord.Interaction, text: str) -> None:
+            await interaction.response.send_message(text)
+
+        @many.autocomplete("text")
+        async def many_choices(interaction: discord.Interaction, current: str
+                               ) -> list[app_commands.Choice[str]]:
+            return [app_commands.Choice(name=f"choice {i}", value=str(i)) for i in range(26)]
+
     async def setup_hook(self) -> None:
         self.add_view(Again())
         await self.tree.sync()
@@ -96,7 +111,8 @@ async def bot(world: World) -> AsyncIterator[MiniBot]:
 async def test_login_sync_and_ready(world: World, bot: MiniBot) -> None:
     fake = world.fake
     cmds = await fake.wait_for_commands("echo", "move", "board")
-    assert {c["name"] for c in cmds} == {"echo", "move", "board", "shout", "post"}
+    assert {c["name"] for c in cmds} == {"echo", "move", "board", "shout", "post", "late",
+                                         "many"}
     assert bot.user is not None and bot.user.id == fake.bot_user.id
     assert bot.application_id == fake.application_id
     assert [g.id for g in bot.guilds] == [world.guild.id]
@@ -164,7 +180,7 @@ async def test_a_request_discord_would_reject_is_caught(world: World, bot: MiniB
     assert len(fake.violations) == 1, fake.violations
     assert fake.violations[0].startswith("POST /webhooks/{webhook_id}/{webhook_token} "
                                          "(execute_webhook): content: ")
-    assert fake.violations[0].endswith("is too long")
+    assert fake.violations[0].endswith("content: 2500 characters, at most 2000")
     fake.violations.clear()  # this test wanted them
 
 
@@ -235,3 +251,63 @@ async def test_archived_thread_and_member_who_left(world: World, bot: MiniBot) -
     fake.delete_channel(fake_thread)
     with pytest.raises(discord.NotFound):
         await thread.send("gone")
+
+
+class ManualClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def test_an_answer_after_three_seconds_is_refused(world: World, bot: MiniBot) -> None:
+    fake = world.fake
+    await fake.wait_for_commands("late")
+    fake.clock = clock = ManualClock()
+    ix = await fake.run_command(world.alice, "late", channel=world.channel)
+    await fake.wait_until(lambda: ix.sent_at is not None, 5, "the interaction to go out")
+    clock.now += 3.2  # the bot "took" 3.2 s
+    bot.gate.set()
+    await fake.wait_until(lambda: fake.violations, 5, "the late answer")
+    assert fake.violations == ["first answer to interaction 'late' came after 3.20s "
+                               "(Discord allows 3.0s)"]
+    assert ix.callbacks == [] and fake.posts(world.channel) == []
+    fake.violations.clear()
+
+
+async def test_too_many_autocomplete_choices_are_refused(world: World, bot: MiniBot) -> None:
+    fake = world.fake
+    await fake.wait_for_commands("many")
+    ix = fake._command_interaction(world.alice, "many", {"text": ""}, world.channel,
+                                   focused="text")
+    await fake.wait_until(lambda: fake.violations, 5, "the autocomplete answer")
+    assert fake.violations[0].endswith("data/choices: 26 items, at most 25")
+    assert ix.callbacks == []
+    fake.violations.clear()
+
+
+def _row(n: int, prefix: str = "b") -> dict[str, object]:
+    return {"type": 1, "components": [
+        {"type": 2, "style": 1, "label": str(i), "custom_id": f"{prefix}{i}"} for i in range(n)]}
+
+
+@pytest.mark.parametrize(("body", "reason"), [
+    ({"content": "x" * 2001}, "content: 2001 characters, Discord allows 2000"),
+    ({"components": [_row(6)]}, "components/0/components: 6 items, at most 5"),
+    ({"components": [_row(2), _row(2)]}, "duplicate custom_id 'b0'"),
+    ({"components": [_row(1, "x" * 101)]}, "custom_id: 102 characters, at most 100"),
+    ({"components": [_row(1)] * 6}, "6 action rows, Discord allows 5"),
+    ({}, "Cannot send an empty message"),
+], ids=["content", "six-buttons", "duplicate-id", "long-custom-id", "six-rows", "empty"])
+async def test_limits_beyond_the_spec_are_enforced(world: World, bot: MiniBot,
+                                                   body: dict[str, object], reason: str) -> None:
+    fake = world.fake
+    route = discord.http.Route("POST", "/channels/{channel_id}/messages",
+                               channel_id=world.channel.id)
+    with point_discord_py_at(fake), pytest.raises(discord.HTTPException) as caught:
+        await bot.http.request(route, json=body)
+    assert caught.value.status == 400
+    assert any(reason in v for v in fake.violations), fake.violations
+    assert fake.posts(world.channel) == []
+    fake.violations.clear()

@@ -183,24 +183,39 @@ def _readings(value: str) -> list[Any]:
     return out
 
 
-def _leaves(err: ValidationError) -> list[ValidationError]:
+def _leaves(err: ValidationError) -> int:
+    return 1 if not err.context else sum(_leaves(sub) for sub in err.context)
+
+
+def _explain(err: ValidationError) -> ValidationError:
+    """The failure that explains a rejected union (anyOf/oneOf) best. Discord's branches
+    are told apart by a ``type`` field (or by the JSON type, as for "null or object"): a
+    branch where that does not match is not the one meant; of the others, the branch
+    with the fewest failures is."""
     if not err.context:
-        return [err]
-    return [leaf for sub in err.context for leaf in _leaves(sub)]
+        return err
+    branches: dict[Any, list[ValidationError]] = {}
+    for sub in err.context:
+        branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+    here = list(err.absolute_path)
+
+    def mismatched(errors: list[ValidationError]) -> bool:  # not the branch meant at all
+        return any((e.validator in ("enum", "const") and list(e.absolute_path) == [*here, "type"])
+                   or (e.validator == "type" and list(e.absolute_path) == here) for e in errors)
+
+    meant = [b for b in branches.values() if not mismatched(b)] or list(branches.values())
+    best = min(meant, key=lambda b: sum(_leaves(e) for e in b))
+    return _explain(best[0])
 
 
 def _describe(err: ValidationError) -> str:
-    """The most telling failure: for a union (anyOf/oneOf) Discord's branches are
-    told apart by a ``type`` field, so the deepest failure that is not a
-    mismatched ``type`` discriminator is the one that explains the rejection."""
-    leaves = [
-        leaf for leaf in _leaves(err)
-        if not (leaf.absolute_path and leaf.absolute_path[-1] == "type"
-                and leaf.validator in ("enum", "const"))
-    ] or [err]
-    best = max(leaves, key=lambda e: len(e.absolute_path))
+    best = _explain(err)
     where = "/".join(str(p) for p in best.absolute_path) or "(body)"
     message = best.message
+    sizes = {"maxItems": "items, at most", "minItems": "items, at least",
+             "maxLength": "characters, at most", "minLength": "characters, at least"}
+    if best.validator in sizes:
+        message = f"{len(best.instance)} {sizes[best.validator]} {best.validator_value}"
     if len(message) > 200:
         message = message[:90] + " … " + message[-90:]
     return f"{where}: {message}"
