@@ -53,6 +53,10 @@ class OpenAPISpec:
     """Matches requests to operations and validates them."""
 
     def __init__(self, path: Path = SPEC_PATH) -> None:
+        if not path.is_file():
+            raise FileNotFoundError(
+                f"Discord's OpenAPI description is expected at {path}: the end-to-end tests "
+                "need the shared/ checkout (discord-api-spec) beside the repository")
         self.document: dict[str, Any] = json.loads(path.read_text())
         # Discord reads a snowflake given as a JSON integer as well as a string (discord.py
         # sends attachment ids as 0, 1, ...); the description only says "string".
