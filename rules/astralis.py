@@ -161,6 +161,10 @@ class AstralisState(State):
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Astralis states are immutable: play a move to get a new one")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copy and pickle a state as its record (the record is the truth)."""
+        return _replay, (self.history, dict(self.options))
+
     # -- seats and turn -------------------------------------------------------
 
     def color_of(self, seat: int) -> str | None:
@@ -219,6 +223,8 @@ class AstralisState(State):
 
     def territory(self, color: str) -> int:
         """How many cells ``color`` controls, cells with its stones included."""
+        if color not in COLORS:
+            raise ValueError(f"Astralis is played by yellow and cyan, not {color!r}")
         who = COLORS.index(color)
         return sum(1 for value in self._controls() if value == who)
 
@@ -543,3 +549,9 @@ class Astralis(Game):
 
 
 GAME = Astralis()
+
+
+def _replay(history: tuple[str, ...], options: dict[str, Any]) -> AstralisState:
+    state = GAME.replay(history, **options)
+    assert isinstance(state, AstralisState)
+    return state

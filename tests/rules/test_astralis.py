@@ -6,6 +6,8 @@ yellow/cyan pawns, y/c controlled cells, * contested, . unexplored."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -168,6 +170,16 @@ def test_control_contested_territory_and_score():
     assert state.score("yellow") == 6 and state.score("cyan") == 9.5
     with pytest.raises(ValueError):
         state.control("z9")
+    with pytest.raises(ValueError, match="yellow and cyan"):
+        state.score("green")
+
+
+def test_states_are_immutable_and_copy_as_their_record():
+    state = play(*START, "b3 c3")
+    with pytest.raises(AttributeError):
+        state.history = ()
+    for clone in (copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert clone.history == state.history and clone.stone_at("c3") == "yellow"
 
 
 # -- step 3: captures and bonuses ----------------------------------------------------
