@@ -99,8 +99,9 @@ def _lifeline_facts(state: State) -> list[Segment]:
     komi_left = getattr(state, "komi_left", None)
     if komi_left is None:
         return []
-    return [Text("Komi left for "), Swatch("white"), Text(f" White: {komi_left}"),
-            Text("  (White may pass instead of placing)" if komi_left else "", dim=True)]
+    return [Text("Komi left: "), Swatch("white"), Text(f" White {komi_left}"),
+            Text("  (each point: one pass instead of a placement)" if komi_left else "",
+                 dim=True)]
 
 
 def _sliglube_facts(state: State) -> list[Segment]:
