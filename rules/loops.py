@@ -124,25 +124,29 @@ class HexGrid:
 
 def loop_core(grid: HexGrid, stones: int) -> int:
     """The stones that might lie on a loop: repeatedly discard every stone
-    whose stone neighbours (among those left) are all pairwise touching, since
-    a stone on a loop touches two ring stones that do not touch each other."""
-    nb = grid.nb
+    that lacks two stone neighbours (among those left) that do not touch each
+    other, since a stone on a loop touches two ring stones that do not touch.
+
+    Bit-parallel: ``near[d]`` marks the stones whose neighbour in direction
+    ``d`` (around the hexagon) is kept; directions ``d`` and ``e`` that are
+    not next to each other around the hexagon give non-touching neighbours.
+    """
+    w = grid.width
     core = stones
-    changed = True
-    while changed:
-        changed = False
-        for p in bits(core):
-            near = nb[p] & core
-            if not _has_apart_pair(nb, near):
-                core &= ~(1 << p)
-                changed = True
-    return core
+    while True:
+        near = (core >> 1, core >> w, core >> (w - 1), core << 1, core << w, core << (w - 1))
+        keep = 0
+        for d, e in _APART:
+            keep |= near[d] & near[e]
+        keep &= core
+        if keep == core:
+            return core
+        core = keep
 
 
-def _has_apart_pair(nb: list[int], near: int) -> bool:
-    return any(near & ~nb[p] & ~(1 << p) for p in bits(near))
-
-
+#: Pairs of the six directions (E, NE, NW, W, SW, SE) that are not adjacent
+#: around the hexagon: the neighbours there do not touch each other.
+_APART = tuple((d, e) for d in range(6) for e in range(d + 2, 6) if (d, e) != (0, 5))
 
 
 #: Called with each loop found (a mask); returning True stops the search.
@@ -164,7 +168,6 @@ def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor, *,
     """
     nb = grid.nb
     grow = grid.grow
-    around = grid.around
     vbit = 1 << v
     vn = nb[v] & stones
     bounded = plus is not None or goal is not None
@@ -199,10 +202,9 @@ def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor, *,
                     continue
                 if goal is not None and not (path | low | region) & goal[0]:
                     continue
-                if plus is not None:
-                    reachable = region & plus
-                    if gained + _gain_bound(reachable, around(reachable)) < 0:
-                        continue
+                if (plus is not None
+                        and gained + _gain_bound(grid, region, plus, nb[w], new_targets) < 0):
+                    continue
             else:
                 while front and not region & new_targets:
                     front = grow(front) & allowed & ~region
@@ -224,26 +226,55 @@ def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor, *,
     return False
 
 
-def _gain_bound(reachable: int, touching: int) -> int:
-    """An upper bound on (plus stones − other stones) over the rest of a path,
-    given the plus stones it can still reach.
+def _gain_bound(grid: HexGrid, region: int, plus: int, at_tip: int, targets: int) -> int:
+    """An upper bound on (plus stones − other stones) over the rest of a path:
+    the stones after its tip, up to and including the one that closes the ring.
 
-    The rest of the path is at least one stone (the one closing the ring). Its
-    plus stones come in runs, each inside one connected cluster of reachable
-    plus stones, and two runs are separated by at least one other stone; so
-    the gain is at most 1 + Σ (cluster size − 1), which is at most the number of
-    plus stones touching another one (or 1 if they are all isolated); with no
-    plus stone in reach it is at most −1.
+    ``region`` holds the stones the rest may use, ``at_tip`` the cells next to
+    the tip. The plus stones of the rest come in *runs*, each inside one
+    cluster (connected set) of plus stones of ``region``; a run is preceded by
+    at least ``d`` other stones, ``d`` being the cluster's distance (counted in
+    other stones) to the tip or to another cluster, and the rest ends with at
+    least one other stone unless it closes on a plus stone. So a cluster of
+    ``n`` stones adds at most ``max(0, n − d)``.
     """
+    reachable = region & plus
+    bound = 0 if targets & plus else -1
     if not reachable:
-        return -1
-    return max(1, (reachable & touching).bit_count())
+        return bound
+    grow = grid.grow
+    lone = reachable & ~grid.around(reachable)
+    bound += (lone & at_tip).bit_count()  # single stones add 1 only next to the tip
+    others = region & ~plus
+    clusters = reachable & ~lone
+    while clusters:
+        cluster = clusters & -clusters
+        while True:
+            bigger = grow(cluster) & clusters
+            if bigger == cluster:
+                break
+            cluster = bigger
+        clusters &= ~cluster
+        size = cluster.bit_count()
+        if cluster & at_tip:
+            bound += size
+            continue
+        elsewhere = reachable & ~cluster
+        near = cluster
+        distance = 1
+        while distance < size:
+            near = grow(near) & others | cluster
+            if near & at_tip or grow(near) & elsewhere:
+                break
+            distance += 1
+        bound += size - distance
+    return bound
 
 
 def loops_through(grid: HexGrid, v: int, stones: int) -> list[int]:
     """Every loop through the stone at bit ``v`` within ``stones``, as masks."""
     found: list[int] = []
-    search_through(grid, v, stones, _collector(found))
+    search_through(grid, v, loop_core(grid, stones), _collector(found))
     return found
 
 
@@ -261,6 +292,9 @@ def all_loops(grid: HexGrid, stones: int) -> list[int]:
 def union_through(grid: HexGrid, v: int, stones: int, plus: int | None = None) -> int:
     """The stones of all loops through ``v`` (only those where ``plus`` stones
     are at least half, if given), without listing the loops one by one."""
+    stones = loop_core(grid, stones)
+    if not stones >> v & 1:
+        return 0
     goal = [stones]
 
     def visit(loop: int) -> bool:
@@ -292,6 +326,9 @@ def any_through(grid: HexGrid, v: int, stones: int, plus: int | None = None,
                 wanted: int | None = None) -> bool:
     """Whether some loop through ``v`` exists (one where ``plus`` stones are at
     least half, if given; one containing a stone of ``wanted``, if given)."""
+    stones = loop_core(grid, stones)
+    if not stones >> v & 1:
+        return False
     if wanted is None:
         return search_through(grid, v, stones, _stop, plus=plus)
     want = wanted

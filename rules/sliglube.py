@@ -211,8 +211,7 @@ class SliglubeState(State):
         removed = mine & ~ours & grid.grow(ours)
         cell = self.board.name(grid.index_of[p])
         lost = f"{cell} would be part of a loop your opponent controls"
-        optional = bool(removed) and bool(removed & self._on_loops(None)
-                                          or any_through(grid, p, stones, wanted=removed))
+        optional = any(any_through(grid, q, stones) for q in bits(removed))
         noflip: _Outcome | str = (f"{cell} noflip: flipping is not optional here (it is only "
                                   f"optional when it would remove a stone of yours that is "
                                   f"part of a loop)")
