@@ -120,14 +120,15 @@ def _legal_cells(cells: bytes, analysis: _Analysis, mover: int) -> list[int]:
     Found by reasoning, not by simulating each cell. If a group is dead now,
     every placement removes something: a dead group stays dead when a stone of
     the other colour lands, and a dead friendly group is revived only by a
-    placed stone that itself survives. Otherwise (the usual case: a turn
-    leaves every group alive) a placement is legal exactly in the regions that
-    touch a friendly group: there the new stone is alive, or joins friendly
-    stones that die with it. In a region touching enemies only it changes
-    nothing, because on a hex board it cannot cut an enemy group off: going
-    round the placed cell, the enemy stones between two stretches of the
-    region link whatever lies on either side, so every piece the region falls
-    into is still reached by all the groups that reached it before.
+    placed stone that itself survives. (That happens only at the fourth
+    placement of the weak and komi pies: every other turn leaves all groups
+    alive.) Otherwise a placement is legal exactly in the regions that touch a
+    friendly group: there the new stone is alive, or joins friendly stones
+    that die with it. In a region touching enemies only it changes nothing:
+    going round the placed cell, each run of enemy stones between two
+    stretches of the region is one group reaching both stretches, so if one
+    enemy group were cut off from all others in the region, every group would
+    be, and the region could not have linked any two of them before.
     """
     if not analysis.all_alive():
         return [i for i, c in enumerate(cells) if c == EMPTY]
@@ -227,6 +228,16 @@ class LifelineState(State):
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a {type(self).__name__} is immutable")
 
+    def __copy__(self) -> LifelineState:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LifelineState:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its record: options and moves."""
+        return _replay, (dict(self.options), self.history)
+
     def _replace(self, move: str, **changes: Any) -> LifelineState:
         fields = {
             "cells": self._cells, "phase": self._phase, "mover": self._mover,
@@ -295,6 +306,9 @@ class LifelineState(State):
                 winner = 1 - self._seat_of_colour(self._mover)
                 if len(self._started) == 2 and self._mover not in self._cells:
                     status = (winner, f"{other} wins: {mover} has no stones left")
+                # With removal on, every turn leaves all groups alive, so a player with
+                # stones always has a placement (as the seed notes): in practice games
+                # end by the ruling above. This is the rule as stated, kept for safety.
                 elif not self._two_stones and not self._pass_open and not self._cells_legal():
                     status = (winner, f"{other} wins: {mover} has no legal move")
             object.__setattr__(self, "_status", status)
@@ -541,3 +555,7 @@ class Lifeline(Game):
 
 
 GAME = Lifeline()
+
+
+def _replay(options: dict[str, Any], history: tuple[str, ...]) -> State:
+    return GAME.replay(history, **options)
