@@ -9,8 +9,7 @@ See ``shared/design.md`` for the contract and each game module for its rules.
 
 from __future__ import annotations
 
-import importlib
-
+from rules import asli, astralis, lifeline, sliglube
 from rules.board import Board, UnknownCell
 from rules.errors import IllegalMove, OptionError, RulesError, UnknownGame
 from rules.game import NO_CHANGE, Change, Game, State
@@ -18,18 +17,8 @@ from rules.hexhex import HexBoard
 from rules.options import Option
 from rules.square import SquareBoard
 
-GAMES: dict[str, Game] = {}
-
-# TEMPORARY while the four engines are being written in parallel: register the
-# ones that exist. Replaced by plain imports once all four have landed.
-for _module_name in ("asli", "lifeline", "sliglube", "astralis"):
-    try:
-        _module = importlib.import_module(f"rules.{_module_name}")
-    except ModuleNotFoundError as _error:
-        if _error.name != f"rules.{_module_name}":
-            raise
-        continue
-    GAMES[_module_name] = _module.GAME
+GAMES: dict[str, Game] = {game.name: game for game in (asli.GAME, lifeline.GAME, sliglube.GAME,
+                                                        astralis.GAME)}
 
 
 def get_game(name: str) -> Game:
