@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Mapping
-from functools import cache
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -65,7 +65,7 @@ def _draw_grid(draw: ImageDraw.ImageDraw, lay: Layout, col: Colors) -> None:
                        fill=col.line)
 
 
-@cache
+@lru_cache(maxsize=16)  # about 3 MB each at scale 1
 def static_layer(game: str, board: Board, scale: float, theme: str) -> Image.Image:
     """Background, board and coordinates: everything that never changes."""
     lay = layout(board, scale)

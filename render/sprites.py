@@ -8,7 +8,7 @@ mostly pastes of sprites made for an earlier picture.
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -36,7 +36,7 @@ def paste(canvas: Image.Image, sprite: Image.Image, at: tuple[float, float]) -> 
     canvas.paste(sprite, (math.floor(at[0]) - half, math.floor(at[1]) - half), sprite)
 
 
-@cache
+@lru_cache(maxsize=1024)
 def disc(radius: float, fill: RGB, edge: RGB | None = None, inner_ring: RGB | None = None,
          alpha: int = 255) -> Image.Image:
     """A stone: a disc with an optional thin edge and an optional ring inside
@@ -56,7 +56,7 @@ def disc(radius: float, fill: RGB, edge: RGB | None = None, inner_ring: RGB | No
     return image
 
 
-@cache
+@lru_cache(maxsize=1024)
 def ring(radius: float, width: float, fill: RGB, edge: RGB | None = None) -> Image.Image:
     """A ring of outer ``radius`` and ``width`` (pixels), with thin dark edges."""
     image, draw, c = _canvas(radius)
@@ -71,7 +71,7 @@ def ring(radius: float, width: float, fill: RGB, edge: RGB | None = None) -> Ima
     return _done(image)
 
 
-@cache
+@lru_cache(maxsize=1024)
 def dot(radius: float, fill: RGB, edge: RGB) -> Image.Image:
     """The last-move mark: a small disc with a dark rim (readable on every stone)."""
     image, draw, c = _canvas(radius)
@@ -81,7 +81,7 @@ def dot(radius: float, fill: RGB, edge: RGB) -> Image.Image:
     return _done(image)
 
 
-@cache
+@lru_cache(maxsize=1024)
 def cross(radius: float, width: float, fill: RGB) -> Image.Image:
     """A small ×: Astralis' contested cells."""
     image, draw, c = _canvas(radius)
@@ -91,7 +91,7 @@ def cross(radius: float, width: float, fill: RGB) -> Image.Image:
     return _done(image)
 
 
-@cache
+@lru_cache(maxsize=1024)
 def pawn(radius: float, fill: RGB, edge: RGB, up: bool) -> Image.Image:
     """An Astralis pawn (colony ship): a triangle pointing towards the far side."""
     image, draw, c = _canvas(radius)
@@ -105,7 +105,7 @@ def pawn(radius: float, fill: RGB, edge: RGB, up: bool) -> Image.Image:
     return _done(image)
 
 
-@cache
+@lru_cache(maxsize=1024)
 def hexagon(radius: float, fill: RGB) -> Image.Image:
     """A pointy-topped hexagon of circumradius ``radius``: a tinted cell."""
     image, draw, c = _canvas(radius)
@@ -116,7 +116,7 @@ def hexagon(radius: float, fill: RGB) -> Image.Image:
     return _done(image)
 
 
-@cache
+@lru_cache(maxsize=1024)
 def capsule(length: float, width: float, angle: float, fill: RGB) -> Image.Image:
     """A bar with round ends, ``length`` between the end centres, centred, at
     ``angle`` degrees (image y down): one link of a Sliglube loop."""

@@ -13,8 +13,10 @@ colour-blind players and on both stone colours.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from functools import cache
+from types import MappingProxyType
 
 from PIL import Image
 
@@ -40,20 +42,20 @@ class Colors:
     dim: RGB  # coordinates and secondary caption text
     board: RGB  # an empty cell or point
     line: RGB  # grid lines, cell borders
-    stones: dict[str, RGB]  # colour name -> fill
+    stones: Mapping[str, RGB]  # colour name -> fill
     outline: RGB  # thin edge around stones and marks
     mark: RGB  # last move, flipped and added stones
-    ghost: dict[str, RGB]  # colour name -> fill of a just-removed stone
+    ghost: Mapping[str, RGB]  # colour name -> fill of a just-removed stone
     accent: RGB  # Sliglube loops
-    tint: dict[str, RGB]  # Astralis control ("yellow", "cyan", "contested") -> cell fill
-    symbol: dict[str, RGB]  # Astralis control -> colour of the small mark in the cell
+    tint: Mapping[str, RGB]  # Astralis control ("yellow", "cyan", "contested") -> cell fill
+    symbol: Mapping[str, RGB]  # Astralis control -> colour of the small mark in the cell
 
     def keys(self) -> list[RGB]:
         """Every distinct colour above, in a fixed order."""
         seen: list[RGB] = []
         for field in fields(self):
             value = getattr(self, field.name)
-            for colour in value.values() if isinstance(value, dict) else [value]:
+            for colour in value.values() if isinstance(value, Mapping) else [value]:
                 if colour not in seen:
                     seen.append(colour)
         return seen
@@ -103,8 +105,9 @@ def colors(game: str, theme: str = "dark") -> Colors:
     accent = _MARK if game == "astralis" else _LOOP
     return Colors(
         background=base["background"], text=base["text"], dim=base["dim"], board=board,
-        line=line, stones=stones, outline=_OUTLINE, mark=_MARK, ghost=ghost, accent=accent,
-        tint=tint, symbol=symbol,
+        line=line, stones=MappingProxyType(stones), outline=_OUTLINE, mark=_MARK,
+        ghost=MappingProxyType(ghost), accent=accent, tint=MappingProxyType(tint),
+        symbol=MappingProxyType(symbol),
     )
 
 
