@@ -1,0 +1,436 @@
+"""Whole bot: the real ``python -m bot`` (SQLite in a temporary directory) against the
+loopback fake Discord of the end-to-end tests, with scripted members playing many games
+at once through slash commands and buttons.
+
+    python -m bench bot [--quick]
+
+Three measurements:
+
+- paced: every game moves on its own fixed period so that all of them together offer
+  ``--rate`` moves per second (100 by default); a member plays a random legal move with
+  ``/move`` in the game's thread and waits for the new board before the next move.
+  Latency = from the fake sending INTERACTION_CREATE to the fake receiving the request
+  that posts the board (with its PNG) in the thread.
+- flat out: the same games, every member moving as soon as the board arrives: the most
+  moves per second the bot sustains (latency then is mostly queueing).
+- start-up: the bot started on a database holding ``--stored`` live games (written with
+  plain sqlite3 in the bot's own schema, each a few moves in): time to ready (commands
+  synced, gateway connected), time until its warm-up replay is done (its CPU goes idle),
+  and its memory (RSS from /proc).
+
+The fake and the scripted members run in this process, the bot in its own: both share
+the machine's cores, and the fake validates every request against Discord's OpenAPI
+description, so the figures include that overhead (the CPU split is printed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextvars
+import json
+import os
+import random
+import sqlite3
+import tempfile
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+import rules
+from bench.common import Row, latency_row, print_table
+from bot.storage.migrations import MIGRATIONS
+from tests.fakediscord import Channel, FakeDiscord, Guild, Member, Message
+from tests.fakediscord.models import snowflake
+from tests.fakediscord.process import BotProcess
+
+#: Small-to-default boards, one game of each kind in turn.
+MIX: list[tuple[str, dict[str, Any]]] = [
+    ("lifeline", {"size": 7}), ("asli", {"size": 9}), ("sliglube", {"size": 6}),
+    ("astralis", {"size": 8}), ("lifeline", {"size": 5}), ("asli", {"size": 13}),
+    ("sliglube", {"size": 5}), ("astralis", {"size": 7}),
+]
+COMMANDS = ("challenge", "move", "resign")
+WAIT = 30.0  # per reply; a healthy run answers in milliseconds
+
+_ARRIVED: contextvars.ContextVar[float] = contextvars.ContextVar("arrived")
+
+
+class TimedFake(FakeDiscord):
+    """The fake, also noting when each message's request arrived and handing board posts
+    (messages with an attachment) to whoever waits for one in that channel."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.arrived: dict[int, float] = {}
+        self.board_waiters: dict[int, asyncio.Future[Message]] = {}
+
+    async def _rest(self, request: web.Request) -> web.Response:
+        token = _ARRIVED.set(self.clock())
+        try:
+            return await super()._rest(request)
+        finally:
+            _ARRIVED.reset(token)
+
+    def _create_message(self, channel: Channel, *args: Any, **kwargs: Any) -> Message:
+        msg = super()._create_message(channel, *args, **kwargs)
+        self.arrived[msg.id] = _ARRIVED.get(self.clock())
+        if msg.attachments:
+            waiter = self.board_waiters.pop(channel.id, None)
+            if waiter is not None and not waiter.done():
+                waiter.set_result(msg)
+        return msg
+
+    def expect_board(self, channel_id: int) -> asyncio.Future[Message]:
+        future: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
+        self.board_waiters[channel_id] = future
+        return future
+
+
+@dataclass
+class Table:
+    """One game in progress, as its two members see it."""
+
+    game: str
+    options: dict[str, Any]
+    seats: tuple[Member, Member]
+    thread: Channel
+    state: rules.State
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)  # interaction -> board request
+    acks: list[float] = field(default_factory=list)  # interaction -> first response (defer)
+    suggestions: list[float] = field(default_factory=list)  # autocomplete round trips
+    moves: int = 0
+    games_started: int = 0
+    games_finished: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+class Club:
+    """A guild full of members, challenging each other and playing."""
+
+    def __init__(self, fake: TimedFake, guild: Guild, channels: list[Channel],
+                 rng: random.Random) -> None:
+        self.fake, self.guild, self.channels, self.rng = fake, guild, channels, rng
+        self.count = 0
+
+    async def open_game(self, game: str, options: dict[str, Any], tally: Tally) -> Table:
+        """/challenge, then the opponent clicks Accept; the opening board is in the thread."""
+        fake = self.fake
+        self.count += 1
+        a = fake.add_member(self.guild, f"player{self.count}a")
+        b = fake.add_member(self.guild, f"player{self.count}b")
+        channel = self.channels[self.count % len(self.channels)]
+        ix = await fake.run_command(a, "challenge", {"game": game, "opponent": b, **options,
+                                                     "first": "challenger"}, channel=channel)
+        challenge = await ix.reply(WAIT)
+        thread_id = challenge.id  # the game's thread is started from the challenge message
+        opening = fake.expect_board(thread_id)
+        click = await fake.click(b, challenge, label="Accept")
+        await click.reply(WAIT)
+        await asyncio.wait_for(opening, WAIT)
+        tally.games_started += 1
+        return Table(game, options, (a, b), fake.channels[thread_id],
+                     rules.get_game(game).new(**options))
+
+    async def play(self, table: Table, tally: Tally, *, suggest: bool) -> None:
+        """The member to move plays a random legal move with /move in the thread."""
+        fake = self.fake
+        assert table.state.to_move is not None
+        mover = table.seats[table.state.to_move]
+        move = self.rng.choice(table.state.legal_moves())
+        if suggest:  # typing the first characters, as a member does
+            ask = fake._command_interaction(mover, "move", {"move": move[:1]}, table.thread,
+                                            focused="move")
+            await ask.choices(WAIT)
+            tally.suggestions.append(ask.responded_at - ask.sent_at)
+        board = fake.expect_board(table.thread.id)
+        ix = await fake.run_command(mover, "move", {"move": move}, channel=table.thread)
+        post = await asyncio.wait_for(board, WAIT)
+        reply = await ix.reply(WAIT)
+        sent = ix.sent_at if ix.sent_at is not None else fake.clock()
+        tally.latencies.append(fake.arrived[post.id] - sent)
+        if ix.responded_at is not None:
+            tally.acks.append(ix.responded_at - sent)
+        table.state = table.state.play(move)
+        tally.moves += 1
+        if "You played" not in reply.content or f"`{move}`" not in post.content:
+            tally.errors.append(f"move {move!r}: reply {reply.content[:80]!r}")
+
+
+async def keep_playing(club: Club, table: Table, tally: Tally, until: float,
+                       period: float | None, suggest_every: int) -> None:
+    """Move every ``period`` seconds (or at once when None) until ``until``; a finished
+    game is followed by a new one of the same kind between two new members."""
+    loop = asyncio.get_running_loop()
+    next_at = loop.time() + (club.rng.random() * period if period else 0.0)
+    while loop.time() < until:
+        if period:
+            await asyncio.sleep(max(0.0, next_at - loop.time()))
+            next_at = max(next_at + period, loop.time() - period)
+            if loop.time() >= until:
+                break
+        if table.state.is_over:
+            tally.games_finished += 1
+            table = await club.open_game(table.game, table.options, tally)
+            continue
+        try:
+            await club.play(table, tally, suggest=tally.moves % suggest_every == 0)
+        except (TimeoutError, AssertionError, ValueError) as error:
+            tally.errors.append(f"{table.game}: {error!r}")
+            return
+
+
+def cpu_seconds(pid: int | None = None) -> float:
+    """User + system CPU seconds of a process (this one when ``pid`` is None)."""
+    if pid is None:
+        t = os.times()
+        return t.user + t.system
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def memory(pid: int) -> dict[str, int]:
+    """VmRSS and VmHWM (peak RSS) of a process, in KiB."""
+    found = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            found[key] = int(value.split()[0])
+    return found
+
+
+async def run_phase(club: Club, tables: list[Table], seconds: float, rate: float | None,
+                    pid: int) -> tuple[Tally, float, float, float]:
+    """All tables playing for ``seconds``; returns the tally, the elapsed time and the CPU
+    seconds the bot and this process (fake + members) used meanwhile."""
+    tally = Tally()
+    period = len(tables) / rate if rate else None
+    loop = asyncio.get_running_loop()
+    bot_cpu, own_cpu, start = cpu_seconds(pid), cpu_seconds(), loop.time()
+    await asyncio.gather(*(keep_playing(club, t, tally, start + seconds, period, 5)
+                           for t in tables))
+    elapsed = loop.time() - start
+    return tally, elapsed, cpu_seconds(pid) - bot_cpu, cpu_seconds() - own_cpu
+
+
+def move_rows(label: str, tally: Tally, elapsed: float, bot_cpu: float, own_cpu: float,
+              offered: str) -> list[Row]:
+    rate = tally.moves / elapsed
+    cpu = (f"CPU: bot {bot_cpu / elapsed:.0%} of a core, fake+members {own_cpu / elapsed:.0%};"
+           f" {tally.games_finished} games ended, {len(tally.errors)} errors")
+    rows = [Row(f"{label}: moves per second", offered, f"{rate:.1f} moves/s", "",
+                "≥ 100 moves/s", f"{tally.moves} moves in {elapsed:.1f} s; {cpu}")]
+    if tally.latencies:
+        rows.append(latency_row(f"{label}: /move to board post", offered, tally.latencies,
+                                "≤ 50 ms median, ≤ 150 ms p99",
+                                f"{len(tally.latencies)} moves"))
+    if tally.acks:
+        rows.append(latency_row(f"{label}: /move to first response", offered, tally.acks, "",
+                                "the deferral (under Discord's 3 s)"))
+    if tally.suggestions:
+        rows.append(latency_row(f"{label}: /move autocomplete", offered, tally.suggestions, "",
+                                f"{len(tally.suggestions)} keystrokes, legal-move choices"))
+    return rows
+
+
+async def play_bench(workdir: Path, games: int, rate: float, paced: float, flat: float,
+                     seed: int) -> list[Row]:
+    async with TimedFake() as fake:
+        guild = fake.add_guild("Bench Club")
+        channels = [fake.add_text_channel(guild, f"games-{i}") for i in range(4)]
+        proc = BotProcess(fake, workdir)
+        try:
+            await proc.start(*COMMANDS, timeout=60)
+            assert proc.proc is not None
+            pid = proc.proc.pid
+            club = Club(fake, guild, channels, random.Random(seed))
+            tally = Tally()
+            setup = time.perf_counter()
+            gate = asyncio.Semaphore(8)
+
+            async def opened(game: str, options: dict[str, Any]) -> Table:
+                async with gate:
+                    return await club.open_game(game, options, tally)
+
+            tables = await asyncio.gather(*(opened(*MIX[i % len(MIX)]) for i in range(games)))
+            setup = time.perf_counter() - setup
+            rows = [Row("challenge + accept (setup)", f"{games} games",
+                        f"{setup / games * 1000:.0f} ms/game", "", "",
+                        "8 at a time, opening board posted")]
+            paced_tally, *paced_cost = await run_phase(club, tables, paced, rate, pid)
+            rows += move_rows("paced", paced_tally, *paced_cost,
+                              offered=f"{rate:g}/s over {games} games")
+            flat_tally, *flat_cost = await run_phase(club, tables, flat, None, pid)
+            rows += move_rows("flat out", flat_tally, *flat_cost,
+                              offered=f"{games} games at once")[:2]
+            mem = memory(pid)
+            rows.append(Row("bot memory after play", "", f"{mem['VmRSS'] / 1024:.0f} MiB RSS",
+                            f"{mem['VmHWM'] / 1024:.0f} MiB peak", "", ""))
+            for tally_ in (paced_tally, flat_tally):
+                for error in tally_.errors[:5]:
+                    print("error:", error)
+            if fake.violations:
+                print(f"{len(fake.violations)} requests Discord would reject, e.g.:",
+                      fake.violations[0])
+            return rows
+        finally:
+            await proc.stop()
+
+
+# -- start-up with many stored games ------------------------------------------------------
+
+def stored_histories(count: int, rng: random.Random) -> list[tuple[str, dict[str, Any],
+                                                                  list[str]]]:
+    """Distinct short games (2 to 10 plies, not over), default sizes of the mix."""
+    found = []
+    while len(found) < count:
+        game, options = MIX[len(found) % 4]
+        state = rules.get_game(game).new(**options)
+        for _ in range(rng.randint(2, 10)):
+            state = state.play(rng.choice(state.legal_moves()))
+            if state.is_over:
+                break
+        if not state.is_over:
+            found.append((game, rules.get_game(game).resolve_options(**options),
+                          list(state.history)))
+    return found
+
+
+def write_database(path: Path, guild_id: int, channel_id: int, players: list[int],
+                   games: int, rng: random.Random) -> int:
+    """``games`` active games with their accepted challenges and moves, as the bot writes
+    them (schema from its migrations). Returns the number of moves written."""
+    pool = stored_histories(min(games, 500), rng)
+    now = datetime.now(UTC).isoformat()
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode = WAL")
+        for script in MIGRATIONS:  # a fresh file: no need to apply them atomically
+            db.executescript(script)
+        db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
+        db.execute("BEGIN")
+        moves = 0
+        for n in range(games):
+            game, options, history = pool[n % len(pool)]
+            seats = rng.sample(players, 2)
+            names = [f"member{p % 100000}" for p in seats]
+            message_id = snowflake()  # the challenge message, which the thread starts from
+            dumped = json.dumps(options, sort_keys=True, separators=(",", ":"))
+            cid = db.execute(
+                "INSERT INTO challenges (guild_id, channel_id, message_id, challenger_id,"
+                " challenger_name, opponent_id, opponent_name, game, options, settings, status,"
+                " created_at, closed_at) VALUES (?,?,?,?,?,?,?,?,?,?,'accepted',?,?)",
+                (guild_id, channel_id, message_id, seats[0], names[0], seats[1], names[1], game,
+                 dumped, '{"first":"challenger"}', now, now)).lastrowid
+            gid = db.execute(
+                "INSERT INTO games (guild_id, channel_id, thread_id, challenge_id,"
+                " challenge_message_id, last_message_id, game, options, settings, player0_id,"
+                " player0_name, player1_id, player1_name, created_at)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (guild_id, channel_id, message_id, cid, message_id, None, game, dumped,
+                 '{"first":"challenger"}', seats[0], names[0], seats[1], names[1],
+                 now)).lastrowid
+            db.execute("UPDATE challenges SET game_id = ? WHERE id = ?", (gid, cid))
+            state = rules.get_game(game).new(**options)
+            last = None
+            for ply, move in enumerate(history, 1):
+                seat = state.to_move
+                state = state.play(move)
+                last = snowflake()
+                db.execute("INSERT INTO moves (game_id, ply, move, seat, member_id, played_at,"
+                           " message_id) VALUES (?,?,?,?,?,?,?)",
+                           (gid, ply, move, seat, seats[seat], now, last))
+                moves += 1
+            db.execute("UPDATE games SET last_message_id = ? WHERE id = ?", (last, gid))
+        db.execute("COMMIT")
+    finally:
+        db.close()
+    return moves
+
+
+async def until_idle(pid: int, quiet: float, limit: float) -> float:
+    """Seconds until the process used (almost) no CPU for ``quiet`` seconds; the time of
+    its last busy sample is returned, measured from the call."""
+    start = time.perf_counter()
+    last_busy, used = start, cpu_seconds(pid)
+    while time.perf_counter() - last_busy < quiet and time.perf_counter() - start < limit:
+        await asyncio.sleep(0.05)
+        now_used = cpu_seconds(pid)
+        if now_used - used > 0.01:
+            last_busy = time.perf_counter()
+        used = now_used
+    return last_busy - start
+
+
+async def startup_row(workdir: Path, stored: int, seed: int) -> Row:
+    async with TimedFake() as fake:
+        guild = fake.add_guild("Bench Club")
+        channel = fake.add_text_channel(guild, "games")
+        players = [fake.add_member(guild, f"member{i}").id for i in range(200)]
+        moves = 0
+        if stored:
+            moves = write_database(workdir / "bot.sqlite3", guild.id, channel.id, players,
+                                   stored, random.Random(seed))
+        proc = BotProcess(fake, workdir)
+        try:
+            start = time.perf_counter()
+            await proc.start(*COMMANDS, timeout=120)
+            ready = time.perf_counter() - start
+            assert proc.proc is not None
+            pid = proc.proc.pid
+            at_ready = memory(pid)["VmRSS"]
+            warm = ready + await until_idle(pid, quiet=1.0, limit=120)
+            mem = memory(pid)
+        finally:
+            await proc.stop()
+    what = f"start with {stored:,} live games" if stored else "start, empty database"
+    note = (f"ready = commands synced + gateway connected; RSS {at_ready / 1024:.0f} MiB at "
+            f"ready, {mem['VmRSS'] / 1024:.0f} MiB warm ({mem['VmHWM'] / 1024:.0f} peak)")
+    if stored:
+        note += f"; {moves:,} stored moves"
+    return Row(what, f"{stored:,} games", f"ready {ready:.2f} s", f"warm {warm:.2f} s", "",
+               note)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a few games for a few seconds")
+    parser.add_argument("--games", type=int, help="games played at once (default 40)")
+    parser.add_argument("--rate", type=float, default=100.0, help="offered moves per second")
+    parser.add_argument("--seconds", type=float, help="length of the paced phase (default 30)")
+    parser.add_argument("--stored", type=int, help="live games in the start-up database "
+                                                   "(default 10000)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    games = args.games or (4 if args.quick else 40)
+    paced = args.seconds or (2.0 if args.quick else 30.0)
+    flat = 2.0 if args.quick else 15.0
+    stored = args.stored if args.stored is not None else (200 if args.quick else 10_000)
+    rate = min(args.rate, 10.0) if args.quick else args.rate
+    asyncio.run(_run(games, rate, paced, flat, stored, args.seed))
+
+
+async def _run(games: int, rate: float, paced: float, flat: float, stored: int,
+               seed: int) -> None:
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory(prefix="bench-bot-") as tmp:
+        for name, step in (("play", lambda d: play_bench(d, games, rate, paced, flat, seed)),
+                           ("empty", lambda d: startup_row(d, 0, seed)),
+                           ("stored", lambda d: startup_row(d, stored, seed))):
+            workdir = Path(tmp) / name
+            workdir.mkdir()
+            result = await step(workdir)
+            rows += result if isinstance(result, list) else [result]
+    print_table("Whole bot (real bot process, fake Discord on loopback, SQLite)", rows)
+
+
+if __name__ == "__main__":
+    main()
