@@ -73,6 +73,40 @@ CREATE TABLE moves (
 );
 """
 
+_V2_RATINGS = """
+-- Casual games (a challenge option) are unrated; every earlier game was rated.
+ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 1 CHECK (rated IN (0, 1));
+
+-- A Glicko-2 rating per member per game per server, with the member's record.
+CREATE TABLE ratings (
+    guild_id        INTEGER NOT NULL,
+    game            TEXT NOT NULL,
+    member_id       INTEGER NOT NULL,
+    member_name     TEXT NOT NULL,      -- the name at their latest rated game
+    rating          REAL NOT NULL,
+    deviation       REAL NOT NULL,
+    volatility      REAL NOT NULL,
+    games           INTEGER NOT NULL DEFAULT 0,
+    wins            INTEGER NOT NULL DEFAULT 0,
+    losses          INTEGER NOT NULL DEFAULT 0,
+    draws           INTEGER NOT NULL DEFAULT 0,
+    updated_at      TEXT NOT NULL,
+    PRIMARY KEY (guild_id, game, member_id)
+);
+CREATE INDEX ratings_by_rank ON ratings (guild_id, game, rating DESC);
+
+-- What one rated game did to both players' ratings (at most once per game).
+CREATE TABLE rating_changes (
+    game_id         INTEGER PRIMARY KEY REFERENCES games (id),
+    before0         REAL NOT NULL,
+    after0          REAL NOT NULL,
+    before1         REAL NOT NULL,
+    after1          REAL NOT NULL,
+    rated_at        TEXT NOT NULL
+);
+"""
+
 MIGRATIONS: tuple[str, ...] = (
     _V1_CHALLENGES_GAMES_MOVES,
+    _V2_RATINGS,
 )

@@ -74,6 +74,8 @@ class GameRow:
     end_reason: str | None
     created_at: datetime
     finished_at: datetime | None
+    #: False for a casual game, which never changes ratings.
+    rated: bool = True
 
     @property
     def is_active(self) -> bool:
@@ -104,7 +106,7 @@ class GameRow:
             player_names=(row["player0_name"], row["player1_name"]),
             status=row["status"], result=row["result"], winner_seat=row["winner_seat"],
             end_reason=row["end_reason"], created_at=_time(row["created_at"]),
-            finished_at=_time(row["finished_at"]),
+            finished_at=_time(row["finished_at"]), rated=bool(row["rated"]),
         )
 
 

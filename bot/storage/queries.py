@@ -71,13 +71,14 @@ async def insert_game(conn: Conn, *, guild_id: int, channel_id: int, challenge_i
                       challenge_message_id: int | None, game: str, options: dict[str, Any],
                       settings: dict[str, Any], player_ids: Sequence[int],
                       player_names: Sequence[str], created_at: datetime) -> int:
+    """A new active game; ``settings["rated"] = False`` (a casual challenge) makes it unrated."""
     cursor = await conn.execute(
         "INSERT INTO games (guild_id, channel_id, challenge_id, challenge_message_id, game,"
-        " options, settings, player0_id, player0_name, player1_id, player1_name, created_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " options, settings, player0_id, player0_name, player1_id, player1_name, created_at,"
+        " rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (guild_id, channel_id, challenge_id, challenge_message_id, game, _dump(options),
          _dump(settings), player_ids[0], player_names[0], player_ids[1], player_names[1],
-         created_at.isoformat()))
+         created_at.isoformat(), 0 if settings.get("rated") is False else 1))
     return cursor.lastrowid
 
 
