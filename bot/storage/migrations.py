@@ -106,7 +106,58 @@ CREATE TABLE rating_changes (
 );
 """
 
+_V3_CLOCKS = """
+-- Each game's clock: the turn running now, the banks, and the next time the
+-- dispatcher must look at it (a reminder or the deadline). One task sleeps
+-- until the smallest due_at. Timestamps here are fixed-width ISO text (UTC).
+CREATE TABLE clocks (
+    game_id         INTEGER PRIMARY KEY REFERENCES games (id),
+    control         TEXT NOT NULL,      -- "3d", "3d+1d/7d" or "none"
+    bank0_seconds   REAL,               -- a bank's time left per seat (NULL: not a bank)
+    bank1_seconds   REAL,
+    turn_ply        INTEGER NOT NULL,   -- the position's ply when this turn began
+    turn_seat       INTEGER CHECK (turn_seat IN (0, 1)),  -- NULL: the game is over
+    turn_started_at TEXT NOT NULL,
+    reminders_sent  INTEGER NOT NULL DEFAULT 0,  -- this turn's; never more than two
+    due_at          TEXT                -- NULL: nothing to do (no limit, or over)
+);
+CREATE INDEX clocks_by_due ON clocks (due_at);
+
+-- Vacations: while one runs, the member's clocks stop. end_at is planned at the
+-- start (the allowance left) and moved earlier when switched off.
+CREATE TABLE vacations (
+    id              INTEGER PRIMARY KEY,
+    member_id       INTEGER NOT NULL,
+    start_at        TEXT NOT NULL,
+    end_at          TEXT NOT NULL,
+    CHECK (end_at >= start_at)
+);
+CREATE INDEX vacations_by_member ON vacations (member_id, end_at);
+
+-- How a member wants to hear that it is their turn; a digest's next sending.
+CREATE TABLE member_prefs (
+    member_id       INTEGER PRIMARY KEY,
+    notify          TEXT NOT NULL DEFAULT 'thread' CHECK (notify IN ('thread', 'dm', 'digest')),
+    digest_due_at   TEXT
+);
+CREATE INDEX member_prefs_by_digest ON member_prefs (digest_due_at);
+
+-- Requests to take back the last move, answered by the opponent with buttons.
+CREATE TABLE takebacks (
+    id              INTEGER PRIMARY KEY,
+    game_id         INTEGER NOT NULL REFERENCES games (id),
+    ply             INTEGER NOT NULL,   -- the move to take back
+    requester_id    INTEGER NOT NULL,
+    status          TEXT NOT NULL DEFAULT 'pending'
+                    CHECK (status IN ('pending', 'accepted', 'declined')),
+    created_at      TEXT NOT NULL,
+    answered_at     TEXT
+);
+CREATE INDEX takebacks_by_game ON takebacks (game_id, ply);
+"""
+
 MIGRATIONS: tuple[str, ...] = (
     _V1_CHALLENGES_GAMES_MOVES,
     _V2_RATINGS,
+    _V3_CLOCKS,
 )
