@@ -101,17 +101,22 @@ class _Analysis:
         return all(self.partners[g] for g, k in enumerate(self.kind) if k != EMPTY)
 
 
-def _settle(cells: bytearray, mover: int, neighbours: Neighbours) -> list[tuple[int, int]]:
+def _settle(cells: bytearray, mover: int,
+            neighbours: Neighbours) -> tuple[list[tuple[int, int]], _Analysis]:
     """Steps 2 and 3 of a turn, in place: remove dead enemy groups, then judge
-    again and remove dead friendly groups. Returns the removed (cell, colour)."""
+    again and remove dead friendly groups. Returns the removed (cell, colour)
+    and the analysis of the board that results."""
     removed: list[tuple[int, int]] = []
+    analysis = _Analysis(cells, neighbours)
     for colour in (3 - mover, mover):
-        analysis = _Analysis(cells, neighbours)
-        for group in analysis.dead(colour):
-            for cell in sorted(analysis.members[group]):
-                cells[cell] = EMPTY
-                removed.append((cell, colour))
-    return removed
+        dead = analysis.dead(colour)
+        if dead:
+            for group in dead:
+                for cell in sorted(analysis.members[group]):
+                    cells[cell] = EMPTY
+                    removed.append((cell, colour))
+            analysis = _Analysis(cells, neighbours)
+    return removed, analysis
 
 
 def _legal_cells(cells: bytes, analysis: _Analysis, mover: int) -> list[int]:
@@ -205,7 +210,8 @@ class LifelineState(State):
     def __init__(self, game: Game, options: dict[str, Any], history: tuple[str, ...],
                  cells: bytes, *, phase: str, mover: int, white_seat: int | None,
                  placements: int, started: frozenset[int], komi: int | None,
-                 komi_left: int | None, change: Change) -> None:
+                 komi_left: int | None, change: Change,
+                 analysis: _Analysis | None = None) -> None:
         put = object.__setattr__
         put(self, "game", game)
         put(self, "options", options)
@@ -220,7 +226,7 @@ class LifelineState(State):
         put(self, "_komi", komi)
         put(self, "_komi_left", komi_left)
         put(self, "_change", change)
-        put(self, "_analysis", None)
+        put(self, "_analysis", analysis)  # of this board, when play() already made it
         put(self, "_cell_moves", None)
         put(self, "_legal", None)
         put(self, "_status", None)
@@ -451,7 +457,7 @@ class LifelineState(State):
             if self.history[-1] == "swap":
                 raise IllegalMove(f"the colours have just been swapped: {self.prompt}")
             raise IllegalMove("it is not your first turn: swap is no longer possible")
-        return self._replace("swap", white_seat=0)
+        return self._replace("swap", white_seat=0, analysis=self._analysis)
 
     def _play_pass(self) -> LifelineState:
         if self._phase != "play":
@@ -465,7 +471,8 @@ class LifelineState(State):
                               f"{self.prompt}")
         if not self._komi_left:
             raise IllegalMove(f"you have no komi left to spend: {self.prompt}")
-        return self._replace("pass", mover=BLACK, komi_left=self._komi_left - 1)
+        return self._replace("pass", mover=BLACK, komi_left=self._komi_left - 1,
+                             analysis=self._analysis)
 
     def _cell(self, word: str) -> int:
         if not _CELLISH.fullmatch(word):
@@ -499,8 +506,10 @@ class LifelineState(State):
         cells = bytearray(self._cells)
         for spot in spots:
             cells[spot] = self._mover
-        removed = (_settle(cells, self._mover, self.board.neighbours)
-                   if self._removal_active else [])
+        removed: list[tuple[int, int]] = []
+        analysis = None
+        if self._removal_active:
+            removed, analysis = _settle(cells, self._mover, self.board.neighbours)
         after = bytes(cells)
         if after == self._cells:
             reason = ("that placement changes nothing: your "
@@ -513,7 +522,8 @@ class LifelineState(State):
                         removed=tuple((names[c], NAMES[colour]) for c, colour in removed))
         return self._replace(" ".join(names[s] for s in spots), cells=after,
                              mover=3 - self._mover, placements=self._placements + 1,
-                             started=self._started | {self._mover}, change=change)
+                             started=self._started | {self._mover}, change=change,
+                             analysis=analysis)
 
 
 class Lifeline(Game):
