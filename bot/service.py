@@ -18,7 +18,7 @@ import logging
 import random
 import re
 import sqlite3
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -64,14 +64,21 @@ class Service:
         self._states: dict[int, State] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self.listeners: list[Listener] = []
+        #: Called under the game's lock before a move is checked and stored; one may
+        #: refuse the move with a UserError (the clock refuses moves out of time).
+        self.move_guards: list[Callable[[GameRow, State, Member], Awaitable[None]]] = []
+        #: Narrows who a post notifies (members who asked for DMs instead of pings).
+        self.mention_filter: Callable[[GameRow, tuple[int, ...]],
+                                      Awaitable[tuple[int, ...]]] | None = None
 
     # -- challenges ----------------------------------------------------------
 
     async def create_challenge(self, *, guild_id: int, channel_id: int, challenger: Member,
                                game: str, options: Mapping[str, Any] | None = None,
                                opponent: Member | None = None,
-                               first: str = "challenger") -> ChallengeRow:
-        """A pending challenge; the caller posts it and calls :meth:`set_challenge_message`."""
+                               first: str = "challenger", rated: bool = True) -> ChallengeRow:
+        """A pending challenge; the caller posts it and calls :meth:`set_challenge_message`.
+        ``rated=False``: a casual game, which never changes ratings."""
         rule_set = _game(game)
         if opponent is not None and opponent.id == challenger.id:
             raise UserError("You can't challenge yourself: pick another member, or leave "
@@ -97,7 +104,8 @@ class Service:
                 tx, guild_id=guild_id, channel_id=channel_id, challenger_id=challenger.id,
                 challenger_name=challenger.name, opponent_id=opponent.id if opponent else None,
                 opponent_name=opponent.name if opponent else None, game=rule_set.name,
-                options=resolved, settings={"first": first}, created_at=self.now())
+                options=resolved, settings={"first": first, "rated": bool(rated)},
+                created_at=self.now())
             return await queries.get_challenge(tx, challenge_id)
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
@@ -271,6 +279,8 @@ class Service:
             row = await self.get_game(guild_id, game_id)
             state = await self._playable(row, member)
             _check_turn(row, state, member, expected_ply)
+            for guard in self.move_guards:
+                await guard(row, state, member)
             seat = state.to_move
             try:
                 after = await asyncio.to_thread(state.play, text)
@@ -313,16 +323,20 @@ class Service:
                                    result=result)
 
     async def end_game(self, *, game_id: int, winner_seat: int | None, reason: str,
-                       result: str) -> GameUpdate:
+                       result: str, expected_ply: int | None = None) -> GameUpdate:
         """End an active game outside the rules (timeout, abort…): store it, post the
-        final board. For the clock and other later features."""
+        final board. For the clock and other later features. ``expected_ply`` refuses
+        if a move was played since the caller looked."""
         async with self.lock(game_id):
             async with self.db.reading() as conn:
                 row = await queries.get_game(conn, game_id)
             if row is None or not row.is_active:
                 raise UserError("That game is not in progress.")
-            return await self._end(row, await self.state_of(row), winner_seat=winner_seat,
-                                   reason=reason, result=result)
+            state = await self.state_of(row)
+            if expected_ply is not None and state.ply != expected_ply:
+                raise UserError(f"{texts.label(row)} has moved on in the meantime.")
+            return await self._end(row, state, winner_seat=winner_seat, reason=reason,
+                                   result=result)
 
     async def _end(self, row: GameRow, state: State, *, winner_seat: int | None, reason: str,
                    result: str) -> GameUpdate:
@@ -419,15 +433,20 @@ class Service:
 
     async def post_board(self, row: GameRow, state: State, content: str, *,
                           mentions: tuple[int, ...] | list[int],
-                          move_ply: int | None = None) -> Posted | None:
+                          move_ply: int | None = None,
+                          actions: tuple[str, ...] = ()) -> Posted | None:
         """Draw and post the board; record where it went. A failure to post is
         logged, not raised: the move is already safely stored."""
         try:
             choices, komi = await asyncio.to_thread(_decisions, state)
             picture = await self.renderer(state, _names(row))
+            mentions = tuple(mentions)
+            if self.mention_filter is not None:
+                mentions = await self.mention_filter(row, mentions)
             posted = await self.poster.post(row, Post(
-                content=content, picture=picture, mentions=tuple(mentions), choices=choices,
-                komi=komi, ply=state.ply, filename=f"{row.game}-{row.id}-{state.ply}.png"))
+                content=content, picture=picture, mentions=mentions, choices=choices,
+                komi=komi, ply=state.ply, filename=f"{row.game}-{row.id}-{state.ply}.png",
+                actions=actions))
         except Exception:
             log.exception("could not post the board of game %d", row.id)
             return None

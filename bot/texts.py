@@ -106,8 +106,10 @@ def challenge_text(challenge: ChallengeRow) -> str:
              "opponent": "the opponent plays first",
              "random": "who plays first is drawn at random"}.get(
                  challenge.settings.get("first", "challenger"), "")
+    casual = "; casual, unrated" if challenge.settings.get("rated") is False else ""
     lines = [f"**{challenge.challenger_name}** challenges {whom} to **{title}** "
-             f"({options_text(challenge.options)}; {first}). Challenge #{challenge.id}."]
+             f"({options_text(challenge.options)}; {first}{casual}). "
+             f"Challenge #{challenge.id}."]
     if challenge.status == "pending":
         lines.append("Accept to start the game in a thread of its own."
                      if challenge.opponent_id else "Anyone may accept.")

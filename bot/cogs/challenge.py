@@ -53,20 +53,22 @@ class Challenges(commands.Cog):
                            opponent="Whom to challenge (empty: anyone may accept)",
                            size="Board size (the game's default if empty)",
                            opening="Lifeline's opening: strong-pie, weak-pie or komi-pie",
-                           first="Who plays first (Astralis: who is Yellow)")
+                           first="Who plays first (Astralis: who is Yellow)",
+                           rated="Whether the game changes ratings (default: yes; no = casual)")
     @app_commands.autocomplete(game=game_names, opening=openings, size=sizes)
     @app_commands.choices(first=FIRST)
     async def challenge(self, interaction: discord.Interaction, game: str,
                         opponent: discord.User | None = None, size: int | None = None,
                         opening: str | None = None,
-                        first: app_commands.Choice[str] | None = None) -> None:
+                        first: app_commands.Choice[str] | None = None,
+                        rated: bool = True) -> None:
         service = service_of(interaction)
         challenge = await service.create_challenge(
             guild_id=guild_of(interaction), channel_id=channel_of(interaction),
             challenger=member_of(interaction.user), game=game,
             options={"size": size, "opening": opening},
             opponent=member_of(opponent) if opponent else None,
-            first=first.value if first else "challenger")
+            first=first.value if first else "challenger", rated=rated)
         mentions = [opponent] if opponent else []
         await interaction.response.send_message(
             texts.challenge_text(challenge), view=challenge_view(challenge),
