@@ -47,6 +47,8 @@ class Post:
     komi: tuple[int, int] | None = None
     ply: int = 0
     filename: str = "board.png"
+    #: Extra buttons by name (``rematch``, ``takeback:<request id>``): see bot.buttons.
+    actions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
