@@ -76,9 +76,11 @@ class Service:
     async def create_challenge(self, *, guild_id: int, channel_id: int, challenger: Member,
                                game: str, options: Mapping[str, Any] | None = None,
                                opponent: Member | None = None,
-                               first: str = "challenger", rated: bool = True) -> ChallengeRow:
+                               first: str = "challenger", rated: bool = True,
+                               settings: Mapping[str, Any] | None = None) -> ChallengeRow:
         """A pending challenge; the caller posts it and calls :meth:`set_challenge_message`.
-        ``rated=False``: a casual game, which never changes ratings."""
+        ``rated=False``: a casual game, which never changes ratings. ``settings``: more
+        of the bot's own choices for the game (time control…), already checked."""
         rule_set = _game(game)
         if opponent is not None and opponent.id == challenger.id:
             raise UserError("You can't challenge yourself: pick another member, or leave "
@@ -104,7 +106,8 @@ class Service:
                 tx, guild_id=guild_id, channel_id=channel_id, challenger_id=challenger.id,
                 challenger_name=challenger.name, opponent_id=opponent.id if opponent else None,
                 opponent_name=opponent.name if opponent else None, game=rule_set.name,
-                options=resolved, settings={"first": first, "rated": bool(rated)},
+                options=resolved,
+                settings={**(settings or {}), "first": first, "rated": bool(rated)},
                 created_at=self.now())
             return await queries.get_challenge(tx, challenge_id)
 
