@@ -153,8 +153,13 @@ _APART = tuple((d, e) for d in range(6) for e in range(d + 2, 6) if (d, e) != (0
 Visitor = Callable[[int], bool]
 
 
+class OutOfBudget(Exception):
+    """A search gave up after the number of steps it was allowed."""
+
+
 def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor, *,
-                   plus: int | None = None, goal: list[int] | None = None) -> bool:
+                   plus: int | None = None, goal: list[int] | None = None,
+                   budget: int | None = None) -> bool:
     """Call ``visit`` with loops through the stone at bit ``v`` that use only
     ``stones``, each loop at most once; stop as soon as ``visit`` returns True
     and return whether it did.
@@ -164,9 +169,11 @@ def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor, *,
     share are cut (see :func:`_gain_bound`). With ``goal`` (a one-item list
     holding a mask, which ``visit`` may shrink as it learns), branches whose
     loops could not contain any cell of ``goal[0]`` are cut: a search that
-    wants the *union* of some loops passes the cells not yet covered.
+    wants the *union* of some loops passes the cells not yet covered. With
+    ``budget``, raise :class:`OutOfBudget` after that many path extensions.
     """
     nb = grid.nb
+    steps = [budget if budget is not None else -1]
     grow = grid.grow
     vbit = 1 << v
     vn = nb[v] & stones
@@ -193,6 +200,9 @@ def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor, *,
             new_ban = ban | nb[tip] | low
             allowed = stones & ~new_ban & (~vn | new_targets)
             w = low.bit_length() - 1
+            steps[0] -= 1
+            if not steps[0]:
+                raise OutOfBudget
             front = region = nb[w] & allowed
             if bounded:
                 while front:
@@ -320,6 +330,84 @@ def union_all(grid: HexGrid, stones: int, plus: int | None = None) -> int:
             break
         remaining &= ~(1 << v)
     return core & ~goal[0]
+
+
+def touching_loops(grid: HexGrid, stones: int, empty: int, plus: int | None = None) -> int:
+    """The cells of ``empty`` (cells without stones) next to some loop (some
+    loop where ``plus`` stones are at least half, if given).
+
+    Two passes. First, empty cells are decided one at a time by a short search
+    for a loop through each stone next to the cell: where loops abound one
+    turns up at once, and it also decides the other empty cells next to it; a
+    stone whose search ends empty is on no such loop. Searches that run too
+    long are left to the second pass, a single sweep over every loop (each
+    from its first stone) that only follows branches which could still reach a
+    stone next to an undecided cell.
+    """
+    nb = grid.nb
+    around = grid.around
+    core = loop_core(grid, stones)
+    pending = empty & around(core)
+    found = 0
+    hopeless = 0  # stones on no loop of the kind wanted
+    unsure = 0  # empty cells left to the second pass
+    allowance = _QUICK_TOTAL
+    while pending and allowance > 0:
+        cell = (pending & -pending).bit_length() - 1
+        pending &= ~(1 << cell)
+        for x in bits(nb[cell] & core & ~hopeless):
+            allowance -= _QUICK_STEPS
+            try:
+                loop = _first_through(grid, x, core, plus, _QUICK_STEPS)
+            except OutOfBudget:
+                unsure |= 1 << cell
+                continue
+            if loop:
+                found |= empty & around(loop)
+                pending &= ~found
+                unsure &= ~found
+                break
+            hopeless |= 1 << x
+        else:
+            continue
+        unsure &= ~(1 << cell)
+    unsure |= pending
+    if not unsure:
+        return found
+    goal = [core & around(unsure) & ~hopeless]
+
+    def visit(loop: int) -> bool:
+        nonlocal unsure, found
+        found |= empty & around(loop)
+        unsure &= ~found
+        goal[0] = core & around(unsure) & ~hopeless
+        return not goal[0]
+
+    remaining = core
+    for v in bits(core):
+        if search_through(grid, v, remaining, visit, plus=plus, goal=goal):
+            break
+        remaining &= ~(1 << v)
+    return found
+
+
+#: Path extensions allowed to each quick per-stone search of touching_loops,
+#: and to all of them together (tuned on crowded positions of random games).
+_QUICK_STEPS = 30
+_QUICK_TOTAL = 150
+
+
+def _first_through(grid: HexGrid, v: int, stones: int, plus: int | None,
+                   budget: int | None = None) -> int:
+    """A loop through ``v`` (where ``plus`` stones are at least half, if given), or 0."""
+    first = [0]
+
+    def visit(loop: int) -> bool:
+        first[0] = loop
+        return True
+
+    search_through(grid, v, stones, visit, plus=plus, budget=budget)
+    return first[0]
 
 
 def any_through(grid: HexGrid, v: int, stones: int, plus: int | None = None,

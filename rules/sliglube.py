@@ -64,7 +64,7 @@ from typing import Any, NamedTuple
 from rules.errors import IllegalMove
 from rules.game import NO_CHANGE, Change, Game, State, normalize_move
 from rules.hexhex import HexBoard
-from rules.loops import HexGrid, all_loops, any_through, bits, union_all, union_through
+from rules.loops import HexGrid, all_loops, any_through, bits, touching_loops, union_through
 from rules.options import Option
 
 BLACK, WHITE = "black", "white"
@@ -95,7 +95,7 @@ class _Verdict(NamedTuple):
 class SliglubeState(State):
     """A Sliglube position. Immutable; loop facts are computed on demand and kept."""
 
-    __slots__ = ("_black", "_change", "_grid", "_legal", "_loops", "_on", "_white",
+    __slots__ = ("_black", "_change", "_forbid", "_grid", "_legal", "_loops", "_white",
                  "_white_seat", "board", "game", "history", "options")
 
     def __init__(self, game: SliglubeGame, options: dict[str, Any], history: tuple[str, ...],
@@ -110,7 +110,7 @@ class SliglubeState(State):
         self._white_seat = white_seat
         self._change = change
         self._loops: tuple[int, ...] | None = None
-        self._on: dict[str | None, int] = {}
+        self._forbid: int | None = None
         self._legal: list[str] | None = None
 
     # -- seats and colours ----------------------------------------------------
@@ -153,13 +153,6 @@ class SliglubeState(State):
             self._loops = tuple(all_loops(self._grid, self._black | self._white))
         return self._loops
 
-    def _on_loops(self, color: str | None) -> int:
-        """The stones part of some loop (controlled by ``color``, if given)."""
-        if color not in self._on:
-            plus = {BLACK: self._black, WHITE: self._white, None: None}[color]
-            self._on[color] = union_all(self._grid, self._black | self._white, plus)
-        return self._on[color]
-
     def loops(self) -> tuple[tuple[str, ...], ...]:
         """Every loop on the board, each as its cell names in ring order (from
         its first cell in board order towards the earlier of its two ring
@@ -196,8 +189,11 @@ class SliglubeState(State):
 
     def _forbidden(self) -> int:
         """Cells adjacent to a loop the mover controls (step 1)."""
-        own = self._on_loops(self._mover_color)
-        return self._grid.grow(own) & ~own
+        if self._forbid is None:
+            mine, _ = self._sides()
+            stones = self._black | self._white
+            self._forbid = touching_loops(self._grid, stones, self._grid.cells & ~stones, mine)
+        return self._forbid
 
     def _verdict(self, p: int) -> _Verdict:
         """Both placements at the empty, allowed cell with bit ``p`` (steps 2–4)."""
