@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.cogs import EXTENSIONS
 from bot.config import Settings
+from bot.ending import GameEnd
 from bot.errors import on_app_command_error
 from bot.poster import DiscordPoster
 from bot.service import Service
@@ -46,6 +47,7 @@ class BoardBot(commands.Bot):
             raise DatabaseUnavailable(
                 f"cannot use the database at {self.settings.database_path}: {error}") from error
         self.service = Service(self.db, DiscordPoster(self))
+        self.service.listeners.append(GameEnd(self.service))  # ratings, replay, summary
         self._warm_up = asyncio.create_task(self.service.warm_up(), name="replay active games")
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = on_app_command_error
