@@ -1,0 +1,358 @@
+"""The clocks of games in progress: deadlines, reminders, losses on time, vacations.
+
+Each game has one row in ``clocks`` (its turn, the banks, the reminders sent this
+turn) and one ``due_at``: the next moment something must happen to it (a
+reminder, or the deadline). A single task, :meth:`Clocks.run`, sleeps until the
+smallest ``due_at`` of all (or a daily digest), handles whatever is due, and
+sleeps again; any change that can move a due time (a move, a takeback, a
+vacation) wakes it so it re-reads the next one. Nothing polls the games. What
+fell due while the bot was down is handled when the task starts.
+
+The time rules themselves are :mod:`bot.timecontrol`'s (pure functions).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from bot import texts, timecontrol
+from bot.model import GameUpdate, Member, UserError
+from bot.storage import GameRow, queries
+from bot.storage import correspondence as store
+from bot.storage.correspondence import ClockRow, VacationRow
+from bot.timecontrol import Bank, Clock, Interval, TimeControl
+from rules import State
+
+if TYPE_CHECKING:
+    from bot.notify import Notifier
+    from bot.service import Service
+
+log = logging.getLogger(__name__)
+
+#: The deadline itself is still in time: the loss is applied just after it.
+GRACE = timedelta(seconds=1)
+#: The dispatcher never sleeps longer than this at once (guards against wall-clock jumps).
+LONGEST_SLEEP = timedelta(days=1)
+
+Sleep = Callable[[float], Awaitable[object]]
+
+
+def control_of(row: GameRow) -> TimeControl:
+    """The game's time control (chosen at the challenge; the default for older games)."""
+    try:
+        return timecontrol.parse_time_control(str(row.settings.get("time_control", "3d")))
+    except timecontrol.TimeControlError:
+        return timecontrol.DEFAULT
+
+
+def vacations_allowed(row: GameRow) -> bool:
+    return row.settings.get("vacation", True) is not False
+
+
+class Clocks:
+    """A service listener keeping each game's clock, and the one dispatcher task."""
+
+    def __init__(self, service: Service, notifier: Notifier | None = None, *,
+                 reminder_share: float = timecontrol.REMINDER_SHARE,
+                 vacation_days: int = 14, sleep: Sleep = asyncio.sleep) -> None:
+        self.service = service
+        self.db = service.db
+        self.notifier = notifier
+        self.reminder_share = reminder_share
+        self.vacation_allowance = timedelta(days=vacation_days)
+        self._sleep = sleep
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        service.listeners.append(self)
+        service.move_guards.append(self.guard)
+
+    def now(self) -> datetime:
+        return self.service.now()
+
+    # -- the dispatcher ---------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Give clocks to active games that have none, then start the dispatcher (whose
+        first round applies whatever fell due while the bot was down)."""
+        async with self.db.reading() as conn:
+            missing = await store.active_games_without_clock(conn)
+        for game_id in missing:
+            async with self.db.reading() as conn:
+                row = await queries.get_game(conn, game_id)
+            await self._new_clock(row, await self.service.state_of(row))
+        if self._task is None:
+            self._task = asyncio.create_task(self.run(), name="game clocks")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    def poke(self) -> None:
+        """Something due may have moved: the dispatcher re-reads the next due time."""
+        self._wake.set()
+
+    async def run(self) -> None:
+        """Forever: handle what is due, then sleep until the next due time or a poke."""
+        while True:
+            try:
+                self._wake.clear()
+                await self.run_due()
+                async with self.db.reading() as conn:
+                    due = await store.next_due(conn)
+                if due is None:
+                    await self._wake.wait()
+                    continue
+                delay = min(due - self.now(), LONGEST_SLEEP).total_seconds()
+                # Still due right after a round: its handling failed; retry in a minute.
+                await self._sleep_or_wake(delay if delay > 0 else 60)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the clock dispatcher failed; retrying in a minute")
+                await self._sleep_or_wake(60)
+
+    async def _sleep_or_wake(self, seconds: float) -> None:
+        if self._wake.is_set():
+            return
+        sleeper = asyncio.ensure_future(self._sleep(seconds))
+        waker = asyncio.ensure_future(self._wake.wait())
+        try:
+            await asyncio.wait((sleeper, waker), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (sleeper, waker):
+                task.cancel()
+
+    async def run_due(self) -> int:
+        """Handle every clock (and digest) due by now. Returns how many were handled."""
+        now = self.now()
+        async with self.db.reading() as conn:
+            due = await store.clocks_due(conn, now)
+        for clock in due:
+            try:
+                await self._handle(clock.game_id, now)
+            except Exception:
+                log.exception("the clock of game %d failed", clock.game_id)
+        digests = await self.notifier.send_digests(now) if self.notifier else 0
+        return len(due) + digests
+
+    async def _handle(self, game_id: int, now: datetime) -> None:
+        async with self.service.lock(game_id):
+            async with self.db.reading() as conn:
+                row = await queries.get_game(conn, game_id)
+                clock = await store.get_clock(conn, game_id)
+            if row is None or not row.is_active or clock is None or clock.turn_seat is None:
+                return
+            seat = clock.turn_seat
+            pauses = await self._pauses(row, seat)
+            player_clock = self._player_clock(clock, seat)
+            deadline = timecontrol.deadline_at(player_clock, clock.turn_started_at, pauses)
+            if deadline is not None and now > deadline:
+                expected = clock.turn_ply
+            else:
+                expected = None
+                times = timecontrol.reminder_times(player_clock, clock.turn_started_at, pauses,
+                                                   share=self.reminder_share)
+                passed = [i for i, t in enumerate(times) if i >= clock.reminders_sent and t <= now]
+                if passed and deadline is not None:
+                    clock = replace(clock, reminders_sent=passed[-1] + 1)  # one ping, even if
+                    if self.notifier is not None:                          # both are overdue
+                        await self.notifier.remind(row, seat, deadline)
+                await self._save(row, clock)
+        if expected is not None:  # the lock is released: end_game takes it
+            await self._time_out(row, seat, expected)
+
+    async def _time_out(self, row: GameRow, seat: int, expected_ply: int) -> None:
+        state = await self.service.state_of(row)
+        loser, winner = seat, 1 - seat
+        lose_color, win_color = state.color_of(loser), state.color_of(winner)
+        if lose_color and win_color:
+            result = f"{win_color.capitalize()} wins on time: {lose_color.capitalize()} ran out"
+        else:
+            result = f"{row.player_names[winner]} wins on time: {row.player_names[loser]} ran out"
+        try:
+            await self.service.end_game(game_id=row.id, winner_seat=winner, reason="timeout",
+                                        result=result, expected_ply=expected_ply)
+        except UserError as error:  # a move or an ending came first
+            log.info("game %d: no timeout (%s)", row.id, error)
+
+    # -- the service's hooks ------------------------------------------------------------
+
+    async def game_started(self, update: GameUpdate) -> None:
+        await self._new_clock(update.game, update.state)
+
+    async def move_played(self, update: GameUpdate) -> None:
+        row, state = update.game, update.state
+        async with self.db.reading() as conn:
+            clock = await store.get_clock(conn, row.id)
+        if clock is None:
+            await self._new_clock(row, state)
+            return
+        banks = list(clock.banks)
+        mover = clock.turn_seat
+        if mover is not None and banks[mover] is not None:
+            pauses = await self._pauses(row, mover)
+            try:
+                after = timecontrol.after_move(self._player_clock(clock, mover),
+                                               clock.turn_started_at, self.now(), pauses)
+                banks[mover] = after.remaining
+            except timecontrol.OutOfTime:
+                banks[mover] = timedelta(0)
+        await self._save(row, replace(clock, banks=(banks[0], banks[1]), turn_ply=state.ply,
+                                      turn_seat=state.to_move, turn_started_at=self.now(),
+                                      reminders_sent=0))
+
+    async def game_ended(self, update: GameUpdate) -> None:
+        async with self.db.reading() as conn:
+            clock = await store.get_clock(conn, update.game.id)
+        if clock is not None:
+            await self._save(update.game, replace(clock, turn_seat=None))
+
+    async def guard(self, row: GameRow, state: State, member: Member) -> None:
+        """Refuse a move that comes after the deadline (the dispatcher ends the game)."""
+        async with self.db.reading() as conn:
+            clock = await store.get_clock(conn, row.id)
+        if clock is None or clock.turn_seat is None or clock.turn_ply != state.ply:
+            return
+        pauses = await self._pauses(row, clock.turn_seat)
+        if timecontrol.is_out_of_time(self._player_clock(clock, clock.turn_seat),
+                                      clock.turn_started_at, self.now(), pauses):
+            self.poke()
+            raise UserError(f"Your time for this move in {texts.label(row)} has run out: "
+                            "the game is lost on time.")
+
+    async def restart_turn(self, row: GameRow, state: State) -> None:
+        """The turn starts afresh now (after a takeback), reminders and all."""
+        async with self.db.reading() as conn:
+            clock = await store.get_clock(conn, row.id)
+        if clock is None:
+            await self._new_clock(row, state)
+            return
+        await self._save(row, replace(clock, turn_ply=state.ply, turn_seat=state.to_move,
+                                      turn_started_at=self.now(), reminders_sent=0))
+
+    # -- looking ----------------------------------------------------------------------------
+
+    async def deadline_of(self, row: GameRow) -> datetime | None:
+        """When the player to move loses on time; None without a limit or once over."""
+        async with self.db.reading() as conn:
+            clock = await store.get_clock(conn, row.id)
+        if clock is None or clock.turn_seat is None:
+            return None
+        pauses = await self._pauses(row, clock.turn_seat)
+        return timecontrol.deadline_at(self._player_clock(clock, clock.turn_seat),
+                                       clock.turn_started_at, pauses)
+
+    # -- vacations --------------------------------------------------------------------------
+
+    async def vacations(self, member_id: int) -> list[VacationRow]:
+        async with self.db.reading() as conn:
+            return await store.vacations_of(conn, member_id)
+
+    async def vacation_left(self, member_id: int) -> timedelta:
+        taken = [Interval(v.start_at, min(v.end_at, max(v.start_at, self.now())))
+                 for v in await self.vacations(member_id)]
+        return timecontrol.vacation_left(taken, self.now(), self.vacation_allowance)
+
+    async def current_vacation(self, member_id: int) -> VacationRow | None:
+        now = self.now()
+        return next((v for v in await self.vacations(member_id)
+                     if v.start_at <= now < v.end_at), None)
+
+    async def start_vacation(self, member_id: int) -> VacationRow:
+        """Stop the member's clocks until they come back or this year's allowance runs out."""
+        current = await self.current_vacation(member_id)
+        if current is not None:
+            raise UserError("You are already on vacation, until "
+                            f"{_when(current.end_at)}: use `/vacation off` to come back.")
+        taken = [Interval(v.start_at, v.end_at) for v in await self.vacations(member_id)]
+        try:
+            planned = timecontrol.start_vacation(taken, self.now(), self.vacation_allowance)
+        except ValueError as error:
+            raise UserError(f"No vacation left: {error}.") from None
+        async with self.db.transaction() as tx:
+            vacation_id = await store.insert_vacation(tx, member_id, planned.start, planned.end)
+        await self._rearm_member(member_id)
+        return VacationRow(vacation_id, member_id, planned.start, planned.end)
+
+    async def end_vacation(self, member_id: int) -> VacationRow:
+        current = await self.current_vacation(member_id)
+        if current is None:
+            raise UserError("You are not on vacation: use `/vacation on` to start one.")
+        ended = timecontrol.end_vacation(Interval(current.start_at, current.end_at), self.now())
+        async with self.db.transaction() as tx:
+            await store.set_vacation_end(tx, current.id, ended.end)
+        await self._rearm_member(member_id)
+        return VacationRow(current.id, member_id, ended.start, ended.end)
+
+    async def _rearm_member(self, member_id: int) -> None:
+        """Vacations moved the member's deadlines: recompute their games' due times."""
+        async with self.db.reading() as conn:
+            clocks = await store.clocks_of_member(conn, member_id)
+        for clock in clocks:
+            async with self.service.lock(clock.game_id):
+                async with self.db.reading() as conn:
+                    row = await queries.get_game(conn, clock.game_id)
+                    fresh = await store.get_clock(conn, clock.game_id)
+                if row is not None and fresh is not None:
+                    await self._save(row, fresh)
+
+    # -- internals ----------------------------------------------------------------------------
+
+    async def _new_clock(self, row: GameRow, state: State) -> None:
+        control = control_of(row)
+        bank = control.start if isinstance(control, Bank) else None
+        await self._save(row, ClockRow(
+            game_id=row.id, control=timecontrol.format_time_control(control), banks=(bank, bank),
+            turn_ply=state.ply, turn_seat=state.to_move, turn_started_at=self.now(),
+            reminders_sent=0, due_at=None))
+
+    async def _save(self, row: GameRow, clock: ClockRow) -> None:
+        """Store the clock with its next due time, and wake the dispatcher."""
+        clock = replace(clock, due_at=await self._next_due(row, clock))
+        async with self.db.transaction() as tx:
+            await store.save_clock(tx, clock)
+        self.poke()
+
+    async def _next_due(self, row: GameRow, clock: ClockRow) -> datetime | None:
+        if clock.turn_seat is None:
+            return None
+        pauses = await self._pauses(row, clock.turn_seat)
+        player_clock = self._player_clock(clock, clock.turn_seat)
+        deadline = timecontrol.deadline_at(player_clock, clock.turn_started_at, pauses)
+        if deadline is None:
+            return None
+        times = timecontrol.reminder_times(player_clock, clock.turn_started_at, pauses,
+                                           share=self.reminder_share)
+        if clock.reminders_sent < len(times):
+            return times[clock.reminders_sent]
+        return deadline + GRACE
+
+    @staticmethod
+    def _player_clock(clock: ClockRow, seat: int) -> Clock:
+        control = timecontrol.parse_time_control(clock.control)
+        return Clock(control, clock.banks[seat] if isinstance(control, Bank) else None)
+
+    async def _pauses(self, row: GameRow, seat: int) -> list[Interval]:
+        if not vacations_allowed(row):
+            return []
+        return [Interval(v.start_at, v.end_at)
+                for v in await self.vacations(row.player_ids[seat])]
+
+
+def _when(moment: datetime) -> str:
+    """A Discord timestamp: shown in each reader's own time zone."""
+    return f"<t:{int(moment.timestamp())}:f>"
+
+
+def relative(moment: datetime) -> str:
+    """``in 2 days``, in each reader's own words (a Discord relative timestamp)."""
+    return f"<t:{int(moment.timestamp())}:R>"
