@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import rules
+from bot import timecontrol
 from bot.storage import ChallengeRow, GameRow
 from rules import State
 
@@ -60,6 +61,8 @@ def turn_line(row: GameRow, state: State) -> str:
 
 def end_line(row: GameRow, result: str, winner_seat: int | None) -> str:
     outcome = "It's a draw." if winner_seat is None else f"{row.player_names[winner_seat]} wins."
+    if row.status == "aborted":
+        outcome = "It counts for nothing."
     both = " ".join(mention(member_id) for member_id in row.player_ids)
     return f"**Game over.** {result}\n{outcome} Well played, {both}!"
 
@@ -93,6 +96,20 @@ def status_line(row: GameRow, state: State, member_id: int) -> str:
     return f"{row.player_names[seat]}'s turn"
 
 
+def clock_text(settings: dict[str, Any]) -> str:
+    """The game's time control and courtesies: ``3 days per move, no takebacks``."""
+    try:
+        control = timecontrol.parse_time_control(str(settings.get("time_control", "3d")))
+    except timecontrol.TimeControlError:
+        control = timecontrol.DEFAULT
+    parts = [timecontrol.describe_time_control(control)]
+    if settings.get("takebacks") is False:
+        parts.append("no takebacks")
+    if settings.get("vacation") is False:
+        parts.append("no vacations")
+    return ", ".join(parts)
+
+
 def jump_url(guild_id: int, channel_id: int, message_id: int | None = None) -> str:
     base = f"https://discord.com/channels/{guild_id}/{channel_id}"
     return f"{base}/{message_id}" if message_id else base
@@ -108,7 +125,8 @@ def challenge_text(challenge: ChallengeRow) -> str:
                  challenge.settings.get("first", "challenger"), "")
     casual = "; casual, unrated" if challenge.settings.get("rated") is False else ""
     lines = [f"**{challenge.challenger_name}** challenges {whom} to **{title}** "
-             f"({options_text(challenge.options)}; {first}{casual}). "
+             f"({options_text(challenge.options)}; {first}{casual}; "
+             f"{clock_text(challenge.settings)}). "
              f"Challenge #{challenge.id}."]
     if challenge.status == "pending":
         lines.append("Accept to start the game in a thread of its own."
