@@ -40,7 +40,7 @@ import re
 from typing import Any
 
 from rules.errors import IllegalMove
-from rules.game import NO_CHANGE, Change, Game, State
+from rules.game import NO_CHANGE, Change, Game, State, normalize_move
 from rules.options import Option
 from rules.square import SquareBoard
 
@@ -63,12 +63,33 @@ def _bits(mask: int):
 
 class _Analysis:
     """Groups, territories and the outcome of a placement on every empty point,
-    for the colour ``me`` about to play. Built once per State, on demand."""
+    for the colour ``me`` about to play. Built once per State, on demand.
 
-    __slots__ = ("dead", "group_of", "group_stones", "minimal", "status")
+    ``status[p]`` is _LEGAL, _SUICIDE or _REPLY (a minimal incursion answering
+    one), -1 on stones; ``dead[p]`` the mask of enemy groups a stone on p kills;
+    ``minimal[p]`` whether that play is a minimal incursion.
+    """
+
+    __slots__ = (
+        "bit", "dead", "group_color", "group_of", "group_regions", "group_stones", "me",
+        "mine", "minimal", "my_border", "neighbours", "region_of", "regions", "status",
+        "stones", "their_border", "touch_cache",
+    )
 
     def __init__(self, stones: bytes, neighbours: tuple[tuple[int, ...], ...], me: int,
                  my_flag: bool, after_minimal: bool) -> None:
+        self.stones = stones
+        self.neighbours = neighbours
+        self.me = me
+        self.touch_cache: dict[int, int] = {}
+        self._label()
+        self._borders()
+        self._find_kills()
+        self._judge(my_flag, after_minimal)
+
+    def _label(self) -> None:
+        """Number the groups and the territories (one flood fill each)."""
+        stones, neighbours = self.stones, self.neighbours
         n = len(stones)
         group_of = [-1] * n
         region_of = [-1] * n
@@ -93,138 +114,159 @@ class _Analysis:
                 group_color.append(colour)
             else:
                 regions.append(members)
+        self.group_of, self.group_stones, self.group_color = group_of, group_stones, group_color
+        self.region_of, self.regions = region_of, regions
+        self.bit = [1 << g for g in range(len(group_stones))]
+        self.mine = sum(self.bit[g] for g, c in enumerate(group_color) if c == self.me)
 
-        bit = [1 << g for g in range(len(group_stones))]
-        mine_all = 0
-        for g, colour in enumerate(group_color):
-            if colour == me:
-                mine_all |= bit[g]
-        # Border masks of each territory: my groups and enemy groups touching it.
-        my_border: list[int] = []
-        their_border: list[int] = []
-        for points in regions:
+    def _borders(self) -> None:
+        """For each territory, the masks of my groups and enemy groups touching
+        it; for each group, the territories it touches."""
+        stones, neighbours, group_of, bit = self.stones, self.neighbours, self.group_of, self.bit
+        mine = self.mine
+        self.my_border = my_border = []
+        self.their_border = their_border = []
+        self.group_regions = group_regions = [[] for _ in self.group_stones]
+        for r, points in enumerate(self.regions):
             mask = 0
             for u in points:
                 for v in neighbours[u]:
                     if stones[v]:
                         mask |= bit[group_of[v]]
-            my_border.append(mask & mine_all)
-            their_border.append(mask & ~mine_all)
+            my_border.append(mask & mine)
+            their_border.append(mask & ~mine)
+            for g in _bits(mask):
+                group_regions[g].append(r)
 
-        group_regions: list[list[int]] = [[] for _ in group_stones]
-        links = [0] * len(group_stones)  # territories through which a group is alive
-        link_region = [-1] * len(group_stones)
-        for r in range(len(regions)):
-            for border in (my_border[r], their_border[r]):
-                linking = border & (border - 1) != 0
-                for g in _bits(border):
-                    group_regions[g].append(r)
-                    if linking:
-                        links[g] += 1
-                        link_region[g] = r
-        my_count = mine_all.bit_count()
-        # Enemy groups that live through one territory only: a placement there
-        # may kill them. (An enemy with a single group has none: either it is
-        # alive by clause (b) and stays so, or it could not be on the board.)
+    def _find_kills(self) -> None:
+        """Which enemy groups a stone on each point kills. Only an enemy group
+        that lives through one territory alone can die, and only by a stone in
+        that territory. (An enemy with a single group cannot lose it: that group
+        is alive by clause (b) and stays so, or it would not be on the board.)"""
+        their_border = self.their_border
         at_risk: dict[int, int] = {}
-        for g, colour in enumerate(group_color):
-            if colour != me and links[g] == 1:
-                r = link_region[g]
-                at_risk[r] = at_risk.get(r, 0) | bit[g]
+        for g, colour in enumerate(self.group_color):
+            if colour == self.me:
+                continue
+            linking = [r for r in self.group_regions[g]
+                       if their_border[r] & (their_border[r] - 1)]
+            if len(linking) == 1:
+                at_risk[linking[0]] = at_risk.get(linking[0], 0) | self.bit[g]
+        self.dead = dead = [0] * len(self.stones)
+        if at_risk:
+            scratch = _Search(len(self.stones))
+            for r, risk in at_risk.items():
+                _cut_off(self.regions[r], risk, self.stones, self.neighbours, self.group_of,
+                         self.bit, self.me, dead, scratch)
 
-        dead = [0] * n
-        for r, risk in at_risk.items():
-            _cut_off(regions[r], risk, stones, neighbours, group_of, bit, me, dead)
+    def _judge(self, my_flag: bool, after_minimal: bool) -> None:
+        """The outcome of a stone on each empty point p of territory R.
 
-        status = [_LEGAL] * n
-        minimal = [False] * n
-        adjacent_cache: dict[int, int] = {}
-
-        def touching(g: int) -> int:
-            """Mask of the groups whose stones touch group g."""
-            found = adjacent_cache.get(g)
-            if found is None:
-                found = 0
-                for u in group_stones[g]:
-                    for v in neighbours[u]:
-                        if stones[v] and group_of[v] != g:
-                            found |= bit[group_of[v]]
-                adjacent_cache[g] = found
-            return found
-
-        def rescued(p: int, merged: int, killed: int) -> bool:
-            """Whether removing the ``killed`` groups gives the group made by a
-            stone on p (with the ``merged`` groups) a path to another friendly group."""
-            seen_regions = {region_of[p]}
-            for g in _bits(merged):
-                seen_regions.update(group_regions[g])
-            seen_dead = 0
-            for g in _bits(killed):
-                if touching(g) & merged or any(group_of[v] == g for v in neighbours[p]):
-                    seen_dead |= bit[g]
-            todo_regions = list(seen_regions)
-            todo_dead = list(_bits(seen_dead))
-            while todo_regions or todo_dead:
-                while todo_regions:
-                    r = todo_regions.pop()
-                    if my_border[r] & ~merged:
-                        return True
-                    for g in _bits(their_border[r] & killed & ~seen_dead):
-                        seen_dead |= bit[g]
-                        todo_dead.append(g)
-                while todo_dead:
-                    g = todo_dead.pop()
-                    if touching(g) & mine_all & ~merged:
-                        return True
-                    for r in group_regions[g]:
-                        if r not in seen_regions:
-                            seen_regions.add(r)
-                            todo_regions.append(r)
-            return False
-
+        Every empty point left in R touches p's new group, so my groups other
+        than that one keep a path to it or keep the path they had: the play is
+        legal iff the new group (p with the groups it joins) is alive, through
+        clause (b), through R, through a territory of a joined group, or once
+        the enemy groups it kills are gone.
+        """
+        stones, neighbours, group_of, bit = self.stones, self.neighbours, self.group_of, self.bit
+        my_border, their_border, group_regions = (self.my_border, self.their_border,
+                                                  self.group_regions)
+        me, dead, region_of = self.me, self.dead, self.region_of
+        my_count = self.mine.bit_count()
+        n = len(stones)
+        self.status = status = [_LEGAL] * n
+        self.minimal = minimal = [False] * n
         for p in range(n):
             if stones[p]:
                 status[p] = -1
                 continue
             r = region_of[p]
-            merged = 0
+            joined = 0
             for v in neighbours[p]:
                 if stones[v] == me:
-                    merged |= bit[group_of[v]]
-            merged_count = merged.bit_count()
+                    joined |= bit[group_of[v]]
+            joined_count = joined.bit_count()
             killed = dead[p]
-            if not my_flag and my_count + 1 - merged_count == 1:
-                alive = True  # still a single group: clause (b)
-            elif my_border[r].bit_count() > merged_count:
-                alive = True  # R touches another friendly group
-            else:
-                alive = False
-                for g in _bits(merged):
-                    for s in group_regions[g]:
-                        if s != r and my_border[s] & ~merged:
-                            alive = True
-                            break
-                    if alive:
-                        break
+            # still a single group (clause b), or R touches another group of mine
+            alive = ((not my_flag and my_count + 1 - joined_count == 1)
+                     or my_border[r].bit_count() > joined_count)
+            if not alive:
+                alive = any(s != r and my_border[s] & ~joined
+                            for g in _bits(joined) for s in group_regions[g])
                 if not alive and killed:
-                    alive = rescued(p, merged, killed)
+                    alive = self._rescued(p, joined, killed)
             if not alive:
                 status[p] = _SUICIDE
-                continue
-            if killed and killed & (killed - 1) == 0 and not my_border[r] and their_border[r]:
+            elif killed and killed & (killed - 1) == 0 and not my_border[r] and their_border[r]:
                 minimal[p] = True
                 if after_minimal:
                     status[p] = _REPLY
-        self.group_of = group_of
-        self.group_stones = group_stones
-        self.status = status
-        self.dead = dead
-        self.minimal = minimal
+
+    def _touching(self, g: int) -> int:
+        """Mask of the groups whose stones touch group g."""
+        found = self.touch_cache.get(g)
+        if found is None:
+            found = 0
+            for u in self.group_stones[g]:
+                for v in self.neighbours[u]:
+                    if self.stones[v] and self.group_of[v] != g:
+                        found |= self.bit[self.group_of[v]]
+            self.touch_cache[g] = found
+        return found
+
+    def _rescued(self, p: int, joined: int, killed: int) -> bool:
+        """Whether, once the ``killed`` groups are gone, the group made by a stone
+        on p (with the ``joined`` groups) has a path to another friendly group:
+        a walk over the territories and killed groups it reaches."""
+        seen_regions = {self.region_of[p]}
+        for g in _bits(joined):
+            seen_regions.update(self.group_regions[g])
+        seen_dead = 0
+        for g in _bits(killed):
+            if self._touching(g) & joined or any(self.group_of[v] == g
+                                                 for v in self.neighbours[p]):
+                seen_dead |= self.bit[g]
+        todo_regions = list(seen_regions)
+        todo_dead = list(_bits(seen_dead))
+        others = self.mine & ~joined
+        while todo_regions or todo_dead:
+            while todo_regions:
+                r = todo_regions.pop()
+                if self.my_border[r] & others:
+                    return True
+                for g in _bits(self.their_border[r] & killed & ~seen_dead):
+                    seen_dead |= self.bit[g]
+                    todo_dead.append(g)
+            while todo_dead:
+                g = todo_dead.pop()
+                if self._touching(g) & others:
+                    return True
+                for r in self.group_regions[g]:
+                    if r not in seen_regions:
+                        seen_regions.add(r)
+                        todo_regions.append(r)
+        return False
+
+
+class _Search:
+    """Scratch arrays for depth-first searches of territories, shared by all
+    the territories of one position (they are disjoint)."""
+
+    __slots__ = ("above", "below", "disc", "kids", "low", "own", "parent")
+
+    def __init__(self, n: int) -> None:
+        self.disc = [-1] * n
+        self.low = [0] * n
+        self.parent = [-1] * n
+        self.own = [0] * n
+        self.below = [0] * n
+        self.above = [0] * n
+        self.kids: list[list[int] | None] = [None] * n
 
 
 def _cut_off(points: list[int], risk: int, stones: bytes,
              neighbours: tuple[tuple[int, ...], ...], group_of: list[int], bit: list[int],
-             me: int, dead: list[int]) -> None:
+             me: int, dead: list[int], scratch: _Search) -> None:
     """For each point p of the territory ``points``, store in ``dead[p]`` which of
     the ``risk`` enemy groups (alive through this territory only) a stone on p
     leaves without a path to another enemy group.
@@ -233,19 +275,17 @@ def _cut_off(points: list[int], risk: int, stones: bytes,
     search hanging below p that have no back edge above p, plus everything else;
     each part is summarised by the mask of enemy groups it touches.
     """
-    own = {}
+    disc, low, parent, kids = scratch.disc, scratch.low, scratch.parent, scratch.kids
+    own, below, above = scratch.own, scratch.below, scratch.above
     for u in points:
         mask = 0
         for v in neighbours[u]:
             if stones[v] and stones[v] != me:
                 mask |= bit[group_of[v]]
-        own[u] = mask
+        own[u] = below[u] = mask
     root = points[0]
-    disc = {root: 0}
-    low = {root: 0}
-    parent = {root: -1}
-    children: dict[int, list[int]] = {u: [] for u in points}
-    below = dict(own)  # mask of the subtree
+    disc[root] = low[root] = 0
+    parent[root] = -1
     order = [root]
     stack = [(root, iter(neighbours[root]))]
     while stack:
@@ -253,44 +293,54 @@ def _cut_off(points: list[int], risk: int, stones: bytes,
         for v in it:
             if stones[v]:
                 continue
-            if v not in disc:
+            if disc[v] < 0:
                 disc[v] = low[v] = len(order)
                 parent[v] = u
                 order.append(v)
                 stack.append((v, iter(neighbours[v])))
                 break
-            if v != parent[u] and disc[v] < low[u]:
+            if disc[v] < low[u] and v != parent[u]:
                 low[u] = disc[v]
         else:
             stack.pop()
             up = parent[u]
             if up >= 0:
-                children[up].append(u)
+                family = kids[up]
+                if family is None:
+                    kids[up] = [u]
+                else:
+                    family.append(u)
                 below[up] |= below[u]
                 if low[u] < low[up]:
                     low[up] = low[u]
-    above = {root: 0}  # mask of everything outside the subtree
+    above[root] = 0
     for u in order:
-        kids = children[u]
-        if not kids:
+        family = kids[u]
+        if family is None:
             continue
         base = above[u] | own[u]
-        for k in kids:
+        if len(family) == 1:
+            above[family[0]] = base
+            continue
+        for k in family:
             mask = base
-            for s in kids:
+            for s in family:
                 if s != k:
                     mask |= below[s]
             above[k] = mask
     for p in order:
         alive = 0
-        rest = above[p] if p != root else 0
-        for k in children[p]:
-            if low[k] >= disc[p]:
-                part = below[k]
-                if part & (part - 1):
-                    alive |= part
-            else:
-                rest |= below[k]
+        rest = above[p]
+        family = kids[p]
+        if family is not None:
+            depth = disc[p]
+            for k in family:
+                if low[k] >= depth:
+                    part = below[k]
+                    if part & (part - 1):
+                        alive |= part
+                else:
+                    rest |= below[k]
         if rest & (rest - 1):
             alive |= rest
         dead[p] = risk & ~alive
@@ -564,9 +614,7 @@ def _group_count(stones: bytes, neighbours: tuple[tuple[int, ...], ...], colour:
 
 def _canonical(move: str) -> str:
     """A move in canonical text: lower case, single spaces, komi without zeros in front."""
-    if not isinstance(move, str):
-        raise IllegalMove(f"a move is text, not {type(move).__name__}")
-    text = " ".join(move.replace(",", " ").lower().split())
+    text = normalize_move(move)
     match = _KOMI.fullmatch(text)
     return f"komi {int(match.group(1))}" if match else text
 
