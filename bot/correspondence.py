@@ -52,20 +52,6 @@ def challenge_settings(time_control: str | None = None, takebacks: bool | None =
             "takebacks": takebacks is not False, "vacation": vacation is not False}
 
 
-def settings_text(settings: dict[str, Any]) -> str:
-    """``3 days per move``, ``no time limit, no takebacks, no vacations``."""
-    try:
-        control = timecontrol.parse_time_control(str(settings.get("time_control", "3d")))
-    except timecontrol.TimeControlError:
-        control = timecontrol.DEFAULT
-    parts = [timecontrol.describe_time_control(control)]
-    if settings.get("takebacks") is False:
-        parts.append("no takebacks")
-    if settings.get("vacation") is False:
-        parts.append("no vacations")
-    return ", ".join(parts)
-
-
 @dataclass(frozen=True, slots=True)
 class Waiting:
     """A game waiting for a member's move."""
