@@ -291,21 +291,17 @@ class SliglubeState(State):
         cell = self.board.name(index)
         noflip = len(words) == 2
         p = self._grid.pos[index]
-        if (self._black | self._white) >> p & 1:
-            raise IllegalMove(f"{cell} is occupied")
         if ply == 0:
             if noflip:
                 raise IllegalMove("noflip: flipping is not optional here (the first stone "
                                   "flips nothing: just name the cell)")
-            return self._after(text, self._black | 1 << p, self._white, 0,
+            return self._after(text, self._black | 1 << p, self._white, None,
                                Change(placed=(cell,)))
-        if self.is_over:
-            raise IllegalMove(f"the game is over: {self.result}")
-        if self._forbidden() >> p & 1:
-            raise IllegalMove(f"{cell} is next to a loop you control")
-        verdict = self._verdict(p)
-        outcome = verdict.noflip if noflip else verdict.plain
+        outcome = self._placement(p, cell, noflip)
         if isinstance(outcome, str):
+            if self.is_over:
+                # no placement is legal; still say why this one is not
+                outcome = f"the game is over ({self.result}): {outcome}"
             raise IllegalMove(outcome)
         names = self.board.cells
         index_of = self._grid.index_of
@@ -319,6 +315,15 @@ class SliglubeState(State):
             black, white = outcome.mine, outcome.theirs
         return self._after(f"{cell} {NOFLIP}" if noflip else cell, black, white,
                            self._white_seat, change)
+
+    def _placement(self, p: int, cell: str, noflip: bool) -> _Outcome | str:
+        """The outcome of placing at bit ``p``, or why it is illegal (steps 1–4)."""
+        if (self._black | self._white) >> p & 1:
+            return f"{cell} is occupied"
+        if self._forbidden() >> p & 1:
+            return f"{cell} is next to a loop you control"
+        verdict = self._verdict(p)
+        return verdict.noflip if noflip else verdict.plain
 
     def _choose(self, text: str) -> SliglubeState:
         if text not in (BLACK, WHITE):

@@ -1,0 +1,108 @@
+"""The fast loop search against a slow, obviously correct one.
+
+The slow one tries every subset of the stones: a loop is a connected set of
+six or more stones in which every stone touches exactly two others.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.loops import (
+    HexGrid,
+    all_loops,
+    any_through,
+    bits,
+    loop_core,
+    loops_through,
+    touching_loops,
+    union_through,
+)
+
+
+def brute_force_loops(grid: HexGrid, stones: int) -> set[int]:
+    members = list(bits(stones))
+    found = set()
+    for choice in range(1 << len(members)):
+        if choice.bit_count() < 6:
+            continue
+        ring = sum(1 << members[i] for i in range(len(members)) if choice >> i & 1)
+        if any((grid.nb[p] & ring).bit_count() != 2 for p in bits(ring)):
+            continue
+        reached = ring & -ring
+        while (bigger := grid.grow(reached) & ring) != reached:
+            reached = bigger
+        if reached == ring:
+            found.add(ring)
+    return found
+
+
+def controlled(loop: int, plus: int) -> bool:
+    return 2 * (loop & plus).bit_count() >= loop.bit_count()
+
+
+def union(loops) -> int:
+    out = 0
+    for loop in loops:
+        out |= loop
+    return out
+
+
+@st.composite
+def positions(draw):
+    """A small board with up to 14 stones (so that brute force stays quick),
+    a random owner for each, and one stone to search through."""
+    grid = HexGrid.of(draw(st.sampled_from([3, 4])))
+    cells = list(bits(grid.cells))
+    chosen = draw(st.lists(st.sampled_from(cells), min_size=6, max_size=14, unique=True))
+    stones = sum(1 << p for p in chosen)
+    plus = sum(1 << p for p in chosen if draw(st.booleans()))
+    return grid, stones, plus, draw(st.sampled_from(chosen))
+
+
+@given(positions())
+def test_every_search_agrees_with_brute_force(position):
+    grid, stones, plus, v = position
+    truth = brute_force_loops(grid, stones)
+    found = all_loops(grid, stones)
+    assert len(found) == len(set(found)) and set(found) == truth
+    assert union(truth) & ~loop_core(grid, stones) == 0
+    through = {loop for loop in truth if loop >> v & 1}
+    assert set(loops_through(grid, v, stones)) == through
+    mine = [loop for loop in through if controlled(loop, plus)]
+    assert union_through(grid, v, stones, plus) == union(mine)
+    assert union_through(grid, v, stones) == union(through)
+    assert any_through(grid, v, stones, plus) == bool(mine)
+    wanted = plus & ~(1 << v)
+    assert any_through(grid, v, stones, wanted=wanted) == any(loop & wanted for loop in through)
+    empty = grid.cells & ~stones
+    held = union(loop for loop in truth if controlled(loop, plus))
+    assert touching_loops(grid, stones, empty, plus) == grid.grow(held) & empty
+
+
+@pytest.mark.parametrize(("base", "count"), [(2, 1), (3, 82), (4, 10257)])
+def test_full_boards(base, count):
+    """Every cell a stone: the number of rings grows fast (one on the seven
+    cells of base 2, the ring around the centre)."""
+    grid = HexGrid.of(base)
+    assert len(all_loops(grid, grid.cells)) == count
+
+
+def test_ring_order_walks_the_ring_from_its_first_cell():
+    grid = HexGrid.of(5)
+    board = grid.board
+    ring = grid.mask(board.index(c) for c in ("b2", "b3", "c2", "c4", "d3", "d4"))
+    (loop,) = all_loops(grid, ring)
+    assert [board.name(i) for i in grid.ring_order(loop)] == ["b2", "b3", "c4", "d4", "d3", "c2"]
+
+
+def test_a_triangle_and_a_filled_hexagon_are_no_single_loop():
+    grid = HexGrid.of(5)
+    board = grid.board
+    triangle = grid.mask(board.index(c) for c in ("c3", "c4", "d4"))
+    assert all_loops(grid, triangle) == [] and loop_core(grid, triangle) == 0
+    flower = grid.mask(board.index(c) for c in ("b2", "b3", "c2", "c3", "c4", "d3", "d4"))
+    # with its centre filled in, only the outer ring of the flower is a loop
+    assert all_loops(grid, flower) == [flower & ~grid.mask([board.index("c3")])]
