@@ -50,6 +50,8 @@ class DiscordPoster:
 
     async def post(self, game: GameRow, post: Post) -> Posted:
         posted, where = await self._deliver(game, post)
+        if post.picture is None and not post.choices and post.komi is None:
+            return posted  # a note (a reminder, a takeback request): the board keeps its buttons
         stale = self._with_buttons.pop(game.id, None)
         if stale is not None:  # a decision made with /move leaves its buttons behind
             await self._clear_buttons(*stale)

@@ -10,7 +10,7 @@ from typing import ClassVar
 
 import discord
 
-from bot import texts
+from bot import buttons, texts
 from bot.errors import guarded, report
 from bot.interactions import guild_of, member_of, service_of
 from bot.model import Post, UserError
@@ -171,15 +171,20 @@ def resign_view(game_id: int, member_id: int) -> discord.ui.View:
 
 
 def decision_view(game_id: int, post: Post) -> discord.ui.View | None:
-    """Buttons for the opening decisions a board post asks for, if any."""
-    if not post.choices and post.komi is None:
+    """Buttons for the opening decisions a board post asks for, if any, and its
+    correspondence actions (takeback answers, rematch: :mod:`bot.buttons`)."""
+    if not post.choices and post.komi is None and not post.actions:
         return None
     view = discord.ui.View(timeout=None)
     if post.komi is not None:
         view.add_item(KomiButton(game_id, post.ply, *post.komi))
     for move in post.choices[: 5 - len(view.children)]:
         view.add_item(ChoiceButton(game_id, post.ply, move))
+    for action in post.actions:
+        for item in buttons.action_items(game_id, action):
+            view.add_item(item)
     return view
 
 
-DYNAMIC_ITEMS = (ChallengeButton, ChoiceButton, KomiButton, ResignButton)
+DYNAMIC_ITEMS = (ChallengeButton, ChoiceButton, KomiButton, ResignButton,
+                 *buttons.DYNAMIC_ITEMS)
