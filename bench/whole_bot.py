@@ -165,21 +165,23 @@ class Club:
             tally.errors.append(f"move {move!r}: reply {reply.content[:80]!r}")
 
 
-async def keep_playing(club: Club, table: Table, tally: Tally, until: float,
+async def keep_playing(club: Club, tables: list[Table], index: int, tally: Tally, until: float,
                        period: float | None, suggest_every: int) -> None:
-    """Move every ``period`` seconds (or at once when None) until ``until``; a finished
-    game is followed by a new one of the same kind between two new members."""
+    """Move in ``tables[index]`` every ``period`` seconds (or at once when None) until
+    ``until``; a finished game is followed by a new one of the same kind between two new
+    members, which takes its place in ``tables``."""
     loop = asyncio.get_running_loop()
+    table = tables[index]
     next_at = loop.time() + (club.rng.random() * period if period else 0.0)
     while loop.time() < until:
         if period:
-            await asyncio.sleep(max(0.0, next_at - loop.time()))
+            await asyncio.sleep(max(0.0, min(next_at, until) - loop.time()))
             next_at = max(next_at + period, loop.time() - period)
             if loop.time() >= until:
                 break
         if table.state.is_over:
             tally.games_finished += 1
-            table = await club.open_game(table.game, table.options, tally)
+            table = tables[index] = await club.open_game(table.game, table.options, tally)
             continue
         try:
             await club.play(table, tally, suggest=tally.moves % suggest_every == 0)
@@ -215,19 +217,22 @@ async def run_phase(club: Club, tables: list[Table], seconds: float, rate: float
     period = len(tables) / rate if rate else None
     loop = asyncio.get_running_loop()
     bot_cpu, own_cpu, start = cpu_seconds(pid), cpu_seconds(), loop.time()
-    await asyncio.gather(*(keep_playing(club, t, tally, start + seconds, period, 5)
-                           for t in tables))
+    await asyncio.gather(*(keep_playing(club, tables, i, tally, start + seconds, period, 5)
+                           for i in range(len(tables))))
     elapsed = loop.time() - start
     return tally, elapsed, cpu_seconds(pid) - bot_cpu, cpu_seconds() - own_cpu
 
 
 def move_rows(label: str, tally: Tally, elapsed: float, bot_cpu: float, own_cpu: float,
-              offered: str) -> list[Row]:
+              offered: str, why: str = "") -> list[Row]:
     rate = tally.moves / elapsed
-    cpu = (f"CPU: bot {bot_cpu / elapsed:.0%} of a core, fake+members {own_cpu / elapsed:.0%};"
-           f" {tally.games_finished} games ended, {len(tally.errors)} errors")
+    per_move = max(tally.moves, 1) / 1000
+    note = (f"{tally.moves} moves in {elapsed:.1f} s; CPU: bot {bot_cpu / elapsed:.0%} of a "
+            f"core ({bot_cpu / per_move:.1f} ms/move), fake+members {own_cpu / elapsed:.0%} "
+            f"({own_cpu / per_move:.1f} ms/move); {tally.games_finished} games ended, "
+            f"{len(tally.errors)} errors")
     rows = [Row(f"{label}: moves per second", offered, f"{rate:.1f} moves/s", "",
-                "≥ 100 moves/s", f"{tally.moves} moves in {elapsed:.1f} s; {cpu}")]
+                why or "≥ 100 moves/s", note)]
     if tally.latencies:
         rows.append(latency_row(f"{label}: /move to board post", offered, tally.latencies,
                                 "≤ 50 ms median, ≤ 150 ms p99",
@@ -237,12 +242,22 @@ def move_rows(label: str, tally: Tally, elapsed: float, bot_cpu: float, own_cpu:
                                 "the deferral (under Discord's 3 s)"))
     if tally.suggestions:
         rows.append(latency_row(f"{label}: /move autocomplete", offered, tally.suggestions, "",
-                                f"{len(tally.suggestions)} keystrokes, legal-move choices"))
+                                f"legal-move choices, {len(tally.suggestions)} asked"))
     return rows
 
 
-async def play_bench(workdir: Path, games: int, rate: float, paced: float, flat: float,
-                     seed: int) -> list[Row]:
+async def start_profiler(pid: int, seconds: float, out: Path) -> asyncio.subprocess.Process:
+    """py-spy sampling the busy threads of the bot (CPU, not waits) during the paced phase,
+    written as collapsed stacks (one line per stack: frames;...;frame count)."""
+    return await asyncio.create_subprocess_exec(
+        "py-spy", "record", "--pid", str(pid), "--duration", str(max(1, round(seconds))),
+        "--rate", "100", "--format", "raw", "--threads", "--nonblocking",
+        "--output", str(out), stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL)
+
+
+async def play_bench(workdir: Path, games: int, rate: float, light: float, paced: float,
+                     flat: float, seed: int, profile: Path | None = None) -> list[Row]:
     async with TimedFake() as fake:
         guild = fake.add_guild("Bench Club")
         channels = [fake.add_text_channel(guild, f"games-{i}") for i in range(4)]
@@ -265,18 +280,24 @@ async def play_bench(workdir: Path, games: int, rate: float, paced: float, flat:
             rows = [Row("challenge + accept (setup)", f"{games} games",
                         f"{setup / games * 1000:.0f} ms/game", "", "",
                         "8 at a time, opening board posted")]
-            paced_tally, *paced_cost = await run_phase(club, tables, paced, rate, pid)
-            rows += move_rows("paced", paced_tally, *paced_cost,
-                              offered=f"{rate:g}/s over {games} games")
-            flat_tally, *flat_cost = await run_phase(club, tables, flat, None, pid)
-            rows += move_rows("flat out", flat_tally, *flat_cost,
-                              offered=f"{games} games at once")[:2]
+            phases = [("light", light, rate / 10, "(a tenth of the load)"),
+                      ("paced", paced, rate, ""), ("flat out", flat, None, "")]
+            errors: list[str] = []
+            for label, seconds, offered, why in phases:
+                spy = await start_profiler(pid, seconds, profile) \
+                    if profile and label == "paced" else None
+                tally, *cost = await run_phase(club, tables, seconds, offered, pid)
+                if spy is not None:
+                    await spy.wait()
+                size = f"{offered:g}/s over {games} games" if offered else \
+                    f"{games} games at once"
+                rows += move_rows(label, tally, *cost, offered=size, why=why)
+                errors += tally.errors
             mem = memory(pid)
             rows.append(Row("bot memory after play", "", f"{mem['VmRSS'] / 1024:.0f} MiB RSS",
                             f"{mem['VmHWM'] / 1024:.0f} MiB peak", "", ""))
-            for tally_ in (paced_tally, flat_tally):
-                for error in tally_.errors[:5]:
-                    print("error:", error)
+            for error in errors[:5]:
+                print("error:", error)
             if fake.violations:
                 print(f"{len(fake.violations)} requests Discord would reject, e.g.:",
                       fake.violations[0])
@@ -409,22 +430,29 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--stored", type=int, help="live games in the start-up database "
                                                    "(default 10000)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", type=Path, metavar="FILE",
+                        help="record the bot with py-spy during the paced phase (collapsed "
+                             "stacks in FILE)")
+    parser.add_argument("--only-play", action="store_true", help="skip the start-up runs")
     args = parser.parse_args(argv)
     games = args.games or (4 if args.quick else 40)
     paced = args.seconds or (2.0 if args.quick else 30.0)
-    flat = 2.0 if args.quick else 15.0
-    stored = args.stored if args.stored is not None else (200 if args.quick else 10_000)
+    light, flat = (1.0, 1.5) if args.quick else (10.0, 15.0)
+    stored = args.stored if args.stored is not None else (100 if args.quick else 10_000)
     rate = min(args.rate, 10.0) if args.quick else args.rate
-    asyncio.run(_run(games, rate, paced, flat, stored, args.seed))
+    asyncio.run(_run(games, rate, (light, paced, flat), None if args.only_play else stored,
+                     args.seed, args.profile))
 
 
-async def _run(games: int, rate: float, paced: float, flat: float, stored: int,
-               seed: int) -> None:
+async def _run(games: int, rate: float, seconds: tuple[float, float, float],
+               stored: int | None, seed: int, profile: Path | None) -> None:
     rows: list[Row] = []
+    steps = [("play", lambda d: play_bench(d, games, rate, *seconds, seed, profile))]
+    if stored is not None:
+        steps += [("empty", lambda d: startup_row(d, 0, seed)),
+                  ("stored", lambda d: startup_row(d, stored, seed))]
     with tempfile.TemporaryDirectory(prefix="bench-bot-") as tmp:
-        for name, step in (("play", lambda d: play_bench(d, games, rate, paced, flat, seed)),
-                           ("empty", lambda d: startup_row(d, 0, seed)),
-                           ("stored", lambda d: startup_row(d, stored, seed))):
+        for name, step in steps:
             workdir = Path(tmp) / name
             workdir.mkdir()
             result = await step(workdir)
