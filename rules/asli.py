@@ -347,7 +347,13 @@ def _cut_off(points: list[int], risk: int, stones: bytes,
 
 
 class AsliState(State):
-    """A position of Asli. Immutable; ``play`` returns a new State."""
+    """A position of Asli. Immutable; ``play`` returns a new State.
+
+    Besides the contract: ``komi`` (None until chosen), ``prison_color``,
+    ``prison_count``, ``ever_two_groups``. Internally the board is a ``bytes``
+    of 0/1/2 per point, and ``_seen`` holds every end-of-turn position of the
+    game so far (the stones plus the colour to move), for the repetition rule.
+    """
 
     __slots__ = (
         "_after_minimal", "_analysis", "_black_seat", "_change", "_draw", "_flags", "_legal",
