@@ -9,10 +9,13 @@ import sqlite3
 import discord
 from discord.ext import commands
 
+from bot.clocks import Clocks
 from bot.cogs import EXTENSIONS
 from bot.config import Settings
+from bot.correspondence import Correspondence
 from bot.ending import GameEnd
 from bot.errors import on_app_command_error
+from bot.notify import DiscordMessenger, Notifier
 from bot.poster import DiscordPoster
 from bot.service import Service
 from bot.storage import Database
@@ -39,6 +42,8 @@ class BoardBot(commands.Bot):
         self.db: Database | None = None
         self._warm_up: asyncio.Task[int] | None = None
         self.service: Service
+        self.clocks: Clocks | None = None
+        self.correspondence: Correspondence
 
     async def setup_hook(self) -> None:
         try:
@@ -48,6 +53,11 @@ class BoardBot(commands.Bot):
                 f"cannot use the database at {self.settings.database_path}: {error}") from error
         self.service = Service(self.db, DiscordPoster(self))
         self.service.listeners.append(GameEnd(self.service))  # ratings, replay, summary
+        notifier = Notifier(self.service, DiscordMessenger(self))
+        self.clocks = Clocks(self.service, notifier,
+                             reminder_share=self.settings.reminder_share,
+                             vacation_days=self.settings.vacation_days)
+        self.correspondence = Correspondence(self.service, self.clocks)
         self._warm_up = asyncio.create_task(self.service.warm_up(), name="replay active games")
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = on_app_command_error
@@ -61,6 +71,7 @@ class BoardBot(commands.Bot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands (they may take a while to appear)", len(synced))
+        await self.clocks.start()  # applies what fell due while the bot was down
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, self.user and self.user.id,
@@ -69,6 +80,8 @@ class BoardBot(commands.Bot):
     async def close(self) -> None:
         if self._warm_up is not None:
             self._warm_up.cancel()
+        if self.clocks is not None:
+            await self.clocks.stop()
         await super().close()
         if self.db is not None:
             await self.db.close()

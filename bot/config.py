@@ -35,11 +35,16 @@ class Settings:
     dev_guild_id: int | None
     log_level: str
     rules_url_base: str
+    #: Share of a turn's time after which the player to move is reminded (0 < share < 1).
+    reminder_share: float = 0.8
+    #: Each member's vacation per calendar year, in days.
+    vacation_days: int = 14
 
     def __repr__(self) -> str:  # never show the token, even in a debug log
         return (f"Settings(token=<hidden>, database_path={str(self.database_path)!r}, "
                 f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
-                f"rules_url_base={self.rules_url_base!r})")
+                f"rules_url_base={self.rules_url_base!r}, "
+                f"reminder_share={self.reminder_share!r}, vacation_days={self.vacation_days!r})")
 
 
 def load_settings(environ: Mapping[str, str] | None = None,
@@ -62,7 +67,27 @@ def load_settings(environ: Mapping[str, str] | None = None,
         dev_guild_id=_guild_id(get("DEV_GUILD_ID")),
         log_level=_log_level(get("LOG_LEVEL", "INFO")),
         rules_url_base=get("RULES_URL_BASE", DEFAULT_RULES_URL_BASE).rstrip("/"),
+        reminder_share=_reminder_share(get("REMINDER_SHARE", "0.8")),
+        vacation_days=_vacation_days(get("VACATION_DAYS", "14")),
     )
+
+
+def _reminder_share(text: str) -> float:
+    try:
+        share = float(text)
+    except ValueError:
+        share = -1.0
+    if not 0 < share < 1:
+        raise ConfigError(f"REMINDER_SHARE must be a fraction between 0 and 1 "
+                          f"(0.8 = when 80% of the time has passed), not {text!r}")
+    return share
+
+
+def _vacation_days(text: str) -> int:
+    if not text.isdigit() or int(text) > 366:
+        raise ConfigError(f"VACATION_DAYS must be a whole number of days from 0 to 366, "
+                          f"not {text!r}")
+    return int(text)
 
 
 def _token(text: str) -> str:

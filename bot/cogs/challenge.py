@@ -9,6 +9,7 @@ from discord.ext import commands
 import rules
 from bot import texts
 from bot.cogs.autocomplete import game_names
+from bot.correspondence import TIME_CONTROL_CHOICES, challenge_settings
 from bot.interactions import channel_of, guild_of, member_of, service_of
 from bot.views import challenge_view
 
@@ -46,6 +47,19 @@ async def sizes(interaction: discord.Interaction,
                                 value=n) for n in allowed if str(n).startswith(current)][:25]
 
 
+async def time_controls(interaction: discord.Interaction,
+                        current: str) -> list[app_commands.Choice[str]]:
+    """The usual time controls; whatever else is typed is offered as it is."""
+    needle = current.strip().lower()
+    offered = [app_commands.Choice(name=name, value=value)
+               for name, value in TIME_CONTROL_CHOICES
+               if needle in name.lower() or value.startswith(needle)]
+    if needle and needle not in [choice.value for choice in offered]:
+        offered.insert(0, app_commands.Choice(name=current.strip()[:100],
+                                              value=current.strip()[:100]))
+    return offered[:25]
+
+
 class Challenges(commands.Cog):
     @app_commands.command(name="challenge", description="Challenge a member (or anyone) to a game")
     @app_commands.guild_only()
@@ -54,21 +68,28 @@ class Challenges(commands.Cog):
                            size="Board size (the game's default if empty)",
                            opening="Lifeline's opening: strong-pie, weak-pie or komi-pie",
                            first="Who plays first (Astralis: who is Yellow)",
-                           rated="Whether the game changes ratings (default: yes; no = casual)")
-    @app_commands.autocomplete(game=game_names, opening=openings, size=sizes)
+                           rated="Whether the game changes ratings (default: yes; no = casual)",
+                           time_control="Days per move (3d: the default), a bank "
+                                        "(3d+1d/7d), or none",
+                           takebacks="Whether a player may ask to take back a move (default: yes)",
+                           vacation="Whether vacations stop this game's clock (default: yes)")
+    @app_commands.autocomplete(game=game_names, opening=openings, size=sizes,
+                               time_control=time_controls)
     @app_commands.choices(first=FIRST)
     async def challenge(self, interaction: discord.Interaction, game: str,
                         opponent: discord.User | None = None, size: int | None = None,
                         opening: str | None = None,
                         first: app_commands.Choice[str] | None = None,
-                        rated: bool = True) -> None:
+                        rated: bool = True, time_control: str | None = None,
+                        takebacks: bool = True, vacation: bool = True) -> None:
         service = service_of(interaction)
+        settings = challenge_settings(time_control, takebacks, vacation)
         challenge = await service.create_challenge(
             guild_id=guild_of(interaction), channel_id=channel_of(interaction),
             challenger=member_of(interaction.user), game=game,
             options={"size": size, "opening": opening},
             opponent=member_of(opponent) if opponent else None,
-            first=first.value if first else "challenger", rated=rated)
+            first=first.value if first else "challenger", rated=rated, settings=settings)
         mentions = [opponent] if opponent else []
         await interaction.response.send_message(
             texts.challenge_text(challenge), view=challenge_view(challenge),

@@ -1,0 +1,125 @@
+"""``/myturn``, ``/takeback``, ``/abort``, ``/vacation`` and ``/notify``."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import texts, timecontrol
+from bot.buttons import correspondence_of
+from bot.clocks import relative
+from bot.cogs.autocomplete import my_games
+from bot.interactions import channel_of, guild_of, member_of, service_of
+
+MY_TURN_SHOWN = 20
+VACATION = [app_commands.Choice(name="on: stop my clocks", value="on"),
+            app_commands.Choice(name="off: I'm back", value="off"),
+            app_commands.Choice(name="status", value="status")]
+NOTIFY = [app_commands.Choice(name="a mention in the game's thread (default)", value="thread"),
+          app_commands.Choice(name="a direct message", value="dm"),
+          app_commands.Choice(name="a daily digest by direct message", value="digest")]
+NOTIFY_SAID = {"thread": "I'll mention you in the game's thread when it's your turn.",
+               "dm": "I'll send you a direct message when it's your turn (a mention in the "
+                     "thread if your DMs are closed).",
+               "digest": "Once a day I'll send you a direct message listing the games waiting "
+                         "for you; deadline reminders still come by DM."}
+
+
+class Correspondence(commands.Cog):
+    @app_commands.command(name="myturn", description="Your games waiting for your move, "
+                                                     "most urgent first")
+    @app_commands.guild_only()
+    async def myturn(self, interaction: discord.Interaction) -> None:
+        guild_id = guild_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # may replay games
+        waiting = await correspondence_of(interaction).my_turn(
+            guild_id=guild_id, member_id=interaction.user.id)
+        if not waiting:
+            await interaction.followup.send("No game is waiting for your move.", ephemeral=True)
+            return
+        lines = [f"**Your move in {len(waiting)} game{'s' if len(waiting) > 1 else ''}:**"]
+        for item in waiting[:MY_TURN_SHOWN]:
+            row = item.game
+            opponent = row.player_names[1 - row.seat_of(interaction.user.id)]
+            when = f"time runs out {relative(item.deadline)}" if item.deadline \
+                else "no time limit"
+            url = texts.jump_url(guild_id, row.where_id, row.last_message_id)
+            lines.append(f"- [{texts.label(row)}]({url}) vs {opponent}: {when}")
+        if len(waiting) > MY_TURN_SHOWN:
+            lines.append(f"…and {len(waiting) - MY_TURN_SHOWN} more.")
+        await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
+
+    @app_commands.command(name="takeback", description="Ask your opponent to take back your "
+                                                       "last move")
+    @app_commands.guild_only()
+    @app_commands.describe(game="Which game (implied inside a game's thread)")
+    @app_commands.autocomplete(game=my_games)
+    async def takeback(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        guild_id, member = guild_of(interaction), member_of(interaction.user)
+        row = await service_of(interaction).find_game(
+            guild_id=guild_id, channel_id=channel_of(interaction), member_id=member.id, ref=game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await correspondence_of(interaction).request_takeback(guild_id=guild_id,
+                                                              game_id=row.id, member=member)
+        opponent = row.player_names[1 - row.seat_of(member.id)]
+        await interaction.followup.send(f"Asked {opponent} in {texts.label(row)}'s thread.",
+                                        ephemeral=True)
+
+    @app_commands.command(name="abort", description="Call off a game before both players "
+                                                    "have moved (it counts for nothing)")
+    @app_commands.guild_only()
+    @app_commands.describe(game="Which game (implied inside a game's thread)")
+    @app_commands.autocomplete(game=my_games)
+    async def abort(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        guild_id, member = guild_of(interaction), member_of(interaction.user)
+        row = await service_of(interaction).find_game(
+            guild_id=guild_id, channel_id=channel_of(interaction), member_id=member.id, ref=game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        update = await correspondence_of(interaction).abort(guild_id=guild_id, game_id=row.id,
+                                                            member=member)
+        await interaction.followup.send(f"{texts.label(update.game)} is aborted: it counts "
+                                        "for nothing.", ephemeral=True)
+
+    @app_commands.command(name="vacation", description="Stop your clocks for a while "
+                                                       "(a yearly allowance)")
+    @app_commands.guild_only()
+    @app_commands.describe(action="Switch it on or off, or see how much is left")
+    @app_commands.choices(action=VACATION)
+    async def vacation(self, interaction: discord.Interaction,
+                       action: app_commands.Choice[str]) -> None:
+        clocks = correspondence_of(interaction).clocks
+        member_id = interaction.user.id
+        if action.value == "on":
+            started = await clocks.start_vacation(member_id)
+            text = (f"Enjoy your vacation: your clocks are stopped until you use "
+                    f"`/vacation off`, or at most until <t:{int(started.end_at.timestamp())}:f> "
+                    "when this year's allowance runs out. (Games whose challenge disabled "
+                    "vacations keep running.)")
+        elif action.value == "off":
+            await clocks.end_vacation(member_id)
+            left = await clocks.vacation_left(member_id)
+            text = (f"Welcome back: your clocks run again. "
+                    f"{timecontrol.describe_duration(left)} of vacation left this year.")
+        else:
+            current = await clocks.current_vacation(member_id)
+            left = await clocks.vacation_left(member_id)
+            now = (f"You are on vacation until <t:{int(current.end_at.timestamp())}:f>. "
+                   if current else "You are not on vacation. ")
+            text = f"{now}{timecontrol.describe_duration(left)} of vacation left this year."
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="notify", description="How I tell you it's your turn")
+    @app_commands.guild_only()
+    @app_commands.describe(how="A thread mention, a direct message, or a daily digest")
+    @app_commands.choices(how=NOTIFY)
+    async def notify(self, interaction: discord.Interaction,
+                     how: app_commands.Choice[str]) -> None:
+        notifier = correspondence_of(interaction).clocks.notifier
+        await notifier.set_preference(interaction.user.id, how.value)
+        correspondence_of(interaction).clocks.poke()  # a digest may now be due
+        await interaction.response.send_message(NOTIFY_SAID[how.value], ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Correspondence())
