@@ -105,6 +105,7 @@ class Table:
 @dataclass
 class Tally:
     latencies: list[float] = field(default_factory=list)  # interaction -> board request
+    by_game: dict[str, list[float]] = field(default_factory=dict)  # the same, per game
     acks: list[float] = field(default_factory=list)  # interaction -> first response (defer)
     suggestions: list[float] = field(default_factory=list)  # autocomplete round trips
     moves: int = 0
@@ -157,6 +158,7 @@ class Club:
         reply = await ix.reply(WAIT)
         sent = ix.sent_at if ix.sent_at is not None else fake.clock()
         tally.latencies.append(fake.arrived[post.id] - sent)
+        tally.by_game.setdefault(table.game, []).append(tally.latencies[-1])
         if ix.responded_at is not None:
             tally.acks.append(ix.responded_at - sent)
         table.state = table.state.play(move)
@@ -237,6 +239,11 @@ def move_rows(label: str, tally: Tally, elapsed: float, bot_cpu: float, own_cpu:
         rows.append(latency_row(f"{label}: /move to board post", offered, tally.latencies,
                                 "≤ 50 ms median, ≤ 150 ms p99",
                                 f"{len(tally.latencies)} moves"))
+    if label == "paced":
+        sizes = {name: sorted({o["size"] for g, o in MIX if g == name}) for name in tally.by_game}
+        rows += [latency_row(f"  {name}", ", ".join(map(str, sizes[name])), samples, "",
+                             f"{len(samples)} moves") for name, samples in
+                 sorted(tally.by_game.items())]
     if tally.acks:
         rows.append(latency_row(f"{label}: /move to first response", offered, tally.acks, "",
                                 "the deferral (under Discord's 3 s)"))
