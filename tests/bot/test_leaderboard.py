@@ -74,8 +74,8 @@ async def test_a_win_over_the_papers_first_opponent_matches_glicko2(rated_env: E
     assert ana.rating == pytest.approx(expected.rating, abs=1e-9)
     assert ana.deviation == pytest.approx(expected.deviation, abs=1e-9)
     assert ana.volatility == pytest.approx(expected.volatility, abs=1e-9)
-    # By hand from the paper's step 3 values for that opponent (g(φ) = 0.9955, E = 0.639,
-    # so v = 4.3489) and σ' ≈ σ: RD 175.4, and 1563.6 after the win or 1387.3 after a loss.
+    # By hand from the paper's step 3 values for that opponent (g(φ) = 0.9955, E = 0.639)
+    # and σ' ≈ σ: RD 175.4, and 1563.6 after the win or 1387.3 after a loss.
     assert ana.deviation == pytest.approx(175.4, abs=0.05)
     assert ana.rating == pytest.approx(1563.6 if ana_won else 1387.3, abs=0.05)
 

@@ -19,8 +19,13 @@ async def test_complete_game(world: World, botproc: BotProcess, game: str) -> No
     for move in moves:
         await table.play(move)
     assert table.state.is_over
-    # The opening board, then one post per move: nothing lost, nothing doubled.
-    assert len(table.thread.visible_messages()) == len(moves) + 1
+    # The opening board, one post per move (nothing lost, nothing doubled), then the
+    # replay and the summary.
+    posts = table.thread.visible_messages()
+    final = next(i for i, post in enumerate(posts) if post is table.posts[-1])
+    assert final == len(moves)
+    assert posts[final + 1].attachment(".gif") and posts[final + 2].attachment(".txt")
+    assert "summary" in posts[final + 2].content
     slowest = max(ix.response_delay or 0 for ix in world.fake.interactions.values())
     assert slowest < 3.0
     table.check_final_ping()

@@ -30,5 +30,8 @@ async def test_buttons_survive_a_kill(world: World, botproc: BotProcess) -> None
     for move in moves[2:]:
         await table.play(move)
     assert table.state.is_over
-    assert len(table.thread.visible_messages()) == len(moves) + 1
+    posts = table.thread.visible_messages()
+    final = next(i for i, post in enumerate(posts) if post is table.posts[-1])
+    assert final == len(moves)  # the opening board, then one post per move
+    assert posts[final + 1].attachment(".gif") and posts[final + 2].attachment(".txt")
     assert fake.gateway_log.count("identify") == 3
