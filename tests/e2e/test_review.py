@@ -67,6 +67,13 @@ async def test_review_replay_records_and_ratings_of_a_finished_game(
     assert f"Move {len(moves)} of {len(moves)}" in page.content
     assert shown(page).tobytes() == latest.tobytes()
 
+    # The bot restarts: the browser's buttons still work.
+    await botproc.kill()
+    await botproc.start("review", "export")
+    click = await fake.click(carol, page, custom_id=custom_id(page, "prev"))
+    page = await click.reply(WAIT)
+    assert f"Move {len(moves) - 1} of {len(moves)}" in page.content
+
     # The record, exported and checked again by importing it.
     ix = await fake.run_command(carol, "export", {"game": "1"}, channel=world.channel)
     exported = await ix.reply(WAIT)
