@@ -174,7 +174,8 @@ def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor, *,
     """
     nb = grid.nb
     steps = [budget if budget is not None else -1]
-    grow = grid.grow
+    w1 = grid.width
+    w0 = w1 - 1
     vbit = 1 << v
     vn = nb[v] & stones
     bounded = plus is not None or goal is not None
@@ -203,21 +204,27 @@ def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor, *,
             steps[0] -= 1
             if not steps[0]:
                 raise OutOfBudget
+            # flood the stones the rest of the path may use, from the new tip
             front = region = nb[w] & allowed
+            rest = allowed & ~region
             if bounded:
                 while front:
-                    front = grow(front) & allowed & ~region
+                    front = (front << 1 | front >> 1 | front << w1 | front >> w1
+                             | front << w0 | front >> w0) & rest
+                    rest ^= front
                     region |= front
                 if not region & new_targets:
                     continue
                 if goal is not None and not (path | low | region) & goal[0]:
                     continue
-                if (plus is not None
+                if (gained < 1 and plus is not None
                         and gained + _gain_bound(grid, region, plus, nb[w], new_targets) < 0):
                     continue
             else:
                 while front and not region & new_targets:
-                    front = grow(front) & allowed & ~region
+                    front = (front << 1 | front >> 1 | front << w1 | front >> w1
+                             | front << w0 | front >> w0) & rest
+                    rest ^= front
                     region |= front
                 if not region & new_targets:
                     continue
@@ -252,18 +259,18 @@ def _gain_bound(grid: HexGrid, region: int, plus: int, at_tip: int, targets: int
     bound = 0 if targets & plus else -1
     if not reachable:
         return bound
-    grow = grid.grow
+    w1 = grid.width
+    w0 = w1 - 1
     lone = reachable & ~grid.around(reachable)
     bound += (lone & at_tip).bit_count()  # single stones add 1 only next to the tip
     others = region & ~plus
     clusters = reachable & ~lone
     while clusters:
-        cluster = clusters & -clusters
-        while True:
-            bigger = grow(cluster) & clusters
-            if bigger == cluster:
-                break
-            cluster = bigger
+        cluster = front = clusters & -clusters
+        while front:
+            front = (front << 1 | front >> 1 | front << w1 | front >> w1 | front << w0
+                     | front >> w0) & clusters & ~cluster
+            cluster |= front
         clusters &= ~cluster
         size = cluster.bit_count()
         if cluster & at_tip:
@@ -273,8 +280,10 @@ def _gain_bound(grid: HexGrid, region: int, plus: int, at_tip: int, targets: int
         near = cluster
         distance = 1
         while distance < size:
-            near = grow(near) & others | cluster
-            if near & at_tip or grow(near) & elsewhere:
+            near |= (near << 1 | near >> 1 | near << w1 | near >> w1 | near << w0
+                     | near >> w0) & others
+            if near & at_tip or (near << 1 | near >> 1 | near << w1 | near >> w1 | near << w0
+                                 | near >> w0) & elsewhere:
                 break
             distance += 1
         bound += size - distance
