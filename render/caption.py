@@ -104,12 +104,15 @@ def _lifeline_facts(state: State) -> list[Segment]:
                  dim=True)]
 
 
-def _sliglube_facts(state: State) -> list[Segment]:
-    loops = tuple(state.loops()) if hasattr(state, "loops") else ()
+#: Above this many loops (a dense cluster holds hundreds of rings) only the count is shown.
+_COUNTED_LOOPS = 30
+
+
+def _sliglube_facts(state: State, loops: tuple = ()) -> list[Segment]:
     if not loops:
         return [Text("No loops on the board", dim=True)]
     parts = []
-    if hasattr(state, "loop_controllers"):
+    if hasattr(state, "loop_controllers") and len(loops) <= _COUNTED_LOOPS:
         counts: dict[str, int] = {}
         for loop in loops:
             ruled = state.loop_controllers(loop)
@@ -146,14 +149,20 @@ def _astralis_facts(state: State) -> list[Segment]:
 _FACTS = {
     "asli": _asli_facts,
     "lifeline": _lifeline_facts,
-    "sliglube": _sliglube_facts,
     "astralis": _astralis_facts,
 }
 
 
-def caption_lines(state: State, names: Mapping[int, str] | None = None) -> list[list[Segment]]:
-    """Three lines: the game and the last move; whose turn or the result; the facts."""
-    facts = _FACTS.get(state.game.name, lambda s: [])(state)
+def caption_lines(state: State, names: Mapping[int, str] | None = None,
+                  loops: tuple | None = None) -> list[list[Segment]]:
+    """Three lines: the game and the last move; whose turn or the result; the facts.
+    ``loops``: Sliglube's ``state.loops()`` if the caller has it already."""
+    if state.game.name == "sliglube":
+        if loops is None:
+            loops = tuple(state.loops()) if hasattr(state, "loops") else ()
+        facts = _sliglube_facts(state, loops)
+    else:
+        facts = _FACTS.get(state.game.name, lambda s: [])(state)
     if not facts and names:
         facts = _players(state, names)
     return [_move_line(state), _status_line(state, names), facts]
