@@ -81,7 +81,7 @@ def _text_width(text: str, size: int) -> float:
 
 
 def _label_size(unit: float, scale: float) -> int:
-    return round(min(24 * scale, max(14 * scale, 0.5 * unit)))
+    return round(min(26 * scale, max(15 * scale, 0.6 * unit)))
 
 
 def _square_labels(n: int, unit: float, size: int) -> list[Label]:
