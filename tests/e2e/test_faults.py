@@ -51,7 +51,8 @@ async def test_game_completes_under_faults(world: World, botproc: BotProcess) ->
     assert first_thread.deleted and table.thread is not first_thread and table.thread.is_thread
     # Every move appears in exactly one board post, in order: none lost, none doubled.
     boards = [m for c in fake.channels.values() if c.guild is world.guild
-              for m in c.messages if m.attachments and not m.ephemeral]
+              for m in c.messages if m.attachments and not m.ephemeral
+              and m.attachments[0].filename.endswith(".png")]  # not the replay or record
     boards.sort(key=lambda m: m.seq)
     assert len(boards) == len(moves) + 1
     for post, move in zip(boards[1:], moves, strict=True):
