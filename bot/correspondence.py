@@ -185,6 +185,13 @@ class Correspondence:
         if row.is_active:
             raise UserError(f"{texts.label(row)} is still in progress.")
         opponent = Member(row.player_ids[1 - seat], row.player_names[1 - seat])
+        async with self.db.reading() as conn:
+            theirs = await queries.find_pending_challenge(
+                conn, guild_id=guild_id, challenger_id=opponent.id, opponent_id=member.id,
+                game=row.game)
+        if theirs is not None:
+            raise UserError(f"{opponent.name} has already challenged you to a rematch "
+                            f"(challenge #{theirs.id}): accept it there.")
         settings = {k: v for k, v in row.settings.items() if k not in ("first", "rated")}
         return await self.service.create_challenge(
             guild_id=guild_id, channel_id=row.channel_id, challenger=member, game=row.game,

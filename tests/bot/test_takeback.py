@@ -123,6 +123,10 @@ async def test_a_rematch_offers_the_same_game_with_seats_swapped(table: Table) -
     assert offer.actions == ("rematch",) and "rematch" in offer.content
 
     challenge = await table.corr.rematch(guild_id=GUILD, game_id=game_id, member=BO)
+    with pytest.raises(UserError, match="already challenged you to a rematch"):
+        await table.corr.rematch(guild_id=GUILD, game_id=game_id, member=ANA)
+    with pytest.raises(UserError, match="already have a pending"):
+        await table.corr.rematch(guild_id=GUILD, game_id=game_id, member=BO)
     assert (challenge.challenger_id, challenge.opponent_id) == (BO.id, ANA.id)
     old = await table.row(game_id)
     assert challenge.game == old.game and challenge.options == old.options
