@@ -43,6 +43,8 @@ from aiohttp import web
 
 import rules
 from bench.common import Row, latency_row, print_table
+from bot import timecontrol
+from bot.storage.correspondence import stamp
 from bot.storage.migrations import MIGRATIONS
 from tests.fakediscord import Channel, FakeDiscord, Guild, Member, Message
 from tests.fakediscord.models import snowflake
@@ -315,69 +317,96 @@ async def play_bench(workdir: Path, games: int, rate: float, light: float, paced
 
 # -- start-up with many stored games ------------------------------------------------------
 
-def stored_histories(count: int, rng: random.Random) -> list[tuple[str, dict[str, Any],
-                                                                  list[str]]]:
+@dataclass(frozen=True)
+class Stored:
+    """A short game in progress, with whose turn each move was."""
+
+    game: str
+    options: dict[str, Any]
+    moves: list[str]
+    movers: list[int]  # seat of each move
+    to_move: int
+
+
+def stored_games(count: int, rng: random.Random) -> list[Stored]:
     """Distinct short games (2 to 10 plies, not over), default sizes of the mix."""
-    found = []
+    found: list[Stored] = []
     while len(found) < count:
         game, options = MIX[len(found) % 4]
         state = rules.get_game(game).new(**options)
+        movers = []
         for _ in range(rng.randint(2, 10)):
+            movers.append(state.to_move)
             state = state.play(rng.choice(state.legal_moves()))
             if state.is_over:
                 break
-        if not state.is_over:
-            found.append((game, rules.get_game(game).resolve_options(**options),
-                          list(state.history)))
+        if state.to_move is not None:
+            found.append(Stored(game, rules.get_game(game).resolve_options(**options),
+                                list(state.history), movers, state.to_move))
     return found
 
 
+def clock_row(game_id: int, stored: Stored, now: datetime) -> tuple[Any, ...]:
+    """The clock the bot gives a game with the default time control, its next due time
+    being the first reminder (``bot.clocks.Clocks._new_clock``)."""
+    control = timecontrol.DEFAULT
+    reminders = timecontrol.reminder_times(timecontrol.Clock.start(control), now)
+    return (game_id, timecontrol.format_time_control(control), None, None, len(stored.moves),
+            stored.to_move, stamp(now), 0, stamp(reminders[0]) if reminders else None)
+
+
 def write_database(path: Path, guild_id: int, channel_id: int, players: list[int],
-                   games: int, rng: random.Random) -> int:
-    """``games`` active games with their accepted challenges and moves, as the bot writes
-    them (schema from its migrations). Returns the number of moves written."""
-    pool = stored_histories(min(games, 500), rng)
-    now = datetime.now(UTC).isoformat()
+                   games: int, rng: random.Random, *, clocks: bool = True) -> int:
+    """``games`` active games with their accepted challenges, moves and clocks, as the
+    bot writes them (schema from its migrations). ``clocks=False`` leaves the clocks out,
+    as in a database from before the bot had them. Returns the number of moves written."""
+    pool = stored_games(min(games, 500), rng)
+    moment = datetime.now(UTC)
+    now = moment.isoformat()
     db = sqlite3.connect(path, isolation_level=None)
     try:
         db.execute("PRAGMA journal_mode = WAL")
         for script in MIGRATIONS:  # a fresh file: no need to apply them atomically
             db.executescript(script)
         db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
+        has_clocks = clocks and db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'clocks'").fetchone()
         db.execute("BEGIN")
         moves = 0
         for n in range(games):
-            game, options, history = pool[n % len(pool)]
+            stored = pool[n % len(pool)]
             seats = rng.sample(players, 2)
             names = [f"member{p % 100000}" for p in seats]
             message_id = snowflake()  # the challenge message, which the thread starts from
-            dumped = json.dumps(options, sort_keys=True, separators=(",", ":"))
+            dumped = json.dumps(stored.options, sort_keys=True, separators=(",", ":"))
             cid = db.execute(
                 "INSERT INTO challenges (guild_id, channel_id, message_id, challenger_id,"
                 " challenger_name, opponent_id, opponent_name, game, options, settings, status,"
                 " created_at, closed_at) VALUES (?,?,?,?,?,?,?,?,?,?,'accepted',?,?)",
-                (guild_id, channel_id, message_id, seats[0], names[0], seats[1], names[1], game,
-                 dumped, '{"first":"challenger"}', now, now)).lastrowid
+                (guild_id, channel_id, message_id, seats[0], names[0], seats[1], names[1],
+                 stored.game, dumped, '{"first":"challenger"}', now, now)).lastrowid
             gid = db.execute(
                 "INSERT INTO games (guild_id, channel_id, thread_id, challenge_id,"
                 " challenge_message_id, last_message_id, game, options, settings, player0_id,"
                 " player0_name, player1_id, player1_name, created_at)"
                 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (guild_id, channel_id, message_id, cid, message_id, None, game, dumped,
+                (guild_id, channel_id, message_id, cid, message_id, None, stored.game, dumped,
                  '{"first":"challenger"}', seats[0], names[0], seats[1], names[1],
                  now)).lastrowid
             db.execute("UPDATE challenges SET game_id = ? WHERE id = ?", (gid, cid))
-            state = rules.get_game(game).new(**options)
             last = None
-            for ply, move in enumerate(history, 1):
-                seat = state.to_move
-                state = state.play(move)
+            for ply, (move, seat) in enumerate(zip(stored.moves, stored.movers, strict=True),
+                                               1):
                 last = snowflake()
                 db.execute("INSERT INTO moves (game_id, ply, move, seat, member_id, played_at,"
                            " message_id) VALUES (?,?,?,?,?,?,?)",
                            (gid, ply, move, seat, seats[seat], now, last))
                 moves += 1
             db.execute("UPDATE games SET last_message_id = ? WHERE id = ?", (last, gid))
+            if has_clocks:
+                db.execute("INSERT INTO clocks (game_id, control, bank0_seconds, bank1_seconds,"
+                           " turn_ply, turn_seat, turn_started_at, reminders_sent, due_at)"
+                           " VALUES (?,?,?,?,?,?,?,?,?)", clock_row(gid, stored, moment))
         db.execute("COMMIT")
     finally:
         db.close()
@@ -398,7 +427,7 @@ async def until_idle(pid: int, quiet: float, limit: float) -> float:
     return last_busy - start
 
 
-async def startup_row(workdir: Path, stored: int, seed: int) -> Row:
+async def startup_row(workdir: Path, stored: int, seed: int, clocks: bool = True) -> Row:
     async with TimedFake() as fake:
         guild = fake.add_guild("Bench Club")
         channel = fake.add_text_channel(guild, "games")
@@ -406,11 +435,11 @@ async def startup_row(workdir: Path, stored: int, seed: int) -> Row:
         moves = 0
         if stored:
             moves = write_database(workdir / "bot.sqlite3", guild.id, channel.id, players,
-                                   stored, random.Random(seed))
+                                   stored, random.Random(seed), clocks=clocks)
         proc = BotProcess(fake, workdir)
         try:
             start = time.perf_counter()
-            await proc.start(*COMMANDS, timeout=120)
+            await proc.start(*COMMANDS, timeout=300)
             ready = time.perf_counter() - start
             assert proc.proc is not None
             pid = proc.proc.pid
@@ -420,6 +449,8 @@ async def startup_row(workdir: Path, stored: int, seed: int) -> Row:
         finally:
             await proc.stop()
     what = f"start with {stored:,} live games" if stored else "start, empty database"
+    if stored and not clocks:
+        what += ", no clock rows yet"
     note = (f"ready = commands synced + gateway connected; RSS {at_ready / 1024:.0f} MiB at "
             f"ready, {mem['VmRSS'] / 1024:.0f} MiB warm ({mem['VmHWM'] / 1024:.0f} peak)")
     if stored:
@@ -441,6 +472,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="record the bot with py-spy during the paced phase (collapsed "
                              "stacks in FILE)")
     parser.add_argument("--only-play", action="store_true", help="skip the start-up runs")
+    parser.add_argument("--without-clocks", action="store_true",
+                        help="also start on stored games without clock rows (a database from "
+                             "before the clocks: the bot gives each one a clock at start-up)")
     args = parser.parse_args(argv)
     games = args.games or (4 if args.quick else 40)
     paced = args.seconds or (2.0 if args.quick else 30.0)
@@ -448,16 +482,19 @@ def main(argv: list[str] | None = None) -> None:
     stored = args.stored if args.stored is not None else (100 if args.quick else 10_000)
     rate = min(args.rate, 10.0) if args.quick else args.rate
     asyncio.run(_run(games, rate, (light, paced, flat), None if args.only_play else stored,
-                     args.seed, args.profile))
+                     args.seed, args.profile, args.without_clocks))
 
 
 async def _run(games: int, rate: float, seconds: tuple[float, float, float],
-               stored: int | None, seed: int, profile: Path | None) -> None:
+               stored: int | None, seed: int, profile: Path | None,
+               without_clocks: bool = False) -> None:
     rows: list[Row] = []
     steps = [("play", lambda d: play_bench(d, games, rate, *seconds, seed, profile))]
     if stored is not None:
         steps += [("empty", lambda d: startup_row(d, 0, seed)),
                   ("stored", lambda d: startup_row(d, stored, seed))]
+        if without_clocks:
+            steps.append(("unclocked", lambda d: startup_row(d, stored, seed, clocks=False)))
     with tempfile.TemporaryDirectory(prefix="bench-bot-") as tmp:
         for name, step in steps:
             workdir = Path(tmp) / name
