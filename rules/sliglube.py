@@ -28,8 +28,9 @@ Black's first move, so White moves next, whoever White is. Until the choice
    so it never goes.)
 4. *Check*: on the board at the end of the turn (after flips and removals),
    the placed stone must not be part of a loop your opponent controls;
-   otherwise the placement is illegal. Removals can open up new rings, so the
-   loops are searched afresh on that final board.
+   otherwise the placement is illegal. (Removing stones never makes a new
+   loop, and flipping only takes stones from the opponent, so this can only
+   fail when a new loop was already the opponent's right after placing.)
 
 **Optional flipping** (``d4 noflip``). Ruling: flipping is optional when step 3
 would remove at least one stone of yours that is *part of some loop* on the
@@ -37,8 +38,10 @@ board right after the placement (before flipping; flipping changes colours,
 not which rings exist, so "after flipping" is the same board of loops). Any
 loop counts, of any control, new or old. Then ``d4 noflip`` is a legal move
 that skips steps 2 and 3, and step 4 is judged on the board right after the
-placement. ``d4 noflip`` is illegal in every other case; ``d4`` and
-``d4 noflip`` are legal or illegal independently of each other.
+placement. ``d4 noflip`` is illegal in every other case. It follows that
+``d4 noflip`` is only ever legal when ``d4`` is too: both fail exactly when a
+new loop is the opponent's right after placing, except that ``d4`` may still
+pass if flips or removals take that loop away.
 
 **End.** At the start of your turn, if you have no legal placement (neither a
 plain nor a ``noflip`` one), the game ends and *you win*: stalemate wins.
@@ -196,30 +199,36 @@ class SliglubeState(State):
         return self._forbid
 
     def _verdict(self, p: int) -> _Verdict:
-        """Both placements at the empty, allowed cell with bit ``p`` (steps 2–4)."""
+        """Both placements at the empty, allowed cell with bit ``p`` (steps 2–4).
+
+        Removing stones never creates a loop (whether a ring is a loop depends
+        only on its own stones), so the loops through the placed stone at the
+        end of the turn are the new loops that lost no stone, and flipping only
+        takes stones from the opponent. Hence the placement is illegal only if
+        some new loop is already the opponent's right after placing, and then
+        ``noflip`` is illegal too; the final board is searched only in that case.
+        """
         grid = self._grid
         mine, theirs = self._sides()
-        placed = 1 << p
-        mine_now = mine | placed
+        mine_now = mine | 1 << p
         stones = mine_now | theirs
+        cell = self.board.name(grid.index_of[p])
+        lost = f"{cell} would be part of a loop your opponent controls"
+        threatened = any_through(grid, p, stones, plus=theirs)
         ours = union_through(grid, p, stones, mine_now)
         flipped = ours & theirs
         removed = mine & ~ours & grid.grow(ours)
-        cell = self.board.name(grid.index_of[p])
-        lost = f"{cell} would be part of a loop your opponent controls"
-        optional = any(any_through(grid, q, stones) for q in bits(removed))
         noflip: _Outcome | str = (f"{cell} noflip: flipping is not optional here (it is only "
                                   f"optional when it would remove a stone of yours that is "
                                   f"part of a loop)")
-        if optional:
-            noflip = (lost if any_through(grid, p, stones, plus=theirs)
-                      else _Outcome(mine_now, theirs, 0, 0))
+        if any(any_through(grid, q, stones) for q in bits(removed)):
+            noflip = lost if threatened else _Outcome(mine_now, theirs, 0, 0)
         mine_end = (mine_now | flipped) & ~removed
         theirs_end = theirs & ~flipped
         plain: _Outcome | str = _Outcome(mine_end, theirs_end, flipped, removed)
-        if any_through(grid, p, mine_end | theirs_end, plus=theirs_end):
-            plain = lost + (f" (flipping is optional here: {cell} noflip is legal)"
-                            if isinstance(noflip, _Outcome) else "")
+        if threatened and (not ours or any_through(grid, p, mine_end | theirs_end,
+                                                   plus=theirs_end)):
+            plain = lost
         return _Verdict(plain, noflip)
 
     def legal_moves(self) -> list[str]:

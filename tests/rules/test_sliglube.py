@@ -9,9 +9,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rules
 from rules import IllegalMove
+from rules.loops import HexGrid, all_loops
 
 GAME = rules.get_game("sliglube")
 
@@ -226,3 +229,57 @@ def test_random_games_finish(size):
 def test_records_use_canonical_text():
     state = play(TWO_RINGS, size=7).play("  E7 ,NOFLIP ")
     assert state.history[:2] == ("c3", "white") and state.history[-1] == "e7 noflip"
+
+
+def naive_moves(state) -> list[str]:
+    """The legal placements by the plainest reading of the rules: list every
+    loop of the board (with the loop module's plain enumeration, itself checked
+    against brute force) before and after, with no shortcut."""
+    grid = HexGrid.of(state.options["size"])
+    board = state.board
+    color = "white" if state.ply % 2 == 0 else "black"  # also once the game is over
+    cells = {i: state.stone_at(name) for i, name in enumerate(board.cells)}
+
+    def loops_of(stones: dict[int, str | None]) -> list[frozenset[int]]:
+        mask = grid.mask(i for i, c in stones.items() if c)
+        return [frozenset(grid.indices(loop)) for loop in all_loops(grid, mask)]
+
+    def held_by(loop: frozenset[int], stones: dict[int, str | None], who: str) -> bool:
+        return 2 * sum(stones[i] == who for i in loop) >= len(loop)
+
+    def next_to(i: int, loop: frozenset[int]) -> bool:
+        return i not in loop and any(n in loop for n in board.neighbours[i])
+
+    other = "white" if color == "black" else "black"
+    mine = [loop for loop in loops_of(cells) if held_by(loop, cells, color)]
+    moves = []
+    for c in range(len(board)):
+        if cells[c] or any(next_to(c, loop) for loop in mine):
+            continue
+        placed = {**cells, c: color}
+        after = loops_of(placed)
+        new = [loop for loop in after if c in loop]
+        ours = [loop for loop in new if held_by(loop, placed, color)]
+        covered = set().union(*ours)
+        removed = {i for i, s in placed.items()
+                   if s == color and i not in covered and any(next_to(i, loop) for loop in ours)}
+        end = {i: (None if i in removed else color if i in covered else s)
+               for i, s in placed.items()}
+        if not any(c in loop and held_by(loop, end, other) for loop in loops_of(end)):
+            moves.append(board.name(c))
+        optional = any(i in loop for i in removed for loop in after)
+        if optional and not any(held_by(loop, placed, other) for loop in new):
+            moves.append(f"{board.name(c)} noflip")
+    return moves
+
+
+@given(data=st.data())
+@settings(max_examples=6)
+def test_legal_moves_match_a_naive_reading_of_the_rules(data):
+    state = GAME.new(size=5)
+    while not state.is_over:
+        moves = state.legal_moves()
+        if state.ply >= 2 and data.draw(st.integers(0, 3)) == 0:
+            assert moves == naive_moves(state), state.history
+        state = state.play(data.draw(st.sampled_from(moves)))
+    assert naive_moves(state) == []
