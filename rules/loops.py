@@ -25,10 +25,24 @@ prunings keep it small on crowded boards:
 - each ring is walked in one direction only: the closing stone must come
   after ``p1`` in board order.
 
-Whole-position searches start from every stone of the *loop core* (stones
-left after repeatedly discarding those without two non-touching stone
-neighbours, which no loop can pass through) and only look at stones after the
-start, so each loop is found once, from its first stone.
+Every search runs on the *loop core* (stones left after repeatedly discarding
+those without two non-touching stone neighbours, which no loop can pass
+through). Whole-position listings start from every core stone and only look
+at stones after it, so each loop is found once, from its first stone.
+
+Sliglube rarely needs the loops themselves, only facts about them, and those
+searches prune much harder than a listing could:
+
+- *controlled* loops only (``plus``: at least half the ring one player's):
+  a branch is cut when even the best completion cannot reach half (see
+  :func:`_gain_bound`);
+- *unions* (which stones lie on some such loop): a branch is cut when it can
+  no longer reach a stone not yet known to be covered;
+- *existence*: the search stops at the first loop.
+
+``all_loops`` and ``loops_through`` list loops one by one; on a crowded
+board there can be very many (a completely full base-5 board holds 3.5
+million), so the rules engine never lists them to decide a move.
 """
 
 from __future__ import annotations
