@@ -8,6 +8,7 @@ import discord
 
 from bot.model import Member, UserError
 from bot.service import Service
+from bot.storage.models import GameRow
 
 if TYPE_CHECKING:
     from bot.client import BoardBot
@@ -30,3 +31,11 @@ def guild_of(interaction: discord.Interaction) -> int:
 
 def channel_of(interaction: discord.Interaction) -> int:
     return interaction.channel_id or 0
+
+
+async def game_meant(interaction: discord.Interaction, ref: str | None) -> GameRow:
+    """The game a command means (``ref``, else the thread's game, else the member's
+    only active game): see :meth:`Service.find_game`."""
+    return await service_of(interaction).find_game(
+        guild_id=guild_of(interaction), channel_id=channel_of(interaction),
+        member_id=interaction.user.id, ref=ref)

@@ -10,7 +10,7 @@ from bot import texts, timecontrol
 from bot.buttons import correspondence_of
 from bot.clocks import relative
 from bot.cogs.autocomplete import my_games
-from bot.interactions import channel_of, guild_of, member_of, service_of
+from bot.interactions import game_meant, guild_of, member_of
 
 MY_TURN_SHOWN = 20
 VACATION = [app_commands.Choice(name="on: stop my clocks", value="on"),
@@ -57,8 +57,7 @@ class Correspondence(commands.Cog):
     @app_commands.autocomplete(game=my_games)
     async def takeback(self, interaction: discord.Interaction, game: str | None = None) -> None:
         guild_id, member = guild_of(interaction), member_of(interaction.user)
-        row = await service_of(interaction).find_game(
-            guild_id=guild_id, channel_id=channel_of(interaction), member_id=member.id, ref=game)
+        row = await game_meant(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await correspondence_of(interaction).request_takeback(guild_id=guild_id,
                                                               game_id=row.id, member=member)
@@ -73,8 +72,7 @@ class Correspondence(commands.Cog):
     @app_commands.autocomplete(game=my_games)
     async def abort(self, interaction: discord.Interaction, game: str | None = None) -> None:
         guild_id, member = guild_of(interaction), member_of(interaction.user)
-        row = await service_of(interaction).find_game(
-            guild_id=guild_id, channel_id=channel_of(interaction), member_id=member.id, ref=game)
+        row = await game_meant(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
         update = await correspondence_of(interaction).abort(guild_id=guild_id, game_id=row.id,
                                                             member=member)

@@ -11,7 +11,7 @@ from discord.ext import commands
 import rules
 from bot import texts
 from bot.cogs.autocomplete import game_names, my_games
-from bot.interactions import channel_of, guild_of, service_of
+from bot.interactions import game_meant, guild_of, service_of
 from bot.model import UserError
 
 
@@ -28,8 +28,7 @@ class Info(commands.Cog):
                     public: bool = False) -> None:
         service = service_of(interaction)
         guild_id = guild_of(interaction)
-        row = await service.find_game(guild_id=guild_id, channel_id=channel_of(interaction),
-                                      member_id=interaction.user.id, ref=game)
+        row = await game_meant(interaction, game)
         await interaction.response.defer(ephemeral=not public, thinking=True)
         row, state, picture = await service.board(guild_id=guild_id, game_id=row.id)
         lines = [f"**{texts.label(row)}**: {texts.player(row, state, 0)} vs "

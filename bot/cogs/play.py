@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from bot import texts
 from bot.cogs.autocomplete import moves, my_games
-from bot.interactions import channel_of, guild_of, member_of, service_of
+from bot.interactions import game_meant, guild_of, member_of, service_of
 from bot.views import resign_view
 
 
@@ -22,8 +22,7 @@ class Play(commands.Cog):
                    move: app_commands.Range[str, 1, 100], game: str | None = None) -> None:
         service = service_of(interaction)
         guild_id, member = guild_of(interaction), member_of(interaction.user)
-        row = await service.find_game(guild_id=guild_id, channel_id=channel_of(interaction),
-                                      member_id=member.id, ref=game)
+        row = await game_meant(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
         update = await service.play_move(guild_id=guild_id, game_id=row.id, member=member,
                                          text=move)
@@ -42,8 +41,7 @@ class Play(commands.Cog):
     async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
         service = service_of(interaction)
         guild_id, member = guild_of(interaction), member_of(interaction.user)
-        row = await service.find_game(guild_id=guild_id, channel_id=channel_of(interaction),
-                                      member_id=member.id, ref=game)
+        row = await game_meant(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
         row, _ = await service.check_player(guild_id=guild_id, game_id=row.id, member=member)
         opponent = row.player_names[1 - row.seat_of(member.id)]

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot import records, texts
 from bot.cogs.review import any_game
-from bot.interactions import channel_of, guild_of, service_of
+from bot.interactions import game_meant, service_of
 from bot.model import UserError
 
 FORMATS = [app_commands.Choice(name="text record", value="text"),
@@ -31,9 +31,7 @@ class Records(commands.Cog):
                      kind: app_commands.Choice[str] | None = None,
                      public: bool = False) -> None:
         service = service_of(interaction)
-        guild_id = guild_of(interaction)
-        row = await service.find_game(guild_id=guild_id, channel_id=channel_of(interaction),
-                                      member_id=interaction.user.id, ref=game)
+        row = await game_meant(interaction, game)
         await interaction.response.defer(ephemeral=not public, thinking=True)
         stored = await records.load(service.db, row)
         name, data = records.export(stored, kind.value if kind else "text",

@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot import review, texts
 from bot.ending import replay_gif
 from bot.errors import guarded
-from bot.interactions import channel_of, guild_of, service_of
+from bot.interactions import game_meant, guild_of, service_of
 from bot.model import UserError
 from bot.service import Service
 
@@ -144,8 +144,7 @@ class Review(commands.Cog):
                      public: bool = False) -> None:
         service = service_of(interaction)
         guild_id = guild_of(interaction)
-        row = await service.find_game(guild_id=guild_id, channel_id=channel_of(interaction),
-                                      member_id=interaction.user.id, ref=game)
+        row = await game_meant(interaction, game)
         await interaction.response.defer(ephemeral=not public, thinking=True)
         page = await review.open_page(service, guild_id=guild_id, game_id=row.id, ply=move)
         await interaction.followup.send(ephemeral=not public,
@@ -161,8 +160,7 @@ class Review(commands.Cog):
                      public: bool = False) -> None:
         service = service_of(interaction)
         guild_id = guild_of(interaction)
-        row = await service.find_game(guild_id=guild_id, channel_id=channel_of(interaction),
-                                      member_id=interaction.user.id, ref=game)
+        row = await game_meant(interaction, game)
         await interaction.response.defer(ephemeral=not public, thinking=True)
         page = await review.open_page(service, guild_id=guild_id, game_id=row.id, ply=None)
         gif = await replay_gif(row.game, row.options, [m.move for m in page.moves],
