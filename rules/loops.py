@@ -322,10 +322,13 @@ def all_loops(grid: HexGrid, stones: int) -> list[int]:
     return found
 
 
-def union_through(grid: HexGrid, v: int, stones: int, plus: int | None = None) -> int:
+def union_through(grid: HexGrid, v: int, stones: int, plus: int | None = None, *,
+                  cored: bool = False) -> int:
     """The stones of all loops through ``v`` (only those where ``plus`` stones
-    are at least half, if given), without listing the loops one by one."""
-    stones = loop_core(grid, stones)
+    are at least half, if given), without listing the loops one by one.
+    ``cored``: ``stones`` is already its own loop core."""
+    if not cored:
+        stones = loop_core(grid, stones)
     if not stones >> v & 1:
         return 0
     goal = [stones]
@@ -434,10 +437,12 @@ def _first_through(grid: HexGrid, v: int, stones: int, plus: int | None,
 
 
 def any_through(grid: HexGrid, v: int, stones: int, plus: int | None = None,
-                wanted: int | None = None) -> bool:
+                wanted: int | None = None, *, cored: bool = False) -> bool:
     """Whether some loop through ``v`` exists (one where ``plus`` stones are at
-    least half, if given; one containing a stone of ``wanted``, if given)."""
-    stones = loop_core(grid, stones)
+    least half, if given; one containing a stone of ``wanted``, if given).
+    ``cored``: ``stones`` is already its own loop core."""
+    if not cored:
+        stones = loop_core(grid, stones)
     if not stones >> v & 1:
         return False
     if wanted is None:

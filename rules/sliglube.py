@@ -67,7 +67,15 @@ from typing import Any, NamedTuple
 from rules.errors import IllegalMove
 from rules.game import NO_CHANGE, Change, Game, State, normalize_move
 from rules.hexhex import HexBoard
-from rules.loops import HexGrid, all_loops, any_through, bits, touching_loops, union_through
+from rules.loops import (
+    HexGrid,
+    all_loops,
+    any_through,
+    bits,
+    loop_core,
+    touching_loops,
+    union_through,
+)
 from rules.options import Option
 
 BLACK, WHITE = "black", "white"
@@ -211,23 +219,24 @@ class SliglubeState(State):
         grid = self._grid
         mine, theirs = self._sides()
         mine_now = mine | 1 << p
-        stones = mine_now | theirs
         cell = self.board.name(grid.index_of[p])
+        not_optional = (f"{cell} noflip: flipping is not optional here (it is only optional "
+                        f"when it would remove a stone of yours that is part of a loop)")
+        core = loop_core(grid, mine_now | theirs)
+        if not core >> p & 1:  # no new loop at all
+            return _Verdict(_Outcome(mine_now, theirs, 0, 0), not_optional)
         lost = f"{cell} would be part of a loop your opponent controls"
-        threatened = any_through(grid, p, stones, plus=theirs)
-        ours = union_through(grid, p, stones, mine_now)
+        threatened = any_through(grid, p, core, theirs, cored=True)
+        ours = union_through(grid, p, core, mine_now, cored=True)
         flipped = ours & theirs
         removed = mine & ~ours & grid.grow(ours)
-        noflip: _Outcome | str = (f"{cell} noflip: flipping is not optional here (it is only "
-                                  f"optional when it would remove a stone of yours that is "
-                                  f"part of a loop)")
-        if any(any_through(grid, q, stones) for q in bits(removed)):
+        noflip: _Outcome | str = not_optional
+        if any(any_through(grid, q, core, cored=True) for q in bits(removed & core)):
             noflip = lost if threatened else _Outcome(mine_now, theirs, 0, 0)
         mine_end = (mine_now | flipped) & ~removed
         theirs_end = theirs & ~flipped
         plain: _Outcome | str = _Outcome(mine_end, theirs_end, flipped, removed)
-        if threatened and (not ours or any_through(grid, p, mine_end | theirs_end,
-                                                   plus=theirs_end)):
+        if threatened and (not ours or any_through(grid, p, core & ~removed, theirs_end)):
             plain = lost
         return _Verdict(plain, noflip)
 
