@@ -1,7 +1,6 @@
 """Sliglube rules, one test per rule and ruling, each position reached by playing.
 
-Board sketches are drawn top row first; X black, O white. The ring used most
-on size 5 surrounds c3: b2 b3 c4 d4 d3 c2.
+The ring used most on size 5 surrounds c3: b2 b3 c4 d4 d3 c2.
 """
 
 from __future__ import annotations
@@ -160,6 +159,8 @@ def test_noflip_is_legal_when_flipping_would_remove_a_stone_of_a_loop():
     assert kept.loops() == (("c3", "c4", "d5", "e5", "e4", "d3"),
                             ("c6", "c7", "d8", "e8", "e7", "d6"))
     assert kept.loop_controllers(kept.loops()[1]) == frozenset({"white"})
+    # two of each colour: both control
+    assert kept.loop_controllers(["c6", "d6", "e8", "c7"]) == frozenset({"black", "white"})
 
 
 def test_noflip_is_illegal_when_flipping_is_not_optional():
