@@ -4,19 +4,21 @@ at once through slash commands and buttons.
 
     python -m bench bot [--quick]
 
-Three measurements:
+Measurements:
 
-- paced: every game moves on its own fixed period so that all of them together offer
-  ``--rate`` moves per second (100 by default); a member plays a random legal move with
-  ``/move`` in the game's thread and waits for the new board before the next move.
-  Latency = from the fake sending INTERACTION_CREATE to the fake receiving the request
-  that posts the board (with its PNG) in the thread.
-- flat out: the same games, every member moving as soon as the board arrives: the most
-  moves per second the bot sustains (latency then is mostly queueing).
-- start-up: the bot started on a database holding ``--stored`` live games (written with
-  plain sqlite3 in the bot's own schema, each a few moves in): time to ready (commands
-  synced, gateway connected), time until its warm-up replay is done (its CPU goes idle),
-  and its memory (RSS from /proc).
+- setup: pairs of new members play ``/challenge`` and click Accept (``--games`` of them).
+- light, paced, flat out: in every game the member to move plays a random legal move
+  with ``/move`` in the game's thread (every fifth one typed into autocomplete first) and
+  waits for the new board before that game's next move. Paced: each game moves on a
+  fixed period so that all together offer ``--rate`` moves per second (100); light offers
+  a tenth of that; flat out, every member moves as soon as the board is there (the most
+  the bot sustains; latency then is mostly queueing). Latency = from the fake sending
+  INTERACTION_CREATE to the fake receiving the request that posts the board (with its
+  PNG) in the thread.
+- start-up: the bot started on an empty database, then on one holding ``--stored`` live
+  games (written with plain sqlite3 in the bot's own schema, each a few moves in): time
+  to ready (commands synced, gateway connected), time until its warm-up replay is done
+  (its CPU goes idle), and its memory (RSS from /proc).
 
 The fake and the scripted members run in this process, the bot in its own: both share
 the machine's cores, and the fake validates every request against Discord's OpenAPI
@@ -156,8 +158,10 @@ class Club:
             tally.suggestions.append(ask.responded_at - ask.sent_at)
         board = fake.expect_board(table.thread.id)
         ix = await fake.run_command(mover, "move", {"move": move}, channel=table.thread)
+        reply = await ix.reply(WAIT)  # the bot says "You played" once the board is posted
+        if "You played" not in reply.content:
+            raise AssertionError(f"/move {move}: {reply.content[:100]!r}")
         post = await asyncio.wait_for(board, WAIT)
-        reply = await ix.reply(WAIT)
         sent = ix.sent_at if ix.sent_at is not None else fake.clock()
         tally.latencies.append(fake.arrived[post.id] - sent)
         tally.by_game.setdefault(table.game, []).append(tally.latencies[-1])
@@ -165,8 +169,8 @@ class Club:
             tally.acks.append(ix.responded_at - sent)
         table.state = table.state.play(move)
         tally.moves += 1
-        if "You played" not in reply.content or f"`{move}`" not in post.content:
-            tally.errors.append(f"move {move!r}: reply {reply.content[:80]!r}")
+        if f"`{move}`" not in post.content:
+            tally.errors.append(f"the board after {move!r} says {post.content[:100]!r}")
 
 
 async def keep_playing(club: Club, tables: list[Table], index: int, tally: Tally, until: float,
@@ -183,14 +187,14 @@ async def keep_playing(club: Club, tables: list[Table], index: int, tally: Tally
             next_at = max(next_at + period, loop.time() - period)
             if loop.time() >= until:
                 break
-        if table.state.is_over:
-            tally.games_finished += 1
-            table = tables[index] = await club.open_game(table.game, table.options, tally)
-            continue
         try:
-            await club.play(table, tally, suggest=tally.moves % suggest_every == 0)
-        except (TimeoutError, AssertionError, ValueError) as error:
-            tally.errors.append(f"{table.game}: {error!r}")
+            if table.state.is_over:
+                tally.games_finished += 1
+                table = tables[index] = await club.open_game(table.game, table.options, tally)
+            else:
+                await club.play(table, tally, suggest=tally.moves % suggest_every == 0)
+        except (TimeoutError, AssertionError, ValueError, LookupError) as error:
+            tally.errors.append(f"{table.game}: {error!r}")  # this table stops playing
             return
 
 

@@ -21,3 +21,4 @@ def test_quick_run_prints_a_table_of_every_game(module: str,
     assert len(table) > len(rules.GAMES), printed
     for name in rules.GAMES:
         assert any(name in line for line in table[1:]), f"no row for {name}:\n{printed}"
+    assert "error:" not in printed and "would reject" not in printed, printed
