@@ -33,6 +33,7 @@ import contextvars
 import json
 import os
 import random
+import shutil
 import sqlite3
 import tempfile
 import time
@@ -262,6 +263,8 @@ def move_rows(label: str, tally: Tally, elapsed: float, bot_cpu: float, own_cpu:
 async def start_profiler(pid: int, seconds: float, out: Path) -> asyncio.subprocess.Process:
     """py-spy sampling the busy threads of the bot (CPU, not waits) during the paced phase,
     written as collapsed stacks (one line per stack: frames;...;frame count)."""
+    if shutil.which("py-spy") is None:
+        raise SystemExit("--profile needs py-spy: pip install py-spy (the bench extra)")
     return await asyncio.create_subprocess_exec(
         "py-spy", "record", "--pid", str(pid), "--duration", str(max(1, round(seconds))),
         "--rate", "100", "--format", "raw", "--threads", "--nonblocking",
