@@ -1,6 +1,8 @@
-"""``python -m bench [NAME ...] [--quick]``: run the benchmarks and print tables.
+"""``python -m bench [NAME ...] [OPTIONS]``: run the benchmarks and print tables.
 
-Names: engine, legal, pictures, bot (all of them when none is given).
+Names: engine, legal, pictures, bot (all of them when none is given). Options go
+to the benchmark named (``python -m bench engine --budget 5``); with several
+benchmarks only ``--quick`` is shared.
 """
 
 from __future__ import annotations
@@ -13,13 +15,15 @@ MODULES = {"engine": "bench.engine", "legal": "bench.legal_moves",
 
 
 def main(argv: list[str]) -> None:
-    flags = [a for a in argv if a.startswith("-")]
-    names = [a for a in argv if not a.startswith("-")] or list(MODULES)
-    unknown = [n for n in names if n not in MODULES]
-    if unknown:
-        sys.exit(f"unknown benchmark {unknown[0]!r}; choose from {', '.join(MODULES)}")
-    for name in names:
-        importlib.import_module(MODULES[name]).main(flags)
+    names = [a for a in argv if a in MODULES]
+    options = [a for a in argv if a not in MODULES]
+    if not names and options and not options[0].startswith("-"):
+        sys.exit(f"unknown benchmark {options[0]!r}; choose from {', '.join(MODULES)}")
+    if len(names) != 1 and any(o != "--quick" for o in options):
+        sys.exit("options other than --quick apply to one benchmark at a time, e.g. "
+                 "python -m bench engine --budget 5")
+    for name in names or list(MODULES):
+        importlib.import_module(MODULES[name]).main(options)
 
 
 if __name__ == "__main__":
