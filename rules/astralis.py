@@ -131,6 +131,26 @@ def _control(neighbours: tuple[tuple[int, ...], ...], stones: list[int] | tuple[
     return out
 
 
+def _recontrol(neighbours: tuple[tuple[int, ...], ...], stones: list[int], controls: list[int],
+               changed: list[int]) -> None:
+    """Bring ``controls`` up to date, in place, after the stones on the ``changed``
+    cells changed: only those cells and their neighbours can change control."""
+    cells = set(changed)
+    for i in changed:
+        cells.update(neighbours[i])
+    for i in cells:
+        stone = stones[i]
+        if stone != _EMPTY:
+            controls[i] = stone
+            continue
+        seen = 0
+        for n in neighbours[i]:
+            s = stones[n]
+            if s != _EMPTY:
+                seen |= 1 << s
+        controls[i] = UNEXPLORED if seen == 0 else CONTESTED if seen == 3 else seen >> 1
+
+
 def _fmt(points: float) -> str:
     return str(int(points)) if points == int(points) else str(points)
 
@@ -145,7 +165,8 @@ class AstralisState(State):
 
     def __init__(self, game: Game, options: dict[str, Any], history: tuple[str, ...],
                  stones: tuple[int, ...], pawns: tuple[int | None, int | None],
-                 deferred: tuple[tuple[int, int], ...], change: Change) -> None:
+                 deferred: tuple[tuple[int, int], ...], change: Change,
+                 controls: list[int] | None = None) -> None:
         put = object.__setattr__
         put(self, "game", game)
         put(self, "options", options)
@@ -155,7 +176,8 @@ class AstralisState(State):
         put(self, "_pawns", pawns)
         put(self, "_deferred", deferred)
         put(self, "_change", change)
-        put(self, "_memo", {})
+        # ``controls``: of these stones, when the move that made them kept it up to date
+        put(self, "_memo", {} if controls is None else {"control": controls})
         put(self, "_end", self._ending())
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -354,7 +376,8 @@ class AstralisState(State):
         if parts == ["pass"]:
             if self._destinations(self._mover):
                 raise IllegalMove("you can pass only when your pawn cannot move")
-            return self._next(text, self._stones, self._pawns, self._deferred, NO_CHANGE)
+            return self._next(text, self._stones, self._pawns, self._deferred, NO_CHANGE,
+                              self._controls())
         if not 1 <= len(parts) <= 2 or "pass" in parts:
             raise IllegalMove(_FORMAT)
         cells = [self.board.index(part) for part in parts]
@@ -377,7 +400,7 @@ class AstralisState(State):
             raise IllegalMove(f"{refusal}, not {parts[0]}")
         pawns = (cell, None) if me == YELLOW else (self._pawns[0], cell)
         return self._next(parts[0], self._stones, pawns, self._deferred,
-                          Change(placed=(parts[0],)))
+                          Change(placed=(parts[0],)), self._controls())
 
     def _check_pawn_move(self, dest: int) -> None:
         me, name = self._mover, self.board.name
@@ -431,30 +454,38 @@ class AstralisState(State):
     def _turn(self, dest: int, place: int | None = None) -> AstralisState:
         me, name = self._mover, self.board.name
         stones = list(self._stones)
+        controls = list(self._controls())
         deferred = dict(self._deferred)
         added: list[int] = []
+        new_stones: list[int] = []
         start = self._pawns[me]
         # Step 1: the pawn moves; a bonus deferred under it is put down.
         if start in deferred:
             stones[start] = deferred.pop(start)
             added.append(start)
+            new_stones.append(start)
         pawns = (dest, self._pawns[1]) if me == YELLOW else (self._pawns[0], dest)
         # Step 2: the optional stone.
         placed = [name(dest)]
         if place is not None:
             stones[place] = me
             placed.append(name(place))
+            new_stones.append(place)
         # Step 3: resolve.
-        flipped = _resolve(self.board.base, stones, me, pawns, deferred, added)
+        neighbours = _sorted_neighbours(self.board.base)
+        _recontrol(neighbours, stones, controls, new_stones)
+        flipped = _resolve(self.board.base, stones, me, pawns, deferred, added, controls)
         change = Change(placed=tuple(placed), flipped=tuple(name(i) for i in flipped),
                         added=tuple(name(i) for i in added))
         text = " ".join(placed)
-        return self._next(text, tuple(stones), pawns, tuple(sorted(deferred.items())), change)
+        return self._next(text, tuple(stones), pawns, tuple(sorted(deferred.items())), change,
+                          controls)
 
     def _next(self, text: str, stones: tuple[int, ...], pawns: tuple[int | None, int | None],
-              deferred: tuple[tuple[int, int], ...], change: Change) -> AstralisState:
+              deferred: tuple[tuple[int, int], ...], change: Change,
+              controls: list[int]) -> AstralisState:
         return AstralisState(self.game, self.options, (*self.history, text), stones, pawns,
-                             deferred, change)
+                             deferred, change, controls)
 
     def __str__(self) -> str:
         """A text diagram, top row first: Y/C stones, 1/2 the yellow/cyan pawns,
@@ -482,21 +513,25 @@ class AstralisState(State):
 
 
 def _resolve(base: int, stones: list[int], me: int, pawns: tuple[int | None, int | None],
-             deferred: dict[int, int], added: list[int]) -> list[int]:
+             deferred: dict[int, int], added: list[int],
+             controls: list[int] | None = None) -> list[int]:
     """Step 3 of a turn, in place: captures by ``me`` then bonuses for either
     player, repeated until nothing changes. Returns the flipped cells; appends
-    bonus stones to ``added`` and new deferred bonuses to ``deferred``."""
+    bonus stones to ``added`` and new deferred bonuses to ``deferred``.
+    ``controls``, the control of these stones if the caller has it, is kept up
+    to date in place."""
     neighbours = _sorted_neighbours(base)
+    if controls is None:
+        controls = _control(neighbours, stones)
     flipped: list[int] = []
     while True:
-        controls = _control(neighbours, stones)
         captured = [i for i, stone in enumerate(stones) if stone == 1 - me
                     and all(controls[n] == CONTESTED for n in neighbours[i])]
         for i in captured:
             stones[i] = me
         if captured:
             flipped.extend(captured)
-            controls = _control(neighbours, stones)
+            _recontrol(neighbours, stones, controls, captured)
         bonuses = []
         for i, value in enumerate(controls):
             if value != UNEXPLORED or i in deferred:
@@ -514,6 +549,8 @@ def _resolve(base: int, stones: list[int], me: int, pawns: tuple[int | None, int
         for i, owner in bonuses:
             stones[i] = owner
             added.append(i)
+        if bonuses:
+            _recontrol(neighbours, stones, controls, [i for i, _ in bonuses])
         if not captured and not bonuses:
             return flipped
 
