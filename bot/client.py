@@ -19,7 +19,7 @@ from bot.notify import DiscordMessenger, Notifier
 from bot.poster import DiscordPoster
 from bot.service import Service
 from bot.storage import Database
-from bot.views import DYNAMIC_ITEMS
+from bot.views import DYNAMIC_ITEMS, submit_form
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +76,13 @@ class BoardBot(commands.Bot):
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, self.user and self.user.id,
                  len(self.guilds))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Every interaction passes here too (after discord.py's own dispatch). Forms
+        are answered here from their ``custom_id``, restarts or not: see
+        :func:`bot.views.submit_form`."""
+        if interaction.type is discord.InteractionType.modal_submit:
+            await submit_form(interaction)
 
     async def close(self) -> None:
         if self._warm_up is not None:

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import discord
 
@@ -116,24 +116,54 @@ class KomiButton(discord.ui.DynamicItem[discord.ui.Button],
             KomiForm(self.game_id, self.ply, self.low, self.high, texts.label(row)))
 
 
+#: The komi form's ``custom_id``: the game and the ply it was opened at.
+KOMI_FORM = re.compile(r"bb:komiform:(?P<game>[0-9]+):(?P<ply>[0-9]+)")
+KOMI_FIELD = "komi"
+STALE_FORM = ("This form is out of date (I may have restarted since it was opened): "
+              "use the game's latest post, or `/move`.")
+
+
 class KomiForm(discord.ui.Modal):
+    """The komi form. Its submission is answered by :func:`submit_form` from the
+    ``custom_id`` alone, like a dynamic button (discord.py keeps modals only in
+    memory, so a form opened before a restart would otherwise fail); the instance
+    is stopped before it is sent, so that discord.py does not keep it at all."""
+
     def __init__(self, game_id: int, ply: int, low: int, high: int, label: str) -> None:
         super().__init__(title=f"Komi for {label}"[:45], custom_id=f"bb:komiform:{game_id}:{ply}")
-        self.game_id, self.ply = game_id, ply
-        self.komi = discord.ui.TextInput(label=f"Komi: a whole number from {low} to {high}",
-                                         placeholder=str(low), min_length=1, max_length=4)
-        self.add_item(self.komi)
+        self.add_item(discord.ui.TextInput(
+            label=f"Komi: a whole number from {low} to {high}", custom_id=KOMI_FIELD,
+            placeholder=str(low), min_length=1, max_length=4))
+        self.stop()  # answered by submit_form, never by this instance
 
-    @guarded
-    async def on_submit(self, interaction: discord.Interaction) -> None:
+
+def form_values(data: Any) -> dict[str, str]:
+    """The text inputs of a modal submission, by ``custom_id`` (in action rows or labels)."""
+    values: dict[str, str] = {}
+    for row in (data or {}).get("components") or []:
+        children = row.get("components") or ([row["component"]] if row.get("component") else [])
+        for child in children:
+            if child.get("custom_id") is not None:
+                values[str(child["custom_id"])] = str(child.get("value") or "")
+    return values
+
+
+async def submit_form(interaction: discord.Interaction) -> None:
+    """Answer any modal submission: the komi form (at any time, restarts included),
+    and a polite refusal for a form the bot does not know."""
+    try:
+        data: Any = interaction.data or {}
+        found = KOMI_FORM.fullmatch(str(data.get("custom_id", "")))
+        if found is None:
+            raise UserError(STALE_FORM)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        komi = " ".join(form_values(data).get(KOMI_FIELD, "").split())
         update = await service_of(interaction).play_move(
-            guild_id=guild_of(interaction), game_id=self.game_id,
-            member=member_of(interaction.user), text=f"komi {self.komi.value.strip()}",
-            expected_ply=self.ply)
+            guild_id=guild_of(interaction), game_id=int(found["game"]),
+            member=member_of(interaction.user), text=f"komi {komi}",
+            expected_ply=int(found["ply"]))
         await interaction.followup.send(f"Done: `{update.move}`.", ephemeral=True)
-
-    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:
+    except Exception as error:
         await report(interaction, error)
 
 

@@ -1,0 +1,89 @@
+"""Interactions the bot did not see coming: a form opened before a restart and
+submitted after it, a form or a button that is out of date, a button of a message
+format the bot no longer knows. Each gets an answer (never "This interaction
+failed"), and only a current one changes anything."""
+
+from __future__ import annotations
+
+from tests.fakediscord import Member, Message, text_inputs
+from tests.fakediscord.interactions import Interaction
+from tests.fakediscord.process import BotProcess
+
+from .conftest import World
+from .driver import PLANS, WAIT, Table, planned_moves, start_game
+
+
+async def open_komi_form(table: Table) -> tuple[Interaction, str]:
+    """The player to move clicks "Choose the komi…"; the form the bot opened."""
+    post = table.posts[-1]
+    button = next(b for b in post.buttons if b["label"].lower().startswith("choose the komi"))
+    opened = await table.fake.click(table.to_move, post, custom_id=button["custom_id"])
+    field = text_inputs(await opened.modal(WAIT))[0]["custom_id"]
+    return opened, field
+
+
+async def asli(world: World) -> tuple[Table, list[str]]:
+    options, seed = PLANS["asli"]
+    moves = planned_moves("asli", options, seed)
+    assert moves[0].startswith("komi ")  # the komi pie opens with the form
+    return await start_game(world.fake, world.channel, world.alice, world.bob, "asli",
+                            options), moves
+
+
+async def answered_privately(ix: Interaction) -> Message:
+    answer = await ix.reply(WAIT)
+    assert answer.ephemeral, answer.content
+    assert ix.response_delay is not None and ix.response_delay < 3
+    return answer
+
+
+async def test_a_form_opened_before_a_restart_is_submitted_after_it(
+        world: World, botproc: BotProcess) -> None:
+    fake = world.fake
+    table, moves = await asli(world)
+    opened, field = await open_komi_form(table)
+    await botproc.kill()
+    await botproc.start("challenge", "move")
+
+    mark = fake.mark()
+    submitted = await fake.submit_modal(table.to_move, opened, {field: moves[0].split()[1]})
+    answer = await answered_privately(submitted)
+    assert f"`{moves[0]}`" in answer.content
+    post = await table.next_post(mark)
+    table.state = table.state.play(moves[0])
+    table.check_post(post)
+    table.posts.append(post)
+    await table.play(moves[1])  # and the game goes on
+    assert "Traceback" not in botproc.log(tail=10_000)
+
+
+async def test_a_form_for_a_move_already_made_is_refused_politely(
+        world: World, botproc: BotProcess) -> None:
+    fake = world.fake
+    table, moves = await asli(world)
+    mover = table.to_move
+    opened, field = await open_komi_form(table)
+    await table.play(moves[0], prefer_buttons=False)  # the komi chosen with /move instead
+
+    mark = fake.mark()
+    submitted = await fake.submit_modal(mover, opened, {field: "3"})
+    answer = await answered_privately(submitted)
+    assert "out of date" in answer.content
+    assert fake.posts(table.thread, after=mark) == []
+    await table.play(moves[1])  # nothing changed: the game goes on
+
+
+async def test_a_garbled_komi_is_refused_and_the_form_can_be_used_again(
+        world: World, botproc: BotProcess, carol: Member) -> None:
+    fake = world.fake
+    table, moves = await asli(world)
+    opened, field = await open_komi_form(table)
+    for member, text in ((table.to_move, "lots"), (table.to_move, "-1"), (carol, "3")):
+        mark = fake.mark()
+        answer = await answered_privately(await fake.submit_modal(member, opened, {field: text}))
+        assert "Sorry" not in answer.content, answer.content
+        assert fake.posts(table.thread, after=mark) == []
+    answer = await answered_privately(
+        await fake.submit_modal(table.to_move, opened, {field: moves[0].split()[1]}))
+    assert f"`{moves[0]}`" in answer.content
+    assert "Traceback" not in botproc.log(tail=10_000)
