@@ -40,6 +40,11 @@ searches prune much harder than a listing could:
   no longer reach a stone not yet known to be covered;
 - *existence*: the search stops at the first loop.
 
+Which stones lie on some loop, and which pairs of touching stones are
+consecutive on some loop, need no search at all (:func:`on_loop`,
+:func:`stones_on_loops`, :func:`links_on_loops`): a few flood fills per stone
+decide them exactly.
+
 ``all_loops`` and ``loops_through`` list loops one by one; on a crowded
 board there can be very many (a completely full base-5 board holds 3.5
 million), so the rules engine never lists them to decide a move.
@@ -302,6 +307,76 @@ def _gain_bound(grid: HexGrid, region: int, plus: int, at_tip: int, targets: int
             distance += 1
         bound += size - distance
     return bound
+
+
+def _flood(grid: HexGrid, start: int, within: int) -> int:
+    """The stones of ``within`` connected to ``start`` through ``within``
+    (``start`` itself included only where it lies in ``within``)."""
+    w1 = grid.width
+    w0 = w1 - 1
+    region = front = start & within
+    while front:
+        front = (front << 1 | front >> 1 | front << w1 | front >> w1 | front << w0
+                 | front >> w0) & within & ~region
+        region |= front
+    return region
+
+
+def on_loop(grid: HexGrid, v: int, stones: int) -> bool:
+    """Whether the stone at bit ``v`` is part of some loop within ``stones``.
+
+    Exact, without listing loops: ``v`` is on a loop if and only if two of its
+    stone neighbours ``a`` and ``b`` that do not touch are joined by a path of
+    stones avoiding ``v`` and its other neighbours. (A shortest such path is
+    one stone wide and touches ``v`` only at its ends, so with ``v`` it is an
+    induced cycle, of six or more stones on this grid; conversely a loop
+    through ``v`` minus ``v`` is such a path.)
+    """
+    nb = grid.nb
+    around_v = nb[v] & stones
+    rest = stones & ~around_v & ~(1 << v)
+    for a in bits(around_v):
+        far = around_v & ~nb[a] & ~(1 << a)
+        if far & ~((1 << (a + 1)) - 1):  # each pair once: b after a
+            reached = _flood(grid, nb[a] & rest, rest)
+            if grid.around(reached) & far & ~((1 << (a + 1)) - 1):
+                return True
+    return False
+
+
+def stones_on_loops(grid: HexGrid, stones: int) -> int:
+    """The stones that are part of some loop, decided stone by stone with
+    :func:`on_loop` (no listing)."""
+    core = loop_core(grid, stones)
+    return sum(1 << v for v in bits(core) if on_loop(grid, v, core))
+
+
+def links_on_loops(grid: HexGrid, stones: int) -> list[tuple[int, int]]:
+    """The pairs ``(u, v)`` (bit positions, ``u < v``) of touching stones that
+    are consecutive on some loop.
+
+    Exact, without listing loops: ``u–v`` is a link of a loop if and only if a
+    stone neighbour ``a`` of ``u`` not touching ``v`` and a stone neighbour
+    ``b`` of ``v`` not touching ``u``, with ``a`` and ``b`` not touching, are
+    joined by a path of stones touching neither ``u`` nor ``v`` (a shortest
+    one closes an induced cycle ``u, v, b, …, a``; conversely any loop
+    through the link gives such a path).
+    """
+    nb = grid.nb
+    core = stones_on_loops(grid, stones)
+    found = []
+    for u in bits(core):
+        for v in bits(nb[u] & core & ~((1 << (u + 1)) - 1)):
+            near = nb[u] | nb[v]
+            rest = core & ~near
+            side_u = nb[u] & core & ~nb[v] & ~(1 << v)
+            side_v = nb[v] & core & ~nb[u] & ~(1 << u)
+            for a in bits(side_u):
+                ends = side_v & ~nb[a]
+                if ends and grid.around(_flood(grid, nb[a] & rest, rest)) & ends:
+                    found.append((u, v))
+                    break
+    return found
 
 
 def loops_through(grid: HexGrid, v: int, stones: int) -> list[int]:

@@ -55,8 +55,11 @@ the designer's rewrite drops it. It is not implemented (see the rules file).
 Notation: ``d4``, ``d4 noflip``, ``black``, ``white``.
 
 Game-specific attributes of :class:`SliglubeState`: ``loops()`` (every loop
-on the board, each a tuple of cell names in ring order) and
-``loop_controllers(loop)`` (the colours controlling it).
+on the board, each a tuple of cell names in ring order),
+``loop_controllers(loop)`` (the colours controlling it), and two cheap
+summaries that need no listing: ``loop_links()`` (the pairs of touching
+stones consecutive on some loop, each pair in board order) and
+``loop_stones()`` (the stones on some loop).
 """
 
 from __future__ import annotations
@@ -72,6 +75,7 @@ from rules.loops import (
     all_loops,
     any_through,
     bits,
+    links_on_loops,
     loop_core,
     touching_loops,
     union_through,
@@ -106,8 +110,8 @@ class _Verdict(NamedTuple):
 class SliglubeState(State):
     """A Sliglube position. Immutable; loop facts are computed on demand and kept."""
 
-    __slots__ = ("_black", "_change", "_forbid", "_grid", "_legal", "_loops", "_white",
-                 "_white_seat", "board", "game", "history", "options")
+    __slots__ = ("_black", "_change", "_forbid", "_grid", "_legal", "_links", "_loops",
+                 "_rings", "_white", "_white_seat", "board", "game", "history", "options")
 
     def __init__(self, game: SliglubeGame, options: dict[str, Any], history: tuple[str, ...],
                  black: int, white: int, white_seat: int | None, change: Change) -> None:
@@ -121,6 +125,8 @@ class SliglubeState(State):
         self._white_seat = white_seat
         self._change = change
         self._loops: tuple[int, ...] | None = None
+        self._rings: tuple[tuple[str, ...], ...] | None = None
+        self._links: frozenset[tuple[str, str]] | None = None
         self._forbid: int | None = None
         self._legal: list[str] | None = None
 
@@ -167,12 +173,35 @@ class SliglubeState(State):
     def loops(self) -> tuple[tuple[str, ...], ...]:
         """Every loop on the board, each as its cell names in ring order (from
         its first cell in board order towards the earlier of its two ring
-        neighbours), loops ordered by their first cell then ring."""
-        names = self.board.cells
-        rings = [tuple(names[i] for i in self._grid.ring_order(loop))
-                 for loop in self._loop_list()]
-        order = {name: i for i, name in enumerate(names)}
-        return tuple(sorted(rings, key=lambda ring: [order[c] for c in ring]))
+        neighbours), loops ordered by their first cell then ring.
+
+        A crowded board can hold thousands of loops (listing them takes a
+        noticeable fraction of a second); the listing is kept once made. To
+        draw or count what lies on loops, prefer :meth:`loop_links` and
+        :meth:`loop_stones`, which are decided without listing."""
+        if self._rings is None:
+            names = self.board.cells
+            rings = [tuple(names[i] for i in self._grid.ring_order(loop))
+                     for loop in self._loop_list()]
+            order = {name: i for i, name in enumerate(names)}
+            self._rings = tuple(sorted(rings, key=lambda ring: [order[c] for c in ring]))
+        return self._rings
+
+    def loop_links(self) -> frozenset[tuple[str, str]]:
+        """The pairs of touching stones that are consecutive on at least one
+        loop (each pair as two cell names in board order): the segments to
+        draw to outline every loop. Cheap even where loops are countless."""
+        if self._links is None:
+            names = self.board.cells
+            index_of = self._grid.index_of
+            self._links = frozenset(
+                (names[index_of[u]], names[index_of[v]])
+                for u, v in links_on_loops(self._grid, self._black | self._white))
+        return self._links
+
+    def loop_stones(self) -> frozenset[str]:
+        """The cells whose stones are part of at least one loop."""
+        return frozenset(cell for link in self.loop_links() for cell in link)
 
     def loop_controllers(self, loop: Iterable[str]) -> frozenset[str]:
         """The colours controlling the loop made of these cells (at least half of

@@ -15,8 +15,11 @@ from rules.loops import (
     all_loops,
     any_through,
     bits,
+    links_on_loops,
     loop_core,
     loops_through,
+    on_loop,
+    stones_on_loops,
     touching_loops,
     union_through,
 )
@@ -82,12 +85,30 @@ def test_every_search_agrees_with_brute_force(position):
     assert touching_loops(grid, stones, empty, plus) == grid.grow(held) & empty
 
 
+def links(grid: HexGrid, loop: int) -> set[tuple[int, int]]:
+    return {(u, v) for u in bits(loop) for v in bits(grid.nb[u] & loop) if u < v}
+
+
+@given(positions())
+def test_stones_and_links_on_loops_agree_with_brute_force(position):
+    grid, stones, _, v = position
+    truth = brute_force_loops(grid, stones)
+    assert on_loop(grid, v, stones) == any(loop >> v & 1 for loop in truth)
+    assert stones_on_loops(grid, stones) == union(truth)
+    assert set(links_on_loops(grid, stones)) == set().union(*(links(grid, loop)
+                                                             for loop in truth))
+
+
 @pytest.mark.parametrize(("base", "count"), [(2, 1), (3, 82), (4, 10257)])
 def test_full_boards(base, count):
     """Every cell a stone: the number of rings grows fast (one on the seven
     cells of base 2, the ring around the centre)."""
     grid = HexGrid.of(base)
-    assert len(all_loops(grid, grid.cells)) == count
+    loops = all_loops(grid, grid.cells)
+    assert len(loops) == count
+    assert stones_on_loops(grid, grid.cells) == union(loops)
+    assert set(links_on_loops(grid, grid.cells)) == set().union(*(links(grid, loop)
+                                                                  for loop in loops))
 
 
 def test_ring_order_walks_the_ring_from_its_first_cell():

@@ -101,6 +101,10 @@ def test_a_ring_of_six_becomes_a_loop_flips_and_removes():
     assert [after.stone_at(c) for c in ("b2", "b3", "c4", "d4", "d3", "c2")] == ["white"] * 6
     assert after.stone_at("c3") is None and after.stone_at("b1") is None
     assert after.loop_controllers(after.loops()[0]) == frozenset({"white"})
+    assert after.loop_stones() == frozenset({"b2", "b3", "c4", "d4", "d3", "c2"})
+    assert after.loop_links() == frozenset({("b2", "b3"), ("b3", "c4"), ("c4", "d4"),
+                                            ("d3", "d4"), ("c2", "d3"), ("b2", "c2")})
+    assert before.loop_links() == frozenset() and before.loop_stones() == frozenset()
 
 
 def test_no_placement_next_to_a_loop_you_control():
@@ -225,6 +229,27 @@ def test_random_games_finish(size):
     final = stalemate_game(size, seed=size)
     assert final.is_over and final.result and final.winner in (0, 1)
     assert GAME.replay(final.history, size=size).result == final.result
+
+
+def test_loop_links_and_stones_summarise_every_loop():
+    """Along a random game, the links and stones reported without listing are
+    exactly those of the listed loops."""
+    state = GAME.new(size=5)
+    order = {name: i for i, name in enumerate(state.board.cells)}
+    rng = random.Random(11)
+    seen = 0
+    while not state.is_over:
+        state = state.play(rng.choice(state.legal_moves()))
+        rings = state.loops()
+        links = set()
+        for ring in rings:
+            for a, b in zip(ring, (*ring[1:], ring[0]), strict=True):
+                links.add((a, b) if order[a] < order[b] else (b, a))
+        assert state.loop_links() == links
+        assert state.loop_stones() == frozenset(cell for ring in rings for cell in ring)
+        assert state.loops() is rings  # listed once per position
+        seen += len(rings)
+    assert seen > 0
 
 
 def test_records_use_canonical_text():
