@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render import sprites
+from render import sprites, text
 from render.caption import Swatch, Text, caption_lines
 from render.layout import Layout, font, layout
 from render.theme import Colors, colors, quantize_palette
@@ -152,25 +152,33 @@ def _paint_loops(image: Image.Image, loops: tuple, lay: Layout, col: Colors) -> 
         sprites.paste(image, link, ((xa + xb) / 2, (ya + yb) / 2))
 
 
+def _text_width(line: list, size: int) -> float:
+    return sum(text.length(s.text, size) if isinstance(s, Text) else size * 0.95
+               for s in line)
+
+
+def _fitting_size(line: list, size: int, room: float) -> int:
+    """The largest font size up to ``size`` (and down to 10) at which ``line``
+    fits ``room``: widths grow with the size, so start near the proportional guess."""
+    full = _text_width(line, size)
+    if full <= room:
+        return size
+    guess = max(10, min(size - 1, math.floor(size * room / full) + 1))
+    while guess < size - 1 and _text_width(line, guess + 1) <= room:
+        guess += 1
+    while guess > 10 and _text_width(line, guess) > room:
+        guess -= 1
+    return guess
+
+
 def _paint_caption(image: Image.Image, state: State, lay: Layout, col: Colors,
                    names: Mapping[int, str] | None, loops: tuple | None) -> None:
-    draw = ImageDraw.Draw(image)
     pad = round(14 * lay.scale)
     step = round(lay.caption_size * 1.4)
     room = lay.width - 2 * pad
     for k, line in enumerate(caption_lines(state, names, loops)):
-        size = lay.caption_size
-        face = font(size)
+        size = _fitting_size(line, lay.caption_size, room)  # shrink a line that does not fit
         swatch_w = size * 0.95
-
-        def width(face=face, swatch_w=swatch_w, line=line) -> float:
-            return sum(face.getlength(s.text) if isinstance(s, Text) else swatch_w
-                       for s in line)
-
-        while width() > room and size > 10:  # shrink a line that does not fit
-            size -= 1
-            face = font(size)
-            swatch_w = size * 0.95
         x = float(pad)
         y = pad + k * step + step / 2
         for seg in line:
@@ -182,9 +190,8 @@ def _paint_caption(image: Image.Image, state: State, lay: Layout, col: Colors,
                               (x + swatch_w / 2, y))
                 x += swatch_w
             elif seg.text:
-                draw.text((x, y), seg.text, font=face, anchor="lm",
-                          fill=col.dim if seg.dim else col.text)
-                x += face.getlength(seg.text)
+                text.draw(image, (x, y), seg.text, size, col.dim if seg.dim else col.text)
+                x += text.length(seg.text, size)
 
 
 def board_image(state: State, *, names: Mapping[int, str] | None = None, theme: str = "dark",

@@ -4,7 +4,9 @@ name), each game's own facts, and the result at the end."""
 from __future__ import annotations
 
 import pytest
+from PIL import Image, ImageChops
 
+import render
 import rules
 from render.caption import Swatch, Text, caption_lines
 from tests.render.helpers import random_states
@@ -74,3 +76,16 @@ def test_a_finished_game_shows_the_result_and_the_winner(name):
     assert final.result in text(status)
     if final.winner is not None:
         assert f"({('Ann', 'Bob')[final.winner]} wins)" in text(status)
+
+
+def test_a_line_too_long_for_the_picture_shrinks_only_until_it_fits():
+    state = random_states("astralis", 1, size=8)[1]  # Cyan's prompt is long
+    image = render.board_image(state, names={0: "Ann", 1: "Bartholomew Longname"})
+    lay = render.board_layout(state)
+    step = round(lay.caption_size * 1.4)
+    pad = (lay.caption_height - 3 * step) // 2
+    band = image.crop((0, pad + step, lay.width, pad + 2 * step))  # the status line
+    background = Image.new("RGB", band.size, render.colors("astralis").background)
+    left, _, right, _ = ImageChops.difference(band, background).getbbox()
+    assert left >= pad - 2 and right <= lay.width - pad + 2  # it fits...
+    assert right > 0.9 * lay.width  # ...and still uses the width, in a readable size
