@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import sqlite3
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -14,7 +16,8 @@ from bot.cogs import EXTENSIONS
 from bot.config import Settings
 from bot.correspondence import Correspondence
 from bot.ending import GameEnd
-from bot.errors import on_app_command_error
+from bot.errors import STALE_BUTTON, on_app_command_error, report
+from bot.model import UserError
 from bot.notify import DiscordMessenger, Notifier
 from bot.poster import DiscordPoster
 from bot.service import Service
@@ -44,6 +47,9 @@ class BoardBot(commands.Bot):
         self.service: Service
         self.clocks: Clocks | None = None
         self.correspondence: Correspondence
+        #: The ``custom_id`` templates of every dynamic item added: a component
+        #: interaction matching none of them is one the bot cannot answer otherwise.
+        self.component_templates: list[re.Pattern[str]] = []
 
     async def setup_hook(self) -> None:
         try:
@@ -77,12 +83,23 @@ class BoardBot(commands.Bot):
         log.info("logged in as %s (%s) in %d servers", self.user, self.user and self.user.id,
                  len(self.guilds))
 
+    def add_dynamic_items(self, *items: Any) -> None:
+        super().add_dynamic_items(*items)
+        self.component_templates += [item.__discord_ui_compiled_template__ for item in items]
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every interaction passes here too (after discord.py's own dispatch). Forms
-        are answered here from their ``custom_id``, restarts or not: see
-        :func:`bot.views.submit_form`."""
+        are answered here from their ``custom_id``, restarts or not (see
+        :func:`bot.views.submit_form`); a component none of our dynamic items claims
+        (an older message format, a stale id) gets a polite answer instead of
+        Discord's "This interaction failed"."""
         if interaction.type is discord.InteractionType.modal_submit:
             await submit_form(interaction)
+        elif interaction.type is discord.InteractionType.component:
+            custom_id = str((interaction.data or {}).get("custom_id", ""))
+            if not any(t.fullmatch(custom_id) for t in self.component_templates):
+                log.info("a component nobody handles: custom_id %r", custom_id[:100])
+                await report(interaction, UserError(STALE_BUTTON))
 
     async def close(self) -> None:
         if self._warm_up is not None:

@@ -19,6 +19,10 @@ from bot.model import UserError
 
 log = logging.getLogger(__name__)
 
+STALE_BUTTON = ("This button is out of date (it belongs to an older version of this "
+                "message): use the game's latest post, or the slash commands.")
+STALE_COMMAND = ("That command is out of date (your Discord app may show an old list of my "
+                 "commands): reload Discord (Ctrl+R) and try again.")
 APOLOGY = ("Sorry, something went wrong on my side. It has been logged; "
            "please try again in a moment.")
 
@@ -29,6 +33,8 @@ def message_for(error: BaseException) -> str | None:
         error = error.original
     if isinstance(error, UserError):
         return error.message
+    if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        return STALE_COMMAND
     if isinstance(error, app_commands.TransformerError):
         return ("I couldn't make sense of one of the options you gave: please pick it from "
                 "the list Discord offers.")

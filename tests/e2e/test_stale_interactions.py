@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from tests.fakediscord import Member, Message, text_inputs
 from tests.fakediscord.interactions import Interaction
+from tests.fakediscord.models import snowflake
 from tests.fakediscord.process import BotProcess
 
 from .conftest import World
@@ -86,4 +87,56 @@ async def test_a_garbled_komi_is_refused_and_the_form_can_be_used_again(
     answer = await answered_privately(
         await fake.submit_modal(table.to_move, opened, {field: moves[0].split()[1]}))
     assert f"`{moves[0]}`" in answer.content
+    assert "Traceback" not in botproc.log(tail=10_000)
+
+
+async def answer_to(ix: Interaction) -> Message:
+    """What the member sees: the reply, or the followup after a deferred update."""
+    first = await ix.response(WAIT)
+    assert ix.response_delay is not None and ix.response_delay < 3
+    answer = await (ix.followup(0, WAIT) if first["type"] == 6 else ix.reply(WAIT))
+    assert answer.ephemeral and answer.pinged == set(), answer.content
+    return answer
+
+
+async def test_buttons_the_bot_does_not_know_are_answered_politely(
+        world: World, botproc: BotProcess) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    ix = await fake.run_command(alice, "challenge", {"game": "lifeline", "opponent": bob},
+                                channel=world.channel)
+    challenge = await ix.reply(WAIT)
+    before = challenge.content
+    # Buttons as an older version of the bot (or another bot's message format) made them.
+    stale = ["challenge_accept_1", "bb:challenge:accept:notanumber", "bb:nosuchthing:1",
+             "bb:choice:1:0:SWAP", "x" * 100]
+    challenge.components.append({"type": 1, "components": [
+        {"type": 2, "style": 1, "label": f"old {n}", "custom_id": custom_id}
+        for n, custom_id in enumerate(stale)]})
+    for custom_id in stale:
+        answer = await answer_to(await fake.click(bob, challenge, custom_id=custom_id))
+        assert "out of date" in answer.content, (custom_id, answer.content)
+    # Well-formed ids of things that do not exist (any more): refused by their handlers.
+    challenge.components.append({"type": 1, "components": [
+        {"type": 2, "style": 1, "label": f"gone {n}", "custom_id": custom_id}
+        for n, custom_id in enumerate(["bb:challenge:accept:99999999", "bb:choice:99999999:0:swap",
+                                       "bb:rematch:99999999", "bb:takeback:accept:99999999",
+                                       "bb:resign:99999999:1"])]})
+    for button in challenge.buttons[-5:]:
+        answer = await answer_to(await fake.click(bob, challenge, custom_id=button["custom_id"]))
+        assert "Sorry" not in answer.content, (button["custom_id"], answer.content)
+    assert challenge.content == before and challenge.button(label="Accept")
+    log = botproc.log(tail=10_000)
+    assert "Traceback" not in log and " ERROR " not in log, log
+
+
+async def test_a_command_the_bot_no_longer_has_is_answered_politely(
+        world: World, botproc: BotProcess) -> None:
+    """Discord's app may still offer a command removed in a newer version of the bot."""
+    fake = world.fake
+    fake.global_commands.append({"id": str(snowflake()), "application_id":
+                                 str(fake.application_id), "name": "oldgames", "type": 1,
+                                 "description": "gone", "options": [], "version": "1"})
+    ix = await fake.run_command(world.alice, "oldgames", {}, channel=world.channel)
+    answer = await answered_privately(ix)
+    assert "out of date" in answer.content
     assert "Traceback" not in botproc.log(tail=10_000)
