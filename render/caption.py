@@ -104,25 +104,20 @@ def _lifeline_facts(state: State) -> list[Segment]:
                  dim=True)]
 
 
-#: Above this many loops (a dense cluster holds hundreds of rings) only the count is shown.
-_COUNTED_LOOPS = 30
-
-
-def _sliglube_facts(state: State, loops: tuple = ()) -> list[Segment]:
-    if not loops:
+def _sliglube_facts(state: State) -> list[Segment]:
+    """How many stones lie on loops (outlined in the picture), of each colour.
+    Loops themselves are not counted: a crowded board holds thousands."""
+    on_loops = state.loop_stones() if hasattr(state, "loop_stones") else frozenset()
+    if not on_loops:
         return [Text("No loops on the board", dim=True)]
-    parts = []
-    if hasattr(state, "loop_controllers") and len(loops) <= _COUNTED_LOOPS:
-        counts: dict[str, int] = {}
-        for loop in loops:
-            ruled = state.loop_controllers(loop)
-            key = "both" if len(ruled) > 1 else next(iter(ruled), "nobody")
-            counts[key] = counts.get(key, 0) + 1
-        parts = [f"{'shared' if k == 'both' else k.capitalize() + ' controls'} {n}"
-                 for k, n in sorted(counts.items())]
-    noun = "loop" if len(loops) == 1 else "loops"
-    detail = f": {', '.join(parts)}" if parts else ""
-    return [Text(f"{len(loops)} {noun} outlined"), Text(detail, dim=True)]
+    counts = {color: 0 for color in state.game.colors}
+    for cell in on_loops:
+        color = state.stone_at(cell)
+        counts[color] = counts.get(color, 0) + 1
+    stones = "stone" if len(on_loops) == 1 else "stones"
+    detail = ", ".join(f"{n} {color}" for color, n in counts.items())
+    return [Text(f"Loops outlined: {len(on_loops)} {stones} on them"),
+            Text(f"  ({detail})", dim=True)]
 
 
 def _astralis_facts(state: State) -> list[Segment]:
@@ -150,19 +145,13 @@ _FACTS = {
     "asli": _asli_facts,
     "lifeline": _lifeline_facts,
     "astralis": _astralis_facts,
+    "sliglube": _sliglube_facts,
 }
 
 
-def caption_lines(state: State, names: Mapping[int, str] | None = None,
-                  loops: tuple | None = None) -> list[list[Segment]]:
-    """Three lines: the game and the last move; whose turn or the result; the facts.
-    ``loops``: Sliglube's ``state.loops()`` if the caller has it already."""
-    if state.game.name == "sliglube":
-        if loops is None:
-            loops = tuple(state.loops()) if hasattr(state, "loops") else ()
-        facts = _sliglube_facts(state, loops)
-    else:
-        facts = _FACTS.get(state.game.name, lambda s: [])(state)
+def caption_lines(state: State, names: Mapping[int, str] | None = None) -> list[list[Segment]]:
+    """Three lines: the game and the last move; whose turn or the result; the facts."""
+    facts = _FACTS.get(state.game.name, lambda s: [])(state)
     if not facts and names:
         facts = _players(state, names)
     return [_move_line(state), _status_line(state, names), facts]

@@ -138,14 +138,12 @@ def _cell_index(board: Board) -> dict[str, int]:
     return {cell: i for i, cell in enumerate(board.cells)}
 
 
-def _paint_loops(image: Image.Image, loops: tuple, lay: Layout, col: Colors) -> None:
+def _paint_loops(image: Image.Image, links: frozenset[tuple[str, str]], lay: Layout,
+                 col: Colors) -> None:
+    """A bar between the stones of each link of a loop (each link once, however
+    many loops share it)."""
     index = _cell_index(lay.board)
-    links: set[tuple[int, int]] = set()
-    for loop in loops:
-        ring = [index[cell] for cell in loop]
-        for a, b in zip(ring, ring[1:] + ring[:1], strict=True):
-            links.add((min(a, b), max(a, b)))
-    for a, b in sorted(links):
+    for a, b in sorted(tuple(sorted((index[u], index[v]))) for u, v in links):
         (xa, ya), (xb, yb) = lay.center(a), lay.center(b)
         angle = round(math.degrees(math.atan2(yb - ya, xb - xa))) % 180
         link = sprites.capsule(lay.unit, 0.36 * lay.unit, angle, col.accent)
@@ -172,11 +170,11 @@ def _fitting_size(line: list, size: int, room: float) -> int:
 
 
 def _paint_caption(image: Image.Image, state: State, lay: Layout, col: Colors,
-                   names: Mapping[int, str] | None, loops: tuple | None) -> None:
+                   names: Mapping[int, str] | None) -> None:
     pad = round(14 * lay.scale)
     step = round(lay.caption_size * 1.4)
     room = lay.width - 2 * pad
-    for k, line in enumerate(caption_lines(state, names, loops)):
+    for k, line in enumerate(caption_lines(state, names)):
         size = _fitting_size(line, lay.caption_size, room)  # shrink a line that does not fit
         swatch_w = size * 0.95
         x = float(pad)
@@ -209,10 +207,8 @@ def board_image(state: State, *, names: Mapping[int, str] | None = None, theme: 
             stones[i] = color
     if game == "astralis":
         _paint_astralis(image, state, lay, col, stones)
-    loops = None
-    if game == "sliglube" and hasattr(state, "loops"):
-        loops = tuple(state.loops())
-        _paint_loops(image, loops, lay, col)
+    if game == "sliglube" and hasattr(state, "loop_links"):
+        _paint_loops(image, state.loop_links(), lay, col)
     change = state.last_change
     for cell, color in change.removed:
         if board.index(cell) not in stones:
@@ -229,7 +225,7 @@ def board_image(state: State, *, names: Mapping[int, str] | None = None, theme: 
     last = sprites.dot(max(3.0, lay.stone_radius * 0.3), col.mark, col.outline)
     for cell in change.placed:
         sprites.paste(image, last, lay.cell_center(cell))
-    _paint_caption(image, state, lay, col, names, loops)
+    _paint_caption(image, state, lay, col, names)
     return image
 
 

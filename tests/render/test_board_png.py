@@ -159,3 +159,21 @@ def test_cell_center_takes_a_board_or_a_state_and_refuses_unknown_cells():
     assert high[1] < low[1]  # row 1 is at the bottom
     with pytest.raises(ValueError):
         render.cell_center(state, "z9")
+
+
+def test_sliglube_outlines_each_link_of_a_loop_and_nothing_else():
+    state = first_state("sliglube", lambda s: len(s.loops()) > 1, size=6)
+    assert state is not None
+    image = decode(render.board_png(state)).convert("RGB")
+    accent = render.colors("sliglube", "dark").accent
+    on_loop = {frozenset(pair) for loop in state.loops()
+               for pair in zip(loop, loop[1:] + loop[:1], strict=True)}
+    board = state.board
+    occupied = sorted(board.index(cell) for cell in stones(state))
+    for k, a in enumerate(occupied):
+        for b in occupied[k + 1:]:
+            if board.adjacent(a, b):
+                (xa, ya), (xb, yb) = (render.cell_center(state, board.name(i)) for i in (a, b))
+                between = image.getpixel((int((xa + xb) / 2), int((ya + yb) / 2)))
+                linked = frozenset((board.name(a), board.name(b))) in on_loop
+                assert near(between, accent) == linked, (board.name(a), board.name(b))

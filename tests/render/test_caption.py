@@ -61,11 +61,19 @@ def test_astralis_scores_include_cyans_komi():
     assert f"Cyan {cyan:g} ({state.territory('cyan')} + 3.5 komi)" in text(facts)
 
 
-def test_sliglube_counts_the_loops_it_outlines():
-    state = next(s for s in random_states("sliglube", 1, size=5) if s.loops())
+def test_sliglube_counts_the_stones_on_the_loops_it_outlines():
+    state = next(s for s in random_states("sliglube", 1, size=5) if len(s.loops()) > 1)
     _, _, facts = caption_lines(state)
-    count = len(state.loops())
-    assert text(facts).startswith(f"{count} loop")
+    on_loops = {cell for loop in state.loops() for cell in loop}
+    black = sum(state.stone_at(cell) == "black" for cell in on_loops)
+    assert text(facts) == (f"Loops outlined: {len(on_loops)} stones on them"
+                           f"  ({black} black, {len(on_loops) - black} white)")
+
+
+def test_sliglube_without_loops_says_so():
+    state = rules.get_game("sliglube").replay(["d4", "white", "c3"], size=5)
+    _, _, facts = caption_lines(state)
+    assert text(facts) == "No loops on the board"
 
 
 @pytest.mark.parametrize("name", sorted(rules.GAMES))
