@@ -7,10 +7,13 @@ that ``ORDER BY due_at`` and ``MIN(due_at)`` compare instants correctly.
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 import aiosqlite
+
+from bot.storage.database import Statement
 
 Conn = aiosqlite.Connection
 
@@ -49,56 +52,83 @@ class ClockRow:
                    reminders_sent=row["reminders_sent"], due_at=_time(row["due_at"]))
 
 
+_CLOCK_COLUMNS = ("(game_id, control, bank0_seconds, bank1_seconds, turn_ply, turn_seat,"
+                  " turn_started_at, reminders_sent, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+
+
+def _clock_values(clock: ClockRow) -> tuple[object, ...]:
+    banks = [None if bank is None else bank.total_seconds() for bank in clock.banks]
+    return (clock.game_id, clock.control, banks[0], banks[1], clock.turn_ply, clock.turn_seat,
+            stamp(clock.turn_started_at), clock.reminders_sent,
+            stamp(clock.due_at) if clock.due_at else None)
+
+
+def save_clock_statement(clock: ClockRow) -> Statement:
+    """Insert or replace a game's clock."""
+    return "INSERT OR REPLACE INTO clocks " + _CLOCK_COLUMNS, _clock_values(clock)
+
+
 async def save_clock(conn: Conn, clock: ClockRow) -> None:
     """Insert or replace a game's clock."""
-    banks = [None if bank is None else bank.total_seconds() for bank in clock.banks]
-    await conn.execute(
-        "INSERT OR REPLACE INTO clocks (game_id, control, bank0_seconds, bank1_seconds,"
-        " turn_ply, turn_seat, turn_started_at, reminders_sent, due_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (clock.game_id, clock.control, banks[0], banks[1], clock.turn_ply, clock.turn_seat,
-         stamp(clock.turn_started_at), clock.reminders_sent,
-         stamp(clock.due_at) if clock.due_at else None))
+    await conn.execute(*save_clock_statement(clock))
+
+
+async def add_clocks(conn: Conn, clocks: list[ClockRow]) -> int:
+    """Insert clocks for games that have none (a clock stored meanwhile is kept);
+    returns how many were added."""
+    cursor = await conn.executemany("INSERT OR IGNORE INTO clocks " + _CLOCK_COLUMNS,
+                                    [_clock_values(clock) for clock in clocks])
+    return cursor.rowcount
 
 
 async def get_clock(conn: Conn, game_id: int) -> ClockRow | None:
-    cursor = await conn.execute("SELECT * FROM clocks WHERE game_id = ?", (game_id,))
-    row = await cursor.fetchone()
-    return ClockRow.from_row(row) if row else None
+    rows = await conn.execute_fetchall("SELECT * FROM clocks WHERE game_id = ?", (game_id,))
+    return ClockRow.from_row(rows[0]) if rows else None
+
+
+def clock_and_vacations(conn: sqlite3.Connection, game_id: int, member_ids: tuple[int, ...]
+                        ) -> tuple[ClockRow | None, dict[int, list[VacationRow]]]:
+    """A game's clock and its players' vacations, read together (for :meth:`Database.run`)."""
+    row = conn.execute("SELECT * FROM clocks WHERE game_id = ?", (game_id,)).fetchone()
+    marks = ", ".join("?" * len(member_ids))
+    vacations: dict[int, list[VacationRow]] = {member_id: [] for member_id in member_ids}
+    for found in conn.execute(f"SELECT * FROM vacations WHERE member_id IN ({marks})"
+                              " ORDER BY start_at", member_ids):
+        vacations[found["member_id"]].append(_vacation(found))
+    return (ClockRow.from_row(row) if row else None), vacations
 
 
 async def clocks_due(conn: Conn, now: datetime) -> list[ClockRow]:
     """Clocks of active games with something due by ``now``, earliest first."""
-    cursor = await conn.execute(
+    rows = await conn.execute_fetchall(
         "SELECT clocks.* FROM clocks JOIN games ON games.id = clocks.game_id"
         " WHERE due_at IS NOT NULL AND due_at <= ? AND games.status = 'active'"
         " ORDER BY due_at", (stamp(now),))
-    return [ClockRow.from_row(row) for row in await cursor.fetchall()]
+    return [ClockRow.from_row(row) for row in rows]
 
 
 async def clocks_of_member(conn: Conn, member_id: int) -> list[ClockRow]:
     """Clocks of the member's active games (in every server)."""
-    cursor = await conn.execute(
+    rows = await conn.execute_fetchall(
         "SELECT clocks.* FROM clocks JOIN games ON games.id = clocks.game_id"
         " WHERE games.status = 'active' AND (player0_id = ? OR player1_id = ?)",
         (member_id, member_id))
-    return [ClockRow.from_row(row) for row in await cursor.fetchall()]
+    return [ClockRow.from_row(row) for row in rows]
 
 
 async def active_games_without_clock(conn: Conn) -> list[int]:
-    cursor = await conn.execute(
+    rows = await conn.execute_fetchall(
         "SELECT id FROM games WHERE status = 'active'"
         " AND id NOT IN (SELECT game_id FROM clocks) ORDER BY id")
-    return [game_id for (game_id,) in await cursor.fetchall()]
+    return [game_id for (game_id,) in rows]
 
 
 async def next_due(conn: Conn) -> datetime | None:
     """The earliest time anything is due: a clock of an active game, or a digest."""
-    cursor = await conn.execute(
+    ((due,),) = await conn.execute_fetchall(
         "SELECT MIN(due) FROM (SELECT MIN(due_at) AS due FROM clocks JOIN games"
         " ON games.id = clocks.game_id WHERE games.status = 'active'"
         " UNION ALL SELECT MIN(digest_due_at) FROM member_prefs WHERE notify = 'digest')")
-    (due,) = await cursor.fetchone()
     return _time(due)
 
 
@@ -112,11 +142,22 @@ class VacationRow:
     end_at: datetime
 
 
+def _vacation(row: sqlite3.Row) -> VacationRow:
+    return VacationRow(row["id"], row["member_id"], _time(row["start_at"]), _time(row["end_at"]))
+
+
+def all_vacations(conn: sqlite3.Connection) -> dict[int, list[VacationRow]]:
+    """Every member's vacations, by member (for :meth:`Database.run`)."""
+    found: dict[int, list[VacationRow]] = {}
+    for row in conn.execute("SELECT * FROM vacations ORDER BY start_at"):
+        found.setdefault(row["member_id"], []).append(_vacation(row))
+    return found
+
+
 async def vacations_of(conn: Conn, member_id: int) -> list[VacationRow]:
-    cursor = await conn.execute(
+    rows = await conn.execute_fetchall(
         "SELECT * FROM vacations WHERE member_id = ? ORDER BY start_at", (member_id,))
-    return [VacationRow(row["id"], row["member_id"], _time(row["start_at"]),
-                        _time(row["end_at"])) for row in await cursor.fetchall()]
+    return [_vacation(row) for row in rows]
 
 
 async def insert_vacation(conn: Conn, member_id: int, start_at: datetime,
@@ -135,10 +176,9 @@ async def set_vacation_end(conn: Conn, vacation_id: int, end_at: datetime) -> No
 # -- notification preferences -------------------------------------------------------
 
 async def get_notify(conn: Conn, member_id: int) -> str:
-    cursor = await conn.execute("SELECT notify FROM member_prefs WHERE member_id = ?",
-                                (member_id,))
-    row = await cursor.fetchone()
-    return row["notify"] if row else "thread"
+    rows = await conn.execute_fetchall("SELECT notify FROM member_prefs WHERE member_id = ?",
+                                       (member_id,))
+    return rows[0]["notify"] if rows else "thread"
 
 
 async def set_notify(conn: Conn, member_id: int, notify: str,
@@ -152,10 +192,10 @@ async def set_notify(conn: Conn, member_id: int, notify: str,
 
 async def digests_due(conn: Conn, now: datetime) -> list[tuple[int, datetime]]:
     """(member id, when it was due) of each daily digest due by ``now``."""
-    cursor = await conn.execute(
+    rows = await conn.execute_fetchall(
         "SELECT member_id, digest_due_at FROM member_prefs WHERE notify = 'digest'"
         " AND digest_due_at <= ? ORDER BY digest_due_at", (stamp(now),))
-    return [(row[0], _time(row[1])) for row in await cursor.fetchall()]
+    return [(row[0], _time(row[1])) for row in rows]
 
 
 async def set_digest_due(conn: Conn, member_id: int, due_at: datetime) -> None:
@@ -188,15 +228,14 @@ async def insert_takeback(conn: Conn, game_id: int, ply: int, requester_id: int,
 
 
 async def get_takeback(conn: Conn, takeback_id: int) -> TakebackRow | None:
-    cursor = await conn.execute("SELECT * FROM takebacks WHERE id = ?", (takeback_id,))
-    row = await cursor.fetchone()
-    return _takeback(row) if row else None
+    rows = await conn.execute_fetchall("SELECT * FROM takebacks WHERE id = ?", (takeback_id,))
+    return _takeback(rows[0]) if rows else None
 
 
 async def takebacks_of_ply(conn: Conn, game_id: int, ply: int) -> list[TakebackRow]:
-    cursor = await conn.execute(
+    rows = await conn.execute_fetchall(
         "SELECT * FROM takebacks WHERE game_id = ? AND ply = ? ORDER BY id", (game_id, ply))
-    return [_takeback(row) for row in await cursor.fetchall()]
+    return [_takeback(row) for row in rows]
 
 
 async def answer_takeback(conn: Conn, takeback_id: int, status: str,

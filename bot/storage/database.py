@@ -2,8 +2,15 @@
 
 Every access goes through a single :class:`asyncio.Lock`, so a transaction
 opened by one coroutine never sees another coroutine's statements slip in
-between its own. Writes happen only inside :meth:`Database.transaction`
-(``BEGIN IMMEDIATE`` … ``COMMIT``, rolled back on any exception).
+between its own. Writes happen only inside a transaction (``BEGIN IMMEDIATE`` …
+``COMMIT``, rolled back on any exception): :meth:`Database.transaction` for a
+few awaited statements, or :meth:`Database.write` for a prepared list of them.
+
+aiosqlite runs each statement in its one worker thread, and every call is a
+round trip to that thread (for a fetch, two): under load those hops, each also
+waiting for the GIL, cost far more than SQLite itself. The hot paths therefore
+use :meth:`Database.run` and :meth:`Database.write`, which do a whole unit of
+work (several reads; a whole transaction) in a single hop.
 """
 
 from __future__ import annotations
@@ -11,15 +18,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from bot.storage.migrations import MIGRATIONS
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+#: One SQL statement with its parameters, for :meth:`Database.write`.
+Statement = tuple[str, Sequence[Any]]
 
 
 class Database:
@@ -83,11 +95,40 @@ class Database:
                 raise
             await self._connection.execute("COMMIT")
 
+    async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work(connection)``, a plain function of the underlying ``sqlite3``
+        connection (reads only), run in the connection's thread in one hop."""
+        async with self._lock:
+            return await self._in_thread(work)
+
+    async def write(self, statements: Sequence[Statement]) -> list[int]:
+        """Execute ``statements`` as one transaction, in one hop; the number of rows
+        each changed. Any error (``sqlite3.IntegrityError``…) rolls all of them back."""
+        async with self._lock:
+            return await self._in_thread(lambda conn: _write(conn, statements))
+
+    async def _in_thread(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        # aiosqlite has no public call for "run this function in your thread"; _execute is
+        # what its own execute() and cursors use (tests/bot/test_storage.py covers it).
+        connection = self._connection
+        return await connection._execute(work, connection._conn)
+
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
         """``async with db.reading() as conn:`` a consistent view for a few reads."""
         async with self._lock:
             yield self._connection
+
+
+def _write(conn: sqlite3.Connection, statements: Sequence[Statement]) -> list[int]:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        counts = [conn.execute(sql, parameters).rowcount for sql, parameters in statements]
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+    return counts
 
 
 def _statements(script: str) -> list[str]:

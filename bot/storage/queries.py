@@ -1,15 +1,19 @@
 """Named queries. Each takes the connection handed out by
-``Database.transaction()`` (writes) or ``Database.reading()`` (reads)."""
+``Database.transaction()`` (writes) or ``Database.reading()`` (reads). The
+writes of a move and of a board post also exist as :data:`Statement` values
+(``*_statement``), for :meth:`Database.write` to store in one hop."""
 
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 import aiosqlite
 
+from bot.storage.database import Statement
 from bot.storage.models import ChallengeRow, GameRow, MoveRow
 
 Conn = aiosqlite.Connection
@@ -35,19 +39,17 @@ async def insert_challenge(conn: Conn, *, guild_id: int, channel_id: int, challe
 
 
 async def get_challenge(conn: Conn, challenge_id: int) -> ChallengeRow | None:
-    cursor = await conn.execute("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
-    row = await cursor.fetchone()
-    return ChallengeRow.from_row(row) if row else None
+    rows = await conn.execute_fetchall("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
+    return ChallengeRow.from_row(rows[0]) if rows else None
 
 
 async def find_pending_challenge(conn: Conn, *, guild_id: int, challenger_id: int,
                                  opponent_id: int | None, game: str) -> ChallengeRow | None:
-    cursor = await conn.execute(
+    rows = await conn.execute_fetchall(
         "SELECT * FROM challenges WHERE guild_id = ? AND challenger_id = ? AND opponent_id IS ?"
         " AND game = ? AND status = 'pending' ORDER BY id LIMIT 1",
         (guild_id, challenger_id, opponent_id, game))
-    row = await cursor.fetchone()
-    return ChallengeRow.from_row(row) if row else None
+    return ChallengeRow.from_row(rows[0]) if rows else None
 
 
 async def set_challenge_message(conn: Conn, challenge_id: int, message_id: int) -> None:
@@ -83,72 +85,105 @@ async def insert_game(conn: Conn, *, guild_id: int, channel_id: int, challenge_i
 
 
 async def get_game(conn: Conn, game_id: int) -> GameRow | None:
-    cursor = await conn.execute("SELECT * FROM games WHERE id = ?", (game_id,))
-    row = await cursor.fetchone()
-    return GameRow.from_row(row) if row else None
+    rows = await conn.execute_fetchall("SELECT * FROM games WHERE id = ?", (game_id,))
+    return GameRow.from_row(rows[0]) if rows else None
 
 
 async def game_in_thread(conn: Conn, guild_id: int, thread_id: int) -> GameRow | None:
-    cursor = await conn.execute(
+    rows = await conn.execute_fetchall(
         "SELECT * FROM games WHERE guild_id = ? AND thread_id = ? ORDER BY id DESC LIMIT 1",
         (guild_id, thread_id))
-    row = await cursor.fetchone()
-    return GameRow.from_row(row) if row else None
+    return GameRow.from_row(rows[0]) if rows else None
 
 
 async def games_of_member(conn: Conn, guild_id: int, member_id: int, *, status: str,
                           limit: int = 100) -> list[GameRow]:
     """A member's games in one server with ``status``, most recent first."""
     order = "id DESC" if status == "active" else "finished_at DESC, id DESC"
-    cursor = await conn.execute(
+    rows = await conn.execute_fetchall(
         "SELECT * FROM games WHERE guild_id = ? AND status = ?"
         f" AND (player0_id = ? OR player1_id = ?) ORDER BY {order} LIMIT ?",
         (guild_id, status, member_id, member_id, limit))
-    return [GameRow.from_row(row) for row in await cursor.fetchall()]
+    return [GameRow.from_row(row) for row in rows]
 
 
 async def active_games(conn: Conn) -> list[GameRow]:
     """Every game in progress, in every server."""
-    cursor = await conn.execute("SELECT * FROM games WHERE status = 'active' ORDER BY id")
-    return [GameRow.from_row(row) for row in await cursor.fetchall()]
+    rows = await conn.execute_fetchall("SELECT * FROM games WHERE status = 'active' ORDER BY id")
+    return [GameRow.from_row(row) for row in rows]
+
+
+def set_game_thread_statement(game_id: int, thread_id: int | None) -> Statement:
+    return "UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id)
 
 
 async def set_game_thread(conn: Conn, game_id: int, thread_id: int | None) -> None:
-    await conn.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
+    await conn.execute(*set_game_thread_statement(game_id, thread_id))
+
+
+def set_last_message_statement(game_id: int, message_id: int) -> Statement:
+    return "UPDATE games SET last_message_id = ? WHERE id = ?", (message_id, game_id)
 
 
 async def set_last_message(conn: Conn, game_id: int, message_id: int) -> None:
-    await conn.execute("UPDATE games SET last_message_id = ? WHERE id = ?",
-                       (message_id, game_id))
+    await conn.execute(*set_last_message_statement(game_id, message_id))
+
+
+def finish_game_statement(game_id: int, *, result: str, winner_seat: int | None,
+                          end_reason: str, finished_at: datetime,
+                          status: str = "finished") -> Statement:
+    """Record the end of an active game (changes no row if it had already ended)."""
+    return ("UPDATE games SET status = ?, result = ?, winner_seat = ?, end_reason = ?,"
+            " finished_at = ? WHERE id = ? AND status = 'active'",
+            (status, result, winner_seat, end_reason, finished_at.isoformat(), game_id))
 
 
 async def finish_game(conn: Conn, game_id: int, *, result: str, winner_seat: int | None,
                       end_reason: str, finished_at: datetime, status: str = "finished") -> bool:
     """Record the end of an active game; False if it had already ended."""
-    cursor = await conn.execute(
-        "UPDATE games SET status = ?, result = ?, winner_seat = ?, end_reason = ?,"
-        " finished_at = ? WHERE id = ? AND status = 'active'",
-        (status, result, winner_seat, end_reason, finished_at.isoformat(), game_id))
+    cursor = await conn.execute(*finish_game_statement(
+        game_id, result=result, winner_seat=winner_seat, end_reason=end_reason,
+        finished_at=finished_at, status=status))
     return cursor.rowcount == 1
 
 
 # -- moves ----------------------------------------------------------------------
 
+def insert_move_statement(*, game_id: int, ply: int, move: str, seat: int, member_id: int,
+                          played_at: datetime) -> Statement:
+    """Fails with ``sqlite3.IntegrityError`` if that ply of that game is already recorded."""
+    return ("INSERT INTO moves (game_id, ply, move, seat, member_id, played_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, ply, move, seat, member_id, played_at.isoformat()))
+
+
 async def insert_move(conn: Conn, *, game_id: int, ply: int, move: str, seat: int,
                       member_id: int, played_at: datetime) -> None:
     """Raises ``sqlite3.IntegrityError`` if that ply of that game is already recorded."""
-    await conn.execute(
-        "INSERT INTO moves (game_id, ply, move, seat, member_id, played_at)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        (game_id, ply, move, seat, member_id, played_at.isoformat()))
+    await conn.execute(*insert_move_statement(game_id=game_id, ply=ply, move=move, seat=seat,
+                                              member_id=member_id, played_at=played_at))
 
 
 async def moves_of_game(conn: Conn, game_id: int) -> list[MoveRow]:
-    cursor = await conn.execute("SELECT * FROM moves WHERE game_id = ? ORDER BY ply",
-                                (game_id,))
-    return [MoveRow.from_row(row) for row in await cursor.fetchall()]
+    rows = await conn.execute_fetchall("SELECT * FROM moves WHERE game_id = ? ORDER BY ply",
+                                       (game_id,))
+    return [MoveRow.from_row(row) for row in rows]
+
+
+def move_texts_of_active_games(conn: sqlite3.Connection) -> dict[int, list[str]]:
+    """The moves of every game in progress, by game id (for :meth:`Database.run`)."""
+    found: dict[int, list[str]] = {}
+    for game_id, move in conn.execute(
+            "SELECT moves.game_id, moves.move FROM moves JOIN games ON games.id = moves.game_id"
+            " WHERE games.status = 'active' ORDER BY moves.game_id, moves.ply"):
+        found.setdefault(game_id, []).append(move)
+    return found
+
+
+def set_move_message_statement(game_id: int, ply: int, message_id: int) -> Statement:
+    return ("UPDATE moves SET message_id = ? WHERE game_id = ? AND ply = ?",
+            (message_id, game_id, ply))
 
 
 async def set_move_message(conn: Conn, game_id: int, ply: int, message_id: int) -> None:
-    await conn.execute("UPDATE moves SET message_id = ? WHERE game_id = ? AND ply = ?",
-                       (message_id, game_id, ply))
+    await conn.execute(*set_move_message_statement(game_id, ply, message_id))

@@ -96,3 +96,26 @@ async def test_a_game_ends_once(tmp_path: Path) -> None:
         assert (row.status, row.result, row.finished_at) == ("finished", "Ana wins", NOW)
     finally:
         await db.close()
+
+
+async def test_a_written_batch_is_one_transaction(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "bot.sqlite3")
+    try:
+        game_id = await new_game(db)
+        first = queries.insert_move_statement(game_id=game_id, ply=1, move="c3", seat=0,
+                                              member_id=10, played_at=NOW)
+        again = queries.insert_move_statement(game_id=game_id, ply=1, move="d4", seat=0,
+                                              member_id=10, played_at=NOW)
+        finish = queries.finish_game_statement(game_id, result="Ana wins", winner_seat=0,
+                                               end_reason="rules", finished_at=NOW)
+        with pytest.raises(sqlite3.IntegrityError):
+            await db.write([first, finish, again])
+        async with db.reading() as conn:  # neither the move nor the ending was kept
+            assert await queries.moves_of_game(conn, game_id) == []
+            assert (await queries.get_game(conn, game_id)).is_active
+        assert await db.write([first, finish, finish]) == [1, 1, 0]  # rows changed by each
+        moves = await db.run(lambda conn: [row["move"] for row in conn.execute(
+            "SELECT move FROM moves WHERE game_id = ?", (game_id,))])
+        assert moves == ["c3"]
+    finally:
+        await db.close()
