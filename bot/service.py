@@ -19,6 +19,7 @@ import random
 import re
 import sqlite3
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -38,6 +39,7 @@ from bot.model import (
     utc_now,
 )
 from bot.storage import ChallengeRow, Database, GameRow, queries
+from bot.storage.database import Statement
 from bot.suggest import Suggestion, suggest_moves
 from rules import State
 
@@ -46,11 +48,17 @@ __all__ = ["GameListing", "GameUpdate", "Listener", "Member", "Post", "Posted", 
 
 log = logging.getLogger(__name__)
 
+#: What a move guard may return: the statements to store with the move, from the
+#: position after it.
+MoveWriter = Callable[[State], list[Statement]]
+
 #: Who takes seat 0 (the first player) when a challenge is accepted.
 FIRST_PLAYER_CHOICES = ("challenger", "opponent", "random")
 #: Opening decisions offered as buttons besides ``/move`` (``komi N`` gets a number field).
 CHOICE_MOVES = ("swap", "black", "white", "yellow", "cyan")
 FINISHED_LISTED = 10
+#: Moves replayed per trip to a worker thread during the warm-up.
+WARM_UP_BATCH = 2000
 
 
 class Service:
@@ -62,11 +70,16 @@ class Service:
         self.renderer = renderer
         self.rng = rng or random.Random()
         self._states: dict[int, State] = {}
+        self._replays: dict[int, asyncio.Future[State]] = {}
+        self._warming: asyncio.Future[int] | None = None
         self._locks: dict[int, asyncio.Lock] = {}
         self.listeners: list[Listener] = []
         #: Called under the game's lock before a move is checked and stored; one may
-        #: refuse the move with a UserError (the clock refuses moves out of time).
-        self.move_guards: list[Callable[[GameRow, State, Member], Awaitable[None]]] = []
+        #: refuse the move with a UserError (the clock refuses moves out of time). It
+        #: may return a writer: given the position after the move, more statements to
+        #: store in the move's own transaction (the clock's next turn).
+        self.move_guards: list[Callable[[GameRow, State, Member],
+                                        Awaitable[MoveWriter | None]]] = []
         #: Narrows who a post notifies (members who asked for DMs instead of pings).
         self.mention_filter: Callable[[GameRow, tuple[int, ...]],
                                       Awaitable[tuple[int, ...]]] | None = None
@@ -161,12 +174,11 @@ class Service:
                 log.exception("could not open a thread for game %d", game_id)
                 thread_id = None
             if thread_id is not None:
-                async with self.db.transaction() as tx:
-                    await queries.set_game_thread(tx, game_id, thread_id)
-                row = await self._row(game_id)
-            posted = await self.post_board(row, state, texts.opening_post(row, state),
-                                           mentions=_to_ping(row, state))
-            update = GameUpdate(await self._row(game_id), state, None, posted)
+                await self.db.write([queries.set_game_thread_statement(game_id, thread_id)])
+                row = replace(row, thread_id=thread_id)
+            row, posted = await self._post_board(row, state, texts.opening_post(row, state),
+                                                 mentions=_to_ping(row, state))
+            update = GameUpdate(row, state, None, posted)
             await self._tell("game_started", update)
         return update
 
@@ -231,31 +243,58 @@ class Service:
         return await self.find_game(guild_id=guild_id, channel_id=0, member_id=0, ref=game_id)
 
     async def state_of(self, row: GameRow) -> State:
-        """The current position: cached, or replayed from the stored moves."""
+        """The current position: cached, or replayed from the stored moves (one replay
+        at a time per game, whoever asks)."""
         state = self._states.get(row.id)
-        if state is None:
+        if state is not None:
+            return state
+        replay = self._replays.get(row.id)
+        if replay is None:
+            replay = self._replays[row.id] = asyncio.ensure_future(self._replay(row))
+        return await asyncio.shield(replay)
+
+    async def _replay(self, row: GameRow) -> State:
+        me = asyncio.current_task()
+        try:
             async with self.db.reading() as conn:
                 moves = [move.move for move in await queries.moves_of_game(conn, row.id)]
-            rule_set = _game(row.game)
-            state = await asyncio.to_thread(rule_set.replay, moves, **row.options)
-            self._states[row.id] = state
-        return state
+            state = await asyncio.to_thread(_game(row.game).replay, moves, **row.options)
+            if self._replays.get(row.id) is me:  # not forgotten meanwhile
+                self._states[row.id] = state
+            return state
+        finally:
+            if self._replays.get(row.id) is me:
+                del self._replays[row.id]
 
     async def warm_up(self) -> int:
         """Replay every active game into the cache (at start-up, so that the first
-        command or autocomplete after a restart answers quickly). Returns how many."""
+        command or autocomplete after a restart answers quickly). Returns how many.
+        Callers share the one warm-up."""
+        if self._warming is None:
+            self._warming = asyncio.ensure_future(self._warm_up())
+        return await self._warming
+
+    async def _warm_up(self) -> int:
         async with self.db.reading() as conn:
             rows = await queries.active_games(conn)
+        moves = await self.db.run(queries.move_texts_of_active_games)  # one read for all
+        batch: list[GameRow] = []
         for row in rows:
-            try:
-                await self.state_of(row)
-            except Exception:
-                log.exception("game %d cannot be replayed", row.id)
+            batch.append(row)
+            if sum(len(moves.get(r.id, ())) for r in batch) >= WARM_UP_BATCH or row is rows[-1]:
+                states = await asyncio.to_thread(_replay_all, batch, moves)
+                for done, state in zip(batch, states, strict=True):
+                    # A game moved, replayed or forgotten meanwhile has a newer position.
+                    if state is not None and done.id not in self._states \
+                            and done.id not in self._replays:
+                        self._states[done.id] = state
+                batch = []
         return len(rows)
 
     def forget(self, game_id: int) -> None:
         """Drop the cached position (after a change made outside :meth:`play_move`)."""
         self._states.pop(game_id, None)
+        self._replays.pop(game_id, None)
 
     # -- playing ---------------------------------------------------------------
 
@@ -282,34 +321,38 @@ class Service:
             row = await self.get_game(guild_id, game_id)
             state = await self._playable(row, member)
             _check_turn(row, state, member, expected_ply)
-            for guard in self.move_guards:
-                await guard(row, state, member)
+            writers = [await guard(row, state, member) for guard in self.move_guards]
             seat = state.to_move
             try:
                 after = await asyncio.to_thread(state.play, text)
             except rules.IllegalMove as error:
                 raise UserError(f"`{_shown(text)}` can't be played: {error}.") from None
             move = after.history[-1]
+            now = self.now()
+            statements = [queries.insert_move_statement(
+                game_id=game_id, ply=after.ply, move=move, seat=seat, member_id=member.id,
+                played_at=now)]
+            if after.is_over:
+                row = replace(row, status="finished", result=after.result or "",
+                              winner_seat=after.winner, end_reason="rules", finished_at=now)
+                statements.append(queries.finish_game_statement(
+                    game_id, result=row.result, winner_seat=row.winner_seat, end_reason="rules",
+                    finished_at=now))
+            for writer in writers:
+                if writer is not None:
+                    statements += writer(after)
             try:
-                async with self.db.transaction() as tx:
-                    await queries.insert_move(tx, game_id=game_id, ply=after.ply, move=move,
-                                              seat=seat, member_id=member.id,
-                                              played_at=self.now())
-                    if after.is_over:
-                        await queries.finish_game(tx, game_id, result=after.result or "",
-                                                  winner_seat=after.winner, end_reason="rules",
-                                                  finished_at=self.now())
+                await self.db.write(statements)  # the move and what goes with it, or nothing
             except sqlite3.IntegrityError:
                 self.forget(game_id)
                 raise UserError("Another move for this turn was saved just before yours.") \
                     from None
             self._states[game_id] = after
-            row = await self._row(game_id)
             content = texts.move_post(row, after, seat, move)
             mentions = row.player_ids if after.is_over else _to_ping(row, after)
-            posted = await self.post_board(row, after, content, mentions=mentions,
-                                           move_ply=after.ply)
-            update = GameUpdate(await self._row(game_id), after, move, posted)
+            row, posted = await self._post_board(row, after, content, mentions=mentions,
+                                                 move_ply=after.ply)
+            update = GameUpdate(row, after, move, posted)
             await self._tell("move_played", update)
             if after.is_over:
                 await self._tell("game_ended", update)
@@ -344,15 +387,17 @@ class Service:
     async def _end(self, row: GameRow, state: State, *, winner_seat: int | None, reason: str,
                    result: str) -> GameUpdate:
         status = "aborted" if reason == "abort" else "finished"
-        async with self.db.transaction() as tx:
-            if not await queries.finish_game(tx, row.id, result=result, winner_seat=winner_seat,
-                                             end_reason=reason, finished_at=self.now(),
-                                             status=status):
-                raise UserError(f"{texts.label(row)} is already over.")
-        row = await self._row(row.id)
+        now = self.now()
+        (changed,) = await self.db.write([queries.finish_game_statement(
+            row.id, result=result, winner_seat=winner_seat, end_reason=reason, finished_at=now,
+            status=status)])
+        if not changed:
+            raise UserError(f"{texts.label(row)} is already over.")
+        row = replace(row, status=status, result=result, winner_seat=winner_seat,
+                      end_reason=reason, finished_at=now)
         content = f"**{texts.label(row)}**\n" + texts.end_line(row, result, winner_seat)
-        posted = await self.post_board(row, state, content, mentions=row.player_ids)
-        update = GameUpdate(await self._row(row.id), state, None, posted)
+        row, posted = await self._post_board(row, state, content, mentions=row.player_ids)
+        update = GameUpdate(row, state, None, posted)
         await self._tell("game_ended", update)
         return update
 
@@ -430,16 +475,20 @@ class Service:
                 log.exception("listener %r failed on %s of game %d", listener, event,
                               update.game.id)
 
-    async def _row(self, game_id: int) -> GameRow:
-        async with self.db.reading() as conn:
-            return await queries.get_game(conn, game_id)
-
     async def post_board(self, row: GameRow, state: State, content: str, *,
-                          mentions: tuple[int, ...] | list[int],
-                          move_ply: int | None = None,
-                          actions: tuple[str, ...] = ()) -> Posted | None:
+                         mentions: tuple[int, ...] | list[int],
+                         move_ply: int | None = None,
+                         actions: tuple[str, ...] = ()) -> Posted | None:
         """Draw and post the board; record where it went. A failure to post is
         logged, not raised: the move is already safely stored."""
+        return (await self._post_board(row, state, content, mentions=mentions,
+                                       move_ply=move_ply, actions=actions))[1]
+
+    async def _post_board(self, row: GameRow, state: State, content: str, *,
+                          mentions: tuple[int, ...] | list[int], move_ply: int | None = None,
+                          actions: tuple[str, ...] = ()) -> tuple[GameRow, Posted | None]:
+        """:meth:`post_board`, also giving the game row as it is after the post (where
+        the game lives, its latest board), without reading it back."""
         try:
             choices, komi = await asyncio.to_thread(_decisions, state)
             picture = await self.renderer(state, _names(row))
@@ -452,15 +501,20 @@ class Service:
                 actions=actions))
         except Exception:
             log.exception("could not post the board of game %d", row.id)
-            return None
-        async with self.db.transaction() as tx:
-            if posted.thread_id != row.thread_id:
-                await queries.set_game_thread(tx, row.id, posted.thread_id)
-            if posted.message_id is not None:
-                await queries.set_last_message(tx, row.id, posted.message_id)
-                if move_ply is not None:
-                    await queries.set_move_message(tx, row.id, move_ply, posted.message_id)
-        return posted
+            return row, None
+        statements = []
+        if posted.thread_id != row.thread_id:
+            statements.append(queries.set_game_thread_statement(row.id, posted.thread_id))
+            row = replace(row, thread_id=posted.thread_id)
+        if posted.message_id is not None:
+            statements.append(queries.set_last_message_statement(row.id, posted.message_id))
+            row = replace(row, last_message_id=posted.message_id)
+            if move_ply is not None:
+                statements.append(queries.set_move_message_statement(row.id, move_ply,
+                                                                     posted.message_id))
+        if statements:
+            await self.db.write(statements)
+        return row, posted
 
 
 def _game(name: str) -> rules.Game:
@@ -468,6 +522,18 @@ def _game(name: str) -> rules.Game:
         return rules.get_game(name)
     except rules.UnknownGame as error:
         raise UserError(f"{str(error)[0].upper()}{str(error)[1:]}.") from None
+
+
+def _replay_all(rows: list[GameRow], moves: Mapping[int, list[str]]) -> list[State | None]:
+    """The positions of ``rows`` (None for a game that cannot be replayed: logged)."""
+    states: list[State | None] = []
+    for row in rows:
+        try:
+            states.append(_game(row.game).replay(moves.get(row.id, []), **row.options))
+        except Exception:
+            log.exception("game %d cannot be replayed", row.id)
+            states.append(None)
+    return states
 
 
 def _parse_game_id(ref: str | int) -> int:
