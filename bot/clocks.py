@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
@@ -31,7 +31,7 @@ from rules import State
 
 if TYPE_CHECKING:
     from bot.notify import Notifier
-    from bot.service import Service
+    from bot.service import MoveWriter, Service
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +41,8 @@ GRACE = timedelta(seconds=1)
 LONGEST_SLEEP = timedelta(days=1)
 
 Sleep = Callable[[float], Awaitable[object]]
+#: The vacations that stop a seat's clock, by seat.
+Pauses = Callable[[int], list[Interval]]
 
 
 def control_of(row: GameRow) -> TimeControl:
@@ -69,6 +71,7 @@ class Clocks:
         self._sleep = sleep
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._missing: asyncio.Task[int] | None = None
         service.listeners.append(self)
         service.move_guards.append(self.guard)
 
@@ -78,23 +81,49 @@ class Clocks:
     # -- the dispatcher ---------------------------------------------------------------
 
     async def start(self) -> None:
-        """Give clocks to active games that have none, then start the dispatcher (whose
-        first round applies whatever fell due while the bot was down)."""
-        async with self.db.reading() as conn:
-            missing = await store.active_games_without_clock(conn)
-        for game_id in missing:
-            async with self.db.reading() as conn:
-                row = await queries.get_game(conn, game_id)
-            await self._new_clock(row, await self.service.state_of(row))
+        """Start the dispatcher (its first round applies whatever fell due while the bot
+        was down) and, beside it, give clocks to active games that have none: start-up
+        waits for neither."""
         if self._task is None:
             self._task = asyncio.create_task(self.run(), name="game clocks")
+        if self._missing is None:
+            self._missing = asyncio.create_task(self.add_missing_clocks(),
+                                                name="clocks for older games")
+
+    async def add_missing_clocks(self) -> int:
+        """Give each active game without a clock (from before the clocks) one, its turn
+        starting now, all in one transaction; returns how many were added. A game moved
+        meanwhile keeps the clock its move gave it."""
+        async with self.db.reading() as conn:
+            missing = set(await store.active_games_without_clock(conn))
+        if not missing:
+            return 0
+        await self.service.warm_up()  # the one replay of every active game, shared
+        async with self.db.reading() as conn:
+            rows = [row for row in await queries.active_games(conn) if row.id in missing]
+        vacations = await self.db.run(store.all_vacations)
+        now = self.now()
+        clocks = []
+        for row in rows:
+            try:
+                state = await self.service.state_of(row)
+            except Exception:
+                log.exception("game %d cannot be replayed: no clock for it", row.id)
+                continue
+            clocks.append(self._fresh_clock(row, state, now, _pauser(row, vacations)))
+        async with self.db.transaction() as tx:
+            added = await store.add_clocks(tx, clocks)
+        log.info("gave clocks to %d games from before the clocks", added)
+        self.poke()
+        return added
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        for task in (self._missing, self._task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._task = self._missing = None
 
     def poke(self) -> None:
         """Something due may have moved: the dispatcher re-reads the next due time."""
@@ -190,44 +219,48 @@ class Clocks:
         await self._new_clock(update.game, update.state)
 
     async def move_played(self, update: GameUpdate) -> None:
-        row, state = update.game, update.state
-        async with self.db.reading() as conn:
-            clock = await store.get_clock(conn, row.id)
-        if clock is None:
-            await self._new_clock(row, state)
-            return
-        banks = list(clock.banks)
-        mover = clock.turn_seat
-        if mover is not None and banks[mover] is not None:
-            pauses = await self._pauses(row, mover)
-            try:
-                after = timecontrol.after_move(self._player_clock(clock, mover),
-                                               clock.turn_started_at, self.now(), pauses)
-                banks[mover] = after.remaining
-            except timecontrol.OutOfTime:
-                banks[mover] = timedelta(0)
-        await self._save(row, replace(clock, banks=(banks[0], banks[1]), turn_ply=state.ply,
-                                      turn_seat=state.to_move, turn_started_at=self.now(),
-                                      reminders_sent=0))
+        self.poke()  # the move's transaction stored the new turn (see guard)
 
     async def game_ended(self, update: GameUpdate) -> None:
         async with self.db.reading() as conn:
             clock = await store.get_clock(conn, update.game.id)
-        if clock is not None:
+        if clock is not None and clock.turn_seat is not None:
             await self._save(update.game, replace(clock, turn_seat=None))
 
-    async def guard(self, row: GameRow, state: State, member: Member) -> None:
-        """Refuse a move that comes after the deadline (the dispatcher ends the game)."""
-        async with self.db.reading() as conn:
-            clock = await store.get_clock(conn, row.id)
-        if clock is None or clock.turn_seat is None or clock.turn_ply != state.ply:
-            return
-        pauses = await self._pauses(row, clock.turn_seat)
-        if timecontrol.is_out_of_time(self._player_clock(clock, clock.turn_seat),
-                                      clock.turn_started_at, self.now(), pauses):
+    async def guard(self, row: GameRow, state: State, member: Member) -> MoveWriter:
+        """Refuse a move that comes after the deadline (the dispatcher ends the game).
+        Otherwise, give the service the clock's next turn to store with the move."""
+        clock, vacations = await self.db.run(
+            lambda conn: store.clock_and_vacations(conn, row.id, row.player_ids))
+        pauses = _pauser(row, vacations)
+        if clock is not None and clock.turn_seat is not None and clock.turn_ply == state.ply \
+                and timecontrol.is_out_of_time(self._player_clock(clock, clock.turn_seat),
+                                               clock.turn_started_at, self.now(),
+                                               pauses(clock.turn_seat)):
             self.poke()
             raise UserError(f"Your time for this move in {texts.label(row)} has run out: "
                             "the game is lost on time.")
+        return lambda after: [store.save_clock_statement(
+            self._after_move(row, clock, after, self.now(), pauses))]
+
+    def _after_move(self, row: GameRow, clock: ClockRow | None, after: State, now: datetime,
+                    pauses: Pauses) -> ClockRow:
+        """The clock once a move made ``after``: the mover's bank charged, the next turn
+        starting ``now``."""
+        if clock is None:
+            return self._fresh_clock(row, after, now, pauses)
+        banks = list(clock.banks)
+        mover = clock.turn_seat
+        if mover is not None and banks[mover] is not None:
+            try:
+                spent = timecontrol.after_move(self._player_clock(clock, mover),
+                                               clock.turn_started_at, now, pauses(mover))
+                banks[mover] = spent.remaining
+            except timecontrol.OutOfTime:
+                banks[mover] = timedelta(0)
+        return self._with_due(replace(clock, banks=(banks[0], banks[1]), turn_ply=after.ply,
+                                      turn_seat=after.to_move, turn_started_at=now,
+                                      reminders_sent=0), pauses)
 
     async def restart_turn(self, row: GameRow, state: State) -> None:
         """The turn starts afresh now (after a takeback), reminders and all."""
@@ -243,13 +276,13 @@ class Clocks:
 
     async def deadline_of(self, row: GameRow) -> datetime | None:
         """When the player to move loses on time; None without a limit or once over."""
-        async with self.db.reading() as conn:
-            clock = await store.get_clock(conn, row.id)
+        clock, vacations = await self.db.run(
+            lambda conn: store.clock_and_vacations(conn, row.id, row.player_ids))
         if clock is None or clock.turn_seat is None:
             return None
-        pauses = await self._pauses(row, clock.turn_seat)
         return timecontrol.deadline_at(self._player_clock(clock, clock.turn_seat),
-                                       clock.turn_started_at, pauses)
+                                       clock.turn_started_at,
+                                       _pauser(row, vacations)(clock.turn_seat))
 
     # -- vacations --------------------------------------------------------------------------
 
@@ -308,33 +341,38 @@ class Clocks:
     # -- internals ----------------------------------------------------------------------------
 
     async def _new_clock(self, row: GameRow, state: State) -> None:
+        await self._save(row, self._fresh_clock(row, state, self.now(), lambda seat: []))
+
+    def _fresh_clock(self, row: GameRow, state: State, now: datetime,
+                     pauses: Pauses) -> ClockRow:
         control = control_of(row)
         bank = control.start if isinstance(control, Bank) else None
-        await self._save(row, ClockRow(
+        return self._with_due(ClockRow(
             game_id=row.id, control=timecontrol.format_time_control(control), banks=(bank, bank),
-            turn_ply=state.ply, turn_seat=state.to_move, turn_started_at=self.now(),
-            reminders_sent=0, due_at=None))
+            turn_ply=state.ply, turn_seat=state.to_move, turn_started_at=now,
+            reminders_sent=0, due_at=None), pauses)
 
     async def _save(self, row: GameRow, clock: ClockRow) -> None:
         """Store the clock with its next due time, and wake the dispatcher."""
-        clock = replace(clock, due_at=await self._next_due(row, clock))
-        async with self.db.transaction() as tx:
-            await store.save_clock(tx, clock)
+        pauses = [] if clock.turn_seat is None else await self._pauses(row, clock.turn_seat)
+        clock = self._with_due(clock, lambda seat: pauses)
+        await self.db.write([store.save_clock_statement(clock)])
         self.poke()
 
-    async def _next_due(self, row: GameRow, clock: ClockRow) -> datetime | None:
+    def _with_due(self, clock: ClockRow, pauses: Pauses) -> ClockRow:
+        """The clock with its next due time: the next reminder, else the deadline."""
         if clock.turn_seat is None:
-            return None
-        pauses = await self._pauses(row, clock.turn_seat)
+            return replace(clock, due_at=None)
         player_clock = self._player_clock(clock, clock.turn_seat)
-        deadline = timecontrol.deadline_at(player_clock, clock.turn_started_at, pauses)
+        pause = pauses(clock.turn_seat)
+        deadline = timecontrol.deadline_at(player_clock, clock.turn_started_at, pause)
         if deadline is None:
-            return None
-        times = timecontrol.reminder_times(player_clock, clock.turn_started_at, pauses,
+            return replace(clock, due_at=None)
+        times = timecontrol.reminder_times(player_clock, clock.turn_started_at, pause,
                                            share=self.reminder_share)
         if clock.reminders_sent < len(times):
-            return times[clock.reminders_sent]
-        return deadline + GRACE
+            return replace(clock, due_at=times[clock.reminders_sent])
+        return replace(clock, due_at=deadline + GRACE)
 
     @staticmethod
     def _player_clock(clock: ClockRow, seat: int) -> Clock:
@@ -346,6 +384,15 @@ class Clocks:
             return []
         return [Interval(v.start_at, v.end_at)
                 for v in await self.vacations(row.player_ids[seat])]
+
+
+def _pauser(row: GameRow, vacations: Mapping[int, list[VacationRow]]) -> Pauses:
+    """The pauses of each seat of ``row``, from its players' vacations."""
+    def pauses(seat: int) -> list[Interval]:
+        if not vacations_allowed(row):
+            return []
+        return [Interval(v.start_at, v.end_at) for v in vacations.get(row.player_ids[seat], ())]
+    return pauses
 
 
 def _when(moment: datetime) -> str:

@@ -58,19 +58,27 @@ class Notifier:
         self.service = service
         self.db = service.db
         self.messenger = messenger
+        self._preferences: dict[int, str] = {}
         service.listeners.append(self)
         service.mention_filter = self.filter_mentions
 
     async def preference(self, member_id: int) -> str:
-        async with self.db.reading() as conn:
-            return await store.get_notify(conn, member_id)
+        """How the member wants to hear of their turn. Every move asks (twice): the
+        answers are kept, and :meth:`set_preference`, the only writer, keeps them true."""
+        how = self._preferences.get(member_id)
+        if how is None:
+            async with self.db.reading() as conn:
+                how = self._preferences[member_id] = await store.get_notify(conn, member_id)
+        return how
 
     async def set_preference(self, member_id: int, how: str) -> str:
         if how not in NOTIFY_CHOICES:
             raise UserError(f"Choose one of: {', '.join(NOTIFY_CHOICES)}.")
         due = self.service.now() + DIGEST_EVERY if how == "digest" else None
+        self._preferences.pop(member_id, None)
         async with self.db.transaction() as tx:
             await store.set_notify(tx, member_id, how, due)
+        self._preferences[member_id] = how
         return how
 
     async def filter_mentions(self, row: GameRow, mentions: tuple[int, ...]) -> tuple[int, ...]:

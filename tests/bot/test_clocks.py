@@ -117,6 +117,42 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_is_applied_at_start
     assert reminders(table, game_id) == []  # too late for reminders: just the result
 
 
+async def forget_clocks(table: Table) -> None:
+    """The database as it was before the bot had clocks."""
+    await table.clocks.stop()
+    await table.env.db.write([("DELETE FROM clocks", ())])
+    await table.restart()
+
+
+async def test_games_from_before_the_clocks_get_one_starting_at_start_up(table: Table) -> None:
+    game_id = await start(table)
+    await table.play(game_id)  # Bo to move
+    await forget_clocks(table)
+    table.env.clock.advance(days=10)  # long ago, but Bo only gets his time from now on
+    row = await table.row(game_id)
+    assert await table.clocks.deadline_of(row) is None
+
+    assert await table.clocks.add_missing_clocks() == 1
+    assert await table.clocks.deadline_of(row) == table.env.clock() + timedelta(days=3)
+    assert await table.clocks.add_missing_clocks() == 0
+    table.env.clock.advance(days=3, hours=1)
+    with pytest.raises(UserError, match="has run out"):
+        await table.play(game_id)
+
+
+async def test_a_game_moved_before_it_got_its_clock_keeps_the_one_its_move_gave_it(
+        table: Table) -> None:
+    game_id = await start(table)
+    await forget_clocks(table)
+    table.env.clock.advance(days=1)
+    await table.play(game_id)  # Ana moves: Bo's turn starts now, with a clock
+    table.env.clock.advance(hours=5)
+
+    assert await table.clocks.add_missing_clocks() == 0
+    deadline = await table.clocks.deadline_of(await table.row(game_id))
+    assert deadline == table.env.clock() + timedelta(days=3, hours=-5)
+
+
 async def test_the_dispatcher_sleeps_until_the_next_due_time_and_no_more(table: Table) -> None:
     game_id = await start(table, time_control="1d")
     await table.clocks.start()
