@@ -190,6 +190,21 @@ def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor, *,
     loops could not contain any cell of ``goal[0]`` are cut: a search that
     wants the *union* of some loops passes the cells not yet covered. With
     ``budget``, raise :class:`OutOfBudget` after that many path extensions.
+
+    With ``plus`` or ``goal``, ``visit`` must either return True (stop) or
+    take every stone of the loop out of ``goal[0]``: the transposition table
+    below relies on it.
+
+    *Transpositions.* Once a path reaches a tip ``w``, how it may go on
+    depends only on ``w`` and the *region* (the stones it may still use,
+    reachable from ``w``; the closing stones left are the region's stones
+    next to ``v``), plus the path's balance of ``plus`` stones. Many paths
+    share a tip and region (they differ behind them), so a finished branch is
+    remembered by ``(w, region)`` with its balance: when no loop turned up
+    that still holds a goal stone, a later path arriving there with no better
+    balance is not followed again: if its own stones hold no goal stone (the
+    goal only shrinks), or if the first path's did (then no completion met
+    the bound at all, else it would have been visited and cleared them).
     """
     nb = grid.nb
     steps = [budget if budget is not None else -1]
@@ -198,6 +213,8 @@ def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor, *,
     vbit = 1 << v
     vn = nb[v] & stones
     bounded = plus is not None or goal is not None
+    #: (tip, region) -> [balance, balance]: see "Transpositions" in the docstring
+    failed: dict[tuple[int, int], list[int]] = {}
     weigh = plus if plus is not None else 0
 
     def extend(tip: int, path: int, length: int, balance: int, ban: int, targets: int) -> bool:
@@ -236,9 +253,24 @@ def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor, *,
                     continue
                 if goal is not None and not (path | low | region) & goal[0]:
                     continue
+                # the rest depends only on (w, region): see "Transpositions" above
+                key = (w, region)
+                seen = failed.get(key)
+                if seen is not None and (gained <= seen[1] or (
+                        gained <= seen[0] and not (goal is not None and (path | low) & goal[0]))):
+                    continue
                 if (gained < 1 and plus is not None
                         and gained + _gain_bound(grid, region, plus, nb[w], new_targets) < 0):
                     continue
+                if extend(w, path | low, length + 1, gained, new_ban, new_targets):
+                    return True
+                if seen is None:
+                    seen = failed[key] = [_NEVER, _NEVER]
+                if goal is None or (path | low) & goal[0]:
+                    seen[1] = max(seen[1], gained)
+                else:
+                    seen[0] = max(seen[0], gained)
+                continue
             else:
                 while front and not region & new_targets:
                     front = (front << 1 | front >> 1 | front << w1 | front >> w1
@@ -260,6 +292,10 @@ def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor, *,
                             later):
             return True
     return False
+
+
+#: Below any balance a path can have.
+_NEVER = -(1 << 20)
 
 
 def _gain_bound(grid: HexGrid, region: int, plus: int, at_tip: int, targets: int) -> int:

@@ -99,6 +99,37 @@ def test_stones_and_links_on_loops_agree_with_brute_force(position):
                                                              for loop in truth))
 
 
+@st.composite
+def crowded_positions(draw):
+    """A base-4 board more than half full: too many stones for brute force,
+    enough for the pruned searches to meet the same paths again and again."""
+    grid = HexGrid.of(4)
+    cells = list(bits(grid.cells))
+    chosen = draw(st.lists(st.sampled_from(cells), min_size=18, max_size=27, unique=True))
+    stones = sum(1 << p for p in chosen)
+    plus = sum(1 << p for p in chosen if draw(st.booleans()))
+    return grid, stones, plus, draw(st.sampled_from(chosen))
+
+
+@given(crowded_positions())
+def test_pruned_searches_agree_with_the_plain_listing_on_crowded_boards(position):
+    """The control bound, the goal and the transposition table only skip work:
+    every answer equals the one read off the plain listing of all loops."""
+    grid, stones, plus, v = position
+    every = all_loops(grid, stones)
+    through = [loop for loop in every if loop >> v & 1]
+    for side in (plus, stones & ~plus):
+        mine = [loop for loop in through if controlled(loop, side)]
+        assert union_through(grid, v, stones, side) == union(mine)
+        assert any_through(grid, v, stones, side) == bool(mine)
+        wanted = side & ~(1 << v)
+        assert any_through(grid, v, stones, side, wanted) == any(loop & wanted for loop in mine)
+        held = union(loop for loop in every if controlled(loop, side))
+        empty = grid.cells & ~stones
+        assert touching_loops(grid, stones, empty, side) == grid.grow(held) & empty
+    assert union_through(grid, v, stones) == union(through)
+
+
 @pytest.mark.parametrize(("base", "count"), [(2, 1), (3, 82), (4, 10257)])
 def test_full_boards(base, count):
     """Every cell a stone: the number of rings grows fast (one on the seven
