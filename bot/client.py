@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.clocks import Clocks
 from bot.cogs import EXTENSIONS
 from bot.config import Settings
-from bot.correspondence import Correspondence
+from bot.correspondence import Correspondence, DeadlinePoster
 from bot.ending import GameEnd
 from bot.errors import STALE_BUTTON, on_app_command_error, report
 from bot.model import UserError
@@ -57,12 +57,14 @@ class BoardBot(commands.Bot):
         except (OSError, sqlite3.Error) as error:
             raise DatabaseUnavailable(
                 f"cannot use the database at {self.settings.database_path}: {error}") from error
-        self.service = Service(self.db, DiscordPoster(self))
+        poster = DeadlinePoster(DiscordPoster(self))
+        self.service = Service(self.db, poster)
         self.service.listeners.append(GameEnd(self.service))  # ratings, replay, summary
         notifier = Notifier(self.service, DiscordMessenger(self))
         self.clocks = Clocks(self.service, notifier,
                              reminder_share=self.settings.reminder_share,
                              vacation_days=self.settings.vacation_days)
+        poster.clocks = self.clocks
         self.correspondence = Correspondence(self.service, self.clocks)
         self._warm_up = asyncio.create_task(self.service.warm_up(), name="replay active games")
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -14,12 +14,12 @@ options, and the list of games waiting for a member.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from bot import texts, timecontrol
-from bot.model import GameUpdate, Member, Post, UserError
+from bot.model import GameUpdate, Member, Post, Posted, Poster, UserError
 from bot.storage import ChallengeRow, GameRow, queries
 from bot.storage import correspondence as store
 from bot.storage.correspondence import TakebackRow
@@ -227,3 +227,45 @@ class Correspondence:
         if row.seat_of(member.id) is None:
             raise UserError(f"You are not playing in {texts.label(row)}.")
         return row
+
+
+class DeadlinePoster:
+    """The bot's :class:`~bot.model.Poster`, adding to each board post of a game in
+    progress when the player to move runs out of time (nothing without a limit).
+
+    The clock of a move's new turn is stored with the move, before the board is
+    posted; only the opening board comes before its clock (the clocks arm it when
+    told the game started), so for it the clock is started here, a moment early."""
+
+    def __init__(self, poster: Poster, clocks: Clocks | None = None) -> None:
+        self.poster = poster
+        self.clocks = clocks  # set once the clocks exist (they need the service first)
+
+    async def open_thread(self, game: GameRow, name: str) -> int | None:
+        return await self.poster.open_thread(game, name)
+
+    async def post(self, game: GameRow, post: Post) -> Posted:
+        if post.picture is not None and game.is_active and self.clocks is not None:
+            try:
+                line = await self.deadline_line(game, post.ply)
+            except Exception:  # the board matters more than its deadline line
+                log.exception("no deadline for the board of game %d", game.id)
+                line = ""
+            if line:
+                post = replace(post, content=f"{post.content}\n{line}")
+        return await self.poster.post(game, post)
+
+    async def deadline_line(self, game: GameRow, ply: int) -> str:
+        """The line for the board at ``ply``; "" without a time limit."""
+        assert self.clocks is not None
+        async with self.clocks.db.reading() as conn:
+            clock = await store.get_clock(conn, game.id)
+        if clock is None and ply == 0:  # the opening board: its turn starts now
+            await self.clocks.restart_turn(game, await self.clocks.service.state_of(game))
+            async with self.clocks.db.reading() as conn:
+                clock = await store.get_clock(conn, game.id)
+        if clock is None or clock.turn_seat is None or clock.turn_ply != ply:
+            return ""  # not this board's turn (the clock is behind): better nothing than wrong
+        deadline = await self.clocks.deadline_of(game)
+        return texts.deadline_line(game.player_names[clock.turn_seat], deadline) \
+            if deadline else ""

@@ -12,6 +12,7 @@ from bot.storage.models import GameRow
 
 if TYPE_CHECKING:
     from bot.client import BoardBot
+    from bot.clocks import Clocks
 
 
 def member_of(user: discord.abc.User) -> Member:
@@ -21,6 +22,11 @@ def member_of(user: discord.abc.User) -> Member:
 def service_of(interaction: discord.Interaction) -> Service:
     client: BoardBot = interaction.client  # type: ignore[assignment]
     return client.service
+
+
+def clocks_of(interaction: discord.Interaction) -> Clocks | None:
+    """The game clocks (None in a client without them: then no deadline is shown)."""
+    return getattr(interaction.client, "clocks", None)
 
 
 def guild_of(interaction: discord.Interaction) -> int:

@@ -6,6 +6,7 @@ the tests all word things the same way.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import rules
@@ -108,6 +109,13 @@ def clock_text(settings: dict[str, Any]) -> str:
     if settings.get("vacation") is False:
         parts.append("no vacations")
     return ", ".join(parts)
+
+
+def deadline_line(name: str, deadline: datetime) -> str:
+    """``⏳ Ana's time for this move runs out in 3 days (Sunday…).``: Discord shows the
+    timestamps in each reader's own words and time zone."""
+    moment = int(deadline.timestamp())
+    return f"⏳ {name}'s time for this move runs out <t:{moment}:R> (<t:{moment}:f>)."
 
 
 def jump_url(guild_id: int, channel_id: int, message_id: int | None = None) -> str:

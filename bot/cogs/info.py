@@ -11,7 +11,7 @@ from discord.ext import commands
 import rules
 from bot import texts
 from bot.cogs.autocomplete import game_names, my_games
-from bot.interactions import game_meant, guild_of, service_of
+from bot.interactions import clocks_of, game_meant, guild_of, service_of
 from bot.model import UserError
 
 
@@ -38,6 +38,10 @@ class Info(commands.Cog):
             seat = state.to_move
             lines.append(f"{row.player_names[seat]} to play: {state.prompt}." if seat is not None
                          else "")
+            clocks = clocks_of(interaction)
+            deadline = await clocks.deadline_of(row) if clocks is not None else None
+            if seat is not None and deadline is not None:
+                lines.append(texts.deadline_line(row.player_names[seat], deadline))
         else:
             lines.append(f"**Game over.** {row.result}")
         kwargs = {"file": discord.File(io.BytesIO(picture), filename="board.png")} if picture \
