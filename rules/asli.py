@@ -37,6 +37,7 @@ territories and captured groups.
 from __future__ import annotations
 
 import re
+from itertools import compress
 from typing import Any
 
 from rules.errors import IllegalMove
@@ -83,60 +84,60 @@ class _Analysis:
         self.me = me
         self.touch_cache: dict[int, int] = {}
         self._label()
-        self._borders()
         self._find_kills()
         self._judge(my_flag, after_minimal)
 
     def _label(self) -> None:
-        """Number the groups and the territories (one flood fill each)."""
+        """Number the groups, then the territories (one flood fill each); note for
+        each territory the masks of my groups and enemy groups touching it, and
+        for each group the territories it touches."""
         stones, neighbours = self.stones, self.neighbours
         n = len(stones)
         group_of = [-1] * n
-        region_of = [-1] * n
         group_stones: list[list[int]] = []
         group_color: list[int] = []
-        regions: list[list[int]] = []
-        for i in range(n):
-            colour = stones[i]
-            marks = group_of if colour else region_of
-            if marks[i] >= 0:
+        for i, colour in enumerate(stones):
+            if not colour or group_of[i] >= 0:
                 continue
-            label = len(group_stones) if colour else len(regions)
-            marks[i] = label
+            label = len(group_stones)
+            group_of[i] = label
             members = [i]
             for u in members:
                 for v in neighbours[u]:
-                    if stones[v] == colour and marks[v] < 0:
-                        marks[v] = label
+                    if stones[v] == colour and group_of[v] < 0:
+                        group_of[v] = label
                         members.append(v)
-            if colour:
-                group_stones.append(members)
-                group_color.append(colour)
-            else:
-                regions.append(members)
-        self.group_of, self.group_stones, self.group_color = group_of, group_stones, group_color
-        self.region_of, self.regions = region_of, regions
-        self.bit = [1 << g for g in range(len(group_stones))]
-        self.mine = sum(self.bit[g] for g, c in enumerate(group_color) if c == self.me)
-
-    def _borders(self) -> None:
-        """For each territory, the masks of my groups and enemy groups touching
-        it; for each group, the territories it touches."""
-        stones, neighbours, group_of, bit = self.stones, self.neighbours, self.group_of, self.bit
-        mine = self.mine
+            group_stones.append(members)
+            group_color.append(colour)
+        self.bit = bit = [1 << g for g in range(len(group_stones))]
+        me = self.me
+        self.mine = mine = sum(bit[g] for g, c in enumerate(group_color) if c == me)
+        region_of = [-1] * n
+        regions: list[list[int]] = []
         self.my_border = my_border = []
         self.their_border = their_border = []
-        self.group_regions = group_regions = [[] for _ in self.group_stones]
-        for r, points in enumerate(self.regions):
+        self.group_regions = group_regions = [[] for _ in group_stones]
+        for i, colour in enumerate(stones):
+            if colour or region_of[i] >= 0:
+                continue
+            label = len(regions)
+            region_of[i] = label
+            members = [i]
             mask = 0
-            for u in points:
+            for u in members:
                 for v in neighbours[u]:
                     if stones[v]:
                         mask |= bit[group_of[v]]
+                    elif region_of[v] < 0:
+                        region_of[v] = label
+                        members.append(v)
+            regions.append(members)
             my_border.append(mask & mine)
             their_border.append(mask & ~mine)
             for g in _bits(mask):
-                group_regions[g].append(r)
+                group_regions[g].append(label)
+        self.group_of, self.group_stones, self.group_color = group_of, group_stones, group_color
+        self.region_of, self.regions = region_of, regions
 
     def _find_kills(self) -> None:
         """Which enemy groups a stone on each point kills. Only an enemy group
@@ -171,36 +172,37 @@ class _Analysis:
         stones, neighbours, group_of, bit = self.stones, self.neighbours, self.group_of, self.bit
         my_border, their_border, group_regions = (self.my_border, self.their_border,
                                                   self.group_regions)
-        me, dead, region_of = self.me, self.dead, self.region_of
+        me, dead = self.me, self.dead
         my_count = self.mine.bit_count()
+        single = not my_flag
         n = len(stones)
-        self.status = status = [_LEGAL] * n
+        self.status = status = [-1] * n
         self.minimal = minimal = [False] * n
-        for p in range(n):
-            if stones[p]:
-                status[p] = -1
-                continue
-            r = region_of[p]
-            joined = 0
-            for v in neighbours[p]:
-                if stones[v] == me:
-                    joined |= bit[group_of[v]]
-            joined_count = joined.bit_count()
-            killed = dead[p]
-            # still a single group (clause b), or R touches another group of mine
-            alive = ((not my_flag and my_count + 1 - joined_count == 1)
-                     or my_border[r].bit_count() > joined_count)
-            if not alive:
-                alive = any(s != r and my_border[s] & ~joined
-                            for g in _bits(joined) for s in group_regions[g])
-                if not alive and killed:
-                    alive = self._rescued(p, joined, killed)
-            if not alive:
-                status[p] = _SUICIDE
-            elif killed and killed & (killed - 1) == 0 and not my_border[r] and their_border[r]:
-                minimal[p] = True
-                if after_minimal:
-                    status[p] = _REPLY
+        for r, points in enumerate(self.regions):
+            mb = my_border[r]
+            mb_count = mb.bit_count()
+            incursion = not mb and their_border[r]
+            for p in points:
+                joined = 0
+                for v in neighbours[p]:
+                    if stones[v] == me:
+                        joined |= bit[group_of[v]]
+                joined_count = joined.bit_count() if joined else 0
+                killed = dead[p]
+                # still a single group (clause b), or R touches another group of mine
+                alive = (single and joined_count == my_count) or mb_count > joined_count
+                if not alive:
+                    alive = any(s != r and my_border[s] & ~joined
+                                for g in _bits(joined) for s in group_regions[g])
+                    if not alive and killed:
+                        alive = self._rescued(p, joined, killed)
+                if not alive:
+                    status[p] = _SUICIDE
+                elif incursion and killed and killed & (killed - 1) == 0:
+                    minimal[p] = True
+                    status[p] = _REPLY if after_minimal else _LEGAL
+                else:
+                    status[p] = _LEGAL
 
     def _touching(self, g: int) -> int:
         """Mask of the groups whose stones touch group g."""
@@ -495,7 +497,7 @@ class AsliState(State):
                 names = self.board.cells
                 status = self._analyse().status
                 moves = ["hold"] if self._holds() > 0 else []
-                moves += [names[p] for p, s in enumerate(status) if s == _LEGAL]
+                moves += compress(names, map(_LEGAL.__eq__, status))
                 self._legal = moves
         return list(self._legal)
 
