@@ -54,6 +54,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
+from typing import Any
 
 from rules.hexhex import HexBoard
 
@@ -213,8 +214,8 @@ def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor, *,
     vbit = 1 << v
     vn = nb[v] & stones
     bounded = plus is not None or goal is not None
-    #: (tip, region) -> [balance, balance]: see "Transpositions" in the docstring
-    failed: dict[tuple[int, int], list[int]] = {}
+    #: (tip, region) -> [balance, balance, gain bound]: see "Transpositions" in the docstring
+    failed: dict[tuple[int, int], list[Any]] = {}
     weigh = plus if plus is not None else 0
 
     def extend(tip: int, path: int, length: int, balance: int, ban: int, targets: int) -> bool:
@@ -256,16 +257,18 @@ def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor, *,
                 # the rest depends only on (w, region): see "Transpositions" above
                 key = (w, region)
                 seen = failed.get(key)
-                if seen is not None and (gained <= seen[1] or (
-                        gained <= seen[0] and not (goal is not None and (path | low) & goal[0]))):
+                if seen is None:
+                    seen = failed[key] = [_NEVER, _NEVER, None]
+                elif gained <= seen[1] or (
+                        gained <= seen[0] and not (goal is not None and (path | low) & goal[0])):
                     continue
-                if (gained < 1 and plus is not None
-                        and gained + _gain_bound(grid, region, plus, nb[w], new_targets) < 0):
-                    continue
+                if gained < 1 and plus is not None:
+                    if seen[2] is None:
+                        seen[2] = _gain_bound(grid, region, plus, nb[w], new_targets)
+                    if gained + seen[2] < 0:
+                        continue
                 if extend(w, path | low, length + 1, gained, new_ban, new_targets):
                     return True
-                if seen is None:
-                    seen = failed[key] = [_NEVER, _NEVER]
                 if goal is None or (path | low) & goal[0]:
                     seen[1] = max(seen[1], gained)
                 else:
