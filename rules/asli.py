@@ -348,13 +348,39 @@ def _cut_off(points: list[int], risk: int, stones: bytes,
         dead[p] = risk & ~alive
 
 
+class _Positions:
+    """The end-of-turn positions of a game so far (the stones plus the colour to
+    move), for the repetition rule: an immutable set that one more position
+    extends cheaply. The newest positions wait in a short tuple that is folded
+    into the frozenset once it holds ``_CHUNK`` of them, so a move copies a few
+    dozen references instead of the whole record."""
+
+    __slots__ = ("old", "recent")
+    _CHUNK = 32
+
+    def __init__(self, old: frozenset[bytes] = frozenset(), recent: tuple[bytes, ...] = ()) -> None:
+        self.old = old
+        self.recent = recent
+
+    def __contains__(self, key: bytes) -> bool:
+        return key in self.recent or key in self.old
+
+    def plus(self, key: bytes) -> _Positions:
+        if len(self.recent) < self._CHUNK:
+            return _Positions(self.old, (*self.recent, key))
+        return _Positions(self.old.union(self.recent, (key,)))
+
+
+_NO_POSITIONS = _Positions()
+
+
 class AsliState(State):
     """A position of Asli. Immutable; ``play`` returns a new State.
 
     Besides the contract: ``komi`` (None until chosen), ``prison_color``,
     ``prison_count``, ``ever_two_groups``. Internally the board is a ``bytes``
-    of 0/1/2 per point, and ``_seen`` holds every end-of-turn position of the
-    game so far (the stones plus the colour to move), for the repetition rule.
+    of 0/1/2 per point, and ``_seen`` (a :class:`_Positions`) holds every
+    end-of-turn position of the game so far, for the repetition rule.
     """
 
     __slots__ = (
@@ -367,7 +393,7 @@ class AsliState(State):
                  stones: bytes | None = None, komi: int | None = None,
                  black_seat: int | None = None, to_color: int = BLACK, prison: int = 0,
                  flags: frozenset[int] = frozenset(), after_minimal: bool = False,
-                 seen: frozenset[bytes] = frozenset(), change: Change = NO_CHANGE,
+                 seen: _Positions = _NO_POSITIONS, change: Change = NO_CHANGE,
                  draw: bool = False) -> None:
         self.game = game
         self.options = options
@@ -559,7 +585,7 @@ class AsliState(State):
             raise IllegalMove("it is the second player's choice of colour now: black or white")
         empty_board = self._stones + bytes([BLACK])
         return self._next(text, black_seat=1 if text == "black" else 0,
-                          seen=frozenset((empty_board,)))
+                          seen=_NO_POSITIONS.plus(empty_board))
 
     def _hold(self) -> AsliState:
         if self._holds() <= 0:
@@ -568,7 +594,7 @@ class AsliState(State):
         # Pairs cancel, so taking out an enemy stone moves the count towards zero.
         prison = self._prison - 1 if enemy == BLACK else self._prison + 1
         return self._next("hold", to_color=enemy, prison=prison,
-                          seen=self._seen | {self._stones + bytes([enemy])})
+                          seen=self._seen.plus(self._stones + bytes([enemy])))
 
     def _place(self, p: int) -> AsliState:
         name = self.board.name(p)
@@ -596,7 +622,7 @@ class AsliState(State):
         key = stones + bytes([enemy])
         return self._next(
             name, stones=stones, to_color=enemy, prison=prison, flags=flags,
-            after_minimal=analysis.minimal[p], seen=self._seen | {key}, draw=key in self._seen,
+            after_minimal=analysis.minimal[p], seen=self._seen.plus(key), draw=key in self._seen,
             change=Change(placed=(name,),
                           removed=tuple((self.board.name(u), _NAME[enemy]) for u in removed)),
         )
