@@ -77,6 +77,7 @@ from rules.loops import (
     bits,
     links_on_loops,
     loop_core,
+    on_loop,
     touching_loops,
     union_through,
 )
@@ -111,7 +112,8 @@ class SliglubeState(State):
     """A Sliglube position. Immutable; loop facts are computed on demand and kept."""
 
     __slots__ = ("_black", "_change", "_forbid", "_grid", "_legal", "_links", "_loops",
-                 "_rings", "_white", "_white_seat", "board", "game", "history", "options")
+                 "_rings", "_verdicts", "_white", "_white_seat", "board", "game", "history",
+                 "options")
 
     def __init__(self, game: SliglubeGame, options: dict[str, Any], history: tuple[str, ...],
                  black: int, white: int, white_seat: int | None, change: Change) -> None:
@@ -129,6 +131,7 @@ class SliglubeState(State):
         self._links: frozenset[tuple[str, str]] | None = None
         self._forbid: int | None = None
         self._legal: list[str] | None = None
+        self._verdicts: dict[int, _Verdict] = {}
 
     # -- seats and colours ----------------------------------------------------
 
@@ -236,6 +239,15 @@ class SliglubeState(State):
         return self._forbid
 
     def _verdict(self, p: int) -> _Verdict:
+        """Both placements at the empty, allowed cell with bit ``p``, kept once
+        decided (listing the legal moves decides them all, then ``play`` needs
+        one again)."""
+        verdict = self._verdicts.get(p)
+        if verdict is None:
+            verdict = self._verdicts[p] = self._decide(p)
+        return verdict
+
+    def _decide(self, p: int) -> _Verdict:
         """Both placements at the empty, allowed cell with bit ``p`` (steps 2–4).
 
         Removing stones never creates a loop (whether a ring is a loop depends
@@ -252,7 +264,7 @@ class SliglubeState(State):
         not_optional = (f"{cell} noflip: flipping is not optional here (it is only optional "
                         f"when it would remove a stone of yours that is part of a loop)")
         core = loop_core(grid, mine_now | theirs)
-        if not core >> p & 1:  # no new loop at all
+        if not (core >> p & 1 and on_loop(grid, p, core)):  # no new loop at all
             return _Verdict(_Outcome(mine_now, theirs, 0, 0), not_optional)
         lost = f"{cell} would be part of a loop your opponent controls"
         threatened = any_through(grid, p, core, theirs, cored=True)
@@ -260,7 +272,7 @@ class SliglubeState(State):
         flipped = ours & theirs
         removed = mine & ~ours & grid.grow(ours)
         noflip: _Outcome | str = not_optional
-        if any(any_through(grid, q, core, cored=True) for q in bits(removed & core)):
+        if any(on_loop(grid, q, core) for q in bits(removed & core)):
             noflip = lost if threatened else _Outcome(mine_now, theirs, 0, 0)
         mine_end = (mine_now | flipped) & ~removed
         theirs_end = theirs & ~flipped
