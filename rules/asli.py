@@ -37,6 +37,7 @@ territories and captured groups.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from itertools import compress
 from typing import Any
 
@@ -78,14 +79,16 @@ class _Analysis:
     )
 
     def __init__(self, stones: bytes, neighbours: tuple[tuple[int, ...], ...], me: int,
-                 my_flag: bool, after_minimal: bool) -> None:
+                 my_flag: bool, after_minimal: bool, only: int | None = None) -> None:
+        """``only``: judge that empty point alone (``status``, ``dead`` and
+        ``minimal`` hold nothing for the others), for playing one move."""
         self.stones = stones
         self.neighbours = neighbours
         self.me = me
         self.touch_cache: dict[int, int] = {}
         self._label()
-        self._find_kills()
-        self._judge(my_flag, after_minimal)
+        self._find_kills(only)
+        self._judge(my_flag, after_minimal, only)
 
     def _label(self) -> None:
         """Number the groups, then the territories (one flood fill each); note for
@@ -139,11 +142,12 @@ class _Analysis:
         self.group_of, self.group_stones, self.group_color = group_of, group_stones, group_color
         self.region_of, self.regions = region_of, regions
 
-    def _find_kills(self) -> None:
-        """Which enemy groups a stone on each point kills. Only an enemy group
-        that lives through one territory alone can die, and only by a stone in
-        that territory. (An enemy with a single group cannot lose it: that group
-        is alive by clause (b) and stays so, or it would not be on the board.)"""
+    def _find_kills(self, only: int | None) -> None:
+        """Which enemy groups a stone on each point (or on ``only``) kills. Only
+        an enemy group that lives through one territory alone can die, and only
+        by a stone in that territory. (An enemy with a single group cannot lose
+        it: that group is alive by clause (b) and stays so, or it would not be on
+        the board.)"""
         their_border = self.their_border
         at_risk: dict[int, int] = {}
         for g, colour in enumerate(self.group_color):
@@ -154,13 +158,17 @@ class _Analysis:
             if len(linking) == 1:
                 at_risk[linking[0]] = at_risk.get(linking[0], 0) | self.bit[g]
         self.dead = dead = [0] * len(self.stones)
-        if at_risk:
+        if only is not None:
+            r = self.region_of[only]
+            if r in at_risk:
+                dead[only] = _cut_at(only, r, at_risk[r], their_border[r], self)
+        elif at_risk:
             scratch = _Search(len(self.stones))
             for r, risk in at_risk.items():
                 _cut_off(self.regions[r], risk, self.stones, self.neighbours, self.group_of,
                          self.bit, self.me, dead, scratch)
 
-    def _judge(self, my_flag: bool, after_minimal: bool) -> None:
+    def _judge(self, my_flag: bool, after_minimal: bool, only: int | None) -> None:
         """The outcome of a stone on each empty point p of territory R.
 
         Every empty point left in R touches p's new group, so my groups other
@@ -178,7 +186,9 @@ class _Analysis:
         n = len(stones)
         self.status = status = [-1] * n
         self.minimal = minimal = [False] * n
-        for r, points in enumerate(self.regions):
+        regions: Iterable[tuple[int, list[int]]] = (
+            enumerate(self.regions) if only is None else [(self.region_of[only], [only])])
+        for r, points in regions:
             mb = my_border[r]
             mb_count = mb.bit_count()
             incursion = not mb and their_border[r]
@@ -374,6 +384,78 @@ class _Positions:
 _NO_POSITIONS = _Positions()
 
 
+def _cut_at(p: int, r: int, risk: int, their_mask: int, analysis: _Analysis) -> int:
+    """Which of the ``risk`` enemy groups (alive through territory r only) a
+    stone on p, in r, leaves without a path to another enemy group: the
+    one-point form of :func:`_cut_off`, for playing a single move.
+
+    Every part of the territory without p holds an empty neighbour of p. The
+    parts are explored from those neighbours at once, one point each in turn,
+    and the search stops as soon as they have all met: then the territory
+    stays in one piece, touching every enemy group it touched except those
+    that touched it at p alone. Otherwise every part is explored to its end.
+    """
+    stones, neighbours, group_of = analysis.stones, analysis.neighbours, analysis.group_of
+    bit, me, region_of = analysis.bit, analysis.me, analysis.region_of
+    seeds = [v for v in neighbours[p] if not stones[v]]
+    if not seeds:
+        return risk
+    owner = {p: -1}
+    for k, v in enumerate(seeds):
+        owner[v] = k
+    root = list(range(len(seeds)))
+    queues = [[v] for v in seeds]
+    heads = [0] * len(seeds)
+    masks = [0] * len(seeds)
+    parts = len(seeds)
+    moving = True
+    while parts > 1 and moving:
+        moving = False
+        for k in range(len(seeds)):
+            if root[k] != k or heads[k] == len(queues[k]):
+                continue
+            moving = True
+            queue = queues[k]
+            u = queue[heads[k]]
+            heads[k] += 1
+            for v in neighbours[u]:
+                colour = stones[v]
+                if colour:
+                    if colour != me:
+                        masks[k] |= bit[group_of[v]]
+                    continue
+                other = owner.get(v)
+                if other is None:
+                    owner[v] = k
+                    queue.append(v)
+                elif other >= 0:
+                    while root[other] != other:
+                        other = root[other]
+                    if other != k:
+                        root[other] = k
+                        masks[k] |= masks[other]
+                        queue.extend(queues[other][heads[other]:])
+                        parts -= 1
+            if parts == 1:
+                break
+    if parts > 1:
+        alive = 0
+        for k, mask in enumerate(masks):
+            if root[k] == k and mask & (mask - 1):
+                alive |= mask
+        return risk & ~alive
+    lost = 0
+    for v in neighbours[p]:
+        colour = stones[v]
+        if colour and colour != me:
+            g = group_of[v]
+            if not any(w != p and region_of[w] == r
+                       for s in analysis.group_stones[g] for w in neighbours[s]):
+                lost |= bit[g]
+    rest = their_mask & ~lost
+    return risk & ~rest if rest & (rest - 1) else risk
+
+
 class AsliState(State):
     """A position of Asli. Immutable; ``play`` returns a new State.
 
@@ -545,6 +627,15 @@ class AsliState(State):
             return self._choose_komi(text)
         if self._black_seat is None:
             return self._choose_colour(text)
+        if self._analysis is None and not self._draw and text in self.board:
+            # Judging this one point is much cheaper than judging them all; if it is
+            # legal, the game is not over. Any refusal takes the full path below.
+            p = self.board.index(text)
+            if not self._stones[p]:
+                analysis = _Analysis(self._stones, self.board.neighbours, self._to_color,
+                                     self._to_color in self._flags, self._after_minimal, p)
+                if analysis.status[p] == _LEGAL:
+                    return self._place(p, analysis)
         if self.is_over:
             raise IllegalMove(f"the game is over ({self.result})")
         if text.startswith("komi"):
@@ -596,11 +687,12 @@ class AsliState(State):
         return self._next("hold", to_color=enemy, prison=prison,
                           seen=self._seen.plus(self._stones + bytes([enemy])))
 
-    def _place(self, p: int) -> AsliState:
+    def _place(self, p: int, analysis: _Analysis | None = None) -> AsliState:
         name = self.board.name(p)
         if self._stones[p]:
             raise IllegalMove(f"{name} is occupied")
-        analysis = self._analyse()
+        if analysis is None:
+            analysis = self._analyse()
         outcome = analysis.status[p]
         if outcome == _SUICIDE:
             raise IllegalMove(f"that play would leave your group at {name} dead")
