@@ -67,7 +67,7 @@ class _Analysis:
         kind: list[int] = []
         members: list[list[int]] = []
         for start, content in enumerate(cells):
-            if label[start] >= 0:
+            if not content or label[start] >= 0:
                 continue
             ident = len(kind)
             label[start] = ident
@@ -79,18 +79,33 @@ class _Analysis:
                         comp.append(other)
             kind.append(content)
             members.append(comp)
+        # The regions, noting the groups around each while flooding it.
         touch: dict[int, set[int]] = {}
         partners: list[list[int]] = [[] for _ in kind]
-        for region, content in enumerate(kind):
-            if content != EMPTY:
+        for start, content in enumerate(cells):
+            if content or label[start] >= 0:
                 continue
-            near = {label[o] for c in members[region] for o in neighbours[c] if cells[o]}
+            region = len(kind)
+            label[start] = region
+            comp = [start]
+            near: set[int] = set()
+            for cell in comp:
+                for other in neighbours[cell]:
+                    if cells[other]:
+                        near.add(label[other])
+                    elif label[other] < 0:
+                        label[other] = region
+                        comp.append(other)
+            kind.append(EMPTY)
+            members.append(comp)
+            partners.append([])
             touch[region] = near
-            for colour in (BLACK, WHITE):
-                same = [g for g in near if kind[g] == colour]
-                if len(same) > 1:
-                    for group in same:
-                        partners[group].append(region)
+            if len(near) > 1:
+                for colour in (BLACK, WHITE):
+                    same = [g for g in near if kind[g] == colour]
+                    if len(same) > 1:
+                        for group in same:
+                            partners[group].append(region)
         self.kind, self.label, self.members = kind, label, members
         self.touch, self.partners = touch, partners
 
