@@ -131,24 +131,33 @@ def _control(neighbours: tuple[tuple[int, ...], ...], stones: list[int] | tuple[
     return out
 
 
-def _recontrol(neighbours: tuple[tuple[int, ...], ...], stones: list[int], controls: list[int],
-               changed: list[int]) -> None:
-    """Bring ``controls`` up to date, in place, after the stones on the ``changed``
-    cells changed: only those cells and their neighbours can change control."""
-    cells = set(changed)
-    for i in changed:
-        cells.update(neighbours[i])
+def _around(neighbours: tuple[tuple[int, ...], ...], cells: set[int]) -> list[int]:
+    """The cells and their neighbours, in board order."""
+    out = set(cells)
     for i in cells:
+        out.update(neighbours[i])
+    return sorted(out)
+
+
+def _recontrol(neighbours: tuple[tuple[int, ...], ...], stones: list[int], controls: list[int],
+               changed: list[int]) -> list[int]:
+    """Bring ``controls`` up to date, in place, after the stones on the ``changed``
+    cells changed: only those cells and their neighbours can change control.
+    Returns the cells whose control changed."""
+    moved = []
+    for i in _around(neighbours, set(changed)):
         stone = stones[i]
-        if stone != _EMPTY:
+        if stone == _EMPTY:
+            seen = 0
+            for n in neighbours[i]:
+                s = stones[n]
+                if s != _EMPTY:
+                    seen |= 1 << s
+            stone = UNEXPLORED if seen == 0 else CONTESTED if seen == 3 else seen >> 1
+        if controls[i] != stone:
             controls[i] = stone
-            continue
-        seen = 0
-        for n in neighbours[i]:
-            s = stones[n]
-            if s != _EMPTY:
-                seen |= 1 << s
-        controls[i] = UNEXPLORED if seen == 0 else CONTESTED if seen == 3 else seen >> 1
+            moved.append(i)
+    return moved
 
 
 def _fmt(points: float) -> str:
@@ -160,13 +169,14 @@ class AstralisState(State):
     ``control``, ``territory``, ``score``, ``deferred_bonuses``, ``KOMI``."""
 
     KOMI: ClassVar[float] = KOMI
-    __slots__ = ("_change", "_deferred", "_end", "_memo", "_pawns", "_stones", "board", "game",
-                 "history", "options")
+    __slots__ = ("_change", "_deferred", "_end", "_memo", "_pawns", "_stones", "_unsettled",
+                 "board", "game", "history", "options")
 
     def __init__(self, game: Game, options: dict[str, Any], history: tuple[str, ...],
                  stones: tuple[int, ...], pawns: tuple[int | None, int | None],
                  deferred: tuple[tuple[int, int], ...], change: Change,
-                 controls: list[int] | None = None) -> None:
+                 controls: list[int] | None = None,
+                 unsettled: tuple[frozenset[int], frozenset[int]] | None = None) -> None:
         put = object.__setattr__
         put(self, "game", game)
         put(self, "options", options)
@@ -178,6 +188,10 @@ class AstralisState(State):
         put(self, "_change", change)
         # ``controls``: of these stones, when the move that made them kept it up to date
         put(self, "_memo", {} if controls is None else {"control": controls})
+        # For each colour, the cells whose control changed since that colour's last
+        # resolution (None: unknown, look at the whole board). Everywhere else the
+        # board is as that resolution left it: settled.
+        put(self, "_unsettled", unsettled)
         put(self, "_end", self._ending())
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -377,7 +391,7 @@ class AstralisState(State):
             if self._destinations(self._mover):
                 raise IllegalMove("you can pass only when your pawn cannot move")
             return self._next(text, self._stones, self._pawns, self._deferred, NO_CHANGE,
-                              self._controls())
+                              self._controls(), self._unsettled)
         if not 1 <= len(parts) <= 2 or "pass" in parts:
             raise IllegalMove(_FORMAT)
         cells = [self.board.index(part) for part in parts]
@@ -400,7 +414,7 @@ class AstralisState(State):
             raise IllegalMove(f"{refusal}, not {parts[0]}")
         pawns = (cell, None) if me == YELLOW else (self._pawns[0], cell)
         return self._next(parts[0], self._stones, pawns, self._deferred,
-                          Change(placed=(parts[0],)), self._controls())
+                          Change(placed=(parts[0],)), self._controls(), (frozenset(), frozenset()))
 
     def _check_pawn_move(self, dest: int) -> None:
         me, name = self._mover, self.board.name
@@ -473,19 +487,30 @@ class AstralisState(State):
             new_stones.append(place)
         # Step 3: resolve.
         neighbours = _sorted_neighbours(self.board.base)
-        _recontrol(neighbours, stones, controls, new_stones)
-        flipped = _resolve(self.board.base, stones, me, pawns, deferred, added, controls)
+        moved = _recontrol(neighbours, stones, controls, new_stones)
+        unsettled = self._unsettled
+        changed = None if unsettled is None else set(moved)
+        # the pawn's old cell may now get a bonus that its pawn held back
+        pending = frozenset() if unsettled is None else unsettled[me] | {start}
+        flipped = _resolve(self.board.base, stones, me, pawns, deferred, added, controls,
+                           changed, pending)
+        if changed is not None and unsettled is not None:
+            # settled for me now; the opponent must look again at what changed
+            if me == YELLOW:
+                unsettled = (frozenset(), unsettled[CYAN] | changed)
+            else:
+                unsettled = (unsettled[YELLOW] | changed, frozenset())
         change = Change(placed=tuple(placed), flipped=tuple(name(i) for i in flipped),
                         added=tuple(name(i) for i in added))
         text = " ".join(placed)
         return self._next(text, tuple(stones), pawns, tuple(sorted(deferred.items())), change,
-                          controls)
+                          controls, unsettled)
 
     def _next(self, text: str, stones: tuple[int, ...], pawns: tuple[int | None, int | None],
-              deferred: tuple[tuple[int, int], ...], change: Change,
-              controls: list[int]) -> AstralisState:
+              deferred: tuple[tuple[int, int], ...], change: Change, controls: list[int],
+              unsettled: tuple[frozenset[int], frozenset[int]] | None) -> AstralisState:
         return AstralisState(self.game, self.options, (*self.history, text), stones, pawns,
-                             deferred, change, controls)
+                             deferred, change, controls, unsettled)
 
     def __str__(self) -> str:
         """A text diagram, top row first: Y/C stones, 1/2 the yellow/cyan pawns,
@@ -513,28 +538,42 @@ class AstralisState(State):
 
 
 def _resolve(base: int, stones: list[int], me: int, pawns: tuple[int | None, int | None],
-             deferred: dict[int, int], added: list[int],
-             controls: list[int] | None = None) -> list[int]:
+             deferred: dict[int, int], added: list[int], controls: list[int] | None = None,
+             changed: set[int] | None = None, pending: frozenset[int] = frozenset(),
+             ) -> list[int]:
     """Step 3 of a turn, in place: captures by ``me`` then bonuses for either
     player, repeated until nothing changes. Returns the flipped cells; appends
     bonus stones to ``added`` and new deferred bonuses to ``deferred``.
+
     ``controls``, the control of these stones if the caller has it, is kept up
-    to date in place."""
+    to date in place. ``changed``, if given, holds the cells whose control this
+    turn has changed so far, and ``pending`` those it changed since ``me``'s last
+    resolution before this turn, plus the pawn's old cell; the search then
+    looks only at them and their neighbours, and adds to ``changed`` the cells
+    it changes. That suffices: every resolution leaves no capture and no bonus
+    pending except under a pawn, so a stone becomes capturable, or a cell
+    starts to qualify for a bonus, only when its own or a neighbour's control
+    changes.
+    """
     neighbours = _sorted_neighbours(base)
     if controls is None:
         controls = _control(neighbours, stones)
     flipped: list[int] = []
     while True:
-        captured = [i for i, stone in enumerate(stones) if stone == 1 - me
+        near = range(len(stones)) if changed is None else _around(neighbours, changed | pending)
+        captured = [i for i in near if stones[i] == 1 - me
                     and all(controls[n] == CONTESTED for n in neighbours[i])]
         for i in captured:
             stones[i] = me
         if captured:
             flipped.extend(captured)
-            _recontrol(neighbours, stones, controls, captured)
+            moved = _recontrol(neighbours, stones, controls, captured)
+            if changed is not None:
+                changed.update(moved)
+                near = _around(neighbours, changed | pending)
         bonuses = []
-        for i, value in enumerate(controls):
-            if value != UNEXPLORED or i in deferred:
+        for i in near:
+            if controls[i] != UNEXPLORED or i in deferred:
                 continue
             owners = {controls[n] for n in neighbours[i]}
             if len(owners) != 1:
@@ -550,7 +589,9 @@ def _resolve(base: int, stones: list[int], me: int, pawns: tuple[int | None, int
             stones[i] = owner
             added.append(i)
         if bonuses:
-            _recontrol(neighbours, stones, controls, [i for i, _ in bonuses])
+            moved = _recontrol(neighbours, stones, controls, [i for i, _ in bonuses])
+            if changed is not None:
+                changed.update(moved)
         if not captured and not bonuses:
             return flipped
 
