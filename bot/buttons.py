@@ -11,7 +11,7 @@ import discord
 
 from bot import texts
 from bot.errors import guarded
-from bot.interactions import guild_of, member_of, service_of
+from bot.interactions import expiry_of, guild_of, member_of, service_of
 
 if TYPE_CHECKING:
     from bot.client import BoardBot
@@ -85,6 +85,9 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(challenge.opponent_id)]))
         await service_of(interaction).set_challenge_message(challenge.id, message.id)
+        expiry = expiry_of(interaction)
+        if expiry is not None:
+            expiry.poke()  # it may be the next challenge to expire
         await interaction.followup.send(
             f"Rematch offered to {challenge.opponent_name}: {message.jump_url}", ephemeral=True)
 

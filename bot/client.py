@@ -11,18 +11,20 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot import texts
 from bot.clocks import Clocks
 from bot.cogs import EXTENSIONS
 from bot.config import Settings
 from bot.correspondence import Correspondence, DeadlinePoster
 from bot.ending import GameEnd
 from bot.errors import STALE_BUTTON, on_app_command_error, report
+from bot.expiry import ChallengeExpiry
 from bot.model import UserError
 from bot.notify import DiscordMessenger, Notifier
 from bot.poster import DiscordPoster
 from bot.service import Service
-from bot.storage import Database
-from bot.views import DYNAMIC_ITEMS, submit_form
+from bot.storage import ChallengeRow, Database
+from bot.views import DYNAMIC_ITEMS, challenge_view, submit_form
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +49,7 @@ class BoardBot(commands.Bot):
         self.service: Service
         self.clocks: Clocks | None = None
         self.correspondence: Correspondence
+        self.expiry: ChallengeExpiry | None = None
         #: The ``custom_id`` templates of every dynamic item added: a component
         #: interaction matching none of them is one the bot cannot answer otherwise.
         self.component_templates: list[re.Pattern[str]] = []
@@ -66,6 +69,8 @@ class BoardBot(commands.Bot):
                              vacation_days=self.settings.vacation_days)
         poster.clocks = self.clocks
         self.correspondence = Correspondence(self.service, self.clocks)
+        self.expiry = ChallengeExpiry(self.service, days=self.settings.challenge_expiry_days,
+                                      on_expired=self.show_expired)
         self._warm_up = asyncio.create_task(self.service.warm_up(), name="replay active games")
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = on_app_command_error
@@ -80,10 +85,25 @@ class BoardBot(commands.Bot):
             synced = await self.tree.sync()
             log.info("synced %d global commands (they may take a while to appear)", len(synced))
         await self.clocks.start()  # applies what fell due while the bot was down
+        await self.expiry.start()  # likewise for challenges
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, self.user and self.user.id,
                  len(self.guilds))
+
+    async def show_expired(self, challenge: ChallengeRow) -> None:
+        """Edit an expired challenge's message: it says so, its buttons disabled."""
+        if challenge.message_id is None:
+            return
+        try:
+            channel = self.get_channel(challenge.channel_id) \
+                or await self.fetch_channel(challenge.channel_id)
+            await channel.get_partial_message(challenge.message_id).edit(  # type: ignore
+                content=texts.challenge_expired_text(challenge),
+                view=challenge_view(challenge, disabled=True),
+                allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:  # deleted, or out of reach: nothing to show
+            log.info("could not mark challenge %d expired: %s", challenge.id, error)
 
     def add_dynamic_items(self, *items: Any) -> None:
         super().add_dynamic_items(*items)
@@ -108,6 +128,8 @@ class BoardBot(commands.Bot):
             self._warm_up.cancel()
         if self.clocks is not None:
             await self.clocks.stop()
+        if self.expiry is not None:
+            await self.expiry.stop()
         await super().close()
         if self.db is not None:
             await self.db.close()

@@ -39,12 +39,15 @@ class Settings:
     reminder_share: float = 0.8
     #: Each member's vacation per calendar year, in days.
     vacation_days: int = 14
+    #: Days a challenge waits for an answer before it expires (0: never).
+    challenge_expiry_days: int = 7
 
     def __repr__(self) -> str:  # never show the token, even in a debug log
         return (f"Settings(token=<hidden>, database_path={str(self.database_path)!r}, "
                 f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
                 f"rules_url_base={self.rules_url_base!r}, "
-                f"reminder_share={self.reminder_share!r}, vacation_days={self.vacation_days!r})")
+                f"reminder_share={self.reminder_share!r}, vacation_days={self.vacation_days!r}, "
+                f"challenge_expiry_days={self.challenge_expiry_days!r})")
 
 
 def load_settings(environ: Mapping[str, str] | None = None,
@@ -69,6 +72,7 @@ def load_settings(environ: Mapping[str, str] | None = None,
         rules_url_base=get("RULES_URL_BASE", DEFAULT_RULES_URL_BASE).rstrip("/"),
         reminder_share=_reminder_share(get("REMINDER_SHARE", "0.8")),
         vacation_days=_vacation_days(get("VACATION_DAYS", "14")),
+        challenge_expiry_days=_challenge_expiry_days(get("CHALLENGE_EXPIRY_DAYS", "7")),
     )
 
 
@@ -87,6 +91,13 @@ def _vacation_days(text: str) -> int:
     if not text.isdigit() or int(text) > 366:
         raise ConfigError(f"VACATION_DAYS must be a whole number of days from 0 to 366, "
                           f"not {text!r}")
+    return int(text)
+
+
+def _challenge_expiry_days(text: str) -> int:
+    if not text.isdigit() or int(text) > 365:
+        raise ConfigError(f"CHALLENGE_EXPIRY_DAYS must be a whole number of days from 0 to 365 "
+                          f"(0: challenges never expire), not {text!r}")
     return int(text)
 
 

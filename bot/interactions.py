@@ -13,6 +13,7 @@ from bot.storage.models import GameRow
 if TYPE_CHECKING:
     from bot.client import BoardBot
     from bot.clocks import Clocks
+    from bot.expiry import ChallengeExpiry
 
 
 def member_of(user: discord.abc.User) -> Member:
@@ -27,6 +28,11 @@ def service_of(interaction: discord.Interaction) -> Service:
 def clocks_of(interaction: discord.Interaction) -> Clocks | None:
     """The game clocks (None in a client without them: then no deadline is shown)."""
     return getattr(interaction.client, "clocks", None)
+
+
+def expiry_of(interaction: discord.Interaction) -> ChallengeExpiry | None:
+    """Challenge expiry (None in a client without it: challenges then never expire)."""
+    return getattr(interaction.client, "expiry", None)
 
 
 def guild_of(interaction: discord.Interaction) -> int:

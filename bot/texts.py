@@ -142,6 +142,12 @@ def challenge_text(challenge: ChallengeRow) -> str:
     return "\n".join(lines)
 
 
+def challenge_expired_text(challenge: ChallengeRow) -> str:
+    """The challenge message once nobody answered it in time."""
+    head = challenge_text(challenge).splitlines()[0]
+    return f"{head}\n⌛ Expired: nobody answered in time. Start a new one with /challenge."
+
+
 def challenge_closed_text(challenge: ChallengeRow, by: str, game: GameRow | None = None) -> str:
     """The challenge message once answered: ``by`` is who answered."""
     head = challenge_text(challenge).splitlines()[0]

@@ -12,7 +12,7 @@ import discord
 
 from bot import buttons, texts
 from bot.errors import guarded, report
-from bot.interactions import guild_of, member_of, service_of
+from bot.interactions import expiry_of, guild_of, member_of, service_of
 from bot.model import Post, UserError
 from bot.storage import ChallengeRow
 
@@ -23,9 +23,9 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
         "accept": discord.ButtonStyle.success, "decline": discord.ButtonStyle.danger,
         "cancel": discord.ButtonStyle.secondary}
 
-    def __init__(self, action: str, challenge_id: int) -> None:
+    def __init__(self, action: str, challenge_id: int, *, disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(
-            label=action.capitalize(), style=self.STYLES[action],
+            label=action.capitalize(), style=self.STYLES[action], disabled=disabled,
             custom_id=f"bb:challenge:{action}:{challenge_id}"))
         self.action = action
         self.challenge_id = challenge_id
@@ -40,6 +40,10 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
         service = service_of(interaction)
         guild_id, member = guild_of(interaction), member_of(interaction.user)
         await interaction.response.defer()  # opening a thread and drawing may take a moment
+        expiry = expiry_of(interaction)
+        if expiry is not None:  # the message is edited to say so
+            await expiry.refuse_if_expired(await service.get_challenge(guild_id,
+                                                                       self.challenge_id))
         if self.action == "accept":
             update = await service.accept_challenge(
                 guild_id=guild_id, challenge_id=self.challenge_id, member=member,
@@ -58,12 +62,14 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
             content=text, view=None, allowed_mentions=discord.AllowedMentions.none())
 
 
-def challenge_view(challenge: ChallengeRow) -> discord.ui.View:
+def challenge_view(challenge: ChallengeRow, *, disabled: bool = False) -> discord.ui.View:
+    """Accept, Decline (for a challenge to someone) and Cancel; all disabled once it
+    expired."""
     view = discord.ui.View(timeout=None)
-    view.add_item(ChallengeButton("accept", challenge.id))
+    view.add_item(ChallengeButton("accept", challenge.id, disabled=disabled))
     if challenge.opponent_id is not None:
-        view.add_item(ChallengeButton("decline", challenge.id))
-    view.add_item(ChallengeButton("cancel", challenge.id))
+        view.add_item(ChallengeButton("decline", challenge.id, disabled=disabled))
+    view.add_item(ChallengeButton("cancel", challenge.id, disabled=disabled))
     return view
 
 

@@ -10,7 +10,7 @@ import rules
 from bot import texts
 from bot.cogs.autocomplete import game_names
 from bot.correspondence import TIME_CONTROL_CHOICES, challenge_settings
-from bot.interactions import channel_of, guild_of, member_of, service_of
+from bot.interactions import channel_of, expiry_of, guild_of, member_of, service_of
 from bot.views import challenge_view
 
 FIRST = [app_commands.Choice(name="me", value="challenger"),
@@ -96,6 +96,9 @@ class Challenges(commands.Cog):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=mentions))
         message = await interaction.original_response()
         await service.set_challenge_message(challenge.id, message.id)
+        expiry = expiry_of(interaction)
+        if expiry is not None:
+            expiry.poke()  # it may be the next challenge to expire
 
 
 async def setup(bot: commands.Bot) -> None:

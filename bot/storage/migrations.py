@@ -156,8 +156,39 @@ CREATE TABLE takebacks (
 CREATE INDEX takebacks_by_game ON takebacks (game_id, ply);
 """
 
+# Pending challenges expire (CHALLENGE_EXPIRY_DAYS): a new status. SQLite cannot change
+# a CHECK constraint in place, so the table is rebuilt (nothing references it).
+_V4_EXPIRED_CHALLENGES = """
+CREATE TABLE challenges_v4 (
+    id              INTEGER PRIMARY KEY,
+    guild_id        INTEGER NOT NULL,
+    channel_id      INTEGER NOT NULL,
+    message_id      INTEGER,
+    challenger_id   INTEGER NOT NULL,
+    challenger_name TEXT NOT NULL,
+    opponent_id     INTEGER,
+    opponent_name   TEXT,
+    game            TEXT NOT NULL,
+    options         TEXT NOT NULL,
+    settings        TEXT NOT NULL DEFAULT '{}',
+    status          TEXT NOT NULL DEFAULT 'pending'
+                    CHECK (status IN ('pending', 'accepted', 'declined', 'cancelled', 'expired')),
+    game_id         INTEGER REFERENCES games (id),
+    created_at      TEXT NOT NULL,
+    closed_at       TEXT
+);
+INSERT INTO challenges_v4 SELECT id, guild_id, channel_id, message_id, challenger_id,
+    challenger_name, opponent_id, opponent_name, game, options, settings, status, game_id,
+    created_at, closed_at FROM challenges;
+DROP TABLE challenges;
+ALTER TABLE challenges_v4 RENAME TO challenges;
+CREATE INDEX challenges_by_challenger ON challenges (guild_id, challenger_id, status);
+CREATE INDEX challenges_by_status_age ON challenges (status, created_at);
+"""
+
 MIGRATIONS: tuple[str, ...] = (
     _V1_CHALLENGES_GAMES_MOVES,
     _V2_RATINGS,
     _V3_CLOCKS,
+    _V4_EXPIRED_CHALLENGES,
 )

@@ -1,0 +1,159 @@
+"""Pending challenges expire: an open or direct challenge nobody answers within
+``CHALLENGE_EXPIRY_DAYS`` is closed as expired, its message says so and its buttons
+are disabled (0 days: challenges never expire).
+
+Every challenge lives equally long, so the oldest pending one is always the next to
+expire: one task sleeps until then, expires whatever is due, and sleeps again. A new
+challenge wakes it (it may be the only one). What expired while the bot was down is
+expired when the task starts; a click that beats the task to it is refused and
+expires the challenge on the spot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+import aiosqlite
+
+from bot.model import UserError
+from bot.storage import ChallengeRow, queries
+
+if TYPE_CHECKING:
+    from bot.service import Service
+
+log = logging.getLogger(__name__)
+
+#: Never sleep longer than this at once (guards against wall-clock jumps).
+LONGEST_SLEEP = timedelta(days=1)
+
+Sleep = Callable[[float], Awaitable[object]]
+Expired = Callable[[ChallengeRow], Awaitable[None]]
+
+
+# -- named queries (challenges by age; the rest are bot.storage.queries') --------------
+
+async def pending_created_by(conn: aiosqlite.Connection,
+                             cutoff: datetime) -> list[ChallengeRow]:
+    rows = await conn.execute_fetchall(
+        "SELECT * FROM challenges WHERE status = 'pending' AND created_at <= ? ORDER BY id",
+        (cutoff.isoformat(),))
+    return [ChallengeRow.from_row(row) for row in rows]
+
+
+async def oldest_pending(conn: aiosqlite.Connection) -> ChallengeRow | None:
+    rows = await conn.execute_fetchall(
+        "SELECT * FROM challenges WHERE status = 'pending' ORDER BY created_at, id LIMIT 1")
+    return ChallengeRow.from_row(rows[0]) if rows else None
+
+
+class ChallengeExpiry:
+    def __init__(self, service: Service, *, days: int, on_expired: Expired | None = None,
+                 sleep: Sleep = asyncio.sleep) -> None:
+        self.service = service
+        self.db = service.db
+        self.lifetime = timedelta(days=days) if days > 0 else None
+        self.on_expired = on_expired
+        self._sleep = sleep
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def expires_at(self, challenge: ChallengeRow) -> datetime | None:
+        return None if self.lifetime is None else challenge.created_at + self.lifetime
+
+    def is_due(self, challenge: ChallengeRow) -> bool:
+        expires = self.expires_at(challenge)
+        return challenge.status == "pending" and expires is not None \
+            and expires <= self.service.now()
+
+    # -- the task -------------------------------------------------------------------
+
+    async def start(self) -> None:
+        if self._task is None and self.lifetime is not None:
+            self._task = asyncio.create_task(self.run(), name="challenge expiry")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    def poke(self) -> None:
+        """A challenge was created: it may be the next to expire."""
+        self._wake.set()
+
+    async def run(self) -> None:
+        while True:
+            try:
+                self._wake.clear()
+                await self.expire_due()
+                async with self.db.reading() as conn:
+                    oldest = await oldest_pending(conn)
+                expires = self.expires_at(oldest) if oldest is not None else None
+                if expires is None:
+                    await self._wake.wait()
+                    continue
+                delay = min(expires - self.service.now(), LONGEST_SLEEP).total_seconds()
+                await self._sleep_or_wake(delay if delay > 0 else 60)  # > 0: it failed
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("challenge expiry failed; retrying in a minute")
+                await self._sleep_or_wake(60)
+
+    async def _sleep_or_wake(self, seconds: float) -> None:
+        if self._wake.is_set():
+            return
+        sleeper = asyncio.ensure_future(self._sleep(seconds))
+        waker = asyncio.ensure_future(self._wake.wait())
+        try:
+            await asyncio.wait((sleeper, waker), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (sleeper, waker):
+                task.cancel()
+
+    async def expire_due(self) -> list[ChallengeRow]:
+        """Expire every pending challenge whose time is up; returns them."""
+        if self.lifetime is None:
+            return []
+        async with self.db.reading() as conn:
+            due = await pending_created_by(conn, self.service.now() - self.lifetime)
+        expired = []
+        for challenge in due:
+            closed = await self._expire(challenge)
+            if closed is not None:
+                expired.append(closed)
+        return expired
+
+    # -- on a click ---------------------------------------------------------------------
+
+    async def refuse_if_expired(self, challenge: ChallengeRow) -> None:
+        """Refuse an answer to a challenge whose time is up (expiring it now, if the
+        task has not yet)."""
+        if self.is_due(challenge):
+            await self._expire(challenge)
+            raise UserError(expired_refusal(challenge))
+
+    async def _expire(self, challenge: ChallengeRow) -> ChallengeRow | None:
+        async with self.db.transaction() as tx:
+            if not await queries.close_challenge(tx, challenge.id, status="expired",
+                                                 closed_at=self.service.now()):
+                return None  # answered meanwhile
+            closed = await queries.get_challenge(tx, challenge.id)
+        log.info("challenge %d expired", challenge.id)
+        if self.on_expired is not None:
+            try:
+                await self.on_expired(closed)
+            except Exception:
+                log.exception("could not show that challenge %d expired", challenge.id)
+        return closed
+
+
+def expired_refusal(challenge: ChallengeRow) -> str:
+    return (f"Challenge #{challenge.id} has expired: nobody answered it in time. "
+            "Start a new one with /challenge.")
