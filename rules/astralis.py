@@ -106,6 +106,15 @@ def _sorted_neighbours(base: int) -> tuple[tuple[int, ...], ...]:
 
 
 @cache
+def _placements(base: int) -> tuple[tuple[tuple[int, str], ...], ...]:
+    """For each pawn destination, its neighbours in board order with the text of
+    the move that goes there and places a stone on that neighbour."""
+    board = HexBoard.of(base)
+    return tuple(tuple((n, f"{board.cells[d]} {board.cells[n]}") for n in ns)
+                 for d, ns in enumerate(_sorted_neighbours(base)))
+
+
+@cache
 def _home_cells(base: int, color: int) -> tuple[int, ...]:
     """The non-corner cells of a colour's home edge, in board order."""
     board = HexBoard.of(base)
@@ -373,10 +382,10 @@ class AstralisState(State):
                 moves = ["pass"]
             else:
                 free = self._placeable()
-                neighbours = _sorted_neighbours(self.board.base)
-                moves = [f"{name(d)} {name(n)}" for d in destinations
-                         for n in neighbours[d] if n in free]
-                moves.extend(name(d) for d in destinations)
+                placements = _placements(self.board.base)
+                moves = [text for d in destinations for n, text in placements[d] if n in free]
+                names = self.board.cells
+                moves.extend(names[d] for d in destinations)
         self._memo["legal"] = tuple(moves)
         return moves
 
