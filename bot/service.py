@@ -512,8 +512,8 @@ class Service:
             if move_ply is not None:
                 statements.append(queries.set_move_message_statement(row.id, move_ply,
                                                                      posted.message_id))
-        if statements:
-            await self.db.write(statements)
+        if statements:  # where the board went: not worth a wait for the disk
+            await self.db.write(statements, durable=False)
         return row, posted
 
 

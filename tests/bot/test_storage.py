@@ -119,3 +119,22 @@ async def test_a_written_batch_is_one_transaction(tmp_path: Path) -> None:
         assert moves == ["c3"]
     finally:
         await db.close()
+
+
+async def test_a_write_that_need_not_wait_for_the_disk_leaves_the_others_waiting(
+        tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "bot.sqlite3")
+    try:
+        game_id = await new_game(db)
+        assert await db.write([queries.set_last_message_statement(game_id, 77)],
+                              durable=False) == [1]
+        with pytest.raises(sqlite3.IntegrityError):  # still all or nothing
+            await db.write([queries.set_last_message_statement(game_id, 78),
+                            ("INSERT INTO moves (game_id, ply, move, seat, member_id, played_at)"
+                             " VALUES (?, 0, 'c3', 0, 10, '')", (game_id,))], durable=False)
+        async with db.reading() as conn:
+            assert (await queries.get_game(conn, game_id)).last_message_id == 77
+        ((level,),) = await db.run(lambda conn: conn.execute("PRAGMA synchronous").fetchall())
+        assert level == 2  # FULL: every other commit is synced to the disk
+    finally:
+        await db.close()
