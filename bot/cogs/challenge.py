@@ -11,6 +11,7 @@ from bot import texts
 from bot.cogs.autocomplete import game_names
 from bot.correspondence import TIME_CONTROL_CHOICES, challenge_settings
 from bot.interactions import channel_of, expiry_of, guild_of, member_of, service_of
+from bot.model import UserError
 from bot.views import challenge_view
 
 FIRST = [app_commands.Choice(name="me", value="challenger"),
@@ -83,6 +84,9 @@ class Challenges(commands.Cog):
                         rated: bool = True, time_control: str | None = None,
                         takebacks: bool = True, vacation: bool = True) -> None:
         service = service_of(interaction)
+        if isinstance(opponent, discord.User):  # resolved without membership: not here
+            raise UserError(f"{opponent.display_name} is not a member of this server (any "
+                            "more): challenge someone who is, or leave the opponent empty.")
         settings = challenge_settings(time_control, takebacks, vacation)
         challenge = await service.create_challenge(
             guild_id=guild_of(interaction), channel_id=channel_of(interaction),
