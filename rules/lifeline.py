@@ -58,6 +58,9 @@ class _Analysis:
     cells, ``label[cell]`` its id. ``touch[region]`` holds the groups next to
     the region; ``partners[group]`` the regions that link it to another group
     of its colour: a group is alive exactly when that list is not empty.
+
+    :meth:`placed` derives the analysis after one more stone from this one;
+    the ids of what it destroys then stay unused (``kind`` -1, no members).
     """
 
     __slots__ = ("kind", "label", "members", "partners", "touch")
@@ -110,19 +113,111 @@ class _Analysis:
         self.touch, self.partners = touch, partners
 
     def dead(self, colour: int) -> list[int]:
-        return [g for g, k in enumerate(self.kind) if k == colour and not self.partners[g]]
+        """The dead groups of ``colour``, in board order of their first cell."""
+        found = [g for g, k in enumerate(self.kind) if k == colour and not self.partners[g]]
+        return sorted(found, key=lambda g: min(self.members[g]))
 
     def all_alive(self) -> bool:
-        return all(self.partners[g] for g, k in enumerate(self.kind) if k != EMPTY)
+        return all(self.partners[g] for g, k in enumerate(self.kind) if k > EMPTY)
+
+    def placed(self, cells: Sequence[int], spot: int, neighbours: Neighbours) -> _Analysis:
+        """The analysis of ``cells``: this board with one more stone, on ``spot``.
+
+        Only the stone's region and the groups it joins change: the region
+        splits into new regions (flooded again), the joined groups become one
+        new group, and the regions next to that group now touch it instead.
+        The partners of the groups next to any of those regions are judged
+        again; everything else is shared with this analysis.
+        """
+        colour = cells[spot]
+        old_label, old_touch, old_partners = self.label, self.touch, self.partners
+        label, kind, members = old_label[:], self.kind[:], self.members[:]
+        touch, partners = dict(old_touch), old_partners[:]
+        region = old_label[spot]
+        joined = {old_label[v] for v in neighbours[spot] if cells[v] == colour}
+        # the new group
+        group = len(kind)
+        stones = [spot]
+        for old in joined:
+            stones.extend(members[old])
+            kind[old] = -1
+            members[old] = []
+            partners[old] = []
+        for cell in stones:
+            label[cell] = group
+        kind.append(colour)
+        members.append(stones)
+        partners.append([])
+        # the stone's region, split
+        kind[region] = -1
+        del touch[region]
+        new_regions = []
+        for start in self.members[region]:
+            if label[start] != region:
+                continue
+            ident = len(kind)
+            label[start] = ident
+            comp = [start]
+            near: set[int] = set()
+            for cell in comp:
+                for other in neighbours[cell]:
+                    if cells[other]:
+                        near.add(label[other])
+                    elif label[other] == region:
+                        label[other] = ident
+                        comp.append(other)
+            kind.append(EMPTY)
+            members.append(comp)
+            partners.append([])
+            touch[ident] = near
+            new_regions.append(ident)
+        members[region] = []
+        # the regions around the new group now touch it instead of the joined groups
+        changed = set(new_regions)
+        for cell in stones:
+            for other in neighbours[cell]:
+                if not cells[other]:
+                    changed.add(label[other])
+        for r in changed:
+            if r not in new_regions and not touch[r].isdisjoint(joined):
+                touch[r] = {group, *(g for g in touch[r] if g not in joined)}
+        # partners, for every group next to a region that changed
+        changed.add(region)
+        judged = set(old_touch[region])
+        for r in changed:
+            if r != region:
+                judged.update(touch[r])
+        judged -= joined
+        linked: dict[int, list[int]] = {}
+        for r in changed:
+            if r == region or len(touch[r]) < 2:
+                continue
+            for own in (BLACK, WHITE):
+                same = [g for g in touch[r] if kind[g] == own]
+                if len(same) > 1:
+                    for g in same:
+                        linked.setdefault(g, []).append(r)
+        for g in judged:
+            keep = [r for r in old_partners[g] if r not in changed] if g != group else []
+            partners[g] = keep + linked.get(g, [])
+        result = object.__new__(_Analysis)
+        result.kind, result.label, result.members = kind, label, members
+        result.touch, result.partners = touch, partners
+        return result
 
 
-def _settle(cells: bytearray, mover: int,
-            neighbours: Neighbours) -> tuple[list[tuple[int, int]], _Analysis]:
+def _settle(cells: bytearray, mover: int, neighbours: Neighbours,
+            before: _Analysis | None = None,
+            spot: int = -1) -> tuple[list[tuple[int, int]], _Analysis]:
     """Steps 2 and 3 of a turn, in place: remove dead enemy groups, then judge
     again and remove dead friendly groups. Returns the removed (cell, colour)
-    and the analysis of the board that results."""
+    and the analysis of the board that results. ``before``: the analysis of
+    the board before a single stone was placed on ``spot``, if known."""
     removed: list[tuple[int, int]] = []
-    analysis = _Analysis(cells, neighbours)
+    if before is not None and len(before.kind) <= len(cells):
+        analysis = before.placed(cells, spot, neighbours)
+    else:  # (also once ids used up by earlier placements outnumber the cells)
+        analysis = _Analysis(cells, neighbours)
     for colour in (3 - mover, mover):
         dead = analysis.dead(colour)
         if dead:
@@ -524,7 +619,9 @@ class LifelineState(State):
         removed: list[tuple[int, int]] = []
         analysis = None
         if self._removal_active:
-            removed, analysis = _settle(cells, self._mover, self.board.neighbours)
+            before = self._analysis if len(spots) == 1 else None
+            removed, analysis = _settle(cells, self._mover, self.board.neighbours, before,
+                                        spots[0])
         after = bytes(cells)
         if after == self._cells:
             reason = ("that placement changes nothing: your "

@@ -342,3 +342,55 @@ def test_bad_input_is_refused_with_a_reason():
     with pytest.raises(ValueError):
         state.stone_at("z9")
     assert state.is_legal("B2") and not state.is_legal("e5")
+
+
+def naive_turn(state, cell: str) -> dict[str, str]:
+    """The board after ``state``'s player puts one stone on ``cell``, by a plain
+    reading of the rules: remove dead enemy groups, then dead friendly ones."""
+    board = state.board
+    stones = {c: state.stone_at(c) for c in board.cells}
+    stones[cell] = state.color_to_move
+
+    def parts(colour):  # maximal connected sets of cells holding ``colour``
+        seen, out = set(), []
+        for start in board.cells:
+            if stones[start] == colour and start not in seen:
+                part, todo = {start}, [start]
+                while todo:
+                    here = todo.pop()
+                    for n in board.neighbours[board.index(here)]:
+                        other = board.cells[n]
+                        if stones[other] == colour and other not in part:
+                            part.add(other)
+                            todo.append(other)
+                seen |= part
+                out.append(part)
+        return out
+
+    def touches(a, b):
+        return any(board.cells[n] in b for c in a for n in board.neighbours[board.index(c)])
+
+    for colour in ("white" if stones[cell] == "black" else "black", stones[cell]):
+        groups, regions = parts(colour), parts(None)
+        for group in groups:
+            if not any(touches(region, group) and touches(region, other)
+                       for region in regions for other in groups if other is not group):
+                for c in group:
+                    stones[c] = None
+    return stones
+
+
+@pytest.mark.parametrize(("size", "seed"), [(5, 1), (6, 2), (7, 3)])
+def test_every_turn_of_a_random_game_removes_what_the_rules_remove(size, seed):
+    """Long random games, each placement checked against a plain reading of the
+    rules (the engine derives each position's groups from the last one's)."""
+    rng = random.Random(seed)
+    state = GAME.new(size=size)
+    while not state.is_over:
+        move = rng.choice(state.legal_moves())
+        after = state.play(move)
+        if " " not in move and move not in ("swap", "pass"):
+            assert {c: after.stone_at(c) for c in state.board.cells} == naive_turn(state, move), (
+                state.history, move, show(state))
+        state = after
+    assert state.ply > 40
