@@ -63,7 +63,7 @@ class _Analysis:
     the ids of what it destroys then stay unused (``kind`` -1, no members).
     """
 
-    __slots__ = ("kind", "label", "members", "partners", "touch")
+    __slots__ = ("dead_groups", "kind", "label", "members", "partners", "touch")
 
     def __init__(self, cells: Sequence[int], neighbours: Neighbours) -> None:
         label = [-1] * len(cells)
@@ -111,14 +111,15 @@ class _Analysis:
                             partners[group].append(region)
         self.kind, self.label, self.members = kind, label, members
         self.touch, self.partners = touch, partners
+        #: the dead groups, in board order of their first cell
+        self.dead_groups = [g for g, k in enumerate(kind) if k != EMPTY and not partners[g]]
 
     def dead(self, colour: int) -> list[int]:
         """The dead groups of ``colour``, in board order of their first cell."""
-        found = [g for g, k in enumerate(self.kind) if k == colour and not self.partners[g]]
-        return sorted(found, key=lambda g: min(self.members[g]))
+        return [g for g in self.dead_groups if self.kind[g] == colour]
 
     def all_alive(self) -> bool:
-        return all(self.partners[g] for g, k in enumerate(self.kind) if k > EMPTY)
+        return not self.dead_groups
 
     def placed(self, cells: Sequence[int], spot: int, neighbours: Neighbours) -> _Analysis:
         """The analysis of ``cells``: this board with one more stone, on ``spot``.
@@ -188,6 +189,7 @@ class _Analysis:
             if r != region:
                 judged.update(touch[r])
         judged -= joined
+        judged.add(group)
         linked: dict[int, list[int]] = {}
         for r in changed:
             if r == region or len(touch[r]) < 2:
@@ -200,9 +202,12 @@ class _Analysis:
         for g in judged:
             keep = [r for r in old_partners[g] if r not in changed] if g != group else []
             partners[g] = keep + linked.get(g, [])
+        dead = [g for g in self.dead_groups if kind[g] > EMPTY and g not in judged]
+        dead += [g for g in judged if not partners[g]]
         result = object.__new__(_Analysis)
         result.kind, result.label, result.members = kind, label, members
         result.touch, result.partners = touch, partners
+        result.dead_groups = sorted(dead, key=lambda g: min(members[g]))
         return result
 
 
