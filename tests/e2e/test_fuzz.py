@@ -1,0 +1,118 @@
+"""Every slash command with hostile option values (empty and blank strings, 100
+characters of garbage, unicode, mentions, huge and negative numbers, game numbers
+like #0, #-1 and #99999999999999999999, the number of a game of another server),
+and every autocomplete typed into with them: each gets a polite answer in time,
+only the member sees it, nothing in the database changes, and the bot logs no
+traceback."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import string
+from typing import Any
+
+from tests.fakediscord import Member
+from tests.fakediscord.process import BotProcess
+
+from .conftest import World
+from .driver import WAIT, start_game
+
+rng = random.Random(20261121)
+GARBAGE = "".join(rng.choice(string.printable.strip()) for _ in range(100))
+HOSTILE_TEXT = ["", " ", "\u200b", "#0", "#-1", "#99999999999999999999", "99999999999999999999",
+                "-1", "0", GARBAGE, "ñ" * 100, "🎲♟️" * 20, "Ａｓｌｉ", "<@1> @everyone @here",
+                "`'; DROP TABLE games; --", "komi 99999999999999999999", "komi -1", "swap swap",
+                "\n\t", "lifeline", "a1" * 50]
+HOSTILE_INTS = [0, -1, 1, 2**53 - 1, -(2**53 - 1), 100000, 99999]
+#: Valid values for the required options, so that the hostile one is what is judged.
+REQUIRED = {"game": "lifeline", "move": "a1"}
+APOLOGY = "Sorry, something went wrong"
+
+
+def snapshot(botproc: BotProcess) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row the bot stores, but the clocks' bookkeeping (their dispatcher runs)."""
+    with sqlite3.connect(botproc.workdir / "bot.sqlite3", timeout=10) as conn:
+        tables = [name for (name,) in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            " AND name != 'clocks'")]
+        return {t: conn.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall() for t in tables}
+
+
+def hostile_runs(command: dict[str, Any], members: list[Member]) -> list[dict[str, Any]]:
+    """Option sets for one command: the required options valid, one option hostile."""
+    options = command.get("options") or []
+    base = {o["name"]: REQUIRED[o["name"]] if not o.get("choices")
+            else o["choices"][0]["value"] for o in options if o.get("required")}
+    runs = []
+    for option in options:
+        if option.get("choices") or option["type"] in (5, 11):
+            continue  # Discord only sends one of the choices; booleans; files
+        values: list[Any] = {3: HOSTILE_TEXT, 4: HOSTILE_INTS, 6: members}.get(option["type"], [])
+        for value in values:
+            runs.append({**base, option["name"]: value})
+    return runs or ([] if options else [base])  # only choices (/vacation, /notify): nothing
+
+
+async def test_hostile_options_get_polite_private_answers(world: World, botproc: BotProcess,
+                                                          carol: Member) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    elsewhere = fake.add_guild("Elsewhere")
+    dave, erin = fake.add_member(elsewhere, "dave"), fake.add_member(elsewhere, "erin")
+    other = await start_game(fake, fake.add_text_channel(elsewhere, "games"), dave, erin,
+                             "lifeline", {"size": 3})  # game #1, in another server
+    await other.play("komi 2") if other.state.legal_moves()[0].startswith("komi") else None
+    mine = await start_game(fake, world.channel, alice, bob, "astralis", {"size": 7})  # #2
+    await mine.play("a6")
+    await start_game(fake, world.channel, alice, carol, "astralis", {"size": 7})  # #3
+    HOSTILE_TEXT.extend(["#1", "1", "Lifeline #1"])  # the other server's game
+    robot = fake.guilds[world.guild.id].members[fake.bot_user.id]
+
+    before = snapshot(botproc)
+    answered = 0
+    for command in fake.commands_for(world.guild):
+        places = [world.channel, mine.thread] if command["name"] == "move" else [world.channel]
+        for options in hostile_runs(command, [robot, carol]):
+            for place in places:
+                try:
+                    ix = await fake.run_command(alice, command["name"], options, channel=place)
+                except ValueError:
+                    continue  # Discord's client would not send it (length, range)
+                reply = await ix.reply(WAIT)
+                answer = reply if reply.content or reply.embeds or reply.attachments \
+                    else await ix.followup(0, WAIT)
+                what = (command["name"], options, answer.content)
+                assert ix.response_delay is not None and ix.response_delay < 3, what
+                assert APOLOGY not in answer.content, what
+                if not answer.ephemeral:  # a challenge that was valid after all
+                    assert command["name"] == "challenge", what
+                    await (await fake.click(alice, answer, label="Cancel")).reply(WAIT)
+                    before = snapshot(botproc)
+                assert answer.pinged == set(), what
+                answered += 1
+                assert snapshot(botproc) == before, what
+    assert answered > 300
+    log = botproc.log(tail=100_000)
+    assert "Traceback" not in log and " ERROR " not in log, log[-5000:]
+
+
+async def test_hostile_typing_into_autocompletes(world: World, botproc: BotProcess) -> None:
+    fake, alice = world.fake, world.alice
+    mine = await start_game(fake, world.channel, alice, world.bob, "lifeline", {"size": 3})
+    asked = 0
+    for command in fake.commands_for(world.guild):
+        base = {o["name"]: REQUIRED[o["name"]] for o in command.get("options") or []
+                if o.get("required") and not o.get("choices")}
+        for option in command.get("options") or []:
+            if not option.get("autocomplete"):
+                continue
+            for text in HOSTILE_TEXT:
+                for place in (world.channel, mine.thread):
+                    choices = await fake.autocomplete(
+                        alice, command["name"], {**base, option["name"]: text}, option["name"],
+                        channel=place, timeout=WAIT)
+                    assert len(choices) <= 25
+                    asked += 1
+    assert asked > 100
+    log = botproc.log(tail=100_000)
+    assert "Traceback" not in log and " ERROR " not in log, log[-5000:]
