@@ -91,6 +91,27 @@ def _stone(lay: Layout, col: Colors, color: str) -> Image.Image:
     return sprites.disc(lay.stone_radius, fill, col.outline, inner)
 
 
+@lru_cache(maxsize=64)
+def _control_tile(radius: float, tint: tuple, owner: str, symbol: tuple | None,
+                  mark_radius: float) -> Image.Image:
+    """An Astralis cell's tint with, if ``symbol``, the mark of its controller
+    on it: one sprite, pasted once, pixel for pixel the two pasted in turn."""
+    tile = sprites.hexagon(radius, tint)
+    if symbol is None:
+        return tile
+    if owner == "yellow":
+        mark = sprites.disc(mark_radius, symbol)
+    elif owner == "cyan":
+        mark = sprites.ring(mark_radius * 1.15, mark_radius * 0.45, symbol)
+    else:
+        mark = sprites.cross(mark_radius, max(1.5, mark_radius * 0.35), symbol)
+    colour = tile.convert("RGB")  # paste onto RGBA would blend the alpha channel too
+    middle = tile.width // 2 + 0.5
+    sprites.paste(colour, mark, (middle, middle))
+    colour.putalpha(tile.getchannel("A"))
+    return colour
+
+
 def _paint_astralis(image: Image.Image, state: State, lay: Layout, col: Colors,
                     stones: dict[int, str]) -> None:
     control = getattr(state, "control", None)
@@ -104,18 +125,10 @@ def _paint_astralis(image: Image.Image, state: State, lay: Layout, col: Colors,
         owner = control(cell)
         if owner is None:
             continue
-        at = lay.center(i)
-        sprites.paste(image, sprites.hexagon(tint_radius, col.tint[owner]), at)
-        if i in stones or cell in pawn_cells:
-            continue
-        symbol = col.symbol[owner]
-        if owner == "yellow":
-            mark = sprites.disc(mark_radius, symbol)
-        elif owner == "cyan":
-            mark = sprites.ring(mark_radius * 1.15, mark_radius * 0.45, symbol)
-        else:
-            mark = sprites.cross(mark_radius, max(1.5, mark_radius * 0.35), symbol)
-        sprites.paste(image, mark, at)
+        hidden = i in stones or cell in pawn_cells  # a stone or pawn covers the mark
+        tile = _control_tile(tint_radius, col.tint[owner], owner,
+                             None if hidden else col.symbol[owner], mark_radius)
+        sprites.paste(image, tile, lay.center(i))
 
 
 def _paint_pawns(image: Image.Image, state: State, lay: Layout, col: Colors) -> None:
