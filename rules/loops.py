@@ -418,6 +418,167 @@ def links_on_loops(grid: HexGrid, stones: int) -> list[tuple[int, int]]:
     return found
 
 
+class LoopsThrough:
+    """Every loop through the stone at bit ``v`` within ``stones``, folded into
+    a small graph of path *states*, so that questions about control are
+    answered exactly without walking the loops one by one.
+
+    A state is an induced path from ``v`` cut to what matters for its future:
+    its tip ``w`` and its *region* (the stones the rest of the path may still
+    use, reachable from ``w``; see "Transpositions" in :func:`search_through`).
+    Each state's moves (the next stone, or the closing stone next to ``v``)
+    and the states they lead to depend on nothing else, and a move shrinks the
+    region, so the states form an acyclic graph whose root-to-closing walks are
+    exactly the loops through ``v`` (each once: the closing stone comes after
+    the first in board order). A region is first stripped of the stones no
+    path can use (every stone of a path but the closing one has two
+    non-touching neighbours on it), so that more paths share a state. On
+    crowded size-7 boards a few hundred states stand for tens of thousands of
+    loops. For a weighting
+    (``plus`` stones +1, the others −1), the best balance of a path into each
+    state and out of it follow by one pass each way.
+    """
+
+    __slots__ = ("_moves", "_roots", "_tips", "v")
+
+    def __init__(self, grid: HexGrid, v: int, stones: int) -> None:
+        nb = grid.nb
+        w1 = grid.width
+        w0 = w1 - 1
+        self.v = v
+        vn = nb[v] & stones
+        index: dict[tuple[int, int], int] = {}
+        tips: list[int] = []
+        sizes: list[int] = []
+        #: per state: (stone, next state) moves; -1 closes the ring on that stone
+        moves: list[list[tuple[int, int]]] = []
+
+        def state(w: int, region: int) -> int:
+            # drop the stones no rest of a path can use: all but the closing
+            # stones need two non-touching neighbours among the region and w
+            tip = 1 << w
+            while True:
+                near = region | tip
+                near = (near >> 1, near >> w1, near >> w0, near << 1, near << w1, near << w0)
+                keep = vn
+                for d, e in _APART:
+                    keep |= near[d] & near[e]
+                if not region & ~keep:
+                    break
+                region &= keep
+            key = (w, region)
+            found = index.get(key)
+            if found is not None:
+                return found
+            here = len(tips)
+            index[key] = here
+            tips.append(w)
+            sizes.append(region.bit_count())
+            out: list[tuple[int, int]] = []
+            moves.append(out)
+            closing = not vn >> w & 1  # from the first stone a closure is a triangle
+            step = nb[w] & region
+            for c in bits(step):
+                if vn >> c & 1:
+                    if closing:
+                        out.append((c, -1))
+                    continue
+                allowed = region & ~nb[w] & ~(1 << c)
+                rest = _flood(grid, nb[c] & allowed, allowed)
+                if rest & vn:
+                    nxt = state(c, rest)
+                    if tips[nxt] >= 0:  # a state with no way to close is dropped
+                        out.append((c, nxt))
+            if not out and here:
+                tips[here] = -1
+            return here
+
+        state(v, 0)  # index 0: unused placeholder so that real states are > 0
+        roots = []
+        later = vn
+        for p1 in bits(vn):
+            later &= ~(1 << p1)
+            if not later:
+                break
+            allowed = stones & ~(1 << v) & ~(1 << p1) & (~vn | later)
+            region = _flood(grid, nb[p1] & allowed, allowed)
+            if region & later:
+                root = state(p1, region)
+                if tips[root] >= 0:
+                    roots.append(root)
+        # children have smaller regions: order the states so that children come later
+        order = sorted(range(1, len(tips)), key=lambda i: -sizes[i])
+        rank = {s: r for r, s in enumerate(order)}
+        self._tips = [tips[s] for s in order]
+        self._moves = [[(c, rank[t] if t >= 0 else -1) for c, t in moves[s]
+                        if t < 0 or tips[t] >= 0] for s in order]
+        self._roots = [rank[r] for r in roots]
+
+    @property
+    def empty(self) -> bool:
+        """Whether no loop passes through ``v``."""
+        return not self._roots
+
+    def _best(self, plus: int, avoid: int = 0) -> list[int]:
+        """Per state: the best balance of the rest of a loop from it (moves
+        after its tip, up to the closing stone), using no stone of ``avoid``."""
+        moves = self._moves
+        best = [_NEVER] * len(moves)
+        for s in range(len(moves) - 1, -1, -1):
+            top = _NEVER
+            for c, t in moves[s]:
+                if avoid >> c & 1:
+                    continue
+                gain = (1 if plus >> c & 1 else -1) + (0 if t < 0 else best[t])
+                if gain > top:
+                    top = gain
+            best[s] = top
+        return best
+
+    def balance(self, plus: int, avoid: int = 0) -> int | None:
+        """The most (``plus`` stones − other stones) of any loop through ``v``
+        that uses no stone of ``avoid``; None if there is no such loop. (A
+        loop of ``stones`` avoiding ``avoid`` is exactly a loop of the stones
+        left without them: being a loop depends only on the ring's own stones.)"""
+        if avoid >> self.v & 1:
+            return None
+        best = self._best(plus, avoid)
+        tips = self._tips
+        start = 1 if plus >> self.v & 1 else -1
+        top = max(((1 if plus >> tips[r] & 1 else -1) + best[r] for r in self._roots
+                   if not avoid >> tips[r] & 1), default=_NEVER)
+        return None if top <= _NEVER // 2 else start + top
+
+    def union(self, plus: int | None = None) -> int:
+        """The stones of the loops through ``v`` where ``plus`` stones are at
+        least half (every loop through ``v`` if ``plus`` is None)."""
+        if not self._roots:
+            return 0
+        if plus is None:
+            plus = -1  # every stone counts for: every loop qualifies
+        best = self._best(plus)
+        tips = self._tips
+        moves = self._moves
+        reach = [_NEVER] * len(moves)  # best balance of a path from v up to the state's tip
+        start = 1 if plus >> self.v & 1 else -1
+        for r in self._roots:
+            reach[r] = start + (1 if plus >> tips[r] & 1 else -1)
+        covered = 0
+        for s in range(len(moves)):
+            here = reach[s]
+            if here == _NEVER or here + best[s] < 0:
+                continue  # no loop through this state qualifies
+            covered |= 1 << tips[s]
+            for c, t in moves[s]:
+                gain = here + (1 if plus >> c & 1 else -1)
+                if t < 0:
+                    if gain >= 0:
+                        covered |= 1 << c
+                elif gain > reach[t]:
+                    reach[t] = gain
+        return covered | 1 << self.v if covered else 0
+
+
 def loops_through(grid: HexGrid, v: int, stones: int) -> list[int]:
     """Every loop through the stone at bit ``v`` within ``stones``, as masks."""
     found: list[int] = []
@@ -437,22 +598,61 @@ def all_loops(grid: HexGrid, stones: int) -> list[int]:
 
 
 def union_through(grid: HexGrid, v: int, stones: int, plus: int | None = None, *,
-                  cored: bool = False) -> int:
+                  cored: bool = False, budget: int | None = None) -> int:
     """The stones of all loops through ``v`` (only those where ``plus`` stones
     are at least half, if given), without listing the loops one by one.
-    ``cored``: ``stones`` is already its own loop core."""
+    ``cored``: ``stones`` is already its own loop core.
+
+    Two exact methods: the pruned search (quick when the control bound or the
+    goal cuts early) and :class:`LoopsThrough` (steady where loops abound).
+    ``budget``: path extensions allowed to the search before switching to
+    the other (0: that one alone; None: the search alone)."""
     if not cored:
         stones = loop_core(grid, stones)
     if not stones >> v & 1:
         return 0
+    if budget != 0:
+        try:
+            return _searched_union(grid, v, stones, plus, budget)
+        except OutOfBudget:
+            pass
+    return LoopsThrough(grid, v, stones).union(plus)
+
+
+def _searched_union(grid: HexGrid, v: int, stones: int, plus: int | None,
+                    budget: int | None) -> int:
     goal = [stones]
 
     def visit(loop: int) -> bool:
         goal[0] &= ~loop
         return not goal[0]
 
-    search_through(grid, v, stones, visit, plus=plus, goal=goal)
+    search_through(grid, v, stones, visit, plus=plus, goal=goal, budget=budget)
     return stones & ~goal[0]
+
+
+def control_through(grid: HexGrid, v: int, stones: int, mine: int, theirs: int,
+                    budget: int = 600) -> tuple[bool, int, LoopsThrough | None]:
+    """For the loops through ``v`` within ``stones`` (a loop core): whether one
+    is at least half ``theirs``, and the union of those at least half
+    ``mine``. Pruned searches first, each allowed ``budget`` path extensions;
+    past that, one :class:`LoopsThrough` answers whatever is left, and is
+    returned too (else None) for further questions."""
+    through = None
+    try:
+        if not budget:
+            raise OutOfBudget
+        threatened = search_through(grid, v, stones, _stop, plus=theirs, budget=budget)
+    except OutOfBudget:
+        through = LoopsThrough(grid, v, stones)
+        best = through.balance(theirs)
+        threatened = best is not None and best >= 0
+    if through is None:
+        try:
+            return threatened, _searched_union(grid, v, stones, mine, budget), None
+        except OutOfBudget:
+            through = LoopsThrough(grid, v, stones)
+    return threatened, through.union(mine), through
 
 
 def union_all(grid: HexGrid, stones: int, plus: int | None = None) -> int:
@@ -551,19 +751,28 @@ def _first_through(grid: HexGrid, v: int, stones: int, plus: int | None,
 
 
 def any_through(grid: HexGrid, v: int, stones: int, plus: int | None = None,
-                wanted: int | None = None, *, cored: bool = False) -> bool:
+                wanted: int | None = None, *, cored: bool = False,
+                budget: int | None = None) -> bool:
     """Whether some loop through ``v`` exists (one where ``plus`` stones are at
     least half, if given; one containing a stone of ``wanted``, if given).
-    ``cored``: ``stones`` is already its own loop core."""
+    ``cored``: ``stones`` is already its own loop core. ``budget``: as for
+    :func:`union_through`."""
     if not cored:
         stones = loop_core(grid, stones)
     if not stones >> v & 1:
         return False
-    if wanted is None:
-        return search_through(grid, v, stones, _stop, plus=plus)
-    want = wanted
-    return search_through(grid, v, stones, lambda loop: bool(loop & want), plus=plus,
-                          goal=[want])
+    if budget != 0:
+        visit = _stop if wanted is None else lambda loop: bool(loop & wanted)
+        try:
+            return search_through(grid, v, stones, visit, plus=plus,
+                                  goal=None if wanted is None else [wanted], budget=budget)
+        except OutOfBudget:
+            pass
+    through = LoopsThrough(grid, v, stones)
+    if wanted is not None:
+        return bool(through.union(plus) & wanted)
+    best = through.balance(-1 if plus is None else plus)
+    return best is not None and best >= 0
 
 
 def _stop(loop: int) -> bool:

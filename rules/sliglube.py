@@ -75,11 +75,11 @@ from rules.loops import (
     all_loops,
     any_through,
     bits,
+    control_through,
     links_on_loops,
     loop_core,
     on_loop,
     touching_loops,
-    union_through,
 )
 from rules.options import Option
 
@@ -90,6 +90,18 @@ NOFLIP = "noflip"
 def _controls(loop: int, mine: int) -> bool:
     """Whether the owner of ``mine`` holds at least half of ``loop``'s stones."""
     return 2 * (loop & mine).bit_count() >= loop.bit_count()
+
+
+def _holds_loop_through(grid: HexGrid, p: int, stones: int, plus: int) -> bool:
+    """Whether some loop through ``p`` within ``stones`` is at least half ``plus``."""
+    core = loop_core(grid, stones)
+    if not (core >> p & 1 and on_loop(grid, p, core)):
+        return False
+    return any_through(grid, p, core, plus, cored=True, budget=_SEARCH_BUDGET)
+
+
+#: Path extensions allowed to a pruned search before the state graph takes over.
+_SEARCH_BUDGET = 600
 
 
 class _Outcome(NamedTuple):
@@ -267,8 +279,8 @@ class SliglubeState(State):
         if not (core >> p & 1 and on_loop(grid, p, core)):  # no new loop at all
             return _Verdict(_Outcome(mine_now, theirs, 0, 0), not_optional)
         lost = f"{cell} would be part of a loop your opponent controls"
-        threatened = any_through(grid, p, core, theirs, cored=True)
-        ours = union_through(grid, p, core, mine_now, cored=True)
+        threatened, ours, new_loops = control_through(grid, p, core, mine_now, theirs,
+                                                      _SEARCH_BUDGET)
         flipped = ours & theirs
         removed = mine & ~ours & grid.grow(ours)
         noflip: _Outcome | str = not_optional
@@ -277,8 +289,16 @@ class SliglubeState(State):
         mine_end = (mine_now | flipped) & ~removed
         theirs_end = theirs & ~flipped
         plain: _Outcome | str = _Outcome(mine_end, theirs_end, flipped, removed)
-        if threatened and (not ours or any_through(grid, p, core & ~removed, theirs_end)):
+        if threatened and not ours:
             plain = lost
+        elif threatened:
+            if new_loops is not None:
+                best = new_loops.balance(theirs_end, removed)
+                kept = best is not None and best >= 0
+            else:
+                kept = _holds_loop_through(grid, p, core & ~removed, theirs_end)
+            if kept:
+                plain = lost
         return _Verdict(plain, noflip)
 
     def legal_moves(self) -> list[str]:

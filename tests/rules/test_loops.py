@@ -12,9 +12,11 @@ from hypothesis import strategies as st
 
 from rules.loops import (
     HexGrid,
+    LoopsThrough,
     all_loops,
     any_through,
     bits,
+    control_through,
     links_on_loops,
     loop_core,
     loops_through,
@@ -53,6 +55,11 @@ def union(loops) -> int:
     return out
 
 
+#: No limit (the pruned search alone), 0 (the state graph alone), and a few
+#: path extensions (the search gives up and the state graph finishes).
+BUDGETS = (None, 0, 3)
+
+
 @st.composite
 def positions(draw):
     """A small board with up to 14 stones (so that brute force stays quick),
@@ -75,11 +82,17 @@ def test_every_search_agrees_with_brute_force(position):
     through = {loop for loop in truth if loop >> v & 1}
     assert set(loops_through(grid, v, stones)) == through
     mine = [loop for loop in through if controlled(loop, plus)]
-    assert union_through(grid, v, stones, plus) == union(mine)
-    assert union_through(grid, v, stones) == union(through)
-    assert any_through(grid, v, stones, plus) == bool(mine)
+    others = [loop for loop in through if controlled(loop, stones & ~plus)]
     wanted = plus & ~(1 << v)
-    assert any_through(grid, v, stones, wanted=wanted) == any(loop & wanted for loop in through)
+    for budget in BUDGETS:  # the pruned search, the state graph, and a switch between them
+        assert union_through(grid, v, stones, plus, budget=budget) == union(mine)
+        assert union_through(grid, v, stones, budget=budget) == union(through)
+        assert any_through(grid, v, stones, plus, budget=budget) == bool(mine)
+        assert any_through(grid, v, stones, wanted=wanted, budget=budget) == any(
+            loop & wanted for loop in through)
+        if budget is not None and loop_core(grid, stones) >> v & 1:
+            assert control_through(grid, v, loop_core(grid, stones), plus, stones & ~plus,
+                                   budget)[:2] == (bool(others), union(mine))
     empty = grid.cells & ~stones
     held = union(loop for loop in truth if controlled(loop, plus))
     assert touching_loops(grid, stones, empty, plus) == grid.grow(held) & empty
@@ -120,14 +133,23 @@ def test_pruned_searches_agree_with_the_plain_listing_on_crowded_boards(position
     through = [loop for loop in every if loop >> v & 1]
     for side in (plus, stones & ~plus):
         mine = [loop for loop in through if controlled(loop, side)]
-        assert union_through(grid, v, stones, side) == union(mine)
-        assert any_through(grid, v, stones, side) == bool(mine)
         wanted = side & ~(1 << v)
-        assert any_through(grid, v, stones, side, wanted) == any(loop & wanted for loop in mine)
+        for budget in BUDGETS:
+            assert union_through(grid, v, stones, side, budget=budget) == union(mine)
+            assert any_through(grid, v, stones, side, budget=budget) == bool(mine)
+            assert any_through(grid, v, stones, side, wanted, budget=budget) == any(
+                loop & wanted for loop in mine)
         held = union(loop for loop in every if controlled(loop, side))
         empty = grid.cells & ~stones
         assert touching_loops(grid, stones, empty, side) == grid.grow(held) & empty
     assert union_through(grid, v, stones) == union(through)
+    if loop_core(grid, stones) >> v & 1:
+        graph = LoopsThrough(grid, v, loop_core(grid, stones))
+        avoid = stones & ~plus & ~(1 << v) & (stones >> 1)  # some stones, not v
+        kept = [loop for loop in through if not loop & avoid]
+        for side in (plus, stones & ~plus):
+            assert graph.balance(side, avoid) == max(
+                (2 * (loop & side).bit_count() - loop.bit_count() for loop in kept), default=None)
 
 
 @pytest.mark.parametrize(("base", "count"), [(2, 1), (3, 82), (4, 10257)])

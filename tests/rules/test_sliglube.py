@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules
-from rules import IllegalMove
+from rules import IllegalMove, sliglube
 from rules.loops import HexGrid, all_loops
 
 GAME = rules.get_game("sliglube")
@@ -299,9 +299,20 @@ def naive_moves(state) -> list[str]:
     return moves
 
 
+@pytest.mark.parametrize("budget", [sliglube._SEARCH_BUDGET, 0, 3])
 @given(data=st.data())
 @settings(max_examples=6)
-def test_legal_moves_match_a_naive_reading_of_the_rules(data):
+def test_legal_moves_match_a_naive_reading_of_the_rules(budget, data):
+    """Also with the pruned searches cut short (3) or skipped (0), so that the
+    state graph of rules.loops decides every cell."""
+    saved, sliglube._SEARCH_BUDGET = sliglube._SEARCH_BUDGET, budget
+    try:
+        play_against_naive_rules(data)
+    finally:
+        sliglube._SEARCH_BUDGET = saved
+
+
+def play_against_naive_rules(data):
     state = GAME.new(size=5)
     while not state.is_over:
         moves = state.legal_moves()
