@@ -102,15 +102,16 @@ class Clocks:
         async with self.db.reading() as conn:
             rows = [row for row in await queries.active_games(conn) if row.id in missing]
         vacations = await self.db.run(store.all_vacations)
-        now = self.now()
-        clocks = []
+        playing = []
         for row in rows:
             try:
-                state = await self.service.state_of(row)
+                playing.append((row, await self.service.state_of(row)))
             except Exception:
                 log.exception("game %d cannot be replayed: no clock for it", row.id)
-                continue
-            clocks.append(self._fresh_clock(row, state, now, _pauser(row, vacations)))
+        now = self.now()
+        clocks = await asyncio.to_thread(  # thousands of them: not on the event loop
+            lambda: [self._fresh_clock(row, state, now, _pauser(row, vacations))
+                     for row, state in playing])
         async with self.db.transaction() as tx:
             added = await store.add_clocks(tx, clocks)
         log.info("gave clocks to %d games from before the clocks", added)

@@ -14,6 +14,7 @@ and their posts; the ``UNIQUE (game_id, ply)`` constraint backs it up.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import random
 import re
@@ -57,8 +58,8 @@ FIRST_PLAYER_CHOICES = ("challenger", "opponent", "random")
 #: Opening decisions offered as buttons besides ``/move`` (``komi N`` gets a number field).
 CHOICE_MOVES = ("swap", "black", "white", "yellow", "cyan")
 FINISHED_LISTED = 10
-#: Moves replayed per trip to a worker thread during the warm-up.
-WARM_UP_BATCH = 2000
+#: Games read and replayed at a time by the warm-up.
+WARM_UP_PAGE = 250
 
 
 class Service:
@@ -258,7 +259,7 @@ class Service:
         try:
             async with self.db.reading() as conn:
                 moves = [move.move for move in await queries.moves_of_game(conn, row.id)]
-            state = await asyncio.to_thread(_game(row.game).replay, moves, **row.options)
+            state = await asyncio.to_thread(_replayed, row, moves)
             if self._replays.get(row.id) is me:  # not forgotten meanwhile
                 self._states[row.id] = state
             return state
@@ -275,21 +276,19 @@ class Service:
         return await self._warming
 
     async def _warm_up(self) -> int:
-        async with self.db.reading() as conn:
-            rows = await queries.active_games(conn)
-        moves = await self.db.run(queries.move_texts_of_active_games)  # one read for all
-        batch: list[GameRow] = []
-        for row in rows:
-            batch.append(row)
-            if sum(len(moves.get(r.id, ())) for r in batch) >= WARM_UP_BATCH or row is rows[-1]:
-                states = await asyncio.to_thread(_replay_all, batch, moves)
-                for done, state in zip(batch, states, strict=True):
-                    # A game moved, replayed or forgotten meanwhile has a newer position.
-                    if state is not None and done.id not in self._states \
-                            and done.id not in self._replays:
-                        self._states[done.id] = state
-                batch = []
-        return len(rows)
+        done, last = 0, 0
+        while True:  # a page at a time: neither the database nor the event loop waits long
+            rows, moves = await self.db.run(functools.partial(
+                queries.active_games_with_moves, after_id=last, limit=WARM_UP_PAGE))
+            if not rows:
+                return done
+            states = await asyncio.to_thread(_replay_all, rows, moves)
+            for row, state in zip(rows, states, strict=True):
+                # A game moved, replayed or forgotten meanwhile has a newer position.
+                if state is not None and row.id not in self._states \
+                        and row.id not in self._replays:
+                    self._states[row.id] = state
+            done, last = done + len(rows), rows[-1].id
 
     def forget(self, game_id: int) -> None:
         """Drop the cached position (after a change made outside :meth:`play_move`)."""
@@ -324,7 +323,7 @@ class Service:
             writers = [await guard(row, state, member) for guard in self.move_guards]
             seat = state.to_move
             try:
-                after = await asyncio.to_thread(state.play, text)
+                after = await asyncio.to_thread(_play, state, text)
             except rules.IllegalMove as error:
                 raise UserError(f"`{_shown(text)}` can't be played: {error}.") from None
             move = after.history[-1]
@@ -524,12 +523,28 @@ def _game(name: str) -> rules.Game:
         raise UserError(f"{str(error)[0].upper()}{str(error)[1:]}.") from None
 
 
+def _settled(state: State) -> State:
+    """``state``, whether it is over (and so who is to move) worked out. For some games
+    that means listing the legal moves (Sliglube: up to tens of milliseconds): done here,
+    in a worker thread, the answer cached on the state, never on the event loop."""
+    _ = state.is_over
+    return state
+
+
+def _play(state: State, text: str) -> State:
+    return _settled(state.play(text))
+
+
+def _replayed(row: GameRow, moves: list[str]) -> State:
+    return _settled(_game(row.game).replay(moves, **row.options))
+
+
 def _replay_all(rows: list[GameRow], moves: Mapping[int, list[str]]) -> list[State | None]:
     """The positions of ``rows`` (None for a game that cannot be replayed: logged)."""
     states: list[State | None] = []
     for row in rows:
         try:
-            states.append(_game(row.game).replay(moves.get(row.id, []), **row.options))
+            states.append(_replayed(row, moves.get(row.id, [])))
         except Exception:
             log.exception("game %d cannot be replayed", row.id)
             states.append(None)

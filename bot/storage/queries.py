@@ -170,14 +170,21 @@ async def moves_of_game(conn: Conn, game_id: int) -> list[MoveRow]:
     return [MoveRow.from_row(row) for row in rows]
 
 
-def move_texts_of_active_games(conn: sqlite3.Connection) -> dict[int, list[str]]:
-    """The moves of every game in progress, by game id (for :meth:`Database.run`)."""
-    found: dict[int, list[str]] = {}
-    for game_id, move in conn.execute(
-            "SELECT moves.game_id, moves.move FROM moves JOIN games ON games.id = moves.game_id"
-            " WHERE games.status = 'active' ORDER BY moves.game_id, moves.ply"):
-        found.setdefault(game_id, []).append(move)
-    return found
+def active_games_with_moves(conn: sqlite3.Connection, *, after_id: int, limit: int
+                            ) -> tuple[list[GameRow], dict[int, list[str]]]:
+    """A page of the games in progress (ids above ``after_id``, in order) and their moves
+    by game id (for :meth:`Database.run`: the rows are built in the database's thread)."""
+    rows = [GameRow.from_row(row) for row in conn.execute(
+        "SELECT * FROM games WHERE status = 'active' AND id > ? ORDER BY id LIMIT ?",
+        (after_id, limit))]
+    moves: dict[int, list[str]] = {row.id: [] for row in rows}
+    if rows:
+        for game_id, move in conn.execute(
+                "SELECT moves.game_id, moves.move FROM moves JOIN games ON games.id = moves.game_id"
+                " WHERE games.status = 'active' AND games.id > ? AND games.id <= ?"
+                " ORDER BY moves.game_id, moves.ply", (after_id, rows[-1].id)):
+            moves[game_id].append(move)
+    return rows, moves
 
 
 def set_move_message_statement(game_id: int, ply: int, message_id: int) -> Statement:

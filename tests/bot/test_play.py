@@ -155,6 +155,19 @@ async def test_start_up_replays_every_active_game(env: Env) -> None:
     assert finished not in env.service._states
 
 
+async def test_start_up_replays_many_games_a_page_at_a_time(
+        env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = next(iter(rules.GAMES))
+    games = [await start_game(env, game) for _ in range(5)]
+    for n, game_id in enumerate(games):
+        await play_random(env, game_id, random.Random(n), stop_at=n % 3)
+    await env.service.resign(guild_id=GUILD, game_id=games[2], member=ANA)
+    await env.restart()
+    monkeypatch.setattr("bot.service.WARM_UP_PAGE", 2)
+    assert await env.service.warm_up() == 4
+    assert [env.service._states[g].ply for g in games if g != games[2]] == [0, 1, 0, 1]
+
+
 async def test_a_game_can_be_ended_outside_the_rules(env: Env) -> None:
     """What the clock will do on a timeout: store it and post the final board."""
     game_id = await start_game(env, next(iter(rules.GAMES)))
