@@ -11,7 +11,7 @@ import discord
 
 from bot import texts
 from bot.errors import guarded
-from bot.interactions import expiry_of, guild_of, member_of, service_of
+from bot.interactions import ROW_ID, expiry_of, guild_of, member_of, service_of
 
 if TYPE_CHECKING:
     from bot.client import BoardBot
@@ -24,7 +24,7 @@ def correspondence_of(interaction: discord.Interaction) -> Correspondence:
 
 
 class TakebackButton(discord.ui.DynamicItem[discord.ui.Button],
-                     template=r"bb:takeback:(?P<answer>accept|decline):(?P<id>[0-9]+)"):
+                     template=rf"bb:takeback:(?P<answer>accept|decline):(?P<id>{ROW_ID})"):
     """The opponent's answer to a takeback request."""
 
     def __init__(self, answer: str, takeback_id: int) -> None:
@@ -55,7 +55,7 @@ class TakebackButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
-                    template=r"bb:rematch:(?P<game>[0-9]+)"):
+                    template=rf"bb:rematch:(?P<game>{ROW_ID})"):
     """Under a finished game: challenge the same opponent again, seats swapped."""
 
     def __init__(self, game_id: int) -> None:

@@ -35,6 +35,8 @@ def message_for(error: BaseException) -> str | None:
         return error.message
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         return STALE_COMMAND
+    if isinstance(error, OverflowError):  # a number from a custom_id or an option, too big
+        return "That number is far too large to be anything of mine."
     if isinstance(error, app_commands.TransformerError):
         return ("I couldn't make sense of one of the options you gave: please pick it from "
                 "the list Discord offers.")

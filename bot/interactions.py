@@ -10,6 +10,14 @@ from bot.model import Member, UserError
 from bot.service import Service
 from bot.storage.models import GameRow
 
+#: A database row id (game, challenge, takeback) in a ``custom_id``: at most 19 digits
+#: (SQLite's integers; one above 2**63 - 1 is refused as out of range, see bot.errors).
+ROW_ID = "[0-9]{1,19}"
+#: A ply or a komi in a ``custom_id``.
+SMALL = "[0-9]{1,6}"
+#: A member's id (a snowflake; only compared, never stored).
+SNOWFLAKE = "[0-9]{1,20}"
+
 if TYPE_CHECKING:
     from bot.client import BoardBot
     from bot.clocks import Clocks

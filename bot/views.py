@@ -12,13 +12,13 @@ import discord
 
 from bot import buttons, texts
 from bot.errors import guarded, report
-from bot.interactions import expiry_of, guild_of, member_of, service_of
+from bot.interactions import ROW_ID, SMALL, SNOWFLAKE, expiry_of, guild_of, member_of, service_of
 from bot.model import Post, UserError
 from bot.storage import ChallengeRow
 
 
 class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
-                      template=r"bb:challenge:(?P<action>accept|decline|cancel):(?P<id>[0-9]+)"):
+                      template=rf"bb:challenge:(?P<action>accept|decline|cancel):(?P<id>{ROW_ID})"):
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "accept": discord.ButtonStyle.success, "decline": discord.ButtonStyle.danger,
         "cancel": discord.ButtonStyle.secondary}
@@ -74,7 +74,7 @@ def challenge_view(challenge: ChallengeRow, *, disabled: bool = False) -> discor
 
 
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"bb:choice:(?P<game>[0-9]+):(?P<ply>[0-9]+):(?P<move>[a-z]+)"):
+                   template=rf"bb:choice:(?P<game>{ROW_ID}):(?P<ply>{SMALL}):(?P<move>[a-z]{{1,10}})"):
     """An opening decision that is a word (swap, black, white…), valid at one ply."""
 
     def __init__(self, game_id: int, ply: int, move: str) -> None:
@@ -99,7 +99,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class KomiButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"bb:komi:(?P<game>[0-9]+):(?P<ply>[0-9]+):(?P<low>[0-9]+):(?P<high>[0-9]+)"):
+                 template=rf"bb:komi:(?P<game>{ROW_ID}):(?P<ply>{SMALL}):(?P<low>{SMALL}):(?P<high>{SMALL})"):
     """Opens a form with a number field for ``komi N``."""
 
     def __init__(self, game_id: int, ply: int, low: int, high: int) -> None:
@@ -123,7 +123,7 @@ class KomiButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 #: The komi form's ``custom_id``: the game and the ply it was opened at.
-KOMI_FORM = re.compile(r"bb:komiform:(?P<game>[0-9]+):(?P<ply>[0-9]+)")
+KOMI_FORM = re.compile(rf"bb:komiform:(?P<game>{ROW_ID}):(?P<ply>{SMALL})")
 KOMI_FIELD = "komi"
 STALE_FORM = ("This form is out of date (I may have restarted since it was opened): "
               "use the game's latest post, or `/move`.")
@@ -174,7 +174,7 @@ async def submit_form(interaction: discord.Interaction) -> None:
 
 
 class ResignButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"bb:resign:(?P<game>[0-9]+):(?P<member>[0-9]+)"):
+                   template=rf"bb:resign:(?P<game>{ROW_ID}):(?P<member>{SNOWFLAKE})"):
     """The confirmation of ``/resign``; only the member who asked can press it."""
 
     def __init__(self, game_id: int, member_id: int) -> None:

@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot import review, texts
 from bot.ending import replay_gif
 from bot.errors import guarded
-from bot.interactions import game_meant, guild_of, service_of
+from bot.interactions import ROW_ID, SMALL, game_meant, guild_of, service_of
 from bot.model import UserError
 from bot.service import Service
 
@@ -40,7 +40,7 @@ async def any_game(interaction: discord.Interaction,
 
 
 class ReviewButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"bb:review:(?P<game>[0-9]+):(?P<ply>[0-9]+):"
+                   template=rf"bb:review:(?P<game>{ROW_ID}):(?P<ply>{SMALL}):"
                             r"(?P<kind>first|prev|next|last)"):
     """⏮ ◀ ▶ ⏭ on a browser showing ``ply`` of game ``game``."""
 
@@ -66,7 +66,7 @@ class ReviewButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class JumpSelect(discord.ui.DynamicItem[discord.ui.Select],
-                 template=r"bb:reviewjump:(?P<game>[0-9]+):(?P<ply>[0-9]+)"):
+                 template=rf"bb:reviewjump:(?P<game>{ROW_ID}):(?P<ply>{SMALL})"):
     """Jump to a move: up to 25 moves around the one shown."""
 
     def __init__(self, game_id: int, ply: int,
@@ -84,7 +84,7 @@ class JumpSelect(discord.ui.DynamicItem[discord.ui.Select],
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        if not values or not str(values[0]).isdigit():
+        if not values or not re.fullmatch(SMALL, str(values[0])):
             raise UserError("Pick a move from the list.")
         await turn_page(interaction, self.game_id, int(values[0]))
 

@@ -105,25 +105,39 @@ async def test_buttons_the_bot_does_not_know_are_answered_politely(
     ix = await fake.run_command(alice, "challenge", {"game": "lifeline", "opponent": bob},
                                 channel=world.channel)
     challenge = await ix.reply(WAIT)
-    before = challenge.content
+    before, original = challenge.content, list(challenge.components)
+
+    async def click_each(custom_ids: list[str]) -> list[str]:
+        """Put the buttons on the message (one row, as Discord allows) and click each."""
+        challenge.components = [*original, {"type": 1, "components": [
+            {"type": 2, "style": 1, "label": f"test {n}", "custom_id": custom_id}
+            for n, custom_id in enumerate(custom_ids)]}]
+        said = []
+        for custom_id in custom_ids:
+            answer = await answer_to(await fake.click(bob, challenge, custom_id=custom_id))
+            assert "Sorry" not in answer.content, (custom_id, answer.content)
+            said.append(answer.content)
+        return said
+
     # Buttons as an older version of the bot (or another bot's message format) made them.
-    stale = ["challenge_accept_1", "bb:challenge:accept:notanumber", "bb:nosuchthing:1",
-             "bb:choice:1:0:SWAP", "x" * 100]
-    challenge.components.append({"type": 1, "components": [
-        {"type": 2, "style": 1, "label": f"old {n}", "custom_id": custom_id}
-        for n, custom_id in enumerate(stale)]})
-    for custom_id in stale:
-        answer = await answer_to(await fake.click(bob, challenge, custom_id=custom_id))
-        assert "out of date" in answer.content, (custom_id, answer.content)
+    said = await click_each(["challenge_accept_1", "bb:challenge:accept:notanumber",
+                             "bb:nosuchthing:1", "bb:choice:1:0:SWAP", "x" * 100])
+    assert all("out of date" in text for text in said), said
     # Well-formed ids of things that do not exist (any more): refused by their handlers.
-    challenge.components.append({"type": 1, "components": [
-        {"type": 2, "style": 1, "label": f"gone {n}", "custom_id": custom_id}
-        for n, custom_id in enumerate(["bb:challenge:accept:99999999", "bb:choice:99999999:0:swap",
-                                       "bb:rematch:99999999", "bb:takeback:accept:99999999",
-                                       "bb:resign:99999999:1"])]})
-    for button in challenge.buttons[-5:]:
-        answer = await answer_to(await fake.click(bob, challenge, custom_id=button["custom_id"]))
-        assert "Sorry" not in answer.content, (button["custom_id"], answer.content)
+    await click_each(["bb:challenge:accept:99999999", "bb:choice:99999999:0:swap",
+                      "bb:rematch:99999999", "bb:takeback:accept:99999999",
+                      "bb:resign:99999999:1"])
+    huge = "9" * 30  # more than SQLite's integers hold
+    await click_each([f"bb:challenge:accept:{huge}", f"bb:choice:{huge}:0:swap",
+                      f"bb:rematch:{huge}", f"bb:takeback:accept:{huge}",
+                      f"bb:resign:{huge}:{huge}"])
+    await click_each([f"bb:review:{huge}:0:next", f"bb:review:1:{huge}:next",
+                      f"bb:komi:{huge}:0:0:5", f"bb:komi:1:{huge}:0:{huge}"])
+    too_big = "9" * 19  # 19 digits, as row ids may have, but above 2**63 - 1
+    await click_each([f"bb:challenge:accept:{too_big}", f"bb:review:{too_big}:0:next",
+                      f"bb:rematch:{too_big}", f"bb:resign:{too_big}:{too_big}",
+                      f"bb:takeback:decline:{too_big}"])
+    challenge.components = original
     assert challenge.content == before and challenge.button(label="Accept")
     log = botproc.log(tail=10_000)
     assert "Traceback" not in log and " ERROR " not in log, log
