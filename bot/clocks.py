@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sqlite3
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -43,6 +44,8 @@ LONGEST_SLEEP = timedelta(days=1)
 Sleep = Callable[[float], Awaitable[object]]
 #: The vacations that stop a seat's clock, by seat.
 Pauses = Callable[[int], list[Interval]]
+#: A game's clock and its players' vacations by member.
+ClockFacts = tuple[ClockRow | None, Mapping[int, list[VacationRow]]]
 
 
 def control_of(row: GameRow) -> TimeControl:
@@ -73,7 +76,7 @@ class Clocks:
         self._task: asyncio.Task[None] | None = None
         self._missing: asyncio.Task[int] | None = None
         service.listeners.append(self)
-        service.move_guards.append(self.guard)
+        service.move_guards.append(self)
 
     def now(self) -> datetime:
         return self.service.now()
@@ -228,11 +231,16 @@ class Clocks:
         if clock is not None and clock.turn_seat is not None:
             await self._save(update.game, replace(clock, turn_seat=None))
 
-    async def guard(self, row: GameRow, state: State, member: Member) -> MoveWriter:
+    # -- the service's move guard: read, then check ------------------------------------
+
+    def read(self, conn: sqlite3.Connection, game_id: int) -> ClockFacts:
+        return store.clock_and_vacations(conn, game_id)
+
+    def check(self, row: GameRow, state: State, member: Member,
+              facts: ClockFacts) -> MoveWriter:
         """Refuse a move that comes after the deadline (the dispatcher ends the game).
         Otherwise, give the service the clock's next turn to store with the move."""
-        clock, vacations = await self.db.run(
-            lambda conn: store.clock_and_vacations(conn, row.id, row.player_ids))
+        clock, vacations = facts
         pauses = _pauser(row, vacations)
         if clock is not None and clock.turn_seat is not None and clock.turn_ply == state.ply \
                 and timecontrol.is_out_of_time(self._player_clock(clock, clock.turn_seat),
@@ -278,7 +286,7 @@ class Clocks:
     async def deadline_of(self, row: GameRow) -> datetime | None:
         """When the player to move loses on time; None without a limit or once over."""
         clock, vacations = await self.db.run(
-            lambda conn: store.clock_and_vacations(conn, row.id, row.player_ids))
+            lambda conn: store.clock_and_vacations(conn, row.id))
         if clock is None or clock.turn_seat is None:
             return None
         return timecontrol.deadline_at(self._player_clock(clock, clock.turn_seat),

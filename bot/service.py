@@ -22,7 +22,7 @@ import sqlite3
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 import rules
 from bot import texts
@@ -52,6 +52,18 @@ log = logging.getLogger(__name__)
 #: What a move guard may return: the statements to store with the move, from the
 #: position after it.
 MoveWriter = Callable[[State], list[Statement]]
+#: Opening decisions offered as buttons: the choice moves, and the komi range if any.
+Decisions = tuple[tuple[str, ...], tuple[int, int] | None]
+
+
+class MoveGuard(Protocol):
+    def read(self, conn: sqlite3.Connection, game_id: int) -> Any:
+        """What :meth:`check` needs from the database, read in the same trip to the
+        database thread as the game's row (a plain ``sqlite3`` connection)."""
+
+    def check(self, row: GameRow, state: State, member: Member, facts: Any) -> MoveWriter | None:
+        """Refuse the move with a UserError, or allow it, possibly returning the writer
+        of more statements for the move's own transaction."""
 
 #: Who takes seat 0 (the first player) when a challenge is accepted.
 FIRST_PLAYER_CHOICES = ("challenger", "opponent", "random")
@@ -75,12 +87,9 @@ class Service:
         self._warming: asyncio.Future[int] | None = None
         self._locks: dict[int, asyncio.Lock] = {}
         self.listeners: list[Listener] = []
-        #: Called under the game's lock before a move is checked and stored; one may
-        #: refuse the move with a UserError (the clock refuses moves out of time). It
-        #: may return a writer: given the position after the move, more statements to
-        #: store in the move's own transaction (the clock's next turn).
-        self.move_guards: list[Callable[[GameRow, State, Member],
-                                        Awaitable[MoveWriter | None]]] = []
+        #: Asked under the game's lock before a move is checked and stored (the clock
+        #: refuses moves out of time, and stores its next turn with the move).
+        self.move_guards: list[MoveGuard] = []
         #: Narrows who a post notifies (members who asked for DMs instead of pings).
         self.mention_filter: Callable[[GameRow, tuple[int, ...]],
                                       Awaitable[tuple[int, ...]]] | None = None
@@ -317,13 +326,18 @@ class Service:
         """Play ``text`` for ``member``. ``expected_ply`` (from a button) refuses the
         move if the game has moved on since the button was posted."""
         async with self.lock(game_id):
-            row = await self.get_game(guild_id, game_id)
+            guards = list(self.move_guards)
+            row, facts = await self.db.run(lambda conn: (
+                queries.game_by_id(conn, game_id), [guard.read(conn, game_id) for guard in guards]))
+            if row is None or row.guild_id != guild_id:
+                raise UserError(f"There is no game #{game_id} in this server.")
             state = await self._playable(row, member)
             _check_turn(row, state, member, expected_ply)
-            writers = [await guard(row, state, member) for guard in self.move_guards]
+            writers = [guard.check(row, state, member, fact)
+                       for guard, fact in zip(guards, facts, strict=True)]
             seat = state.to_move
             try:
-                after = await asyncio.to_thread(_play, state, text)
+                after, decisions = await asyncio.to_thread(_play, state, text)
             except rules.IllegalMove as error:
                 raise UserError(f"`{_shown(text)}` can't be played: {error}.") from None
             move = after.history[-1]
@@ -350,7 +364,7 @@ class Service:
             content = texts.move_post(row, after, seat, move)
             mentions = row.player_ids if after.is_over else _to_ping(row, after)
             row, posted = await self._post_board(row, after, content, mentions=mentions,
-                                                 move_ply=after.ply)
+                                                 move_ply=after.ply, decisions=decisions)
             update = GameUpdate(row, after, move, posted)
             await self._tell("move_played", update)
             if after.is_over:
@@ -485,11 +499,13 @@ class Service:
 
     async def _post_board(self, row: GameRow, state: State, content: str, *,
                           mentions: tuple[int, ...] | list[int], move_ply: int | None = None,
-                          actions: tuple[str, ...] = ()) -> tuple[GameRow, Posted | None]:
+                          actions: tuple[str, ...] = (), decisions: Decisions | None = None
+                          ) -> tuple[GameRow, Posted | None]:
         """:meth:`post_board`, also giving the game row as it is after the post (where
-        the game lives, its latest board), without reading it back."""
+        the game lives, its latest board), without reading it back. ``decisions``: the
+        state's, if already worked out."""
         try:
-            choices, komi = await asyncio.to_thread(_decisions, state)
+            choices, komi = decisions or await asyncio.to_thread(_decisions, state)
             picture = await self.renderer(state, _names(row))
             mentions = tuple(mentions)
             if self.mention_filter is not None:
@@ -531,8 +547,10 @@ def _settled(state: State) -> State:
     return state
 
 
-def _play(state: State, text: str) -> State:
-    return _settled(state.play(text))
+def _play(state: State, text: str) -> tuple[State, Decisions]:
+    """The move played, and what the board post after it offers as buttons."""
+    after = _settled(state.play(text))
+    return after, _decisions(after)
 
 
 def _replayed(row: GameRow, moves: list[str]) -> State:
@@ -582,7 +600,7 @@ def _to_ping(row: GameRow, state: State) -> tuple[int, ...]:
     return () if state.to_move is None else (row.player_ids[state.to_move],)
 
 
-def _decisions(state: State) -> tuple[tuple[str, ...], tuple[int, int] | None]:
+def _decisions(state: State) -> Decisions:
     """Opening decisions that are not cells, offered as buttons."""
     if state.is_over:
         return (), None

@@ -86,15 +86,17 @@ async def get_clock(conn: Conn, game_id: int) -> ClockRow | None:
     return ClockRow.from_row(rows[0]) if rows else None
 
 
-def clock_and_vacations(conn: sqlite3.Connection, game_id: int, member_ids: tuple[int, ...]
+def clock_and_vacations(conn: sqlite3.Connection, game_id: int
                         ) -> tuple[ClockRow | None, dict[int, list[VacationRow]]]:
-    """A game's clock and its players' vacations, read together (for :meth:`Database.run`)."""
+    """A game's clock and its players' vacations by member, read together (for
+    :meth:`Database.run`)."""
     row = conn.execute("SELECT * FROM clocks WHERE game_id = ?", (game_id,)).fetchone()
-    marks = ", ".join("?" * len(member_ids))
-    vacations: dict[int, list[VacationRow]] = {member_id: [] for member_id in member_ids}
-    for found in conn.execute(f"SELECT * FROM vacations WHERE member_id IN ({marks})"
-                              " ORDER BY start_at", member_ids):
-        vacations[found["member_id"]].append(_vacation(found))
+    vacations: dict[int, list[VacationRow]] = {}
+    for found in conn.execute(
+            "SELECT vacations.* FROM vacations JOIN games ON games.id = ?"
+            " WHERE vacations.member_id IN (games.player0_id, games.player1_id)"
+            " ORDER BY vacations.start_at", (game_id,)):
+        vacations.setdefault(found["member_id"], []).append(_vacation(found))
     return (ClockRow.from_row(row) if row else None), vacations
 
 

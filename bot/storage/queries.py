@@ -89,6 +89,12 @@ async def get_game(conn: Conn, game_id: int) -> GameRow | None:
     return GameRow.from_row(rows[0]) if rows else None
 
 
+def game_by_id(conn: sqlite3.Connection, game_id: int) -> GameRow | None:
+    """:func:`get_game` for :meth:`Database.run`."""
+    row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+    return GameRow.from_row(row) if row else None
+
+
 async def game_in_thread(conn: Conn, guild_id: int, thread_id: int) -> GameRow | None:
     rows = await conn.execute_fetchall(
         "SELECT * FROM games WHERE guild_id = ? AND thread_id = ? ORDER BY id DESC LIMIT 1",
