@@ -449,9 +449,9 @@ class LoopsThrough:
         vn = nb[v] & stones
         index: dict[tuple[int, int], int] = {}
         tips: list[int] = []
-        sizes: list[int] = []
         #: per state: (stone, next state) moves; -1 closes the ring on that stone
         moves: list[list[tuple[int, int]]] = []
+        finished: list[int] = []  # states whose moves are all known, children first
 
         def state(w: int, region: int) -> int:
             # drop the stones no rest of a path can use: all but the closing
@@ -473,27 +473,32 @@ class LoopsThrough:
             here = len(tips)
             index[key] = here
             tips.append(w)
-            sizes.append(region.bit_count())
             out: list[tuple[int, int]] = []
             moves.append(out)
             closing = not vn >> w & 1  # from the first stone a closure is a triangle
-            step = nb[w] & region
-            for c in bits(step):
+            beyond = region & ~nb[w]
+            for c in bits(nb[w] & region):
                 if vn >> c & 1:
                     if closing:
                         out.append((c, -1))
                     continue
-                allowed = region & ~nb[w] & ~(1 << c)
-                rest = _flood(grid, nb[c] & allowed, allowed)
+                # the stones the path may use after c: flood from c within beyond
+                allowed = beyond & ~(1 << c)
+                rest = front = nb[c] & allowed
+                while front:
+                    front = (front << 1 | front >> 1 | front << w1 | front >> w1
+                             | front << w0 | front >> w0) & allowed & ~rest
+                    rest |= front
                 if rest & vn:
                     nxt = state(c, rest)
                     if tips[nxt] >= 0:  # a state with no way to close is dropped
                         out.append((c, nxt))
-            if not out and here:
+            if out:
+                finished.append(here)
+            else:
                 tips[here] = -1
             return here
 
-        state(v, 0)  # index 0: unused placeholder so that real states are > 0
         roots = []
         later = vn
         for p1 in bits(vn):
@@ -506,12 +511,11 @@ class LoopsThrough:
                 root = state(p1, region)
                 if tips[root] >= 0:
                     roots.append(root)
-        # children have smaller regions: order the states so that children come later
-        order = sorted(range(1, len(tips)), key=lambda i: -sizes[i])
+        # parents before children: the reverse of the order states were finished
+        order = finished[::-1]
         rank = {s: r for r, s in enumerate(order)}
         self._tips = [tips[s] for s in order]
-        self._moves = [[(c, rank[t] if t >= 0 else -1) for c, t in moves[s]
-                        if t < 0 or tips[t] >= 0] for s in order]
+        self._moves = [[(c, -1 if t < 0 else rank[t]) for c, t in moves[s]] for s in order]
         self._roots = [rank[r] for r in roots]
 
     @property
@@ -632,7 +636,7 @@ def _searched_union(grid: HexGrid, v: int, stones: int, plus: int | None,
 
 
 def control_through(grid: HexGrid, v: int, stones: int, mine: int, theirs: int,
-                    budget: int = 600) -> tuple[bool, int, LoopsThrough | None]:
+                    budget: int = 300) -> tuple[bool, int, LoopsThrough | None]:
     """For the loops through ``v`` within ``stones`` (a loop core): whether one
     is at least half ``theirs``, and the union of those at least half
     ``mine``. Pruned searches first, each allowed ``budget`` path extensions;

@@ -101,7 +101,7 @@ def _holds_loop_through(grid: HexGrid, p: int, stones: int, plus: int) -> bool:
 
 
 #: Path extensions allowed to a pruned search before the state graph takes over.
-_SEARCH_BUDGET = 600
+_SEARCH_BUDGET = 300
 
 
 class _Outcome(NamedTuple):
