@@ -80,12 +80,13 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
         client = interaction.client
         channel = client.get_channel(challenge.channel_id) \
             or await client.fetch_channel(challenge.channel_id)
+        expiry = expiry_of(interaction)
+        expires = expiry.expires_at(challenge) if expiry is not None else None
         message = await channel.send(  # type: ignore[union-attr]
-            texts.challenge_text(challenge), view=challenge_view(challenge),
+            texts.challenge_text(challenge, expires), view=challenge_view(challenge),
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(challenge.opponent_id)]))
         await service_of(interaction).set_challenge_message(challenge.id, message.id)
-        expiry = expiry_of(interaction)
         if expiry is not None:
             expiry.poke()  # it may be the next challenge to expire
         await interaction.followup.send(

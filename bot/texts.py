@@ -123,8 +123,8 @@ def jump_url(guild_id: int, channel_id: int, message_id: int | None = None) -> s
     return f"{base}/{message_id}" if message_id else base
 
 
-def challenge_text(challenge: ChallengeRow) -> str:
-    """The public challenge message."""
+def challenge_text(challenge: ChallengeRow, expires_at: datetime | None = None) -> str:
+    """The public challenge message (``expires_at``: when it expires unanswered)."""
     title = title_of(challenge.game)
     whom = mention(challenge.opponent_id) if challenge.opponent_id else "anyone"
     first = {"challenger": f"{challenge.challenger_name} plays first",
@@ -139,6 +139,8 @@ def challenge_text(challenge: ChallengeRow) -> str:
     if challenge.status == "pending":
         lines.append("Accept to start the game in a thread of its own."
                      if challenge.opponent_id else "Anyone may accept.")
+        if expires_at is not None:
+            lines[-1] += f" It expires <t:{int(expires_at.timestamp())}:R> if nobody answers."
     return "\n".join(lines)
 
 

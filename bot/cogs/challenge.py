@@ -95,12 +95,13 @@ class Challenges(commands.Cog):
             opponent=member_of(opponent) if opponent else None,
             first=first.value if first else "challenger", rated=rated, settings=settings)
         mentions = [opponent] if opponent else []
+        expiry = expiry_of(interaction)
+        expires = expiry.expires_at(challenge) if expiry is not None else None
         await interaction.response.send_message(
-            texts.challenge_text(challenge), view=challenge_view(challenge),
+            texts.challenge_text(challenge, expires), view=challenge_view(challenge),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=mentions))
         message = await interaction.original_response()
         await service.set_challenge_message(challenge.id, message.id)
-        expiry = expiry_of(interaction)
         if expiry is not None:
             expiry.poke()  # it may be the next challenge to expire
 

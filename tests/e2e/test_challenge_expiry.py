@@ -6,7 +6,9 @@ week back in the bot's database."""
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
+import time
 from datetime import UTC, datetime, timedelta
 
 from tests.fakediscord import Message
@@ -46,6 +48,9 @@ async def test_challenges_that_expired_while_the_bot_was_down(world: World,
                                                               botproc: BotProcess) -> None:
     fake = world.fake
     direct, open_ = await challenge(world, botproc), await challenge(world, botproc, opponent=False)
+    for message in (direct, open_):  # each says when it expires: in a week
+        found = re.search(r"It expires <t:(\d+):R>", message.content)
+        assert found and abs(int(found[1]) - time.time() - 7 * 86400) < 60, message.content
     await botproc.kill()
     backdate(botproc, days=7.01)
     await botproc.start("challenge")
