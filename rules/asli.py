@@ -622,7 +622,7 @@ class AsliState(State):
     def play(self, move: str) -> AsliState:
         text = _canonical(move)
         if not text:
-            raise IllegalMove("that move is empty: place a stone (like c3) or hold")
+            raise IllegalMove(f"that move is empty: {self.prompt}")
         if self.komi is None:
             return self._choose_komi(text)
         if self._black_seat is None:

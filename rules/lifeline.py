@@ -555,8 +555,10 @@ class LifelineState(State):
         if self._phase != "colour":
             if self._phase == "komi":
                 raise self._not_now()
-            raise IllegalMove("the colours are already decided"
-                              + (" (by the swap)" if self.opening != KOMI else ""))
+            if self.opening == KOMI:
+                raise IllegalMove("the colours are already decided")
+            raise IllegalMove(f"there is no choice of colour in the {self.opening} (White may "
+                              f"swap instead of its first turn): {self.prompt}")
         white_seat = 1 if colour == "white" else 0
         return self._replace(colour, phase="play", mover=BLACK, white_seat=white_seat)
 

@@ -335,7 +335,7 @@ def test_bad_input_is_refused_with_a_reason():
     assert refusal(state, "hello") == "'hello' is not a move here: place a stone"
     assert refusal(state, "").startswith("the move is empty")
     assert refusal(state, "komi 3").startswith("there is no komi in the strong-pie")
-    assert refusal(state, "black").startswith("the colours are already decided")
+    assert refusal(state, "black").startswith("there is no choice of colour in the strong-pie")
     assert refusal(state, "pass").startswith("there is no passing in the strong-pie")
     assert refusal(state, "swap now").startswith("'swap' takes nothing after it")
     assert refusal(state, "c3 c3 c3").startswith("'c3 c3 c3' is not a move here")

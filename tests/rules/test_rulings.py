@@ -1,8 +1,6 @@
 """An independent review of the four engines against shared/rules/*.md: one test
 per rule or ruling that the game's own test file leaves unchecked, each built
-by playing moves. A test marked ``xfail(strict=True)`` shows a divergence
-between engine and rules (or a refusal that misleads the player); the lead
-removes the mark once the engine's owner has fixed it.
+by playing moves.
 """
 
 from __future__ import annotations
@@ -148,21 +146,17 @@ def test_lifeline_two_stone_turns_list_cells_in_board_order():
     assert "a1 m7" in moves and "m7 a1" not in moves
 
 
-@pytest.mark.xfail(strict=True, reason="Lifeline: 'black'/'white' outside the komi pie is "
-                   "refused with 'the colours are already decided (by the swap)' although no "
-                   "swap was played")
 def test_lifeline_colour_word_refusal_does_not_invent_a_swap():
     for state in (LIFELINE.new(size=4), LIFELINE.new(size=4).play("a1 c3"),
                   LIFELINE.new(size=4, opening="weak-pie")):
-        assert "swap" not in refusal(state, "black")
+        message = refusal(state, "black")
+        assert message.startswith(f"there is no choice of colour in the {state.opening}")
+        assert "by the swap" not in message and "already decided" not in message
 
 
 # -- Asli ---------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="Asli: an empty move while the komi is being chosen "
-                   "is answered 'place a stone (like c3) or hold' instead of asking for the "
-                   "komi (same during the colour choice)")
 def test_asli_empty_move_says_what_to_do_now():
     start = ASLI.new(size=5)
     assert "komi" in refusal(start, "  ")
