@@ -84,6 +84,9 @@ class Service:
         self.rng = rng or random.Random()
         self._states: dict[int, State] = {}
         self._replays: dict[int, asyncio.Future[State]] = {}
+        #: Warmed-up positions not yet settled (see _settled): thousands of legal-move
+        #: lists would be listed, and kept, for games nobody may touch for days.
+        self._unsettled: set[int] = set()
         self._warming: asyncio.Future[int] | None = None
         self._locks: dict[int, asyncio.Lock] = {}
         self.listeners: list[Listener] = []
@@ -257,6 +260,9 @@ class Service:
         at a time per game, whoever asks)."""
         state = self._states.get(row.id)
         if state is not None:
+            if row.id in self._unsettled:  # from the warm-up: settle it now, off the loop
+                state = await asyncio.to_thread(_settled, state)
+                self._unsettled.discard(row.id)
             return state
         replay = self._replays.get(row.id)
         if replay is None:
@@ -297,12 +303,14 @@ class Service:
                 if state is not None and row.id not in self._states \
                         and row.id not in self._replays:
                     self._states[row.id] = state
+                    self._unsettled.add(row.id)
             done, last = done + len(rows), rows[-1].id
 
     def forget(self, game_id: int) -> None:
         """Drop the cached position (after a change made outside :meth:`play_move`)."""
         self._states.pop(game_id, None)
         self._replays.pop(game_id, None)
+        self._unsettled.discard(game_id)
 
     # -- playing ---------------------------------------------------------------
 
@@ -361,6 +369,7 @@ class Service:
                 raise UserError("Another move for this turn was saved just before yours.") \
                     from None
             self._states[game_id] = after
+            self._unsettled.discard(game_id)
             content = texts.move_post(row, after, seat, move)
             mentions = row.player_ids if after.is_over else _to_ping(row, after)
             row, posted = await self._post_board(row, after, content, mentions=mentions,
@@ -562,7 +571,7 @@ def _replay_all(rows: list[GameRow], moves: Mapping[int, list[str]]) -> list[Sta
     states: list[State | None] = []
     for row in rows:
         try:
-            states.append(_replayed(row, moves.get(row.id, [])))
+            states.append(_game(row.game).replay(moves.get(row.id, []), **row.options))
         except Exception:
             log.exception("game %d cannot be replayed", row.id)
             states.append(None)
