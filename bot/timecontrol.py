@@ -123,6 +123,11 @@ _DURATION = re.compile(r"(\d+)\s*(days?|hours?|minutes?|mins?|d|h|m)?")
 _NONE_WORDS = ("none", "no", "off", "unlimited", "no limit")
 
 
+#: No duration in a time control may be longer: a correspondence move of a year is plenty,
+#: and it keeps every deadline far inside what datetime can hold.
+LONGEST = timedelta(days=365)
+
+
 def parse_duration(text: str) -> timedelta:
     """``"3d"``, ``"12h"``, ``"1d12h"``, ``"30m"``, ``"2 days"``; a bare number means days."""
     cleaned = text.strip().lower()
@@ -133,12 +138,17 @@ def parse_duration(text: str) -> timedelta:
     for match in _DURATION.finditer(cleaned):
         if cleaned[position:match.start()].strip():
             break
-        total += int(match.group(1)) * _UNITS[match.group(2) or "d"]
+        amount = int(match.group(1))
+        if amount > LONGEST.days * 24 * 60:
+            raise TimeControlError(f"{text.strip()!r} is longer than {LONGEST.days} days")
+        total += amount * _UNITS[match.group(2) or "d"]
         position = match.end()
     if position == 0 or cleaned[position:].strip():
         raise TimeControlError(
             f"{text.strip()!r} is not a duration: write days and hours like 3d, 12h or 1d12h"
         )
+    if total > LONGEST:
+        raise TimeControlError(f"{text.strip()!r} is longer than {LONGEST.days} days")
     return total
 
 

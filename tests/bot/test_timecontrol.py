@@ -244,3 +244,10 @@ def test_durations():
     assert parse_duration("90m") == 90 * timedelta(minutes=1)
     assert describe_duration(DAY + 3 * HOUR) == "1 day 3 hours"
     assert describe_duration(timedelta(seconds=20)) == "less than a minute"
+
+
+@pytest.mark.parametrize("text", ["99999999999999999999d", "366d", "3d+1d/400d",
+                                  "9" * 30 + "m+1d/7d", "1d+" + "9" * 25 + "h/7d"])
+def test_durations_longer_than_a_year_are_refused(text):
+    with pytest.raises(TimeControlError, match="longer than 365 days"):
+        parse_time_control(text)
