@@ -275,6 +275,10 @@ class SliglubeState(State):
         cell = self.board.name(grid.index_of[p])
         not_optional = (f"{cell} noflip: flipping is not optional here (it is only optional "
                         f"when it would remove a stone of yours that is part of a loop)")
+        # a stone on a loop touches two stones that do not touch each other
+        around = grid.nb[p] & (mine | theirs)
+        if not any(around & ~grid.nb[a] & ~(1 << a) for a in bits(around)):
+            return _Verdict(_Outcome(mine_now, theirs, 0, 0), not_optional)
         core = loop_core(grid, mine_now | theirs)
         if not (core >> p & 1 and on_loop(grid, p, core)):  # no new loop at all
             return _Verdict(_Outcome(mine_now, theirs, 0, 0), not_optional)
