@@ -40,6 +40,11 @@ searches prune much harder than a listing could:
   no longer reach a stone not yet known to be covered;
 - *existence*: the search stops at the first loop.
 
+Where those searches would still walk thousands of paths (crowded boards,
+control hard to reach), :class:`LoopsThrough` answers the same questions
+exactly from a graph of a few hundred path states, by two passes of simple
+arithmetic; :func:`control_through` tries the searches first with a budget.
+
 Which stones lie on some loop, and which pairs of touching stones are
 consecutive on some loop, need no search at all (:func:`on_loop`,
 :func:`stones_on_loops`, :func:`links_on_loops`): a few flood fills per stone
