@@ -257,11 +257,11 @@ class FakeDiscord(GatewayMixin, RestMixin):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(event.wait(), remaining)
 
-    async def wait_until_ready(self, timeout: float = 10.0) -> None:
+    async def wait_until_ready(self, timeout: float = 20.0) -> None:
         """Until the bot has identified (or resumed) and holds a live gateway connection."""
         await self.wait_until(lambda: self.connected, timeout, "the bot's gateway connection")
 
-    async def wait_for_commands(self, *names: str, timeout: float = 10.0,
+    async def wait_for_commands(self, *names: str, timeout: float = 20.0,
                                 guild: Guild | None = None) -> list[dict[str, Any]]:
         """Until the bot has registered (synced) commands with all these names."""
         def synced() -> list[dict[str, Any]] | None:
@@ -282,7 +282,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
 
     async def wait_for_message(self, channel: Channel,
                                predicate: Callable[[Message], bool] | None = None, *,
-                               after: int | None = None, timeout: float = 5.0,
+                               after: int | None = None, timeout: float = 15.0,
                                include_ephemeral: bool = False) -> Message:
         """The first message in ``channel`` (posted after the ``mark()`` ``after``) that
         satisfies ``predicate``, waiting for it if needed."""
@@ -309,7 +309,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
         return self._command_interaction(member, name, options or {}, channel, focused=None)
 
     async def autocomplete(self, member: Member, name: str, options: dict[str, Any], focused: str,
-                           *, channel: Channel, timeout: float = 5.0) -> list[dict[str, Any]]:
+                           *, channel: Channel, timeout: float = 15.0) -> list[dict[str, Any]]:
         """The member types into option ``focused``; returns the choices the bot offers."""
         ix = self._command_interaction(member, name, options, channel, focused=focused)
         return await ix.choices(timeout)

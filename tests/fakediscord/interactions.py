@@ -90,13 +90,13 @@ class Interaction:
             data["interacted_message_id"] = str(self.source.id)
         return data
 
-    async def response(self, timeout: float = 5.0) -> dict[str, Any]:
+    async def response(self, timeout: float = 15.0) -> dict[str, Any]:
         """The first callback (``{"type": ..., "data": ...}``)."""
         await self.fake.wait_until(lambda: self.callbacks, timeout,
                                    f"a response to interaction {self.name!r}")
         return self.callbacks[0]
 
-    async def reply(self, timeout: float = 5.0) -> Message:
+    async def reply(self, timeout: float = 15.0) -> Message:
         """The message showing the answer: the response message (once a deferred one is
         filled in), or for a component update, the updated message."""
         def ready() -> Message | None:
@@ -111,18 +111,18 @@ class Interaction:
 
         return await self.fake.wait_until(ready, timeout, f"the reply to {self.name!r}")
 
-    async def followup(self, index: int = 0, timeout: float = 5.0) -> Message:
+    async def followup(self, index: int = 0, timeout: float = 15.0) -> Message:
         await self.fake.wait_until(lambda: len(self.followups) > index, timeout,
                                    f"followup #{index} to {self.name!r}")
         return self.followups[index]
 
-    async def choices(self, timeout: float = 5.0) -> list[dict[str, Any]]:
+    async def choices(self, timeout: float = 15.0) -> list[dict[str, Any]]:
         cb = await self.response(timeout)
         if cb["type"] != 8:
             raise AssertionError(f"expected autocomplete choices, got callback {cb}")
         return list(cb["data"]["choices"])
 
-    async def modal(self, timeout: float = 5.0) -> dict[str, Any]:
+    async def modal(self, timeout: float = 15.0) -> dict[str, Any]:
         cb = await self.response(timeout)
         if cb["type"] != 9:
             raise AssertionError(f"expected a modal, got callback {cb}")
