@@ -169,6 +169,16 @@ def loop_core(grid: HexGrid, stones: int) -> int:
         core = keep
 
 
+def loop_core_with(grid: HexGrid, stones: int, core: int, p: int) -> int:
+    """The loop core of ``stones`` plus the stone at bit ``p``, given ``core``,
+    the loop core of ``stones``. Only stones joined to ``p`` through stones
+    outside ``core`` can come back (any other stone of the new core would
+    already have been in ``core``), so the discarding starts from those."""
+    spare = stones & ~core
+    revived = _flood(grid, grid.nb[p] & spare, spare)
+    return loop_core(grid, core | revived | 1 << p)
+
+
 #: Pairs of the six directions (E, NE, NW, W, SW, SE) that are not adjacent
 #: around the hexagon: the neighbours there do not touch each other.
 _APART = tuple((d, e) for d in range(6) for e in range(d + 2, 6) if (d, e) != (0, 5))

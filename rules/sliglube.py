@@ -78,6 +78,7 @@ from rules.loops import (
     control_through,
     links_on_loops,
     loop_core,
+    loop_core_with,
     on_loop,
     touching_loops,
 )
@@ -123,7 +124,7 @@ class _Verdict(NamedTuple):
 class SliglubeState(State):
     """A Sliglube position. Immutable; loop facts are computed on demand and kept."""
 
-    __slots__ = ("_black", "_change", "_forbid", "_grid", "_legal", "_links", "_loops",
+    __slots__ = ("_black", "_change", "_core", "_forbid", "_grid", "_legal", "_links", "_loops",
                  "_rings", "_verdicts", "_white", "_white_seat", "board", "game", "history",
                  "options")
 
@@ -143,6 +144,7 @@ class SliglubeState(State):
         self._links: frozenset[tuple[str, str]] | None = None
         self._forbid: int | None = None
         self._legal: list[str] | None = None
+        self._core: int | None = None  # the loop core of the stones on the board
         self._verdicts: dict[int, _Verdict] = {}
 
     # -- seats and colours ----------------------------------------------------
@@ -279,7 +281,9 @@ class SliglubeState(State):
         around = grid.nb[p] & (mine | theirs)
         if not any(around & ~grid.nb[a] & ~(1 << a) for a in bits(around)):
             return _Verdict(_Outcome(mine_now, theirs, 0, 0), not_optional)
-        core = loop_core(grid, mine_now | theirs)
+        if self._core is None:
+            self._core = loop_core(grid, mine | theirs)
+        core = loop_core_with(grid, mine | theirs, self._core, p)
         if not (core >> p & 1 and on_loop(grid, p, core)):  # no new loop at all
             return _Verdict(_Outcome(mine_now, theirs, 0, 0), not_optional)
         lost = f"{cell} would be part of a loop your opponent controls"

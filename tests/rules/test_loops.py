@@ -19,6 +19,7 @@ from rules.loops import (
     control_through,
     links_on_loops,
     loop_core,
+    loop_core_with,
     loops_through,
     on_loop,
     stones_on_loops,
@@ -79,6 +80,9 @@ def test_every_search_agrees_with_brute_force(position):
     found = all_loops(grid, stones)
     assert len(found) == len(set(found)) and set(found) == truth
     assert union(truth) & ~loop_core(grid, stones) == 0
+    for p in bits(grid.cells & ~stones):
+        assert loop_core_with(grid, stones, loop_core(grid, stones), p) == loop_core(
+            grid, stones | 1 << p)
     through = {loop for loop in truth if loop >> v & 1}
     assert set(loops_through(grid, v, stones)) == through
     mine = [loop for loop in through if controlled(loop, plus)]
