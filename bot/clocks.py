@@ -2,7 +2,7 @@
 
 Each game has one row in ``clocks`` (its turn, the banks, the reminders sent this
 turn) and one ``due_at``: the next moment something must happen to it (a
-reminder, or the deadline). A single task, :meth:`Clocks.run`, sleeps until the
+reminder, or the deadline). A single task (a :class:`bot.dispatch.DueTimer`) sleeps until the
 smallest ``due_at`` of all (or a daily digest), handles whatever is due, and
 sleeps again; any change that can move a due time (a move, a takeback, a
 vacation) wakes it so it re-reads the next one. Nothing polls the games. What
@@ -17,12 +17,13 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from bot import texts, timecontrol
+from bot.dispatch import DueTimer, Sleep
 from bot.model import GameUpdate, Member, UserError
 from bot.storage import GameRow, queries
 from bot.storage import correspondence as store
@@ -38,10 +39,6 @@ log = logging.getLogger(__name__)
 
 #: The deadline itself is still in time: the loss is applied just after it.
 GRACE = timedelta(seconds=1)
-#: The dispatcher never sleeps longer than this at once (guards against wall-clock jumps).
-LONGEST_SLEEP = timedelta(days=1)
-
-Sleep = Callable[[float], Awaitable[object]]
 #: The vacations that stop a seat's clock, by seat.
 Pauses = Callable[[int], list[Interval]]
 #: A game's clock and its players' vacations by member.
@@ -71,9 +68,8 @@ class Clocks:
         self.notifier = notifier
         self.reminder_share = reminder_share
         self.vacation_allowance = timedelta(days=vacation_days)
-        self._sleep = sleep
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
+        self.timer = DueTimer("game clocks", handle_due=self.run_due, next_due=self._next_due,
+                              now=self.now, sleep=sleep)
         self._missing: asyncio.Task[int] | None = None
         service.listeners.append(self)
         service.move_guards.append(self)
@@ -87,8 +83,7 @@ class Clocks:
         """Start the dispatcher (its first round applies whatever fell due while the bot
         was down) and, beside it, give clocks to active games that have none: start-up
         waits for neither."""
-        if self._task is None:
-            self._task = asyncio.create_task(self.run(), name="game clocks")
+        self.timer.start()
         if self._missing is None:
             self._missing = asyncio.create_task(self.add_missing_clocks(),
                                                 name="clocks for older games")
@@ -122,47 +117,20 @@ class Clocks:
         return added
 
     async def stop(self) -> None:
-        for task in (self._missing, self._task):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
-        self._task = self._missing = None
+        if self._missing is not None:
+            self._missing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._missing
+            self._missing = None
+        await self.timer.stop()
 
     def poke(self) -> None:
         """Something due may have moved: the dispatcher re-reads the next due time."""
-        self._wake.set()
+        self.timer.poke()
 
-    async def run(self) -> None:
-        """Forever: handle what is due, then sleep until the next due time or a poke."""
-        while True:
-            try:
-                self._wake.clear()
-                await self.run_due()
-                async with self.db.reading() as conn:
-                    due = await store.next_due(conn)
-                if due is None:
-                    await self._wake.wait()
-                    continue
-                delay = min(due - self.now(), LONGEST_SLEEP).total_seconds()
-                # Still due right after a round: its handling failed; retry in a minute.
-                await self._sleep_or_wake(delay if delay > 0 else 60)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the clock dispatcher failed; retrying in a minute")
-                await self._sleep_or_wake(60)
-
-    async def _sleep_or_wake(self, seconds: float) -> None:
-        if self._wake.is_set():
-            return
-        sleeper = asyncio.ensure_future(self._sleep(seconds))
-        waker = asyncio.ensure_future(self._wake.wait())
-        try:
-            await asyncio.wait((sleeper, waker), return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for task in (sleeper, waker):
-                task.cancel()
+    async def _next_due(self) -> datetime | None:
+        async with self.db.reading() as conn:
+            return await store.next_due(conn)
 
     async def run_due(self) -> int:
         """Handle every clock (and digest) due by now. Returns how many were handled."""

@@ -12,7 +12,6 @@ expires the challenge on the spot.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
@@ -20,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import aiosqlite
 
+from bot.dispatch import DueTimer, Sleep
 from bot.model import UserError
 from bot.storage import ChallengeRow, queries
 
@@ -28,10 +28,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: Never sleep longer than this at once (guards against wall-clock jumps).
-LONGEST_SLEEP = timedelta(days=1)
-
-Sleep = Callable[[float], Awaitable[object]]
 Expired = Callable[[ChallengeRow], Awaitable[None]]
 
 
@@ -58,9 +54,8 @@ class ChallengeExpiry:
         self.db = service.db
         self.lifetime = timedelta(days=days) if days > 0 else None
         self.on_expired = on_expired
-        self._sleep = sleep
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
+        self.timer = DueTimer("challenge expiry", handle_due=self.expire_due,
+                              next_due=self._next_due, now=lambda: service.now(), sleep=sleep)
 
     def expires_at(self, challenge: ChallengeRow) -> datetime | None:
         return None if self.lifetime is None else challenge.created_at + self.lifetime
@@ -73,49 +68,20 @@ class ChallengeExpiry:
     # -- the task -------------------------------------------------------------------
 
     async def start(self) -> None:
-        if self._task is None and self.lifetime is not None:
-            self._task = asyncio.create_task(self.run(), name="challenge expiry")
+        if self.lifetime is not None:
+            self.timer.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await self.timer.stop()
 
     def poke(self) -> None:
         """A challenge was created: it may be the next to expire."""
-        self._wake.set()
+        self.timer.poke()
 
-    async def run(self) -> None:
-        while True:
-            try:
-                self._wake.clear()
-                await self.expire_due()
-                async with self.db.reading() as conn:
-                    oldest = await oldest_pending(conn)
-                expires = self.expires_at(oldest) if oldest is not None else None
-                if expires is None:
-                    await self._wake.wait()
-                    continue
-                delay = min(expires - self.service.now(), LONGEST_SLEEP).total_seconds()
-                await self._sleep_or_wake(delay if delay > 0 else 60)  # > 0: it failed
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("challenge expiry failed; retrying in a minute")
-                await self._sleep_or_wake(60)
-
-    async def _sleep_or_wake(self, seconds: float) -> None:
-        if self._wake.is_set():
-            return
-        sleeper = asyncio.ensure_future(self._sleep(seconds))
-        waker = asyncio.ensure_future(self._wake.wait())
-        try:
-            await asyncio.wait((sleeper, waker), return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for task in (sleeper, waker):
-                task.cancel()
+    async def _next_due(self) -> datetime | None:
+        async with self.db.reading() as conn:
+            oldest = await oldest_pending(conn)
+        return self.expires_at(oldest) if oldest is not None else None
 
     async def expire_due(self) -> list[ChallengeRow]:
         """Expire every pending challenge whose time is up; returns them."""
