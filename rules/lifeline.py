@@ -50,6 +50,23 @@ Neighbours = Sequence[Sequence[int]]
 # -- liveness ---------------------------------------------------------------
 
 
+def _flood_region(cells: Sequence[int], neighbours: Neighbours, label: list[int], start: int,
+                  ident: int, old: int) -> tuple[list[int], set[int]]:
+    """Label the empty region around ``start`` (cells labelled ``old``) with ``ident``;
+    returns its cells and the ids of the groups next to it."""
+    label[start] = ident
+    comp = [start]
+    near: set[int] = set()
+    for cell in comp:
+        for other in neighbours[cell]:
+            if cells[other]:
+                near.add(label[other])
+            elif label[other] == old:
+                label[other] = ident
+                comp.append(other)
+    return comp, near
+
+
 class _Analysis:
     """Groups and empty regions of one board, found in a single flood-fill pass.
 
@@ -89,16 +106,7 @@ class _Analysis:
             if content or label[start] >= 0:
                 continue
             region = len(kind)
-            label[start] = region
-            comp = [start]
-            near: set[int] = set()
-            for cell in comp:
-                for other in neighbours[cell]:
-                    if cells[other]:
-                        near.add(label[other])
-                    elif label[other] < 0:
-                        label[other] = region
-                        comp.append(other)
+            comp, near = _flood_region(cells, neighbours, label, start, region, -1)
             kind.append(EMPTY)
             members.append(comp)
             partners.append([])
@@ -157,16 +165,7 @@ class _Analysis:
             if label[start] != region:
                 continue
             ident = len(kind)
-            label[start] = ident
-            comp = [start]
-            near: set[int] = set()
-            for cell in comp:
-                for other in neighbours[cell]:
-                    if cells[other]:
-                        near.add(label[other])
-                    elif label[other] == region:
-                        label[other] = ident
-                        comp.append(other)
+            comp, near = _flood_region(cells, neighbours, label, start, ident, region)
             kind.append(EMPTY)
             members.append(comp)
             partners.append([])
