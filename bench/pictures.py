@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+from collections.abc import Callable
 
 import render
 import rules
@@ -24,16 +25,22 @@ def mid_game(name: str, options: dict, seed: int = 7) -> rules.State:
     return rules.get_game(name).replay(history[: max(1, len(history) * 2 // 3)], **options)
 
 
+def measure(draw: Callable[[], bytes], repeats: int) -> tuple[list[float], list[int]]:
+    """Seconds and bytes of ``repeats`` calls of ``draw``."""
+    samples, sizes = [], []
+    for _ in range(repeats):
+        seconds, data = timed(draw)
+        samples.append(seconds)
+        sizes.append(len(data))
+    return samples, sizes
+
+
 def png_rows(cases: list[tuple[str, dict]], repeats: int) -> list[Row]:
     rows = []
     for name, options in cases:
         state = mid_game(name, options)
         render.board_png(state)  # warm the caches of static layers and fonts
-        samples, sizes = [], []
-        for _ in range(repeats):
-            seconds, data = timed(lambda s=state: render.board_png(s))
-            samples.append(seconds)
-            sizes.append(len(data))
+        samples, sizes = measure(lambda s=state: render.board_png(s), repeats)
         rows.append(latency_row(f"{name} board_png", options["size"], samples,
                                 "≤ 20 ms median, ≤ 100 KB",
                                 f"{statistics.median(sizes) / 1024:.0f} KB at ply {state.ply}"))
@@ -49,12 +56,8 @@ def gif_rows(cases: list[tuple[str, dict]], plies: int, repeats: int) -> list[Ro
             history = random_history(name, options, seed)
             seed += 1
         moves = history[:plies]
-        samples, sizes = [], []
-        for _ in range(repeats):
-            seconds, data = timed(lambda m=moves, n=name, o=options: render.replay_gif(
-                rules.get_game(n), o, m))
-            samples.append(seconds)
-            sizes.append(len(data))
+        samples, sizes = measure(lambda m=moves, n=name, o=options: render.replay_gif(
+            rules.get_game(n), o, m), repeats)
         rows.append(latency_row(f"{name} replay_gif", options["size"], samples,
                                 "well under 10 MiB",
                                 f"{len(moves)} moves, {statistics.median(sizes) / 1024:.0f} KB"))
