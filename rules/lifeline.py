@@ -12,8 +12,9 @@ The rules (``shared/rules/lifeline.md`` decides every detail):
   is that its own stone dies is illegal (one that kills an enemy group is
   legal even if the placed stone dies too).
 - The player to move who has no legal action loses. Once both players have
-  completed their first turn, a player with no stones on the board at the
-  start of their turn has lost.
+  completed their first turn, the game ends as soon as a turn leaves a player
+  with no stones on the board, and that player loses (the one who made the
+  turn wins if it leaves neither a stone).
 - Openings: *strong pie* (each player's first turn places two stones, White
   may ``swap`` instead of its first turn), *weak pie* (one stone a turn, no
   removal during the first three placements, the swap offered after Black's
@@ -426,6 +427,9 @@ class LifelineState(State):
                 winner = 1 - self._seat_of_colour(self._mover)
                 if len(self._started) == 2 and self._mover not in self._cells:
                     status = (winner, f"{other} wins: {mover} has no stones left")
+                elif len(self._started) == 2 and 3 - self._mover not in self._cells:
+                    # The turn just played left its own player without stones.
+                    status = (1 - winner, f"{mover} wins: {other} has no stones left")
                 # With removal on, every turn leaves all groups alive, so a player with
                 # stones always has a placement (as the seed notes): in practice games
                 # end by the ruling above. This is the rule as stated, kept for safety.
@@ -661,7 +665,7 @@ class Lifeline(Game):
         "On your turn place a stone on any empty cell, then remove all dead enemy groups, "
         "then all dead friendly groups. The board must change: a stone that would only be "
         "removed again cannot be placed. The last player to place wins: if you cannot move, "
-        "or have no stones left after the first turns, you lose.\n"
+        "or a turn leaves you without stones after the first turns, you lose.\n"
         "**Openings.** Strong pie (standard): each player's first turn places two stones "
         "(`c3 e5`); White may `swap` instead of its first turn, taking over Black's stones. "
         "Weak pie: one stone a turn, nothing is removed before the fourth stone, White may "

@@ -272,19 +272,21 @@ def test_komi_pie_has_no_swap_and_white_first_may_choose_to_be_white():
 
 def test_a_player_without_stones_after_the_first_turns_loses():
     # Black's c3 joins all its stones into one group, which dies: legal, as the board
-    # changes. White moves on; then Black, stoneless at the start of its turn, has lost.
-    state = GAME.replay(["c2 d3", "b4 e1", "c3"], size=3)
-    assert stones(state, "black") == set() and not state.is_over
-    state = state.play("a1")
+    # changes. The turn leaves Black without stones, so the game ends there (the ruling
+    # follows Board Game Arena and AbstractPlay: no pointless last move for White).
+    before = GAME.replay(["c2 d3", "b4 e1"], size=3)
+    assert not before.is_over
+    state = before.play("c3")
+    assert stones(state, "black") == set() and stones(state, "white")
     assert state.is_over and state.to_move is None
     assert state.winner == 1 and state.result == "White wins: Black has no stones left"
     assert state.legal_moves() == [] and state.prompt == ""
-    assert refusal(state, "a2").startswith("the game is over: White wins")
+    assert refusal(state, "a1").startswith("the game is over: White wins")
 
 
 def test_the_winner_is_a_seat_even_after_a_swap():
     # After the swap seat 0 plays White; Black (seat 1) kills its own stones.
-    state = GAME.replay(["c2 d3", "swap", "b4 e1", "c3", "a1"], size=3)
+    state = GAME.replay(["c2 d3", "swap", "b4 e1", "c3"], size=3)
     assert state.result == "White wins: Black has no stones left"
     assert state.winner == 0
 

@@ -123,17 +123,17 @@ def test_lifeline_ruling_where_to_place():
 
 def test_lifeline_komi_pie_white_without_stones_loses_with_komi_left():
     """The no-stones ruling ("once both players have completed their first turn,
-    a player who has no stones on the board at the start of their turn has lost")
-    wins over the komi pie's "White may, on any turn, spend one point of komi".
-    White's fourth-stone c3 joins d3 into White's only group, which dies (legal:
-    the board changes); after Black's next stone White, with nine komi left and no
-    stones, has lost."""
-    state = LIFELINE.replay(["komi 9", "black", "d1", "d3", "a2", "c3"], size=3,
+    the game ends as soon as a turn leaves a player without stones") wins over the
+    komi pie's "White may, on any turn, spend one point of komi". White's
+    fourth-stone c3 joins d3 into White's only group, which dies (legal: the board
+    changes); the turn leaves White, with nine komi left, without stones: lost."""
+    state = LIFELINE.replay(["komi 9", "black", "d1", "d3", "a2"], size=3,
                             opening="komi-pie")
-    assert state.last_change.removed == (("c3", "white"), ("d3", "white")), show(state)
-    assert stones(state, "white") == set() and not state.is_over
-    final = state.play("e3")
-    assert final.komi_left == 9 and final.color_of(0) == "white"
+    assert not state.is_over
+    final = state.play("c3")
+    assert final.last_change.removed == (("c3", "white"), ("d3", "white")), show(final)
+    assert stones(final, "white") == set() and final.komi_left == 9
+    assert final.color_of(0) == "white"
     assert final.is_over and final.winner == 1
     assert final.result == "Black wins: White has no stones left"
     assert final.legal_moves() == [] and final.prompt == ""
