@@ -124,3 +124,27 @@ def test_astralis_pawns_stand_out_from_the_control_marks_in_the_preview():
                   and state.stone_at(cell) is None and cell not in pawns]
     assert controlled
     assert all(halo(cell, 0.5) == 0 for cell in controlled)
+
+
+def test_what_a_move_did_still_shows_in_the_preview():
+    # Astralis base 8: a capture (red × in the middle) and a bonus (red ring)
+    red = render.colors("astralis").mark
+    for want, where in ((lambda s: bool(s.last_change.flipped), 0.0),
+                        (lambda s: bool(s.last_change.added), 0.67)):
+        state = first_state("astralis", want, size=8)
+        preview = scaled(render.board_image(state))
+        radius = render.board_layout(state).stone_radius
+        cells = state.last_change.flipped or state.last_change.added
+        for cell in cells:
+            seen = [at(preview, state, cell, dx * where * radius, dy * where * radius)
+                    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+            assert any(distance(p, red) < 70 for p in seen), cell
+    # Sliglube base 7: a flipped stone shows its former colour in its middle
+    state = first_state("sliglube", lambda s: bool(s.last_change.flipped), size=7)
+    palette = render.colors("sliglube")
+    preview = scaled(render.board_image(state))
+    for cell in state.last_change.flipped:
+        before = "white" if state.stone_at(cell) == "black" else "black"
+        middle = at(preview, state, cell)
+        assert distance(middle, palette.stones[before]) < distance(
+            middle, palette.stones[state.stone_at(cell)]), cell
