@@ -71,9 +71,19 @@ def _geometry(base: int) -> _Geometry:
     return _Geometry(base)
 
 
+#: The last State converted and its position: a search starts from its root
+#: again and again, and a State never changes.
+_last: tuple[AstralisState | None, AstralisPosition | None] = (None, None)
+
+
 def position(state: AstralisState) -> AstralisPosition:
-    """The search position of an Astralis State."""
-    return AstralisPosition.of_state(state)
+    """The search position of an Astralis State (a new one at every call)."""
+    global _last
+    known, found = _last
+    if known is not state or found is None:
+        found = AstralisPosition.of_state(state)
+        _last = (state, found)
+    return found.copy()
 
 
 class AstralisPosition(SearchPosition):
@@ -112,7 +122,11 @@ class AstralisPosition(SearchPosition):
         self.stones = stones
         self.counts = counts
         self.explored = explored
-        self.free = [sum(1 - explored[x] for x in neighbours[c]) for c in range(n)]
+        free = self.free = [len(around) for around in neighbours]
+        for cell in range(n):
+            if explored[cell]:
+                for x in neighbours[cell]:
+                    free[x] -= 1
         self.unexplored = n - sum(explored)
         self.pawns = [-1 if cell is None else board.index(cell)
                       for cell in map(state.pawns.get, COLORS)]
