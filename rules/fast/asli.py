@@ -260,27 +260,32 @@ class AsliPosition(SearchPosition):
 
     def playout(self, rng: random.Random, max_plies: int | None = None) -> int:
         t = self._t
-        randbelow = rng.randrange
+        getrandbits = rng.getrandbits
         plies = 0
         limit = -1 if max_plies is None else max_plies
         if self._komi is None and plies != limit:
-            self.play(t.komi + randbelow(t.points + 1))
+            self.play(t.komi + rng.randrange(t.points + 1))
             plies += 1
         if self._black_seat is None and plies != limit:
-            self.play(t.colour + randbelow(2))
+            self.play(t.colour + rng.randrange(2))
             plies += 1
         if self._black_seat is None:
             return plies
         empties, where, judge = self._empties, self._where, self._judge
         while plies != limit and not self._draw and self._over is not True:
-            hold = 1 if self._holds() > 0 else 0
-            tried = 0
+            hold = 1 if (self._prison if self._to == WHITE else -self._prison) > 0 else 0
             left = len(empties)
+            tried = 0
             while True:
-                pick = randbelow(left - tried + hold) if left - tried + hold else -1
-                if pick < 0:
+                # a uniform pick among the candidates not tried yet (Hold is the last)
+                count = left - tried + hold
+                if not count:
                     self._over = True
                     return plies
+                bits = count.bit_length()
+                pick = getrandbits(bits)
+                while pick >= count:
+                    pick = getrandbits(bits)
                 if pick == left - tried:
                     self._hold()
                     break
@@ -394,14 +399,13 @@ class AsliPosition(SearchPosition):
         contacts = rgrp[r]
         parts = None
         heads = self._heads(p) if free > 1 else ()
-        if not touched:
-            if len(heads) <= 1:
-                return [], None        # r stays whole and keeps every enemy group
+        if len(heads) > 1:
+            # r may split: worth exploring only if some group lives through r alone
+            if not self._at_risk(r, enemy):
+                return _NO_KILLS
             parts = self._split(p, heads)
-            if not parts:
-                return [], parts
-        elif len(heads) > 1:
-            parts = self._split(p, heads)
+        if not touched and not parts:
+            return [], parts           # r stays whole and keeps every enemy group
         if parts:
             rest = dict(contacts)
             for g in touched:
@@ -433,6 +437,15 @@ class AsliPosition(SearchPosition):
             if not any(s != r and rcol[s][enemy] >= 2 for s in self._greg[g]):
                 dead.append(g)
         return dead, parts
+
+    def _at_risk(self, r: int, enemy: int) -> bool:
+        """Whether an enemy group touching r has no other territory linking it
+        to another enemy group."""
+        col, greg, rcol = self._col, self._greg, self._rcol
+        for g in self._rgrp[r]:
+            if col[g] == enemy and not any(s != r and rcol[s][enemy] >= 2 for s in greg[g]):
+                return True
+        return False
 
     def _heads(self, p: int) -> tuple[int, ...]:
         col = self._col
