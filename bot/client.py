@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import logging
 import re
-import sqlite3
 from typing import Any
 
 import discord
@@ -27,7 +26,7 @@ from bot.model import Post, UserError
 from bot.play import views as play_views
 from bot.poster import DiscordMessenger, DiscordPoster
 from bot.review import views as review_views
-from bot.storage import Database, GameRow
+from bot.storage import Database, GameRow, Unavailable
 from bot.ui.forms import submit_form
 
 log = logging.getLogger(__name__)
@@ -111,7 +110,7 @@ class BoardBot(commands.Bot):
     async def setup_hook(self) -> None:
         try:
             self.db = await Database.open(self.settings.database_path)
-        except (OSError, sqlite3.Error) as error:
+        except Unavailable as error:
             raise DatabaseUnavailable(
                 f"cannot use the database at {self.settings.database_path}: {error}") from error
         self.app = build(

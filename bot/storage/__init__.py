@@ -7,7 +7,7 @@ Only this package knows it is SQLite.
 """
 
 from bot.storage import queries
-from bot.storage.database import Conflict, Database, Query, Statement, apply
+from bot.storage.database import Conflict, Database, Query, Statement, Unavailable, apply
 from bot.storage.rows import (
     ChallengeRow,
     ClockRow,
@@ -20,5 +20,5 @@ from bot.storage.rows import (
 )
 
 __all__ = ["ChallengeRow", "ClockRow", "Conflict", "Database", "GameRow", "MoveRow", "Query",
-           "RatingChangeRow", "RatingRow", "Statement", "TakebackRow", "VacationRow", "apply",
-           "queries"]
+           "RatingChangeRow", "RatingRow", "Statement", "TakebackRow", "Unavailable", "VacationRow",
+           "apply", "queries"]

@@ -44,6 +44,10 @@ Statement = tuple[str, Sequence[Any]]
 Connection = aiosqlite.Connection
 
 
+class Unavailable(Exception):
+    """The database cannot be opened or migrated (the message says why)."""
+
+
 class Conflict(Exception):
     """A write broke a constraint of the database (a second move for the same ply, say);
     nothing of it was kept."""
@@ -76,8 +80,15 @@ class Database:
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:
-        """Open (creating if needed) the database at ``path`` and apply pending migrations."""
-        path = Path(path)
+        """Open (creating if needed) the database at ``path`` and apply pending migrations;
+        :class:`Unavailable` if it cannot be used."""
+        try:
+            return await cls._open(Path(path))
+        except (OSError, sqlite3.Error) as error:
+            raise Unavailable(str(error)) from error
+
+    @classmethod
+    async def _open(cls, path: Path) -> Database:
         if path.parent != Path():
             path.parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(path, isolation_level=None)
