@@ -19,7 +19,8 @@ from datetime import datetime
 
 from bot.challenges.expiry import ChallengeExpiry, Expired
 from bot.challenges.service import Challenges
-from bot.correspondence.clocks import Clocks, DeadlinePoster
+from bot.correspondence.clocks import Clocks
+from bot.correspondence.deadlines import DeadlinePoster
 from bot.correspondence.notify import Messenger, Notifier
 from bot.correspondence.service import Correspondence
 from bot.events import Events

@@ -37,6 +37,7 @@ from bot.storage.migrations import MIGRATIONS
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
 P = ParamSpec("P")
 #: One SQL statement with its parameters, for :meth:`Database.write` and :func:`apply`.
 Statement = tuple[str, Sequence[Any]]
@@ -54,12 +55,12 @@ class Conflict(Exception):
 
 
 @dataclass(frozen=True, slots=True)
-class Query(Generic[T]):
+class Query(Generic[T_co]):
     """A named read prepared with its arguments, for :meth:`Database.read`: it runs in
     the connection's thread, several of them in one hop."""
 
     name: str
-    run: Callable[[sqlite3.Connection], T]
+    run: Callable[[sqlite3.Connection], T_co]
 
 
 def query(function: Callable[Concatenate[sqlite3.Connection, P], T]) -> Callable[P, Query[T]]:

@@ -12,7 +12,8 @@ import pytest
 import rules
 from bot.challenges.expiry import ChallengeExpiry
 from bot.challenges.service import Challenges
-from bot.correspondence.clocks import Clocks, DeadlinePoster
+from bot.correspondence.clocks import Clocks
+from bot.correspondence.deadlines import DeadlinePoster
 from bot.correspondence.notify import Messenger, Notifier
 from bot.correspondence.service import Correspondence
 from bot.events import Events
