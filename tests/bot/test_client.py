@@ -18,6 +18,7 @@ from bot.config import Settings
 from bot.errors import APOLOGY, report
 from bot.model import Post, UserError
 from bot.play.views import ChoiceButton, KomiButton, ResignButton
+from bot.ui.options import MyGame
 from tests.bot.test_config import TOKEN
 
 BIG = 2**63 - 1  # the largest snowflake / row id
@@ -166,3 +167,34 @@ def test_start_up_failures_are_one_line(monkeypatch, capsys, tmp_path: Path) -> 
     assert entry.main() == 1
     assert capsys.readouterr().err == (
         "error: cannot use the database at x.sqlite3: disk I/O error\n")
+
+
+async def test_a_servers_command_outside_a_server_is_refused_before_it_runs(
+        client: BoardBot) -> None:
+    commands = {command.name: command for command in client.tree.get_commands()}
+    in_dm = SimpleNamespace(guild_id=None, command=commands["move"])
+    with pytest.raises(app_commands.NoPrivateMessage):
+        await client.tree.interaction_check(in_dm)
+    assert await client.tree.interaction_check(SimpleNamespace(guild_id=None,
+                                                               command=commands["rules"]))
+    assert await client.tree.interaction_check(SimpleNamespace(guild_id=1,
+                                                               command=commands["move"]))
+    interaction = FakeInteraction()
+    await report(interaction, app_commands.NoPrivateMessage())
+    assert interaction.said == [("response", "This command only works in a server.", True)]
+
+
+async def test_an_option_refused_while_resolving_it_is_answered_as_it_is() -> None:
+    """A refusal of an option's transformer (bot.ui.options) reaches the member as the
+    tree hands it over: wrapped in a TransformerError."""
+    try:
+        try:
+            raise UserError("There is no game #12 in this server.")
+        except UserError as refusal:
+            raise app_commands.TransformerError("#12", discord.AppCommandOptionType.string,
+                                                MyGame()) from refusal
+    except app_commands.TransformerError as error:
+        wrapped = error
+    interaction = FakeInteraction()
+    await report(interaction, wrapped)
+    assert interaction.said == [("response", "There is no game #12 in this server.", True)]
