@@ -91,17 +91,21 @@ async def run(call, interaction: Any) -> Any:
     return interaction
 
 
-async def invoke(command: app_commands.Command, cog: Any, interaction: Any, *values: Any) -> Any:
-    """Run a slash command as the command tree does: the options of the bot's own kinds
+async def invoke(command: app_commands.Command, cog: Any, interaction: Any, *values: Any,
+                 **named: Any) -> Any:
+    """Run a slash command as the command tree does: its options (``values`` in the
+    command's order, or ``named``) passed by name, those of the bot's own kinds
     (:mod:`bot.ui.options`) resolved by their transformers first, and a refusal, then
     or from the command, answered by the central handler."""
     try:
-        resolved = []
-        for param, value in zip(command._params.values(), values, strict=False):
+        given = dict(zip(command._params, values, strict=False)) | named
+        resolved = {}
+        for name, value in given.items():
+            param = command._params[name]
             if value is not None and isinstance(param._annotation, OPTIONS):
                 value = await param.transform(interaction, value)
-            resolved.append(value)
-        await command.callback(cog, interaction, *resolved)
+            resolved[name] = value
+        await command.callback(cog, interaction, **resolved)
     except (UserError, app_commands.AppCommandError) as error:
         await report(interaction, error)
     return interaction

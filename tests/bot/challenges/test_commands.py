@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.challenges.commands import ChallengeCommands, openings, sizes
+import discord
+
+import rules
+from bot.challenges.commands import ChallengeCommands, option_values
 from bot.challenges.views import ChallengeButton
 from tests.bot.conftest import ANA, BO, CY, Env
 from tests.bot.interactions import Interaction, invoke, user
@@ -42,7 +45,18 @@ async def test_decline_and_cancel_buttons(env: Env) -> None:
 
 async def test_option_autocompletes_follow_the_chosen_game(env: Env) -> None:
     interaction = Interaction(env, ANA, game="lifeline")
+    openings, sizes = option_values("opening"), option_values("size")
     assert [c.value for c in await openings(interaction, "")] == [
         "strong-pie", "weak-pie", "komi-pie"]
     assert [c.value for c in await sizes(interaction, "")][:3] == [7, 3, 4]
     assert await sizes(Interaction(env, ANA, game="chess"), "") == []
+
+
+def test_the_games_own_options_are_the_challenges_and_no_description_names_a_game() -> None:
+    params = ChallengeCommands.challenge._params
+    assert {o.name for game in rules.GAMES.values() for o in game.options()} <= set(params)
+    assert params["size"].type is discord.AppCommandOptionType.integer
+    for param in params.values():
+        assert 1 <= len(param.description) <= 100
+        for game in rules.GAMES.values():
+            assert game.title.lower() not in param.description.lower(), param.description
