@@ -1,20 +1,29 @@
 """Pictures of game positions (Pillow). Imports ``rules`` only.
 
     >>> png = render.board_png(state, names={0: "Ann", 1: "Bob"}, theme="dark")
-    >>> gif = render.replay_gif("lifeline", {"size": 7}, ["c3 e5", "swap"])
+    >>> png = render.board_png(state, outcome=outcome)   # the bot ended it: resigned, time, abort
+    >>> png = render.board_png(state, marks=True)        # hints for the player to move
+    >>> gif = render.replay_gif("lifeline", {"size": 7}, ["c3 e5", "swap"], outcome=outcome)
     >>> x, y = render.cell_center(state, "c3")   # where c3 is drawn, in pixels
 
-Geometry and colours are public so tests (and the bot) can find what is drawn
-where: :func:`cell_center`, :func:`image_size`, :func:`colors`.
+Each game's look is its painter's (``render/games/<name>.py``); a game defined
+elsewhere brings one with :func:`register`. Geometry and colours are public
+so tests (and the bot) can find what is drawn where: :func:`cell_center`,
+:func:`image_size`, :func:`colors`.
 """
 
 from __future__ import annotations
 
+from render.caption import Ending
+from render.games import Painter, painter_for, register
+from render.games import painter_colors as colors
 from render.layout import Layout, layout
-from render.picture import board_image, board_png
+from render.marks import Mark
+from render.picture import board_image, board_png, caption_text
 from render.replay import SCALE as REPLAY_SCALE
 from render.replay import replay_gif
-from render.theme import THEMES, Colors, colors
+from render.summary import change_summary
+from render.theme import THEMES, Colors
 from rules import State
 from rules.board import Board
 
@@ -40,6 +49,8 @@ def image_size(state_or_board: State | Board, *, scale: float = 1.0) -> tuple[in
 
 
 __all__ = [
-    "REPLAY_SCALE", "THEMES", "Colors", "Layout", "board_image", "board_layout", "board_png",
-    "cell_center", "colors", "image_size", "replay_gif",
+    "REPLAY_SCALE", "THEMES", "Colors", "Ending", "Layout", "Mark", "Painter", "board_image",
+    "board_layout", "board_png", "caption_text", "cell_center", "change_summary", "colors",
+    "image_size",
+    "painter_for", "register", "replay_gif",
 ]

@@ -1,16 +1,34 @@
-"""The caption band's text: which game, which move, whose turn, the game's own
-facts (prison, komi, scores, loops) and, at the end, the result.
+"""The caption band's text: which game and move, whose turn or how the game
+ended, the game's own facts (from its painter), and a legend of the marks.
 
-Each line is a list of segments: text (with a colour role) or a swatch (a small
-stone of a colour), so the drawing code can put a stone next to a colour name.
+Each line is a list of segments: text (with a colour role), a swatch (a small
+stone of a colour, drawn next to a colour's name) or a key (a sample of a mark,
+for the legend). :func:`fit` wraps the lines into the caption's fixed number
+of rows at a fixed, readable size: a line that cannot fit is cut with "…",
+never shrunk.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
+from render import text
+from render.marks import Mark, words
 from rules import State
+
+if TYPE_CHECKING:
+    from render.games import Painter
+
+
+class Ending(Protocol):
+    """How a game ended, as the bot knows it: ``rules.Outcome`` (its ``text``
+    says who won and how: "Cyan wins: Yellow resigned")."""
+
+    @property
+    def text(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -24,50 +42,43 @@ class Swatch:
     color: str  # a stone colour of the game: "black", "cyan", ...
 
 
-Segment = Text | Swatch
+@dataclass(frozen=True)
+class Key:
+    """A sample of a mark for the legend, drawn on a ``stone`` of that colour if any."""
+
+    mark: Mark
+    color: str | None
+    stone: str | None
 
 
-def _title(state: State) -> str:
-    parts = [state.game.title]
-    size = state.options.get("size")
-    if size is not None:
-        parts.append(f"{size}x{size}" if state.board.kind == "square" else f"base {size}")
-    for key, value in state.options.items():
-        if key != "size" and isinstance(value, str):
-            parts.append(value.replace("-", " "))
-    return " · ".join(parts)
+Segment = Text | Swatch | Key
+Line = list[Segment]
 
 
-def _who(state: State, seat: int, names: Mapping[int, str] | None) -> str:
+def who(seat: int, names: Mapping[int, str] | None) -> str:
     name = (names or {}).get(seat)
     return name if name else ("first player" if seat == 0 else "second player")
 
 
-def _move_line(state: State) -> list[Segment]:
+def _move_line(state: State, painter: Painter) -> Line:
+    title = Text(painter.title(state))
     if not state.history:
-        return [Text(_title(state)), Text("  ·  start", dim=True)]
-    last = state.last_move or ""
-    shown = _hold(state) if last == "hold" else last
-    return [Text(_title(state)), Text(f"  ·  move {state.ply}: ", dim=True), Text(shown)]
+        return [title, Text("  ·  start", dim=True)]
+    return [title, Text(f"  ·  move {state.ply}: ", dim=True),
+            Text(painter.move_text(state, state.history[-1]))]
 
 
-def _hold(state: State) -> str:
-    """Asli's Hold, said as such: who held, and the prisoner it cost."""
-    if state.is_over:
-        holder = None if state.winner is None else state.color_of(state.winner)
-    else:
-        holder = next((c for c in state.game.colors if c != state.color_to_move), None)
-    enemy = next((c for c in state.game.colors if c != holder), None)
-    if holder is None or enemy is None:
-        return "Hold"
-    return f"Hold ({holder.capitalize()} released one {enemy} prisoner)"
-
-
-def _status_line(state: State, names: Mapping[int, str] | None) -> list[Segment]:
-    if state.is_over:
-        line: list[Segment] = [Text(state.result or "Game over")]
-        if names and state.winner is not None and names.get(state.winner):
-            line.append(Text(f"  ({names[state.winner]} wins)", dim=True))
+def _status_line(state: State, names: Mapping[int, str] | None,
+                 outcome: Ending | None) -> Line:
+    if outcome is not None or state.is_over:
+        if outcome is not None:
+            line: Line = [Text(outcome.text)]
+            # rules.Outcome names the winning seat; a bare stand-in may carry only text
+            winner = getattr(outcome, "winner", None)
+        else:
+            line, winner = [Text(state.result or "Game over")], state.winner
+        if names and winner is not None and names.get(winner):
+            line.append(Text(f"  ({names[winner]} wins)", dim=True))
         return line
     seat = state.to_move
     if seat is None:
@@ -76,95 +87,169 @@ def _status_line(state: State, names: Mapping[int, str] | None) -> list[Segment]
     prompt = state.prompt
     tail = [Text(f": {prompt}", dim=True)] if prompt else []
     if color is None:
-        return [Text(f"{_who(state, seat, names).capitalize()} to move"), *tail]
+        return [Text(f"{who(seat, names).capitalize()} to move"), *tail]
     name = (names or {}).get(seat)
-    who = [Text(f" ({name})", dim=True)] if name else []
-    return [Swatch(color), Text(f" {color.capitalize()} to move"), *who, *tail]
+    named = [Text(f" ({name})", dim=True)] if name else []
+    return [Swatch(color), Text(f" {color.capitalize()} to move"), *named, *tail]
 
 
-def _asli_facts(state: State) -> list[Segment]:
-    color = getattr(state, "prison_color", None)
-    count = getattr(state, "prison_count", 0) or 0
-    if not color or not count:
-        return [Text("Prison: empty", dim=True)]
-    other = [c for c in state.game.colors if c != color]
-    holder = other[0].capitalize() if other else "the other player"
-    stones = "stone" if count == 1 else "stones"
-    times = "once" if count == 1 else f"{count} times"
-    return [Text("Prison: "), Swatch(color), Text(f" {count} {color} {stones}"),
-            Text(f"  ({holder} may hold {times})", dim=True)]
-
-
-def _lifeline_facts(state: State) -> list[Segment]:
-    komi_left = getattr(state, "komi_left", None)
-    if komi_left is None:
-        return []
-    return [Text("Komi left: "), Swatch("white"), Text(f" White {komi_left}"),
-            Text("  (each point: one pass instead of a placement)" if komi_left else "",
-                 dim=True)]
-
-
-def _sliglube_facts(state: State) -> list[Segment]:
-    """How many stones lie on loops (outlined in the picture), of each colour.
-    Loops themselves are not counted: a crowded board holds thousands."""
-    on_loops = state.loop_stones() if hasattr(state, "loop_stones") else frozenset()
-    if not on_loops:
-        return [Text("No loops on the board", dim=True)]
-    counts = {color: 0 for color in state.game.colors}
-    for cell in on_loops:
-        color = state.stone_at(cell)
-        counts[color] = counts.get(color, 0) + 1
-    stones = "stone" if len(on_loops) == 1 else "stones"
-    detail = ", ".join(f"{n} {color}" for color, n in counts.items())
-    return [Text(f"Loops outlined: {len(on_loops)} {stones} on them"),
-            Text(f"  ({detail})", dim=True)]
-
-
-def _astralis_facts(state: State) -> list[Segment]:
-    if not hasattr(state, "score"):
-        return []
-    line: list[Segment] = []
-    komi = getattr(state, "KOMI", 3.5)
-    for i, color in enumerate(state.game.colors):
-        score = state.score(color)
-        if i:
-            line.append(Text("   "))
-        line += [Swatch(color), Text(f" {color.capitalize()} {score:g}")]
-        if i == 1 and komi:
-            territory = getattr(state, "territory", None)
-            if territory is not None:
-                line.append(Text(f" ({territory(color)} + {komi:g} komi)", dim=True))
-    deferred = tuple(getattr(state, "deferred_bonuses", ()) or ())
-    if deferred:
-        cells = ", ".join(f"{cell} ({color})" for cell, color in deferred)
-        line.append(Text(f"   deferred bonus: {cells}", dim=True))
-    return line
-
-
-_FACTS = {
-    "asli": _asli_facts,
-    "lifeline": _lifeline_facts,
-    "astralis": _astralis_facts,
-    "sliglube": _sliglube_facts,
-}
-
-
-def caption_lines(state: State, names: Mapping[int, str] | None = None) -> list[list[Segment]]:
-    """Three lines: the game and the last move; whose turn or the result; the facts."""
-    facts = _FACTS.get(state.game.name, lambda s: [])(state)
-    if not facts and names:
-        facts = _players(state, names)
-    return [_move_line(state), _status_line(state, names), facts]
-
-
-def _players(state: State, names: Mapping[int, str]) -> list[Segment]:
-    line: list[Segment] = []
+def players(state: State, names: Mapping[int, str]) -> Line:
+    """Each seat's colour and name: "● Black: Ann   ○ White: Bob"."""
+    line: Line = []
     for seat in (0, 1):
         color = state.color_of(seat)
         if line:
             line.append(Text("   "))
         if color is not None:
-            line.append(Swatch(color))
-            line.append(Text(f" {color.capitalize()}: "))
-        line.append(Text(_who(state, seat, names), dim=True))
+            line += [Swatch(color), Text(f" {color.capitalize()}: ")]
+        line.append(Text(who(seat, names), dim=True))
     return line
+
+
+def legend(keys: Sequence[Key]) -> Line:
+    line: Line = []
+    for key in keys:
+        line += [key, Text(f" {words(key.mark, key.color)}   ")]
+    return line
+
+
+def caption_lines(state: State, names: Mapping[int, str] | None = None, *,
+                  painter: Painter | None = None, outcome: Ending | None = None,
+                  keys: Sequence[Key] = ()) -> list[Line]:
+    """Four lines: the game and the last move; whose turn or how the game ended
+    (``outcome``, when the bot ended it: resignation, time, abort); the game's
+    facts (or the players); the legend of the marks ``keys``."""
+    if painter is None:
+        from render.games import painter_for
+        painter = painter_for(state.game)
+    facts = painter.facts(state)
+    if not facts and names:
+        facts = players(state, names)
+    return [_move_line(state, painter), _status_line(state, names, outcome), facts,
+            legend(keys)]
+
+
+# -- fitting the lines into the caption's rows ----------------------------------------
+
+_TOKEN = re.compile(r"\S+\s*|\s+")
+
+
+def swatch_width(size: int) -> float:
+    return size * 1.05
+
+
+def key_width(size: int) -> float:
+    return size * 1.3
+
+
+def width(segment: Segment, size: int) -> float:
+    if isinstance(segment, Text):
+        return text.length(segment.text, size)
+    return key_width(size) if isinstance(segment, Key) else swatch_width(size)
+
+
+def _atoms(line: Line) -> list[Line]:
+    """Unbreakable pieces: words (with their trailing spaces), a swatch or key
+    glued to the word after it."""
+    atoms: list[Line] = []
+    glue = False
+    for segment in line:
+        if isinstance(segment, Text):
+            for token in _TOKEN.findall(segment.text):
+                piece = Text(token, segment.dim)
+                if glue:
+                    atoms[-1].append(piece)
+                    glue = False
+                else:
+                    atoms.append([piece])
+        else:
+            atoms.append([segment])
+            glue = True
+    return atoms
+
+
+def _trim(row: Line) -> Line:
+    """``row`` without spaces at its ends."""
+    if row and isinstance(row[0], Text):
+        row = [Text(row[0].text.lstrip(), row[0].dim), *row[1:]]
+    if row and isinstance(row[-1], Text):
+        row = [*row[:-1], Text(row[-1].text.rstrip(), row[-1].dim)]
+    return [s for s in row if not isinstance(s, Text) or s.text]
+
+
+def wrap(line: Line, size: int, room: float, rows: int | None = None) -> list[Line]:
+    """``line`` in rows no wider than ``room``; at most ``rows`` of them, the
+    last cut with "…" if the line does not fit."""
+    out: list[Line] = []
+    row: Line = []
+    used = 0.0
+    atoms = _atoms(line)
+    for k, atom in enumerate(atoms):
+        wide = sum(width(s, size) for s in atom)
+        if row and used + wide - _trailing(atom, size) > room:
+            out.append(_trim(row))
+            row, used = [], 0.0
+            if rows is not None and len(out) == rows:
+                out[-1] = _ellipsis(out[-1], atoms[k:], size, room)
+                return out
+        if not row and isinstance(atom[0], Text):
+            atom = [Text(atom[0].text.lstrip(), atom[0].dim), *atom[1:]]
+            wide = sum(width(s, size) for s in atom)
+        if wide > room:  # one word wider than the row: cut it
+            atom = [Text(text.fit("".join(s.text for s in atom if isinstance(s, Text)),
+                                  size, room - used))]
+            wide = room
+        row += atom
+        used += wide
+    if row:
+        out.append(_trim(row))
+    return out if rows is None else out[:rows]
+
+
+def _trailing(atom: Line, size: int) -> float:
+    last = atom[-1]
+    if isinstance(last, Text):
+        return width(last, size) - text.length(last.text.rstrip(), size)
+    return 0.0
+
+
+def _ellipsis(row: Line, rest: list[Line], size: int, room: float) -> Line:
+    """``row`` followed by as much of ``rest`` as fits before a closing "…"."""
+    dots = text.length("…", size)
+    row = list(row)
+    for atom in rest:
+        candidate = _trim(row + atom)
+        if sum(width(s, size) for s in candidate) + dots > room:
+            break
+        row = row + atom
+    row = _trim(row)
+    while row and sum(width(s, size) for s in row) + dots > room:
+        row = _trim(row[:-1])
+    dim = isinstance(row[-1], Text) and row[-1].dim if row else False
+    return [*row, Text("…", dim)]
+
+
+def fit(lines: list[Line], size: int, room: float, rows: int) -> list[Line]:
+    """The caption's ``lines`` (move, status, facts, legend) in ``rows`` rows:
+    one for the move, at least one for each other line that has something to
+    say, and the rows left over to the status, then the legend, then the facts.
+    A legend that fits after the move shares its row (the move, then what it did)."""
+    move, status, facts, keys = lines
+    if keys:
+        joined = [*move, Text("     "), *keys]
+        if sum(width(s, size) for s in _trim(joined)) <= room:
+            lines = [joined, status, facts, []]
+    wrapped = [wrap(line, size, room) for line in lines]
+    need = [len(w) for w in wrapped]
+    give = [min(1, n) for n in need]
+    give[0] = 1
+    spare = rows - sum(give)
+    for k in (1, 3, 2):
+        extra = max(0, min(need[k] - give[k], spare))
+        give[k] += extra
+        spare -= extra
+    out: list[Line] = []
+    for line, wrapped_line, count in zip(lines, wrapped, give, strict=True):
+        if count:
+            out += wrapped_line if len(wrapped_line) <= count else wrap(line, size, room, count)
+    return out[:rows]

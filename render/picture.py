@@ -1,257 +1,205 @@
-"""A still picture of a position: the static board (cached), then the pieces
-and marks of this position pasted on it, then the caption.
+"""A still picture of a position: the static board (cached), then the layers
+of this position pasted on it, then the caption.
 
-Layers, bottom to top: Astralis control tints; Sliglube loop links; ghosts of
-stones the last move removed; stones; Astralis pawns and deferred bonuses;
-rings on stones the last move flipped or added; a dot on the cells it placed.
+Layers, bottom to top: the game's under-layers (Astralis control, Sliglube
+loops); tinted cells (where the mover may not place); ghosts of stones the
+last move took off; stones; the game's over-layers (Astralis pawns); marks
+(captured, flipped, bonus, the last move, hints).
 """
 
 from __future__ import annotations
 
 import io
-import math
 from collections.abc import Mapping
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from render import marks as marks_
 from render import sprites, text
-from render.caption import Swatch, Text, caption_lines
-from render.layout import Layout, font, layout
-from render.theme import Colors, colors, quantize_palette
-from rules import State
+from render.boards import BoardStyle
+from render.canvas import Canvas
+from render.caption import Ending, Key, Line, Swatch, Text, caption_lines, fit, key_width, width
+from render.games import Painter, painter_colors, painter_for
+from render.layout import CAPTION_LINES, layout
+from render.marks import Mark, Marked
+from render.theme import Colors, quantize_palette
+from rules import Game, State
 from rules.board import Board
-from rules.hexhex import CELL_RADIUS, HexBoard
 
 SS = 3  # supersampling of the static board
 
 
-def _line_width(lay: Layout) -> float:
-    return max(1.0, (0.045 if lay.board.kind == "square" else 0.032) * lay.unit)
-
-
-def _draw_board(draw: ImageDraw.ImageDraw, lay: Layout, col: Colors, game: str) -> None:
-    """Board shapes at SS× scale."""
-    u = lay.unit * SS
-    ox, oy = lay.origin[0] * SS, lay.origin[1] * SS
-    width = round(_line_width(lay) * SS)
-    board = lay.board
-    if isinstance(board, HexBoard):
-        for i in range(len(board)):
-            points = [(ox + x * u, oy + y * u) for x, y in board.corners(i)]
-            draw.polygon(points, fill=col.board, outline=col.line, width=width)
-        if game == "astralis":  # home edges: Yellow's at the bottom, Cyan's at the top
-            for row, color in ((board.rows[0], "yellow"), (board.rows[-1], "cyan")):
-                for i in row:
-                    pts = [(ox + x * u, oy + y * u) for x, y in board.corners(i)]
-                    edge = pts[2:5] if color == "yellow" else [pts[5], pts[0], pts[1]]
-                    draw.line(edge, fill=col.stones[color], width=width * 3, joint="curve")
-        return
-
-
-
-def _draw_grid(draw: ImageDraw.ImageDraw, lay: Layout, col: Colors) -> None:
-    """A square board at 1×: whole-pixel lines of odd width centred on the points."""
-    n, u = lay.board.size, round(lay.unit)
-    x0, y0 = math.floor(lay.origin[0]), math.floor(lay.origin[1])
-    half = (2 * round((_line_width(lay) - 1) / 2) + 1) // 2
-    span = (n - 1) * u
-    rim = round(0.5 * u)
-    draw.rectangle((x0 - rim, y0 - rim, x0 + span + rim, y0 + span + rim), fill=col.board)
-    for k in range(n):
-        draw.rectangle((x0 + k * u - half, y0 - half, x0 + k * u + half, y0 + span + half),
-                       fill=col.line)
-        draw.rectangle((x0 - half, y0 + k * u - half, x0 + span + half, y0 + k * u + half),
-                       fill=col.line)
-
-
 @lru_cache(maxsize=16)  # about 3 MB each at scale 1
-def static_layer(game: str, board: Board, scale: float, theme: str) -> Image.Image:
+def static_layer(painter: Painter, col: Colors, board: Board, scale: float) -> Image.Image:
     """Background, board and coordinates: everything that never changes."""
     lay = layout(board, scale)
-    col = colors(game, theme)
     big = Image.new("RGB", (lay.width * SS, lay.height * SS), col.background)
-    _draw_board(ImageDraw.Draw(big), lay, col, game)
+    draw = ImageDraw.Draw(big)
+    origin = (lay.origin[0] * SS, lay.origin[1] * SS)
+    lay.style.draw(draw, board, lay.unit * SS, origin, col)
+    painter.decorate(draw, board, lay.unit * SS, origin, col)
     image = big.reduce(SS)
-    draw = ImageDraw.Draw(image)
-    if board.kind == "square":
-        _draw_grid(draw, lay, col)
-    draw.line((0, lay.caption_height - 1, lay.width, lay.caption_height - 1),
-              fill=col.dim, width=max(1, round(scale)))
-    face = font(lay.label_size)
+    lay.style.draw_crisp(image, board, lay.unit, lay.origin, col)
+    ImageDraw.Draw(image).line((0, lay.caption_height - 1, lay.width, lay.caption_height - 1),
+                               fill=col.dim, width=max(1, round(scale)))
     for label in lay.labels:
-        draw.text((label.x, label.y), label.text, font=face, anchor="mm",
-                  fill=col.text if label.strong else col.dim)
+        text.draw(image, (label.x, label.y), label.text, lay.label_size,
+                  col.text if label.strong else col.dim, anchor="mm")
     return image
 
 
-def _stone(lay: Layout, col: Colors, color: str) -> Image.Image:
-    fill = col.stones.get(color, col.mark)
-    inner = col.symbol.get("cyan") if color == "cyan" else None
-    return sprites.disc(lay.stone_radius, fill, col.outline, inner)
+def _marks(state: State, painter: Painter, playing: bool, hints: bool) -> list[Marked]:
+    found = painter.changes(state)
+    if playing:
+        found += painter.standing(state)
+        if hints:
+            found += painter.hints(state)
+    return found
 
 
-@lru_cache(maxsize=64)
-def _control_tile(radius: float, tint: tuple, owner: str, symbol: tuple | None,
-                  mark_radius: float) -> Image.Image:
-    """An Astralis cell's tint with, if ``symbol``, the mark of its controller
-    on it: one sprite, pasted once, pixel for pixel the two pasted in turn."""
-    tile = sprites.hexagon(radius, tint)
-    if symbol is None:
-        return tile
-    if owner == "yellow":
-        mark = sprites.disc(mark_radius, symbol)
-    elif owner == "cyan":
-        mark = sprites.ring(mark_radius * 1.15, mark_radius * 0.45, symbol)
-    else:
-        mark = sprites.cross(mark_radius, max(1.5, mark_radius * 0.35), symbol)
-    colour = tile.convert("RGB")  # paste onto RGBA would blend the alpha channel too
-    middle = tile.width // 2 + 0.5
-    sprites.paste(colour, mark, (middle, middle))
-    colour.putalpha(tile.getchannel("A"))
-    return colour
+def _keys(state: State, found: list[Marked]) -> list[Key]:
+    """The legend: one key per kind of mark shown, drawn like its first use."""
+    keys: dict[Mark, Key] = {}
+    for marked in found:
+        if marked.mark in marks_.EXPLAINED and marked.mark not in keys:
+            keys[marked.mark] = Key(marked.mark, marked.color, state.stone_at(marked.cell))
+    return [keys[mark] for mark in Mark if mark in keys]
 
 
-def _paint_astralis(image: Image.Image, state: State, lay: Layout, col: Colors,
-                    stones: dict[int, str]) -> None:
-    control = getattr(state, "control", None)
-    if control is None:
-        return
-    board = lay.board
-    tint_radius = CELL_RADIUS * lay.unit - _line_width(lay) * 0.9
-    pawn_cells = {cell for cell in (getattr(state, "pawns", {}) or {}).values() if cell}
-    mark_radius = 0.13 * lay.unit
-    for i, cell in enumerate(board.cells):
-        owner = control(cell)
-        if owner is None:
-            continue
-        hidden = i in stones or cell in pawn_cells  # a stone or pawn covers the mark
-        tile = _control_tile(tint_radius, col.tint[owner], owner,
-                             None if hidden else col.symbol[owner], mark_radius)
-        sprites.paste(image, tile, lay.center(i))
+def _paint_marks(canvas: Canvas, found: list[Marked], phase: int) -> None:
+    lay, col, state = canvas.lay, canvas.col, canvas.state
+    first = state.game.colors[0]
+    for marked in found:
+        index = lay.board.index(marked.cell)
+        for when, sprite in marks_.layers(marked.mark, marked.color, canvas.stones.get(index),
+                                         lay.stone_radius, lay.unit, lay.style, col,
+                                         up=marked.color == first):
+            if when == phase:
+                canvas.paste(sprite, index)
 
 
-def _paint_pawns(image: Image.Image, state: State, lay: Layout, col: Colors) -> None:
-    pawns = getattr(state, "pawns", None) or {}
-    deferred = dict(getattr(state, "deferred_bonuses", ()) or ())
-    for cell, color in deferred.items():  # the bonus waits under the opponent's pawn
-        halo = sprites.ring(lay.stone_radius * 1.08, lay.stone_radius * 0.22,
-                            col.stones.get(color, col.mark), col.outline)
-        sprites.paste(image, halo, lay.cell_center(cell))
-    for color, cell in pawns.items():
-        if cell:
-            up = color == state.game.colors[0]
-            ship = sprites.pawn(lay.stone_radius * 0.95, col.stones.get(color, col.mark),
-                                col.outline, up)
-            sprites.paste(image, ship, lay.cell_center(cell))
+@lru_cache(maxsize=128)
+def _key(key: Key, size: int, style: BoardStyle, col: Colors, painter: Painter,
+         first: str) -> Image.Image:
+    """A legend's sample of a mark: as on the board, on a spot of the board's
+    colour, a little larger than a stone of the caption's size."""
+    radius = size * 0.5
+    unit = radius / style.stone_scale
+    tile = sprites.disc(key_width(size) / 2, col.board).copy()
+    middle = (tile.width // 2 + 0.5, tile.width // 2 + 0.5)
+    pieces = marks_.layers(key.mark, key.color, key.stone, radius, unit, style, col,
+                           up=key.color == first)
+    for phase in (marks_.CELL, marks_.GHOST, marks_.TOP):
+        if phase == marks_.TOP and key.stone is not None:
+            _paste_rgba(tile, painter.stone(radius, col, key.stone), middle)
+        for when, sprite in pieces:
+            if when == phase:
+                _paste_rgba(tile, sprite, middle)
+    return tile
 
 
-@lru_cache(maxsize=32)
-def _cell_index(board: Board) -> dict[str, int]:
-    return {cell: i for i, cell in enumerate(board.cells)}
+def _paste_rgba(canvas: Image.Image, sprite: Image.Image, at: tuple[float, float]) -> None:
+    """Compose ``sprite`` over an RGBA ``canvas``, centred on ``at``."""
+    half = sprite.width // 2
+    canvas.alpha_composite(sprite, (int(at[0]) - half, int(at[1]) - half))
 
 
-def _paint_loops(image: Image.Image, links: frozenset[tuple[str, str]], lay: Layout,
-                 col: Colors) -> None:
-    """A bar between the stones of each link of a loop (each link once, however
-    many loops share it)."""
-    index = _cell_index(lay.board)
-    for a, b in sorted(tuple(sorted((index[u], index[v]))) for u, v in links):
-        (xa, ya), (xb, yb) = lay.center(a), lay.center(b)
-        angle = round(math.degrees(math.atan2(yb - ya, xb - xa))) % 180
-        link = sprites.capsule(lay.unit, 0.36 * lay.unit, angle, col.accent)
-        sprites.paste(image, link, ((xa + xb) / 2, (ya + yb) / 2))
+def caption_rows(state: State, found: list[Marked], *, names: Mapping[int, str] | None,
+                 outcome: Ending | None, scale: float = 1.0) -> list[Line]:
+    """The caption's rows as drawn: its lines (with the legend of ``found``) fitted."""
+    lay = layout(state.board, scale)
+    lines = caption_lines(state, names, painter=painter_for(state.game), outcome=outcome,
+                          keys=_keys(state, found))
+    return fit(lines, lay.caption_size, lay.width - 2 * lay.pad, CAPTION_LINES)
 
 
-def _text_width(line: list, size: int) -> float:
-    return sum(text.length(s.text, size) if isinstance(s, Text) else size * 0.95
-               for s in line)
-
-
-def _fitting_size(line: list, size: int, room: float) -> int:
-    """The largest font size up to ``size`` (and down to 10) at which ``line``
-    fits ``room``: widths grow with the size, so start near the proportional guess."""
-    full = _text_width(line, size)
-    if full <= room:
-        return size
-    guess = max(10, min(size - 1, math.floor(size * room / full) + 1))
-    while guess < size - 1 and _text_width(line, guess + 1) <= room:
-        guess += 1
-    while guess > 10 and _text_width(line, guess) > room:
-        guess -= 1
-    return guess
-
-
-def _paint_caption(image: Image.Image, state: State, lay: Layout, col: Colors,
-                   names: Mapping[int, str] | None) -> None:
-    pad = round(14 * lay.scale)
-    step = round(lay.caption_size * 1.4)
-    room = lay.width - 2 * pad
-    for k, line in enumerate(caption_lines(state, names)):
-        size = _fitting_size(line, lay.caption_size, room)  # shrink a line that does not fit
-        swatch_w = size * 0.95
-        x = float(pad)
-        y = pad + k * step + step / 2
-        for seg in line:
-            if isinstance(seg, Swatch):
-                radius = size * 0.4
-                fill = col.stones.get(seg.color, col.mark)
-                inner = col.symbol.get("cyan") if seg.color == "cyan" else None
-                sprites.paste(image, sprites.disc(radius, fill, col.outline, inner),
-                              (x + swatch_w / 2, y))
-                x += swatch_w
-            elif seg.text:
+def _paint_caption(canvas: Canvas, painter: Painter, rows: list[Line]) -> None:
+    lay, col, image = canvas.lay, canvas.col, canvas.image
+    size = lay.caption_size
+    first = canvas.state.game.colors[0]
+    for k, row in enumerate(rows):
+        y = lay.line_middle(k)
+        x = float(lay.pad)
+        for seg in row:
+            if isinstance(seg, Text):
                 text.draw(image, (x, y), seg.text, size, col.dim if seg.dim else col.text)
                 x += text.length(seg.text, size)
+                continue
+            if isinstance(seg, Swatch):
+                sprite = painter.stone(size * 0.4, col, seg.color)
+            else:
+                sprite = _key(seg, size, lay.style, col, painter, first)
+            wide = width(seg, size)
+            _paste_over(image, sprite, (x + wide / 2, y))
+            x += wide
+
+
+def _paste_over(image: Image.Image, sprite: Image.Image, at: tuple[float, float]) -> None:
+    """Paste an RGBA ``sprite`` on the RGB ``image``, centred on ``at``."""
+    half = sprite.width // 2
+    image.paste(sprite, (int(at[0]) - half, int(at[1]) - half), sprite)
 
 
 def board_image(state: State, *, names: Mapping[int, str] | None = None, theme: str = "dark",
-                scale: float = 1.0) -> Image.Image:
+                scale: float = 1.0, outcome: Ending | None = None,
+                marks: bool = False) -> Image.Image:
     """The picture of ``state`` as an RGB image (see :func:`board_png`)."""
-    game = state.game.name
-    col = colors(game, theme)
+    game = state.game
+    painter = painter_for(game)
+    col = painter_colors(game, theme)
     lay = layout(state.board, scale)
-    image = static_layer(game, state.board, scale, theme).copy()
+    image = static_layer(painter, col, state.board, scale).copy()
     board = state.board
     stones = {}
     for i, cell in enumerate(board.cells):
         color = state.stone_at(cell)
         if color is not None:
             stones[i] = color
-    if game == "astralis":
-        _paint_astralis(image, state, lay, col, stones)
-    if game == "sliglube" and hasattr(state, "loop_links"):
-        _paint_loops(image, state.loop_links(), lay, col)
-    change = state.last_change
-    for cell, color in change.removed:
-        if board.index(cell) not in stones:
-            ghost = sprites.disc(lay.stone_radius, col.ghost.get(color, col.board))
-            sprites.paste(image, ghost, lay.cell_center(cell))
+    playing = outcome is None and not state.is_over
+    found = _marks(state, painter, playing, marks)
+    canvas = Canvas(image, state, lay, col, stones, set(stones))
+    canvas.covered |= {board.index(m.cell) for m in found
+                       if m.mark not in (Mark.REMOVED, Mark.NO_PLACE)}
+    painter.under(canvas)
+    _paint_marks(canvas, found, marks_.CELL)
+    _paint_marks(canvas, found, marks_.GHOST)
     for i, color in stones.items():
-        sprites.paste(image, _stone(lay, col, color), lay.center(i))
-    if game == "astralis":
-        _paint_pawns(image, state, lay, col)
-    changed_ring = sprites.ring(lay.stone_radius * 0.8, lay.stone_radius * 0.24, col.mark,
-                                col.outline)
-    for cell in (*change.flipped, *change.added):
-        sprites.paste(image, changed_ring, lay.cell_center(cell))
-    last = sprites.dot(max(3.0, lay.stone_radius * 0.3), col.mark, col.outline)
-    for cell in change.placed:
-        sprites.paste(image, last, lay.cell_center(cell))
-    _paint_caption(image, state, lay, col, names)
+        canvas.paste(painter.stone(lay.stone_radius, col, color), i)
+    painter.over(canvas)
+    _paint_marks(canvas, found, marks_.TOP)
+    _paint_caption(canvas, painter, caption_rows(state, found, names=names, outcome=outcome,
+                                                 scale=scale))
     return image
 
 
-def to_palette(image: Image.Image, game: str, theme: str) -> Image.Image:
+def caption_text(state: State, *, names: Mapping[int, str] | None = None,
+                 outcome: Ending | None = None, marks: bool = False) -> list[str]:
+    """The caption of :func:`board_png` with the same arguments, row by row, as
+    text (a stone swatch is "●", a legend's key is its words): what the picture
+    says, for tests and for a picture's alt text."""
+    found = _marks(state, painter_for(state.game), outcome is None and not state.is_over,
+                   marks)
+    return ["".join(seg.text if isinstance(seg, Text) else "●" if isinstance(seg, Swatch)
+                    else "" for seg in row)
+            for row in caption_rows(state, found, names=names, outcome=outcome)]
+
+
+def to_palette(image: Image.Image, game: Game, theme: str) -> Image.Image:
     """``image`` as a palette image over the game's colours (exact on flat areas)."""
-    return image.quantize(palette=quantize_palette(game, theme), dither=Image.Dither.NONE)
+    palette = quantize_palette(painter_colors(game, theme))
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
-def board_png(state: State, *, names: Mapping[int, str] | None = None,
-              theme: str = "dark") -> bytes:
-    """A PNG picture of ``state``: the board with coordinates, the last move
-    marked, and a caption. ``names`` maps seats (0, 1) to display names."""
-    image = to_palette(board_image(state, names=names, theme=theme), state.game.name, theme)
+def board_png(state: State, *, names: Mapping[int, str] | None = None, theme: str = "dark",
+              outcome: Ending | None = None, marks: bool = False) -> bytes:
+    """A PNG picture of ``state``: the board with coordinates, what the last move
+    did, and a caption (``names`` maps seats 0 and 1 to display names, in any
+    script). ``theme``: "dark" (Discord's default) or "light". ``outcome``: how
+    the game ended when the bot ended it (resignation, time, abort): the caption
+    says it even though the position itself is not over. ``marks``: hints for
+    the player to move (where they may place, where a pawn can go)."""
+    image = board_image(state, names=names, theme=theme, outcome=outcome, marks=marks)
     out = io.BytesIO()
-    image.save(out, "PNG", compress_level=3)  # 6 saves ~25% bytes for twice the time
+    to_palette(image, state.game, theme).save(out, "PNG", compress_level=3)
     return out.getvalue()

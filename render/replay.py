@@ -18,6 +18,8 @@ from typing import Any
 from PIL import Image, ImageChops
 
 import rules
+from render.caption import Ending
+from render.games import painter_colors
 from render.picture import board_image, to_palette
 from render.theme import TRANSPARENT, quantize_palette
 from rules import Game, State
@@ -89,20 +91,24 @@ def _delta(previous: Image.Image, frame: Image.Image) -> tuple[Image.Image, int,
 
 
 def replay_gif(game: Game | str, options: Mapping[str, Any] | None, moves: Iterable[str], *,
-               names: Mapping[int, str] | None = None, theme: str = "dark") -> bytes:
+               names: Mapping[int, str] | None = None, theme: str = "dark",
+               outcome: Ending | None = None) -> bytes:
     """A looping GIF of the game ``moves`` (from ``game.new(**options)``): one frame
-    for the start and one per move, the last one held longest. Raises
-    rules.IllegalMove (naming the move) if the record does not replay."""
+    for the start and one per move, the last one held longest. ``outcome``: how
+    the game ended when the bot ended it (resignation, time, abort), said by the
+    last frame. Raises rules.IllegalMove (naming the move) if the record does
+    not replay."""
     if isinstance(game, str):
         game = rules.get_game(game)
     moves = list(moves)
     count = len(moves) + 1
-    palette = quantize_palette(game.name, theme).getpalette()[:768]
+    palette = quantize_palette(painter_colors(game, theme)).getpalette()[:768]
     out = io.BytesIO()
     previous: Image.Image | None = None
     for k, state in enumerate(_states(game, options or {}, moves)):
-        frame = to_palette(board_image(state, names=names, theme=theme, scale=SCALE),
-                           game.name, theme)
+        ending = outcome if k == count - 1 else None
+        frame = to_palette(board_image(state, names=names, theme=theme, scale=SCALE,
+                                       outcome=ending), game, theme)
         if previous is None:
             width, height = frame.size
             out.write(b"GIF89a" + struct.pack("<HHBBB", width, height, 0xF7, 0, 0))

@@ -86,26 +86,72 @@ def dot(radius: float, fill: RGB, edge: RGB) -> Image.Image:
 
 
 @lru_cache(maxsize=1024)
-def cross(radius: float, width: float, fill: RGB) -> Image.Image:
-    """A small ×: Astralis' contested cells."""
+def cross(radius: float, width: float, fill: RGB, edge: RGB | None = None) -> Image.Image:
+    """A ×: Astralis' contested cells (small, plain), a captured stone (with a dark edge)."""
     image, draw, c = _canvas(radius)
-    r, w = radius * SS * 0.75, round(width * SS)
-    draw.line((c - r, c - r, c + r, c + r), fill=(*fill, 255), width=w)
-    draw.line((c - r, c + r, c + r, c - r), fill=(*fill, 255), width=w)
+    r, w = radius * SS * 0.75, width * SS
+    strokes = [(w, fill, r)]
+    if edge is not None:
+        rim = max(SS * 1.2, 0.35 * w)
+        strokes.insert(0, (w + 2 * rim, edge, r + rim / 2))
+    for stroke, colour, reach in strokes:
+        draw.line((c - reach, c - reach, c + reach, c + reach), fill=(*colour, 255),
+                  width=round(stroke))
+        draw.line((c - reach, c + reach, c + reach, c - reach), fill=(*colour, 255),
+                  width=round(stroke))
+    return _done(image)
+
+
+def _polygon(c: float, r: float, angles: tuple[float, ...], flip: bool = False) -> list:
+    sign = -1 if flip else 1
+    return [(c + r * math.cos(math.radians(a)), c + sign * r * math.sin(math.radians(a)))
+            for a in angles]
+
+
+@lru_cache(maxsize=1024)
+def diamond(radius: float, fill: RGB, edge: RGB) -> Image.Image:
+    """A small diamond with a dark edge: a cell where the player to move may place."""
+    image, draw, c = _canvas(radius)
+    r = radius * SS
+    draw.polygon(_polygon(c, r, (0, 90, 180, 270)), fill=(*edge, 255))
+    draw.polygon(_polygon(c, r - max(SS * 1.2, 0.3 * r), (0, 90, 180, 270)), fill=(*fill, 255))
     return _done(image)
 
 
 @lru_cache(maxsize=1024)
-def pawn(radius: float, fill: RGB, edge: RGB, up: bool) -> Image.Image:
-    """An Astralis pawn (colony ship): a triangle pointing towards the far side."""
+def square(radius: float, fill: RGB) -> Image.Image:
+    """A square of half-side ``radius``: a tinted point of a square board."""
     image, draw, c = _canvas(radius)
     r = radius * SS
-    sign = 1 if up else -1
-    points = [(c + r * math.cos(math.radians(a)), c + sign * r * math.sin(math.radians(a)))
-              for a in (-90, 30, 150)]
-    draw.polygon(points, fill=(*edge, 255))
-    inner = [(c + 0.72 * (x - c), c + 0.72 * (y - c)) for x, y in points]
-    draw.polygon(inner, fill=(*fill, 255))
+    draw.rectangle((c - r, c - r, c + r, c + r), fill=(*fill, 255))
+    return _done(image)
+
+
+@lru_cache(maxsize=1024)
+def triangle(radius: float, width: float, fill: RGB, edge: RGB, up: bool) -> Image.Image:
+    """A hollow triangle with dark edges: a cell a pawn can move to."""
+    image, draw, c = _canvas(radius)
+    r, w = radius * SS, width * SS
+    angles = (-90, 30, 150)
+    rim = max(SS * 1.0, 0.25 * w)
+    draw.polygon(_polygon(c, r, angles, not up), fill=(*edge, 255))
+    draw.polygon(_polygon(c, r - rim * 2, angles, not up), fill=(*fill, 255))
+    draw.polygon(_polygon(c, r - 2 * w + rim * 2, angles, not up), fill=(*edge, 255))
+    draw.polygon(_polygon(c, r - 2 * w, angles, not up), fill=(0, 0, 0, 0))
+    return _done(image)
+
+
+@lru_cache(maxsize=1024)
+def pawn(radius: float, fill: RGB, edge: RGB, halo: RGB, up: bool) -> Image.Image:
+    """An Astralis pawn (colony ship): a large triangle pointing towards the far
+    side, with a dark edge and a light halo, so it stands out from any cell."""
+    image, draw, c = _canvas(radius)
+    r = radius * SS
+    angles = (-90, 30, 150)
+    rim = max(SS * 1.2, 0.09 * r)
+    draw.polygon(_polygon(c, r, angles, not up), fill=(*halo, 255))
+    draw.polygon(_polygon(c, r - 2 * rim, angles, not up), fill=(*edge, 255))
+    draw.polygon(_polygon(c, r - 4 * rim, angles, not up), fill=(*fill, 255))
     return _done(image)
 
 

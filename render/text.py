@@ -1,10 +1,10 @@
-"""Caption text, measured and rasterised once per string and reused.
+"""Text in pictures: measured and rasterised once per string and reused.
 
-FreeType is slow at both (about 0.05 ms to measure and 0.3 ms to render a
-caption segment), and captions repeat: the game's title, "White to move",
-prompts, move numbers and move names recur across moves and games. The
-results are exactly what ``ImageDraw.text`` would draw: the same glyph mask
-for the same string, size, anchor and sub-pixel start.
+A string is drawn as runs of one font each (see :mod:`render.fonts`), all on
+one baseline. FreeType is slow at both measuring and rendering, and captions
+repeat (the game's title, "White to move", prompts, move numbers and names
+recur across moves and games), so both are cached: the same glyph mask for
+the same run, size and sub-pixel start.
 """
 
 from __future__ import annotations
@@ -14,27 +14,61 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.layout import font
+from render import fonts
 
 RGB = tuple[int, int, int]
 
 
 @lru_cache(maxsize=4096)
+def _run_length(run: str, face: int, size: int) -> float:
+    return fonts.font(face, size).getlength(run)
+
+
+@lru_cache(maxsize=4096)
 def length(text: str, size: int) -> float:
     """Advance width of ``text`` in pixels at font ``size``."""
-    return font(size).getlength(text)
+    return sum(_run_length(run, face, size) for face, run in fonts.runs(text))
+
+
+@lru_cache(maxsize=64)
+def cap_height(size: int) -> int:
+    """Height of a capital letter of the text font at ``size``, in pixels."""
+    _, top, _, bottom = fonts.font(0, size).getbbox("H", anchor="ls")
+    return bottom - top
 
 
 @lru_cache(maxsize=1024)  # a caption segment's mask is a few kilobytes
-def _mask(text: str, size: int, anchor: str, start: tuple[float, float]) -> tuple:
-    return font(size).getmask2(text, "L", anchor=anchor, start=start)
+def _mask(run: str, face: int, size: int, start: tuple[float, float]) -> tuple:
+    return fonts.font(face, size).getmask2(run, "L", anchor="ls", start=start)
 
 
 def draw(image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB,
          anchor: str = "lm") -> None:
-    """Draw ``text`` as ``ImageDraw.text(xy, text, font=font(size), anchor=anchor)`` does."""
+    """Draw ``text`` at ``xy``: ``anchor`` is "l" (left) or "m" (middle)
+    horizontally, then "m" (capital letters centred on ``y``) or "s" (baseline)."""
     x, y = xy
-    start = (math.modf(x)[0], math.modf(y)[0])
-    mask, (dx, dy) = _mask(text, size, anchor, start)
+    if anchor[0] == "m":
+        x -= length(text, size) / 2
+    baseline = y + cap_height(size) / 2 if anchor[1] == "m" else y
     pen = ImageDraw.Draw(image)
-    pen.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, pen._getink(fill)[0])
+    ink = pen._getink(fill)[0]
+    for face, run in fonts.runs(text):
+        start = (math.modf(x)[0], math.modf(baseline)[0])
+        mask, (dx, dy) = _mask(run, face, size, start)
+        pen.draw.draw_bitmap((int(x) + dx, int(baseline) + dy), mask, ink)
+        x += _run_length(run, face, size)
+
+
+def fit(text: str, size: int, room: float) -> str:
+    """``text``, cut at a word and ended with "…" if it is wider than ``room``."""
+    if length(text, size) <= room:
+        return text
+    words = text.split(" ")
+    while len(words) > 1:
+        words.pop()
+        cut = " ".join(words).rstrip(" ,:;(") + "…"
+        if length(cut, size) <= room:
+            return cut
+    while text and length(text + "…", size) > room:
+        text = text[:-1]
+    return text + "…"

@@ -72,3 +72,34 @@ def pixel(image: Image.Image, state: State, cell: str, dx: float = 0.0, dy: floa
 
 def near(actual: RGB, expected: RGB) -> bool:
     return all(abs(a - e) <= TOLERANCE for a, e in zip(actual, expected, strict=True))
+
+
+def marked_cells(state: State, mark, hints: bool = False) -> dict[str, str | None]:
+    """The cells the picture of ``state`` marks with ``mark`` (a render.Mark),
+    and the colour each mark is about, as the game's painter reports them."""
+    painter = render.painter_for(state.game)
+    found = painter.changes(state)
+    if not state.is_over:
+        found += painter.standing(state) + (painter.hints(state) if hints else [])
+    return {m.cell: m.color for m in found if m.mark is mark}
+
+
+def scaled(image: Image.Image, width: int = 440) -> Image.Image:
+    """``image`` as Discord's preview shows it: shrunk to ``width`` pixels wide."""
+    height = round(image.height * width / image.width)
+    return image.convert("RGB").resize((width, height), Image.Resampling.LANCZOS)
+
+
+def lightness(rgb: RGB) -> float:
+    return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
+
+
+def ink_rows(image: Image.Image, box: tuple[int, int, int, int], background: RGB,
+             contrast: float = 40.0) -> list[int]:
+    """The rows of ``box`` holding a pixel whose lightness differs from the
+    background's by more than ``contrast``: where text is drawn."""
+    left, top, right, bottom = box
+    ground = lightness(background)
+    return [y for y in range(top, bottom)
+            if any(abs(lightness(image.getpixel((x, y))[:3]) - ground) > contrast
+                   for x in range(left, right))]

@@ -1,15 +1,19 @@
 """The caption band says which move was played, whose turn it is (colour and
-name), each game's own facts, and the result at the end."""
+name), each game's own facts, the result at the end (however the game ended),
+and a legend of the marks."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
-from PIL import Image, ImageChops
 
 import render
 import rules
+import rules.astralis
+from render import text as text_module
 from render.caption import Swatch, Text, caption_lines
-from tests.render.helpers import random_states
+from tests.render.helpers import first_state, random_states
 
 
 def text(line) -> str:
@@ -23,14 +27,14 @@ def swatches(line) -> list[str]:
 def test_the_player_to_move_is_named_with_their_colour():
     state = rules.get_game("asli").replay(["komi 3", "white", "c3"], size=5)
     # seat 1 chose White, so seat 0 (Ann) plays Black and White (Bob) is to move
-    _, status, _ = caption_lines(state, {0: "Ann", 1: "Bob"})
+    _, status, _, _ = caption_lines(state, {0: "Ann", 1: "Bob"})
     assert "White to move" in text(status) and "Bob" in text(status)
     assert swatches(status) == ["white"]
 
 
 def test_a_hold_is_shown_as_such_with_the_prison_that_is_left():
     state = rules.get_game("asli").replay(["komi 3", "white", "c3", "hold"], size=5)
-    move, _, facts = caption_lines(state)
+    move, _, facts, _ = caption_lines(state)
     assert "move 4" in text(move)
     assert "Hold (White released one black prisoner)" in text(move)
     assert "2 black stones" in text(facts) and "White may hold 2 times" in text(facts)
@@ -39,7 +43,7 @@ def test_a_hold_is_shown_as_such_with_the_prison_that_is_left():
 
 def test_an_undecided_colour_names_the_seat_and_what_it_must_do():
     state = rules.get_game("asli").replay(["komi 3"], size=5)
-    _, status, _ = caption_lines(state, {0: "Ann", 1: "Bob"})
+    _, status, _, _ = caption_lines(state, {0: "Ann", 1: "Bob"})
     assert text(status).startswith("Bob to move: ")
     assert state.prompt in text(status)
 
@@ -47,32 +51,47 @@ def test_an_undecided_colour_names_the_seat_and_what_it_must_do():
 def test_lifeline_komi_left_is_shown():
     state = rules.get_game("lifeline").replay(["komi 4", "white"], size=4,
                                               opening="komi-pie")
-    move, _, facts = caption_lines(state)
+    move, _, facts, _ = caption_lines(state)
     assert "komi pie" in text(move)
     assert text(facts).startswith("Komi left:  White 4")
     assert swatches(facts) == ["white"]
 
 
+def test_without_facts_of_its_own_the_caption_names_the_players():
+    state = rules.get_game("lifeline").replay(["c3 e5"], size=4)
+    _, _, facts, _ = caption_lines(state, {0: "Ann", 1: "Bob"})
+    assert text(facts) == " Black: Ann    White: Bob"
+    assert swatches(facts) == ["black", "white"]
+
+
 def test_astralis_scores_include_cyans_komi():
     state = random_states("astralis", 1, size=7)[30]
-    _, _, facts = caption_lines(state)
+    _, _, facts, _ = caption_lines(state)
     yellow, cyan = state.score("yellow"), state.score("cyan")
     assert f"Yellow {yellow:g}" in text(facts)
     assert f"Cyan {cyan:g} ({state.territory('cyan')} + 3.5 komi)" in text(facts)
 
 
-def test_sliglube_counts_the_stones_on_the_loops_it_outlines():
+def test_astralis_komi_comes_from_the_rules(monkeypatch):
+    monkeypatch.setattr(rules.astralis, "KOMI", 5.5)
+    state = random_states("astralis", 1, size=7)[30]
+    _, _, facts, _ = caption_lines(state)
+    assert f"({state.territory('cyan')} + 5.5 komi)" in text(facts)
+
+
+def test_sliglube_counts_the_loops_each_colour_controls():
     state = next(s for s in random_states("sliglube", 1, size=5) if len(s.loops()) > 1)
-    _, _, facts = caption_lines(state)
-    on_loops = {cell for loop in state.loops() for cell in loop}
-    black = sum(state.stone_at(cell) == "black" for cell in on_loops)
-    assert text(facts) == (f"Loops outlined: {len(on_loops)} stones on them"
-                           f"  ({black} black, {len(on_loops) - black} white)")
+    _, _, facts, _ = caption_lines(state)
+    black = sum("black" in state.loop_controllers(loop) for loop in state.loops())
+    white = sum("white" in state.loop_controllers(loop) for loop in state.loops())
+    assert text(facts).strip() == (f"Loops: {len(state.loops())}    Black controls {black}"
+                                   f"    White controls {white}")
+    assert swatches(facts) == ["black", "white"]
 
 
 def test_sliglube_without_loops_says_so():
     state = rules.get_game("sliglube").replay(["d4", "white", "c3"], size=5)
-    _, _, facts = caption_lines(state)
+    _, _, facts, _ = caption_lines(state)
     assert text(facts) == "No loops on the board"
 
 
@@ -80,20 +99,70 @@ def test_sliglube_without_loops_says_so():
 def test_a_finished_game_shows_the_result_and_the_winner(name):
     final = random_states(name, 5, size=min(o.minimum for o in rules.get_game(name).options()
                                               if o.name == "size"))[-1]
-    _, status, _ = caption_lines(final, {0: "Ann", 1: "Bob"})
-    assert final.result in text(status)
+    rows = render.caption_text(final, names={0: "Ann", 1: "Bob"})
+    status = " ".join(rows[1:3])  # a long result wraps onto the next row
+    assert status.startswith(final.result)
     if final.winner is not None:
-        assert f"({('Ann', 'Bob')[final.winner]} wins)" in text(status)
+        assert f"({('Ann', 'Bob')[final.winner]} wins)" in status
+    assert "to move" not in " ".join(rows)
 
 
-def test_a_line_too_long_for_the_picture_shrinks_only_until_it_fits():
-    state = random_states("astralis", 1, size=8)[1]  # Cyan's prompt is long
-    image = render.board_image(state, names={0: "Ann", 1: "Bartholomew Longname"})
+@pytest.mark.parametrize("name", sorted(rules.GAMES))
+def test_a_game_the_bot_ended_says_how_even_if_the_position_goes_on(name):
+    state = random_states(name, 2, size=min(o.minimum for o in rules.get_game(name).options()
+                                             if o.name == "size"))[6]
+    assert not state.is_over
+    seat = state.to_move
+    ending = SimpleNamespace(text="Cyan wins: Yellow resigned", winner=1 - seat)
+    rows = render.caption_text(state, names={0: "Ann", 1: "Bob"}, outcome=ending)
+    assert rows[1] == f"Cyan wins: Yellow resigned  ({('Ann', 'Bob')[1 - seat]} wins)"
+    assert "to move" not in " ".join(rows)
+    # an object with only the sentence will do (an abort has no winner)
+    rows = render.caption_text(state, outcome=SimpleNamespace(text="Aborted"))
+    assert rows[1] == "Aborted"
+    # and the picture differs from the one of a game going on
+    assert render.board_png(state, outcome=ending) != render.board_png(state)
+
+
+def test_a_legend_names_each_kind_of_mark_shown():
+    state = first_state("sliglube", lambda s: bool(s.last_change.flipped)
+                        and bool(s.last_change.removed))
+    assert state is not None
+    caption = " ".join(render.caption_text(state))
+    assert "flipped" in caption and "removed" in caption
+    plain = rules.get_game("sliglube").replay(["d4", "white", "c3"], size=5)
+    assert not any(word in " ".join(render.caption_text(plain))
+                   for word in ("flipped", "removed", "captured", "bonus"))
+
+
+def test_a_line_too_long_for_the_picture_wraps_at_full_size_and_never_spills():
+    names = {0: "Ann", 1: "Bartholomew Longname-Featherstonehaugh"}
+    state = random_states("astralis", 1, size=8)[3]  # Cyan's prompt is long
+    rows = render.caption_text(state, names=names)
     lay = render.board_layout(state)
-    step = round(lay.caption_size * 1.4)
-    pad = (lay.caption_height - 3 * step) // 2
-    band = image.crop((0, pad + step, lay.width, pad + 2 * step))  # the status line
-    background = Image.new("RGB", band.size, render.colors("astralis").background)
-    left, _, right, _ = ImageChops.difference(band, background).getbbox()
-    assert left >= pad - 2 and right <= lay.width - pad + 2  # it fits...
-    assert right > 0.9 * lay.width  # ...and still uses the width, in a readable size
+    room = lay.width - 2 * lay.pad
+    assert len(rows) == 4
+    for row in rows:  # a swatch "●" is about as wide as drawn
+        assert text_module.length(row, lay.caption_size) <= room
+    # the status goes on onto the next row, at the same size
+    status = f"● Cyan to move ({names[1]}): {state.prompt}"
+    assert " ".join(rows[1:3]).startswith(status[:60])
+
+
+def test_what_the_move_did_in_words_for_the_post():
+    asli = first_state("asli", lambda s: bool(s.last_change.removed))
+    colors = {color for _, color in asli.last_change.removed}
+    count = len(asli.last_change.removed)
+    (color,) = colors
+    assert render.change_summary(asli) == \
+        f"captured {count} {color} stone{'s' if count > 1 else ''}"
+    sliglube = first_state("sliglube", lambda s: bool(s.last_change.flipped)
+                           and bool(s.last_change.removed))
+    summary = render.change_summary(sliglube)
+    assert summary.startswith("removed ")
+    assert summary.endswith(f", flipped {len(sliglube.last_change.flipped)}")
+    astralis = first_state("astralis", lambda s: bool(s.last_change.added), size=7)
+    assert render.change_summary(astralis).endswith(
+        f"bonus stone{'s' if len(astralis.last_change.added) > 1 else ''} at "
+        f"{', '.join(astralis.last_change.added)}")
+    assert render.change_summary(rules.get_game("asli").replay(["komi 1"], size=5)) == ""

@@ -40,30 +40,41 @@ def test_square_boards_have_letters_above_and_below_and_numbers_on_both_sides(bo
 
 
 @pytest.mark.parametrize("board", HEXES, ids=lambda b: f"hexhex-{b.base}")
-def test_hex_rows_are_lettered_at_both_ends_and_numbered_along_the_edges(board):
+def test_every_hex_row_is_named_by_its_first_and_last_cell_beside_them(board):
     layout = render.board_layout(board)
-    for r, row in enumerate(board.rows):
-        letter = string.ascii_lowercase[r]
+    for row in board.rows:
         first, last = board.cells[row[0]], board.cells[row[-1]]
-        _, y = render.cell_center(board, first)
-        at_row = sorted((lb for lb in layout.labels if lb.y == pytest.approx(y)),
+        (x0, y0), (x1, y1) = (render.cell_center(board, cell) for cell in (first, last))
+        assert y1 == pytest.approx(y0)
+        beside = sorted((lb for lb in layout.labels if lb.y == pytest.approx(y0)),
                         key=lambda lb: lb.x)
-        # left: the letter; right: the name of the last cell, letter then number
-        assert [lb.text for lb in at_row] == [letter, letter, last[1:]]
-        assert at_row[0].x < render.cell_center(board, first)[0]
-        assert at_row[1].x > render.cell_center(board, last)[0]
-    for row, side in ((board.rows[0], 1), (board.rows[-1], -1)):  # under a, over the top
-        for c, cell in enumerate(row):
-            x, y = render.cell_center(board, board.cells[cell])
-            assert any(lb.text == str(c + 1) and lb.x == pytest.approx(x) and
-                       0 < (lb.y - y) * side < 1.5 * layout.unit for lb in layout.labels)
+        assert [lb.text for lb in beside] == [first, last]
+        # each next to its cell: outside the row, less than a cell and a label away
+        assert 0.5 * layout.unit < x0 - beside[0].x < 1.5 * layout.unit + layout.label_size
+        assert 0.5 * layout.unit < beside[1].x - x1 < 1.5 * layout.unit + layout.label_size
+    # no other label: numbers over the top row misled players about the middle rows
+    assert len(layout.labels) == 2 * len(board.rows)
     assert all(inside(layout, label) for label in layout.labels)
+
+
+@pytest.mark.parametrize("base", [3, 7, 12])
+def test_hex_row_names_are_drawn_where_the_layout_puts_them(base):
+    state = rules.get_game("lifeline").new(size=base)
+    image = decode(render.board_png(state)).convert("RGB")
+    layout = render.board_layout(state)
+    ink = render.colors("lifeline").text
+    for label in layout.labels:
+        half_w = render.text.length(label.text, layout.label_size) / 2
+        box = (int(label.x - half_w), int(label.y - layout.label_size / 2),
+               int(label.x + half_w) + 1, int(label.y + layout.label_size / 2) + 1)
+        assert any(near(image.getpixel((x, y)), ink)
+                   for x in range(box[0], box[2]) for y in range(box[1], box[3])), label
 
 
 @pytest.mark.parametrize("board", SQUARE + HEXES, ids=lambda b: f"{b.kind}-{b.size}")
 def test_a1_is_bottom_left_rows_go_up_and_numbers_go_right(board):
     a1 = render.cell_center(board, "a1")
-    if board.kind == "square":  # letters are columns, numbers rows
+    if isinstance(board, SquareBoard):  # letters are columns, numbers rows
         assert render.cell_center(board, "b1")[0] > a1[0]
         assert render.cell_center(board, "a2")[1] < a1[1]
     else:  # letters are rows, numbers cells within a row

@@ -3,6 +3,8 @@ longest, small enough for Discord, and the last frame shows the final position."
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from PIL import ImageChops
 
@@ -31,7 +33,8 @@ def test_a_full_random_game_replays_frame_by_frame(name):
     # the frames are stored as differences: the composed last frame is the final position
     last = image.convert("RGB")
     expected = to_palette(render.board_image(final, names={0: "Ann", 1: "Bob"},
-                                             scale=render.REPLAY_SCALE), name, "dark")
+                                             scale=render.REPLAY_SCALE),
+                          rules.get_game(name), "dark")
     assert ImageChops.difference(last, expected.convert("RGB")).getbbox() is None
     palette = render.colors(name, "dark")
     marked = {*final.last_change.placed, *final.last_change.flipped, *final.last_change.added}
@@ -67,3 +70,20 @@ def test_a_record_that_does_not_replay_is_refused_naming_the_move():
 def test_the_start_alone_is_a_one_frame_picture():
     image = decode(render.replay_gif("astralis", {"size": 7}, []), "GIF")
     assert getattr(image, "n_frames", 1) == 1
+
+
+def test_the_last_frame_says_how_the_bot_ended_the_game():
+    states = random_states("lifeline", 3, size=5)
+    moves = list(states[12].history)  # a game going on, lost on time
+    ending = SimpleNamespace(text="White wins: Black ran out of time", winner=1)
+    names = {0: "Ann", 1: "Bob"}
+    data = render.replay_gif("lifeline", {"size": 5}, moves, names=names, outcome=ending)
+    image = decode(data, "GIF")
+    image.seek(image.n_frames - 1)
+    expected = to_palette(render.board_image(states[12], names=names, outcome=ending,
+                                             scale=render.REPLAY_SCALE),
+                          rules.get_game("lifeline"), "dark")
+    assert ImageChops.difference(image.convert("RGB"), expected.convert("RGB")).getbbox() is None
+    playing = to_palette(render.board_image(states[12], names=names, scale=render.REPLAY_SCALE),
+                         rules.get_game("lifeline"), "dark")
+    assert ImageChops.difference(expected.convert("RGB"), playing.convert("RGB")).getbbox()

@@ -1,0 +1,27 @@
+"""Lifeline: black and white stones on a hexhex board. Dead groups are removed
+(their ghosts show where they stood); the komi pie's unspent komi is a fact
+of the caption."""
+
+from __future__ import annotations
+
+from render.caption import Line, Swatch, Text
+from render.games import Example, Painter
+from rules import State
+from rules.lifeline import LifelineState
+
+
+class LifelinePainter(Painter):
+    example = Example({"size": 7}, seed=7, share=0.5)
+
+    def facts(self, state: State) -> Line:
+        assert isinstance(state, LifelineState)
+        left = state.komi_left
+        if left is None:
+            return []
+        line: Line = [Text("Komi left: "), Swatch("white"), Text(f" White {left}")]
+        if left:
+            line.append(Text("  (each point: one pass instead of a placement)", dim=True))
+        return line
+
+
+PAINTER = LifelinePainter()
