@@ -46,9 +46,9 @@ from aiohttp import web
 
 import rules
 from bench.common import Row, latency_row, print_table
-from bot import timecontrol
-from bot.storage.correspondence import stamp
+from bot.correspondence import timecontrol
 from bot.storage.migrations import MIGRATIONS
+from bot.storage.rows import stamp
 from tests.fakediscord import Channel, FakeDiscord, Guild, Member, Message
 from tests.fakediscord.models import snowflake
 from tests.fakediscord.process import BotProcess
@@ -355,7 +355,7 @@ def stored_games(count: int, rng: random.Random) -> list[Stored]:
 
 def clock_row(game_id: int, stored: Stored, now: datetime) -> tuple[Any, ...]:
     """The clock the bot gives a game with the default time control, its next due time
-    being the first reminder (``bot.clocks.Clocks._new_clock``)."""
+    being the first reminder (``bot.correspondence.clocks.Clocks.opening``)."""
     control = timecontrol.DEFAULT
     reminders = timecontrol.reminder_times(timecontrol.Clock.start(control), now)
     return (game_id, timecontrol.format_time_control(control), None, None, len(stored.moves),

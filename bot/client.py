@@ -1,32 +1,47 @@
-"""The discord.py client: slash commands only, no privileged intents."""
+"""The discord.py client: slash commands only, no privileged intents.
+
+It opens the database, builds the services with the composition root
+(:func:`bot.app.build`) around its Discord poster and messenger, loads one extension
+per area (its commands), registers every area's buttons and forms, and gives the
+command tree its one error handler.
+"""
 
 from __future__ import annotations
 
-import asyncio
+import functools
 import logging
 import re
-import sqlite3
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
-from bot import texts
-from bot.clocks import Clocks
-from bot.cogs import EXTENSIONS
+from bot.app import App, Tuning, build
+from bot.challenges import views as challenge_views
 from bot.config import Settings
-from bot.correspondence import Correspondence, DeadlinePoster
-from bot.ending import GameEnd
-from bot.errors import STALE_BUTTON, on_app_command_error, report
-from bot.expiry import ChallengeExpiry
-from bot.model import UserError
-from bot.notify import DiscordMessenger, Notifier
-from bot.poster import DiscordPoster
-from bot.service import Service
-from bot.storage import ChallengeRow, Database
-from bot.views import DYNAMIC_ITEMS, challenge_view, submit_form
+from bot.correspondence import views as correspondence_views
+from bot.errors import STALE_BUTTON, report
+from bot.model import Post, UserError
+from bot.play import views as play_views
+from bot.poster import DiscordMessenger, DiscordPoster
+from bot.review import views as review_views
+from bot.storage import Database, GameRow, Unavailable
+from bot.ui.forms import submit_form
 
 log = logging.getLogger(__name__)
+
+#: The commands of each area.
+EXTENSIONS = ("bot.challenges.commands", "bot.play.commands", "bot.correspondence.commands",
+              "bot.review.commands", "bot.ratings.commands")
+#: The restart-proof buttons and menus of every area.
+DYNAMIC_ITEMS = (*challenge_views.ITEMS, *play_views.ITEMS, *correspondence_views.ITEMS,
+                 *review_views.ITEMS)
+#: The forms of every area (see bot.ui.forms).
+FORMS = (*play_views.FORMS,)
+#: The buttons a post's ``actions`` stand for (``name`` or ``name:argument``), by area.
+ACTIONS = {"rematch": challenge_views.rematch_items,
+           "takeback": correspondence_views.takeback_items}
 
 
 class DatabaseUnavailable(Exception):
@@ -38,18 +53,56 @@ def intents() -> discord.Intents:
     return discord.Intents(guilds=True)
 
 
+def post_view(game: GameRow, post: Post) -> discord.ui.View | None:
+    """The buttons of a post in a game's thread: the decisions it asks for, then its
+    actions (takeback answers, rematch)."""
+    items = play_views.decision_items(game.id, post)
+    for action in post.actions:
+        name, _, argument = action.partition(":")
+        if name not in ACTIONS:
+            raise ValueError(f"unknown post action {action!r}")
+        items += ACTIONS[name](game.id, argument)
+    if not items:
+        return None
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+class BoardTree(app_commands.CommandTree):
+    """The command tree: every command is for servers unless it says otherwise, and
+    every failure of a command or an autocomplete ends in :func:`bot.errors.report`."""
+
+    def __init__(self, client: discord.Client) -> None:
+        super().__init__(client, allowed_contexts=app_commands.AppCommandContext(
+            guild=True, dm_channel=False, private_channel=False))
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """A server's command used outside one (an out-of-date Discord app may offer it)
+        is refused before it runs."""
+        command = interaction.command
+        if interaction.guild_id is None and command is not None:
+            contexts = self.allowed_contexts.merge(
+                getattr(command, "allowed_contexts", None) or app_commands.AppCommandContext())
+            if not contexts.dm_channel:
+                raise app_commands.NoPrivateMessage()
+        return True
+
+    async def on_error(self, interaction: discord.Interaction,
+                       error: app_commands.AppCommandError) -> None:
+        await report(interaction, error)
+
+
 class BoardBot(commands.Bot):
     def __init__(self, settings: Settings) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
+            tree_cls=BoardTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
         self.settings = settings
         self.db: Database | None = None
-        self._warm_up: asyncio.Task[int] | None = None
-        self.service: Service
-        self.clocks: Clocks | None = None
-        self.correspondence: Correspondence
-        self.expiry: ChallengeExpiry | None = None
+        self.app: App | None = None
         #: The ``custom_id`` templates of every dynamic item added: a component
         #: interaction matching none of them is one the bot cannot answer otherwise.
         self.component_templates: list[re.Pattern[str]] = []
@@ -57,23 +110,16 @@ class BoardBot(commands.Bot):
     async def setup_hook(self) -> None:
         try:
             self.db = await Database.open(self.settings.database_path)
-        except (OSError, sqlite3.Error) as error:
+        except Unavailable as error:
             raise DatabaseUnavailable(
                 f"cannot use the database at {self.settings.database_path}: {error}") from error
-        poster = DeadlinePoster(DiscordPoster(self))
-        self.service = Service(self.db, poster)
-        self.service.listeners.append(GameEnd(self.service))  # ratings, replay, summary
-        notifier = Notifier(self.service, DiscordMessenger(self))
-        self.clocks = Clocks(self.service, notifier,
-                             reminder_share=self.settings.reminder_share,
-                             vacation_days=self.settings.vacation_days)
-        poster.clocks = self.clocks
-        self.correspondence = Correspondence(self.service, self.clocks)
-        self.expiry = ChallengeExpiry(self.service, days=self.settings.challenge_expiry_days,
-                                      on_expired=self.show_expired)
-        self._warm_up = asyncio.create_task(self.service.warm_up(), name="replay active games")
+        self.app = build(
+            self.db, DiscordPoster(self, post_view), DiscordMessenger(self),
+            tuning=Tuning(reminder_share=self.settings.reminder_share,
+                          vacation_days=self.settings.vacation_days,
+                          challenge_expiry_days=self.settings.challenge_expiry_days),
+            on_expired=functools.partial(challenge_views.show_expired, self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.tree.on_error = on_app_command_error
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.settings.dev_guild_id is not None:
@@ -84,26 +130,11 @@ class BoardBot(commands.Bot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands (they may take a while to appear)", len(synced))
-        await self.clocks.start()  # applies what fell due while the bot was down
-        await self.expiry.start()  # likewise for challenges
+        await self.app.start()  # the clocks and expiry apply what fell due while down
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, self.user and self.user.id,
                  len(self.guilds))
-
-    async def show_expired(self, challenge: ChallengeRow) -> None:
-        """Edit an expired challenge's message: it says so, its buttons disabled."""
-        if challenge.message_id is None:
-            return
-        try:
-            channel = self.get_channel(challenge.channel_id) \
-                or await self.fetch_channel(challenge.channel_id)
-            await channel.get_partial_message(challenge.message_id).edit(  # type: ignore
-                content=texts.challenge_expired_text(challenge),
-                view=challenge_view(challenge, disabled=True),
-                allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException as error:  # deleted, or out of reach: nothing to show
-            log.info("could not mark challenge %d expired: %s", challenge.id, error)
 
     def add_dynamic_items(self, *items: Any) -> None:
         super().add_dynamic_items(*items)
@@ -112,11 +143,11 @@ class BoardBot(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every interaction passes here too (after discord.py's own dispatch). Forms
         are answered here from their ``custom_id``, restarts or not (see
-        :func:`bot.views.submit_form`); a component none of our dynamic items claims
-        (an older message format, a stale id) gets a polite answer instead of
-        Discord's "This interaction failed"."""
+        :mod:`bot.ui.forms`); a component none of our dynamic items claims (an older
+        message format, a stale id) gets a polite answer instead of Discord's "This
+        interaction failed"."""
         if interaction.type is discord.InteractionType.modal_submit:
-            await submit_form(interaction)
+            await submit_form(interaction, FORMS)
         elif interaction.type is discord.InteractionType.component:
             custom_id = str((interaction.data or {}).get("custom_id", ""))
             if not any(t.fullmatch(custom_id) for t in self.component_templates):
@@ -124,12 +155,8 @@ class BoardBot(commands.Bot):
                 await report(interaction, UserError(STALE_BUTTON))
 
     async def close(self) -> None:
-        if self._warm_up is not None:
-            self._warm_up.cancel()
-        if self.clocks is not None:
-            await self.clocks.stop()
-        if self.expiry is not None:
-            await self.expiry.stop()
+        if self.app is not None:
+            await self.app.stop()
         await super().close()
         if self.db is not None:
             await self.db.close()

@@ -1,6 +1,6 @@
 """The one place where failures become answers.
 
-A :class:`~bot.service.UserError` is shown to the member, ephemerally, as it is.
+A :class:`~bot.model.UserError` is shown to the member, ephemerally, as it is.
 Anything else is logged with its traceback and answered with a short apology,
 so that no interaction is left to fail silently.
 """
@@ -23,6 +23,8 @@ STALE_BUTTON = ("This button is out of date (it belongs to an older version of t
                 "message): use the game's latest post, or the slash commands.")
 STALE_COMMAND = ("That command is out of date (your Discord app may show an old list of my "
                  "commands): reload Discord (Ctrl+R) and try again.")
+STALE_FORM = ("This form is out of date (I may have restarted since it was opened): "
+              "use the game's latest post, or `/move`.")
 APOLOGY = ("Sorry, something went wrong on my side. It has been logged; "
            "please try again in a moment.")
 
@@ -31,6 +33,9 @@ def message_for(error: BaseException) -> str | None:
     """What to tell the member about ``error``; None for an unexpected failure."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
+    if isinstance(error, app_commands.TransformerError) and isinstance(error.__cause__,
+                                                                       UserError):
+        error = error.__cause__  # an option's transformer refused it (bot.ui.options)
     if isinstance(error, UserError):
         return error.message
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
@@ -66,12 +71,6 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         log.exception("could not tell the member about an error")
-
-
-async def on_app_command_error(interaction: discord.Interaction,
-                               error: app_commands.AppCommandError) -> None:
-    """``CommandTree.on_error``: every slash command and autocomplete ends here."""
-    await report(interaction, error)
 
 
 Callback = Callable[..., Awaitable[Any]]

@@ -1,16 +1,14 @@
-"""What the service takes and gives: members, posts, outcomes, and the two
-interfaces it is given (a :class:`Poster` for Discord, a :data:`Renderer` for
-pictures). Plain values, no Discord, no database."""
+"""What the services take and give: members, posts, updates, and the interfaces they
+are given (a :class:`Poster` for Discord, a :data:`Renderer` for pictures, the
+:class:`Listener` of what happens to games). Plain values, no Discord, no database."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
 
-import render
 from bot.storage import GameRow
 from rules import State
 
@@ -47,8 +45,14 @@ class Post:
     komi: tuple[int, int] | None = None
     ply: int = 0
     filename: str = "board.png"
-    #: Extra buttons by name (``rematch``, ``takeback:<request id>``): see bot.buttons.
+    #: Extra buttons by name (``rematch``, ``takeback:<request id>``): the client knows
+    #: which area's buttons each stands for.
     actions: tuple[str, ...] = ()
+
+    @property
+    def asks(self) -> bool:
+        """Whether the post asks the player to move for a decision by buttons."""
+        return bool(self.choices) or self.komi is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,12 +72,12 @@ class Poster(Protocol):
         """Send ``post`` where the game lives, unarchiving or falling back as needed."""
 
 
+#: Draws a position for the players named by seat (None: no picture).
 Renderer = Callable[[State, Mapping[int, str]], Awaitable[bytes | None]]
-
-
-async def render_board(state: State, names: Mapping[int, str]) -> bytes | None:
-    """The board picture, drawn in a worker thread (Pillow is CPU-bound)."""
-    return await asyncio.to_thread(render.board_png, state, names=dict(names))
+#: Animates a whole game: (game name, options, moves, names by seat) -> GIF bytes.
+Replayer = Callable[[str, Mapping, list[str], Mapping[int, str]], Awaitable[bytes]]
+#: Narrows who a post notifies (members who asked for DMs instead of pings).
+MentionFilter = Callable[[GameRow, tuple[int, ...]], Awaitable[tuple[int, ...]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,10 +97,16 @@ class GameListing:
 
 
 class Listener(Protocol):
-    """Told after a change is stored and posted (under the game's lock). Later
-    features hook in here: clocks re-arm deadlines, ratings update at the end.
-    A listener's exception is logged and does not undo anything."""
+    """Told after a change is stored and posted (under the game's lock), through
+    :class:`bot.events.Events`. Every method is optional. A listener's exception is
+    logged and does not undo anything."""
 
     async def game_started(self, update: GameUpdate) -> None: ...
     async def move_played(self, update: GameUpdate) -> None: ...
+    async def move_taken_back(self, update: GameUpdate) -> None: ...
     async def game_ended(self, update: GameUpdate) -> None: ...
+
+
+def names(row: GameRow) -> dict[int, str]:
+    """The players' names by seat, for pictures."""
+    return {0: row.player_names[0], 1: row.player_names[1]}

@@ -1,4 +1,5 @@
-"""The service's :class:`~bot.service.Poster` for real Discord.
+"""The :class:`~bot.model.Poster` and :class:`~bot.correspondence.notify.Messenger`
+for real Discord.
 
 A correspondence game outlives Discord's thread archive timers, so posting is
 defensive: an archived thread is unarchived (sending to it does that; a locked
@@ -11,22 +12,27 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
 
-from bot import texts, views
+from bot import texts
 from bot.model import Post, Posted
 from bot.storage import GameRow
 
 log = logging.getLogger(__name__)
 
 ARCHIVE_AFTER_MINUTES = 10080  # a week, the longest Discord allows
+DM_LIMIT = 2000
+#: The buttons a post shows (the client puts together those of every area).
+Components = Callable[[GameRow, Post], discord.ui.View | None]
 
 
 class DiscordPoster:
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, components: Components) -> None:
         self.client = client
+        self.components = components
         #: game id -> (channel or thread id, message id) of its latest post with buttons
         self._with_buttons: dict[int, tuple[int, int]] = {}
 
@@ -50,12 +56,12 @@ class DiscordPoster:
 
     async def post(self, game: GameRow, post: Post) -> Posted:
         posted, where = await self._deliver(game, post)
-        if post.picture is None and not post.choices and post.komi is None:
+        if post.picture is None and not post.asks:
             return posted  # a note (a reminder, a takeback request): the board keeps its buttons
         stale = self._with_buttons.pop(game.id, None)
         if stale is not None:  # a decision made with /move leaves its buttons behind
             await self._clear_buttons(*stale)
-        if (post.choices or post.komi) and posted.message_id is not None:
+        if post.asks and posted.message_id is not None:
             self._with_buttons[game.id] = (where, posted.message_id)
         return posted
 
@@ -111,8 +117,7 @@ class DiscordPoster:
             await thread.edit(archived=False)  # a locked thread is not unarchived by sending
         return await thread.send(**self._message(game, post))
 
-    @staticmethod
-    def _message(game: GameRow, post: Post) -> dict[str, Any]:
+    def _message(self, game: GameRow, post: Post) -> dict[str, Any]:
         """Fresh keyword arguments for a send (a File can only be sent once)."""
         fields: dict[str, Any] = {
             "content": post.content[:2000],
@@ -121,7 +126,7 @@ class DiscordPoster:
         }
         if post.picture is not None:
             fields["file"] = discord.File(io.BytesIO(post.picture), filename=post.filename)
-        view = views.decision_view(game.id, post)
+        view = self.components(game, post)
         if view is not None:
             fields["view"] = view
         return fields
@@ -142,3 +147,19 @@ def _holds_threads(channel: Any) -> bool:
     """A text channel, where public threads can be opened (not a thread itself)."""
     return hasattr(channel, "create_thread") and not isinstance(channel, discord.Thread) \
         and not isinstance(channel, discord.ForumChannel)
+
+
+class DiscordMessenger:
+    """Direct messages to members."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    async def dm(self, member_id: int, text: str) -> bool:
+        try:
+            user = self.client.get_user(member_id) or await self.client.fetch_user(member_id)
+            await user.send(text[:DM_LIMIT], allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.info("no DM to %d (%s): falling back to the thread", member_id, error)
+            return False
+        return True

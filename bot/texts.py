@@ -1,7 +1,9 @@
-"""What the bot says: labels, thread names and the captions of board posts.
+"""What the bot says: labels, thread names, the captions of board posts, moments.
 
-Pure functions of a game row and a rules State, so the service, the cogs and
-the tests all word things the same way.
+Pure functions of a game row and a rules State, so the services, the commands and
+the tests all word things the same way. Moments are Discord timestamps
+(:func:`discord.utils.format_dt`), which each reader sees in their own words and
+time zone: the one thing this module takes from discord.py.
 """
 
 from __future__ import annotations
@@ -9,8 +11,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from discord.utils import format_dt
+
 import rules
-from bot import timecontrol
+from bot.correspondence import timecontrol
 from bot.storage import ChallengeRow, GameRow
 from rules import State
 
@@ -111,11 +115,19 @@ def clock_text(settings: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
+def when(moment: datetime) -> str:
+    """``Sunday, 4 January 2026 12:00``, in each reader's own time zone."""
+    return format_dt(moment, "f")
+
+
+def relative(moment: datetime) -> str:
+    """``in 2 days``, in each reader's own words."""
+    return format_dt(moment, "R")
+
+
 def deadline_line(name: str, deadline: datetime) -> str:
-    """``⏳ Ana's time for this move runs out in 3 days (Sunday…).``: Discord shows the
-    timestamps in each reader's own words and time zone."""
-    moment = int(deadline.timestamp())
-    return f"⏳ {name}'s time for this move runs out <t:{moment}:R> (<t:{moment}:f>)."
+    """``⏳ Ana's time for this move runs out in 3 days (Sunday…).``"""
+    return f"⏳ {name}'s time for this move runs out {relative(deadline)} ({when(deadline)})."
 
 
 def jump_url(guild_id: int, channel_id: int, message_id: int | None = None) -> str:
@@ -140,7 +152,7 @@ def challenge_text(challenge: ChallengeRow, expires_at: datetime | None = None) 
         lines.append("Accept to start the game in a thread of its own."
                      if challenge.opponent_id else "Anyone may accept.")
         if expires_at is not None:
-            lines[-1] += f" It expires <t:{int(expires_at.timestamp())}:R> if nobody answers."
+            lines[-1] += f" It expires {relative(expires_at)} if nobody answers."
     return "\n".join(lines)
 
 

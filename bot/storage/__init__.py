@@ -1,4 +1,5 @@
-"""SQLite storage: the connection owner, the migrations, named queries and row types.
+"""Storage: the connection owner, the migrations, the named queries and the row types.
+Only this package knows it is SQLite.
 
     db = await Database.open("boardbot.sqlite3")
     async with db.transaction() as tx:
@@ -6,7 +7,18 @@
 """
 
 from bot.storage import queries
-from bot.storage.database import Database
-from bot.storage.models import ChallengeRow, GameRow, MoveRow
+from bot.storage.database import Conflict, Database, Query, Statement, Unavailable, apply
+from bot.storage.rows import (
+    ChallengeRow,
+    ClockRow,
+    GameRow,
+    MoveRow,
+    RatingChangeRow,
+    RatingRow,
+    TakebackRow,
+    VacationRow,
+)
 
-__all__ = ["ChallengeRow", "Database", "GameRow", "MoveRow", "queries"]
+__all__ = ["ChallengeRow", "ClockRow", "Conflict", "Database", "GameRow", "MoveRow", "Query",
+           "RatingChangeRow", "RatingRow", "Statement", "TakebackRow", "Unavailable", "VacationRow",
+           "apply", "queries"]

@@ -9,19 +9,26 @@ few awaited statements, or :meth:`Database.write` for a prepared list of them.
 aiosqlite runs each statement in its one worker thread, and every call is a
 round trip to that thread (for a fetch, two): under load those hops, each also
 waiting for the GIL, cost far more than SQLite itself. The hot paths therefore
-use :meth:`Database.run` and :meth:`Database.write`, which do a whole unit of
-work (several reads; a whole transaction) in a single hop.
+use :meth:`Database.read` and :meth:`Database.write`, which do a whole unit of
+work (several prepared reads; a whole transaction) in a single hop.
+
+Nothing outside this package sees a connection type: the services hold the
+handles :meth:`~Database.transaction` and :meth:`~Database.reading` give them
+only to pass them on to the named queries of :mod:`bot.storage.queries`, and a
+broken constraint comes out as :class:`Conflict`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
 
 import aiosqlite
 
@@ -30,8 +37,40 @@ from bot.storage.migrations import MIGRATIONS
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-#: One SQL statement with its parameters, for :meth:`Database.write`.
+T_co = TypeVar("T_co", covariant=True)
+P = ParamSpec("P")
+#: One SQL statement with its parameters, for :meth:`Database.write` and :func:`apply`.
 Statement = tuple[str, Sequence[Any]]
+#: The connection a transaction or a read hands out, for the named queries only.
+Connection = aiosqlite.Connection
+
+
+class Unavailable(Exception):
+    """The database cannot be opened or migrated (the message says why)."""
+
+
+class Conflict(Exception):
+    """A write broke a constraint of the database (a second move for the same ply, say);
+    nothing of it was kept."""
+
+
+@dataclass(frozen=True, slots=True)
+class Query(Generic[T_co]):
+    """A named read prepared with its arguments, for :meth:`Database.read`: it runs in
+    the connection's thread, several of them in one hop."""
+
+    name: str
+    run: Callable[[sqlite3.Connection], T_co]
+
+
+def query(function: Callable[Concatenate[sqlite3.Connection, P], T]) -> Callable[P, Query[T]]:
+    """Make ``function(conn, *args)`` a named query: ``function(*args)`` prepares it."""
+
+    @functools.wraps(function)
+    def prepared(*args: P.args, **kwargs: P.kwargs) -> Query[T]:
+        return Query(function.__name__, lambda conn: function(conn, *args, **kwargs))
+
+    return prepared
 
 
 class Database:
@@ -42,8 +81,15 @@ class Database:
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:
-        """Open (creating if needed) the database at ``path`` and apply pending migrations."""
-        path = Path(path)
+        """Open (creating if needed) the database at ``path`` and apply pending migrations;
+        :class:`Unavailable` if it cannot be used."""
+        try:
+            return await cls._open(Path(path))
+        except (OSError, sqlite3.Error) as error:
+            raise Unavailable(str(error)) from error
+
+    @classmethod
+    async def _open(cls, path: Path) -> Database:
         if path.parent != Path():
             path.parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(path, isolation_level=None)
@@ -86,46 +132,66 @@ class Database:
             return version
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator[Connection]:
         """``async with db.transaction() as tx:`` all statements on ``tx`` commit
-        together, or none do."""
+        together, or none do (a broken constraint: :class:`Conflict`)."""
         async with self._lock:
             await self._connection.execute("BEGIN IMMEDIATE")
             try:
                 yield self._connection
-            except BaseException:
+            except BaseException as error:
                 await self._connection.execute("ROLLBACK")
+                if isinstance(error, sqlite3.IntegrityError):
+                    raise Conflict(str(error)) from error
                 raise
             await self._connection.execute("COMMIT")
 
-    async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """``work(connection)``, a plain function of the underlying ``sqlite3``
-        connection (reads only), run in the connection's thread in one hop."""
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[Connection]:
+        """``async with db.reading() as conn:`` a consistent view for a few reads."""
         async with self._lock:
-            return await self._in_thread(work)
+            yield self._connection
+
+    async def read(self, prepared: Query[T]) -> T:
+        """The answer of one prepared query, in one hop."""
+        (answer,) = await self.read_many(prepared)
+        return answer
+
+    async def read_many(self, *prepared: Query[Any]) -> list[Any]:
+        """The answers of several prepared queries, in order, read together in one hop."""
+        async with self._lock:
+            return await self._in_thread(lambda conn: [q.run(conn) for q in prepared])
 
     async def write(self, statements: Sequence[Statement], *, durable: bool = True) -> list[int]:
         """Execute ``statements`` as one transaction, in one hop; the number of rows
-        each changed. Any error (``sqlite3.IntegrityError``…) rolls all of them back.
+        each changed. Any error (a :class:`Conflict`…) rolls all of them back.
 
         ``durable=False`` skips the wait for the disk (``synchronous = NORMAL`` for this
         commit): for what can be lost to a power cut without harm (where a board was
         posted). The transaction is still atomic, survives the bot crashing, and
         becomes durable with the next durable commit (the WAL is synced in order)."""
         async with self._lock:
-            return await self._in_thread(lambda conn: _write(conn, statements, durable))
+            try:
+                return await self._in_thread(lambda conn: _write(conn, statements, durable))
+            except sqlite3.IntegrityError as error:
+                raise Conflict(str(error)) from error
 
     async def _in_thread(self, work: Callable[[sqlite3.Connection], T]) -> T:
         # aiosqlite has no public call for "run this function in your thread"; _execute is
-        # what its own execute() and cursors use (tests/bot/test_storage.py covers it).
+        # what its own execute() and cursors use (tests/bot/storage/test_database.py covers
+        # it, and pyproject.toml pins aiosqlite below its next minor version).
         connection = self._connection
         return await connection._execute(work, connection._conn)
 
-    @asynccontextmanager
-    async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
-        """``async with db.reading() as conn:`` a consistent view for a few reads."""
-        async with self._lock:
-            yield self._connection
+
+async def apply(tx: Connection, statements: Sequence[Statement]) -> list[int]:
+    """Execute prepared statements inside ``tx`` (a :meth:`Database.transaction`); the
+    number of rows each changed."""
+    counts = []
+    for sql, parameters in statements:
+        cursor = await tx.execute(sql, parameters)
+        counts.append(cursor.rowcount)
+    return counts
 
 
 def _write(conn: sqlite3.Connection, statements: Sequence[Statement],

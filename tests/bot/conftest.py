@@ -1,15 +1,35 @@
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import rules
-from bot.service import Member, Service
+from bot.challenges.expiry import ChallengeExpiry
+from bot.challenges.service import Challenges
+from bot.correspondence.clocks import Clocks
+from bot.correspondence.deadlines import DeadlinePoster
+from bot.correspondence.notify import Messenger, Notifier
+from bot.correspondence.service import Correspondence
+from bot.events import Events
+from bot.model import Member, Poster, Renderer
+from bot.pictures import replay_gif
+from bot.play.autocomplete import Autocomplete
+from bot.play.boards import Boards
+from bot.play.endings import Endings
+from bot.play.games import Games
+from bot.play.moves import Moves
+from bot.ratings.ranking import Ratings
+from bot.review.browser import Browser
+from bot.review.epilogue import Epilogue
+from bot.review.records import Records
 from bot.storage import Database
+from bot.timers import Sleep
 from tests.bot.fakes import FakeClock, FakePoster, fake_renderer
 
 GUILD = 111
@@ -31,30 +51,91 @@ def require(game: str) -> None:
         pytest.skip(f"the {game} engine has not landed yet")
 
 
-@dataclass
+@dataclass(eq=False)
 class Env:
-    """A service over a real SQLite file, with a fake poster and clock; ``restart``
-    closes everything and starts again from the file, as the bot does."""
+    """The services over a real SQLite file, with a fake poster and clock, wired as
+    :func:`bot.app.build` wires them but for what a test asks for: by default the
+    game-playing core (no listener, no clock, no deadline lines; real replay GIFs, a
+    stand-in for board pictures); with a ``messenger``
+    also the notifier, the clocks and the correspondence courtesies, subscribed in the
+    root's order; with ``deadlines``, board posts say when the player to move runs out
+    of time, as in the bot. ``restart`` closes everything and starts again from the file, as
+    the bot does. Also the ``app`` of the stand-in interactions of the command tests."""
 
     path: Path
-    poster: FakePoster
+    poster: Poster
     clock: FakeClock
     db: Database
-    service: Service
+    options: dict[str, Any]
+    events: Events
+    games: Games
+    boards: Boards
+    endings: Endings
+    moves: Moves
+    challenges: Challenges
+    autocomplete: Autocomplete
+    expiry: ChallengeExpiry
+    ratings: Ratings
+    browser: Browser
+    records: Records
+    epilogue: Epilogue
+    clocks: Clocks  # always there to be asked; watching games only with a messenger
+    notifier: Notifier | None = None
+    correspondence: Correspondence | None = None
+
+    @property
+    def now(self) -> FakeClock:
+        return self.clock
 
     @classmethod
-    async def start(cls, path: Path, poster: FakePoster | None = None,
-                    clock: FakeClock | None = None) -> Env:
-        poster = poster or FakePoster()
-        clock = clock or FakeClock()
+    async def start(cls, path: Path, poster: Poster | None = None,
+                    clock: FakeClock | None = None, **options: Any) -> Env:
         db = await Database.open(path)
-        service = Service(db, poster, now=clock, renderer=fake_renderer, rng=random.Random(7))
-        return cls(path, poster, clock, db, service)
+        return cls.compose(path, db, poster or FakePoster(), clock or FakeClock(), **options)
 
-    async def restart(self) -> None:
+    @classmethod
+    def compose(cls, path: Path, db: Database, poster: Poster, clock: FakeClock, *,
+                renderer: Renderer = fake_renderer, rng: random.Random | None = None,
+                messenger: Messenger | None = None, sleep: Sleep = asyncio.sleep,
+                deadlines: bool = False) -> Env:
+        options = {"renderer": renderer, "rng": rng, "messenger": messenger, "sleep": sleep,
+                   "deadlines": deadlines}
+        fake, poster = poster, DeadlinePoster(poster, db) if deadlines else poster
+        events = Events()
+        games = Games(db)
+        notifier = None if messenger is None else Notifier(db, messenger, poster, now=clock)
+        boards = Boards(db, poster, renderer=renderer,
+                        mention_filter=notifier.filter_mentions if notifier else None)
+        endings = Endings(db, games, boards, events, now=clock)
+        correspondence = None
+        # The clocks are there to be asked (``/board`` shows a deadline); they watch the
+        # games (store a clock with each game and move) only with the correspondence parts.
+        clocks = Clocks(db, games, endings, notifier, now=clock, reminder_share=0.8,
+                        vacation_days=14, sleep=sleep)
+        watch = [clocks] if notifier else []
+        moves = Moves(db, games, boards, events, endings, now=clock, guards=watch)
+        challenges = Challenges(db, games, boards, events, now=clock,
+                                rng=rng or random.Random(7), starters=watch)
+        if notifier is not None:
+            correspondence = Correspondence(db, games, boards, events, endings, clocks, poster,
+                                            now=clock)
+            events.subscribe(notifier, clocks, correspondence)
+        return cls(path=path, poster=fake, clock=clock, db=db, options=options,
+                   events=events, games=games, boards=boards, endings=endings, moves=moves,
+                   challenges=challenges, autocomplete=Autocomplete(games),
+                   expiry=ChallengeExpiry(db, now=clock, days=0),
+                   ratings=Ratings(db, now=clock),
+                   browser=Browser(db, games, renderer=renderer, replayer=replay_gif),
+                   records=Records(db), epilogue=Epilogue(db, poster, replayer=replay_gif),
+                   notifier=notifier, clocks=clocks, correspondence=correspondence)
+
+    async def restart(self) -> Env:
+        """Close everything and start again from the file; the services are new."""
+        await self.clocks.stop()
         await self.db.close()
-        fresh = await Env.start(self.path, self.poster, self.clock)
-        self.db, self.service = fresh.db, fresh.service
+        fresh = await Env.start(self.path, self.poster, self.clock, **self.options)
+        self.__dict__.update(fresh.__dict__)
+        return self
 
     async def dump(self) -> dict[str, list[tuple]]:
         """Every row of every table, to assert that nothing changed."""
@@ -76,11 +157,11 @@ async def env(tmp_path: Path) -> AsyncIterator[Env]:
 async def start_game(env: Env, game: str, *, challenger: Member = ANA,
                      opponent: Member | None = BO, accepter: Member | None = None,
                      guild: int = GUILD, **options) -> int:
-    """Challenge and accept through the service; the new game's id."""
-    challenge = await env.service.create_challenge(
+    """Challenge and accept through the services; the new game's id."""
+    challenge = await env.challenges.create(
         guild_id=guild, channel_id=CHANNEL, challenger=challenger, game=game,
         options=options or SMALL.get(game, {}), opponent=opponent)
-    await env.service.set_challenge_message(challenge.id, 5000 + challenge.id)
-    update = await env.service.accept_challenge(
+    await env.challenges.set_message(challenge.id, 5000 + challenge.id)
+    update = await env.challenges.accept(
         guild_id=guild, challenge_id=challenge.id, member=accepter or opponent or BO)
     return update.game.id

@@ -1,6 +1,6 @@
 """Posting to a game's thread when Discord gets in the way: archived, deleted, forbidden.
 
-The poster is driven through the service, as in the bot, with stand-ins for
+The poster is driven through the services, as in the bot, with stand-ins for
 discord.py's channel and thread objects (same method names and errors)."""
 
 from __future__ import annotations
@@ -16,11 +16,10 @@ import discord
 import pytest
 
 import rules
+from bot.client import post_view
 from bot.poster import DiscordPoster
-from bot.service import Service
-from bot.storage import Database
-from tests.bot.conftest import ANA, BO, CHANNEL, GUILD
-from tests.bot.fakes import PNG_SIGNATURE, FakeClock, fake_renderer
+from tests.bot.conftest import ANA, BO, CHANNEL, GUILD, Env
+from tests.bot.fakes import PNG_SIGNATURE, FakeClock
 
 _ids = itertools.count(10_000)
 
@@ -117,27 +116,26 @@ class Client:
 @pytest.fixture
 async def setup(tmp_path: Path):
     client = Client()
-    db = await Database.open(tmp_path / "bot.sqlite3")
-    service = Service(db, DiscordPoster(client), now=FakeClock(), renderer=fake_renderer,
-                      rng=random.Random(3))
-    yield client, service
-    await db.close()
+    env = await Env.start(tmp_path / "bot.sqlite3", DiscordPoster(client, post_view),
+                          FakeClock(), rng=random.Random(3))
+    yield client, env
+    await env.db.close()
 
 
-async def start(service: Service, game: str = "lifeline", **options: Any):
-    challenge = await service.create_challenge(guild_id=GUILD, channel_id=CHANNEL,
-                                               challenger=ANA, game=game, opponent=BO,
-                                               options=options)
-    await service.set_challenge_message(challenge.id, 4242)
-    return await service.accept_challenge(guild_id=GUILD, challenge_id=challenge.id, member=BO)
+async def start(service: Env, game: str = "lifeline", **options: Any):
+    challenge = await service.challenges.create(guild_id=GUILD, channel_id=CHANNEL,
+                                                challenger=ANA, game=game, opponent=BO,
+                                                options=options)
+    await service.challenges.set_message(challenge.id, 4242)
+    return await service.challenges.accept(guild_id=GUILD, challenge_id=challenge.id, member=BO)
 
 
-async def play_one(service: Service, game_id: int):
-    row = await service.get_game(GUILD, game_id)
-    state = await service.state_of(row)
+async def play_one(service: Env, game_id: int):
+    row = await service.games.get_game(GUILD, game_id)
+    state = await service.games.state_of(row)
     member = ANA if row.player_ids[state.to_move] == ANA.id else BO
-    return await service.play_move(guild_id=GUILD, game_id=game_id, member=member,
-                                   text=state.legal_moves()[-1])
+    return await service.moves.play_move(guild_id=GUILD, game_id=game_id, member=member,
+                                         text=state.legal_moves()[-1])
 
 
 async def test_the_thread_grows_from_the_challenge_and_gets_the_board(setup) -> None:

@@ -1,0 +1,127 @@
+"""The composition root: every service of the bot, built once and wired here, and
+nowhere else. Discord-free: the client (:mod:`bot.client`) gives it a
+:class:`~bot.model.Poster` and a :class:`~bot.correspondence.notify.Messenger` that
+talk to Discord; the tests give it fakes.
+
+The order of the listeners is stated here and decides what a game's thread shows
+at its end: the final board (posted before the listeners are told), then the replay
+and the summary with the rating change, then the rematch offer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.challenges.expiry import ChallengeExpiry, Expired
+from bot.challenges.service import Challenges
+from bot.correspondence.clocks import Clocks
+from bot.correspondence.deadlines import DeadlinePoster
+from bot.correspondence.notify import Messenger, Notifier
+from bot.correspondence.service import Correspondence
+from bot.events import Events
+from bot.model import Poster, Renderer, Replayer, utc_now
+from bot.pictures import render_board, replay_gif
+from bot.play.autocomplete import Autocomplete
+from bot.play.boards import Boards
+from bot.play.endings import Endings
+from bot.play.games import Games
+from bot.play.moves import Moves
+from bot.ratings.ranking import Ratings
+from bot.review.browser import Browser
+from bot.review.epilogue import Epilogue
+from bot.review.records import Records
+from bot.storage import Database
+from bot.timers import Sleep
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Tuning:
+    """The settings the services take (from :class:`bot.config.Settings`)."""
+
+    reminder_share: float = 0.8
+    vacation_days: int = 14
+    challenge_expiry_days: int = 7
+
+
+@dataclass(eq=False)
+class App:
+    """Every service, for the commands and buttons (``interaction.client.app``)."""
+
+    db: Database
+    now: Callable[[], datetime]
+    events: Events
+    games: Games
+    boards: Boards
+    endings: Endings
+    moves: Moves
+    autocomplete: Autocomplete
+    challenges: Challenges
+    expiry: ChallengeExpiry
+    notifier: Notifier
+    clocks: Clocks
+    correspondence: Correspondence
+    ratings: Ratings
+    browser: Browser
+    records: Records
+    epilogue: Epilogue
+    _warm_up: asyncio.Task[int] | None = None
+
+    async def start(self) -> None:
+        """Replay the active games in the background; start the clocks and the expiry of
+        challenges (both first apply what fell due while the bot was down)."""
+        self._warm_up = asyncio.create_task(self.games.warm_up(), name="replay active games")
+        await self.clocks.start()
+        await self.expiry.start()
+
+    async def stop(self) -> None:
+        if self._warm_up is not None:
+            self._warm_up.cancel()
+        await self.clocks.stop()
+        await self.expiry.stop()
+
+
+def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning = Tuning(),
+          now: Callable[[], datetime] = utc_now, renderer: Renderer = render_board,
+          replayer: Replayer = replay_gif, rng: random.Random | None = None,
+          on_expired: Expired | None = None, sleep: Sleep = asyncio.sleep) -> App:
+    """Build and wire every service. ``poster`` and ``messenger`` reach Discord;
+    ``on_expired`` shows that a challenge expired (the client edits its message)."""
+    # Board posts say when the player to move runs out of time.
+    poster = DeadlinePoster(poster, db)
+    events = Events()
+    games = Games(db)
+    notifier = Notifier(db, messenger, poster, now=now)
+    # Members who asked for DMs or a digest are not pinged by board posts.
+    boards = Boards(db, poster, renderer=renderer, mention_filter=notifier.filter_mentions)
+    endings = Endings(db, games, boards, events, now=now)
+    clocks = Clocks(db, games, endings, notifier, now=now, reminder_share=tuning.reminder_share,
+                    vacation_days=tuning.vacation_days, sleep=sleep)
+    # The clock refuses moves out of time and stores the next turn with each move, and
+    # is stored with each new game.
+    moves = Moves(db, games, boards, events, endings, now=now, guards=[clocks])
+    challenges = Challenges(db, games, boards, events, now=now, rng=rng, starters=[clocks])
+    correspondence = Correspondence(db, games, boards, events, endings, clocks, poster, now=now)
+    ratings = Ratings(db, now=now)
+    epilogue = Epilogue(db, poster, replayer=replayer)
+    events.subscribe(
+        ratings,         # first: the epilogue's summary shows the rating change
+        epilogue,        # the replay and the summary, right under the final board
+        notifier,        # DMs: your turn, the game is over
+        clocks,          # wakes the dispatcher for the new due time; stops an ended clock
+        correspondence,  # last: the rematch offer closes a finished game's thread
+    )
+    return App(
+        db=db, now=now, events=events, games=games, boards=boards, endings=endings,
+        moves=moves, autocomplete=Autocomplete(games), challenges=challenges,
+        expiry=ChallengeExpiry(db, now=now, days=tuning.challenge_expiry_days,
+                               on_expired=on_expired, sleep=sleep),
+        notifier=notifier, clocks=clocks, correspondence=correspondence, ratings=ratings,
+        browser=Browser(db, games, renderer=renderer, replayer=replayer), records=Records(db),
+        epilogue=epilogue)

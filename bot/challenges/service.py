@@ -1,0 +1,192 @@
+"""Challenges, without Discord: a pending challenge, then a game when it is accepted.
+
+Accepting stores the game, closes the challenge and stores what each
+:class:`GameStarter` adds to a new game (its clock) in one transaction; then the
+game gets its thread and opening board, and the listeners are told ``game_started``.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from typing import Any, Protocol
+
+import rules
+from bot import texts
+from bot.events import Events
+from bot.model import GameUpdate, Member, UserError
+from bot.play.boards import Boards, to_ping
+from bot.play.games import Games, game_rules
+from bot.storage import ChallengeRow, Database, GameRow, Query, Statement, apply, queries
+from rules import State
+
+log = logging.getLogger(__name__)
+
+#: Who takes seat 0 (the first player) when a challenge is accepted.
+FIRST_PLAYER_CHOICES = ("challenger", "opponent", "random")
+
+
+class GameStarter(Protocol):
+    def starting_facts(self, player_ids: tuple[int, int]) -> Query[Any]:
+        """The named query of what :meth:`opening` needs, read before the game is stored."""
+
+    def opening(self, row: GameRow, state: State, facts: Any) -> list[Statement]:
+        """What to store with the new game ``row``, in its own transaction."""
+
+
+class Challenges:
+    def __init__(self, db: Database, games: Games, boards: Boards, events: Events, *,
+                 now: Callable[[], datetime], rng: random.Random | None = None,
+                 starters: Sequence[GameStarter] = ()) -> None:
+        self.db = db
+        self.games = games
+        self.boards = boards
+        self.events = events
+        self.now = now
+        self.rng = rng or random.Random()
+        self.starters = tuple(starters)
+
+    async def create(self, *, guild_id: int, channel_id: int, challenger: Member, game: str,
+                     options: Mapping[str, Any] | None = None, opponent: Member | None = None,
+                     first: str = "challenger", rated: bool = True,
+                     settings: Mapping[str, Any] | None = None) -> ChallengeRow:
+        """A pending challenge; the caller posts it and calls :meth:`set_message`.
+        ``rated=False``: a casual game, which never changes ratings. ``settings``: more
+        of the bot's own choices for the game (time control…), already checked."""
+        rule_set = game_rules(game)
+        if opponent is not None and opponent.id == challenger.id:
+            raise UserError("You can't challenge yourself: pick another member, or leave "
+                            "the opponent empty for an open challenge.")
+        if opponent is not None and opponent.bot:
+            raise UserError(f"{opponent.name} is a bot and can't play: challenge a person.")
+        given = {name: value for name, value in (options or {}).items() if value is not None}
+        try:
+            resolved = rule_set.resolve_options(**given)
+        except rules.OptionError as error:
+            raise UserError(f"{rule_set.title} can't be played like that: {error}.") from None
+        if first not in FIRST_PLAYER_CHOICES:
+            raise UserError(f"Who plays first must be one of {', '.join(FIRST_PLAYER_CHOICES)}.")
+        async with self.db.transaction() as tx:
+            existing = await queries.find_pending_challenge(
+                tx, guild_id=guild_id, challenger_id=challenger.id,
+                opponent_id=opponent.id if opponent else None, game=rule_set.name)
+            if existing is not None:
+                whom = f"to {existing.opponent_name}" if opponent else "open to anyone"
+                raise UserError(f"You already have a pending {rule_set.title} challenge {whom} "
+                                f"(#{existing.id}): cancel it or wait for an answer first.")
+            challenge_id = await queries.insert_challenge(
+                tx, guild_id=guild_id, channel_id=channel_id, challenger_id=challenger.id,
+                challenger_name=challenger.name, opponent_id=opponent.id if opponent else None,
+                opponent_name=opponent.name if opponent else None, game=rule_set.name,
+                options=resolved,
+                settings={**(settings or {}), "first": first, "rated": bool(rated)},
+                created_at=self.now())
+            return await queries.get_challenge(tx, challenge_id)
+
+    async def set_message(self, challenge_id: int, message_id: int) -> None:
+        async with self.db.transaction() as tx:
+            await queries.set_challenge_message(tx, challenge_id, message_id)
+
+    async def get(self, guild_id: int, challenge_id: int) -> ChallengeRow:
+        async with self.db.reading() as conn:
+            challenge = await queries.get_challenge(conn, challenge_id)
+        if challenge is None or challenge.guild_id != guild_id:
+            raise UserError("That challenge doesn't exist (any more).")
+        return challenge
+
+    async def accept(self, *, guild_id: int, challenge_id: int, member: Member,
+                     message_id: int | None = None) -> GameUpdate:
+        """Start the game: seats, what the starters store with it (the clock), a thread,
+        the opening board, the first ping. ``message_id``: the challenge message the
+        button was on, in case it was clicked before :meth:`set_message` stored it."""
+        challenge = await self._pending(guild_id, challenge_id)
+        if member.id == challenge.challenger_id:
+            raise UserError("You can't accept your own challenge (use Cancel to withdraw it).")
+        if challenge.opponent_id is not None and member.id != challenge.opponent_id:
+            raise UserError(f"This challenge is for {challenge.opponent_name}, not you.")
+        if member.bot:
+            raise UserError("Bots can't play.")
+        challenger = Member(challenge.challenger_id, challenge.challenger_name)
+        first = challenge.settings.get("first", "challenger")
+        if first == "random":
+            first = self.rng.choice(("challenger", "opponent"))
+        seats = (challenger, member) if first == "challenger" else (member, challenger)
+        state = game_rules(challenge.game).new(**challenge.options)
+        player_ids = (seats[0].id, seats[1].id)
+        facts = await self.db.read_many(*(s.starting_facts(player_ids) for s in self.starters))
+        async with self.db.transaction() as tx:
+            game_id = await queries.insert_game(
+                tx, guild_id=guild_id, channel_id=challenge.channel_id,
+                challenge_id=challenge.id,
+                challenge_message_id=challenge.message_id or message_id,
+                game=challenge.game, options=challenge.options, settings=challenge.settings,
+                player_ids=player_ids, player_names=[seat.name for seat in seats],
+                created_at=self.now())
+            if not await queries.close_challenge(tx, challenge.id, status="accepted",
+                                                 closed_at=self.now(), game_id=game_id):
+                raise UserError("Someone else accepted this challenge just before you.")
+            row = await queries.get_game(tx, game_id)
+            await apply(tx, [statement for starter, fact in zip(self.starters, facts, strict=True)
+                             for statement in starter.opening(row, state, fact)])
+        self.games.remember(game_id, state)
+        async with self.games.lock(game_id):
+            row = await self.boards.open_thread(row)
+            row, posted = await self.boards.post(row, state, texts.opening_post(row, state),
+                                                 mentions=to_ping(row, state))
+            update = GameUpdate(row, state, None, posted)
+            await self.events.tell("game_started", update)
+        return update
+
+    async def decline(self, *, guild_id: int, challenge_id: int, member: Member) -> ChallengeRow:
+        challenge = await self._pending(guild_id, challenge_id)
+        if challenge.opponent_id is None:
+            raise UserError("An open challenge can't be declined: simply leave it "
+                            "(the challenger can cancel it).")
+        if member.id != challenge.opponent_id:
+            raise UserError(f"Only {challenge.opponent_name} can decline this challenge.")
+        return await self._close(challenge, "declined")
+
+    async def cancel(self, *, guild_id: int, challenge_id: int, member: Member) -> ChallengeRow:
+        challenge = await self._pending(guild_id, challenge_id)
+        if member.id != challenge.challenger_id:
+            raise UserError(f"Only {challenge.challenger_name} can cancel this challenge.")
+        return await self._close(challenge, "cancelled")
+
+    async def rematch(self, *, guild_id: int, game_id: int, member: Member) -> ChallengeRow:
+        """A challenge to the same opponent: same game, options and clock; seats swapped."""
+        row = await self.games.get_game(guild_id, game_id)
+        seat = row.seat_of(member.id)
+        if seat is None:
+            raise UserError(f"Only the players of {texts.label(row)} can ask for a rematch.")
+        if row.is_active:
+            raise UserError(f"{texts.label(row)} is still in progress.")
+        opponent = Member(row.player_ids[1 - seat], row.player_names[1 - seat])
+        async with self.db.reading() as conn:
+            theirs = await queries.find_pending_challenge(
+                conn, guild_id=guild_id, challenger_id=opponent.id, opponent_id=member.id,
+                game=row.game)
+        if theirs is not None:
+            raise UserError(f"{opponent.name} has already challenged you to a rematch "
+                            f"(challenge #{theirs.id}): accept it there.")
+        settings = {k: v for k, v in row.settings.items() if k not in ("first", "rated")}
+        return await self.create(
+            guild_id=guild_id, channel_id=row.channel_id, challenger=member, game=row.game,
+            options=row.options, opponent=opponent,
+            first="opponent" if seat == 0 else "challenger",
+            rated=row.settings.get("rated", True) is not False, settings=settings)
+
+    async def _pending(self, guild_id: int, challenge_id: int) -> ChallengeRow:
+        challenge = await self.get(guild_id, challenge_id)
+        if challenge.status != "pending":
+            raise UserError(f"This challenge was already {challenge.status}.")
+        return challenge
+
+    async def _close(self, challenge: ChallengeRow, status: str) -> ChallengeRow:
+        async with self.db.transaction() as tx:
+            if not await queries.close_challenge(tx, challenge.id, status=status,
+                                                 closed_at=self.now()):
+                current = await queries.get_challenge(tx, challenge.id)
+                raise UserError(f"This challenge was already {current.status}.")
+            return await queries.get_challenge(tx, challenge.id)

@@ -1,0 +1,351 @@
+"""The clocks of games in progress: deadlines, reminders, losses on time, vacations.
+
+Each game has one row in ``clocks`` (its turn, the banks, the reminders sent this
+turn) and one ``due_at``: the next moment something must happen to it (a
+reminder, or the deadline). The clock is stored with the game itself when a
+challenge is accepted, and with each move its next turn (the clock is a
+:class:`~bot.challenges.service.GameStarter` and a
+:class:`~bot.play.moves.MoveGuard`). A single task (a :class:`bot.timers.DueTimer`)
+sleeps until the smallest ``due_at`` of all (or a daily digest), handles whatever
+is due, and sleeps again; any change that can move a due time (a move, a takeback,
+a vacation) wakes it so it re-reads the next one. Nothing polls the games. What
+fell due while the bot was down is handled when the task starts.
+
+The time rules themselves are :mod:`bot.correspondence.timecontrol`'s (pure functions).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from bot import texts
+from bot.correspondence import timecontrol
+from bot.correspondence.deadlines import (
+    ClockFacts,
+    Pauses,
+    Vacations,
+    control_of,
+    deadline_of,
+    pauser,
+    player_clock,
+    vacations_allowed,
+)
+from bot.correspondence.notify import Notifier
+from bot.correspondence.timecontrol import Bank, Interval
+from bot.model import GameUpdate, Member, UserError
+from bot.play.endings import Endings
+from bot.play.games import Games
+from bot.play.moves import MoveWriter
+from bot.storage import ClockRow, Database, GameRow, Query, Statement, VacationRow, queries
+from bot.timers import DueTimer, Sleep
+from rules import State
+
+log = logging.getLogger(__name__)
+
+#: The deadline itself is still in time: the loss is applied just after it.
+GRACE = timedelta(seconds=1)
+
+
+class Clocks:
+    """Each game's clock (a game starter, a move guard and a listener of the games'
+    events) and the one dispatcher task."""
+
+    def __init__(self, db: Database, games: Games, endings: Endings,
+                 notifier: Notifier | None = None, *, now: Callable[[], datetime],
+                 reminder_share: float = timecontrol.REMINDER_SHARE,
+                 vacation_days: int = 14, sleep: Sleep = asyncio.sleep) -> None:
+        self.db = db
+        self.games = games
+        self.endings = endings
+        self.notifier = notifier
+        self.now = now
+        self.reminder_share = reminder_share
+        self.vacation_allowance = timedelta(days=vacation_days)
+        self.timer = DueTimer("game clocks", handle_due=self.run_due, next_due=self._next_due,
+                              now=now, sleep=sleep)
+        self._missing: asyncio.Task[int] | None = None
+
+    # -- the dispatcher ---------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start the dispatcher (its first round applies whatever fell due while the bot
+        was down) and, beside it, give clocks to active games that have none: start-up
+        waits for neither."""
+        self.timer.start()
+        if self._missing is None:
+            self._missing = asyncio.create_task(self.add_missing_clocks(),
+                                                name="clocks for older games")
+
+    async def add_missing_clocks(self) -> int:
+        """Give each active game without a clock (from before the clocks) one, its turn
+        starting now, all in one transaction; returns how many were added. A game moved
+        meanwhile keeps the clock its move gave it."""
+        async with self.db.reading() as conn:
+            missing = set(await queries.active_games_without_clock(conn))
+        if not missing:
+            return 0
+        await self.games.warm_up()  # the one replay of the active games, shared
+        async with self.db.reading() as conn:
+            rows = [row for row in await queries.active_games(conn) if row.id in missing]
+        vacations = await self.db.read(queries.all_vacations())
+        playing = []
+        for row in rows:
+            try:
+                playing.append((row, await self.games.state_of(row)))
+            except Exception:
+                log.exception("game %d cannot be replayed: no clock for it", row.id)
+        now = self.now()
+        clocks = await asyncio.to_thread(  # thousands of them: not on the event loop
+            lambda: [self._fresh_clock(row, state, now, pauser(row, vacations))
+                     for row, state in playing])
+        async with self.db.transaction() as tx:
+            added = await queries.add_clocks(tx, clocks)
+        log.info("gave clocks to %d games from before the clocks", added)
+        self.poke()
+        return added
+
+    async def stop(self) -> None:
+        if self._missing is not None:
+            self._missing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._missing
+            self._missing = None
+        await self.timer.stop()
+
+    def poke(self) -> None:
+        """Something due may have moved: the dispatcher re-reads the next due time."""
+        self.timer.poke()
+
+    async def _next_due(self) -> datetime | None:
+        async with self.db.reading() as conn:
+            return await queries.next_due(conn)
+
+    async def run_due(self) -> int:
+        """Handle every clock (and digest) due by now. Returns how many were handled."""
+        now = self.now()
+        async with self.db.reading() as conn:
+            due = await queries.clocks_due(conn, now)
+        for clock in due:
+            try:
+                await self._handle(clock.game_id, now)
+            except Exception:
+                log.exception("the clock of game %d failed", clock.game_id)
+        digests = await self.notifier.send_digests(now) if self.notifier else 0
+        return len(due) + digests
+
+    async def _handle(self, game_id: int, now: datetime) -> None:
+        async with self.games.lock(game_id):
+            async with self.db.reading() as conn:
+                row = await queries.get_game(conn, game_id)
+                clock = await queries.get_clock(conn, game_id)
+            if row is None or not row.is_active or clock is None or clock.turn_seat is None:
+                return
+            seat = clock.turn_seat
+            pauses = await self._pauses(row, seat)
+            mover = player_clock(clock, seat)
+            deadline = timecontrol.deadline_at(mover, clock.turn_started_at, pauses)
+            if deadline is not None and now > deadline:
+                expected = clock.turn_ply
+            else:
+                expected = None
+                times = timecontrol.reminder_times(mover, clock.turn_started_at, pauses,
+                                                   share=self.reminder_share)
+                passed = [i for i, t in enumerate(times) if i >= clock.reminders_sent and t <= now]
+                if passed and deadline is not None:
+                    clock = replace(clock, reminders_sent=passed[-1] + 1)  # one ping, even if
+                    if self.notifier is not None:                          # both are overdue
+                        await self.notifier.remind(row, seat, deadline)
+                await self._save(row, clock)
+        if expected is not None:  # the lock is released: end_game takes it
+            await self._time_out(row, seat, expected)
+
+    async def _time_out(self, row: GameRow, seat: int, expected_ply: int) -> None:
+        state = await self.games.state_of(row)
+        loser, winner = seat, 1 - seat
+        lose_color, win_color = state.color_of(loser), state.color_of(winner)
+        if lose_color and win_color:
+            result = f"{win_color.capitalize()} wins on time: {lose_color.capitalize()} ran out"
+        else:
+            result = f"{row.player_names[winner]} wins on time: {row.player_names[loser]} ran out"
+        try:
+            await self.endings.end_game(game_id=row.id, winner_seat=winner, reason="timeout",
+                                        result=result, expected_ply=expected_ply)
+        except UserError as error:  # a move or an ending came first
+            log.info("game %d: no timeout (%s)", row.id, error)
+
+    # -- the game starter: the clock is stored with the game -----------------------------
+
+    def starting_facts(self, player_ids: tuple[int, int]) -> Query[Vacations]:
+        return queries.vacations_of_members(player_ids)
+
+    def opening(self, row: GameRow, state: State, facts: Vacations) -> list[Statement]:
+        """The clock of a new game, its first turn starting now."""
+        return [queries.save_clock_statement(
+            self._fresh_clock(row, state, self.now(), pauser(row, facts)))]
+
+    # -- the listener -------------------------------------------------------------------
+
+    async def game_started(self, update: GameUpdate) -> None:
+        self.poke()  # the game's transaction stored its clock (see opening)
+
+    async def move_played(self, update: GameUpdate) -> None:
+        self.poke()  # the move's transaction stored the new turn (see check)
+
+    async def game_ended(self, update: GameUpdate) -> None:
+        async with self.db.reading() as conn:
+            clock = await queries.get_clock(conn, update.game.id)
+        if clock is not None and clock.turn_seat is not None:
+            await self._save(update.game, replace(clock, turn_seat=None))
+
+    # -- the move guard: read, then check ----------------------------------------------
+
+    def facts(self, game_id: int) -> Query[ClockFacts]:
+        return queries.clock_and_vacations(game_id)
+
+    def check(self, row: GameRow, state: State, member: Member,
+              facts: ClockFacts) -> MoveWriter:
+        """Refuse a move that comes after the deadline (the dispatcher ends the game).
+        Otherwise, give the moves the clock's next turn to store with the move."""
+        clock, vacations = facts
+        pauses = pauser(row, vacations)
+        if clock is not None and clock.turn_seat is not None and clock.turn_ply == state.ply \
+                and timecontrol.is_out_of_time(player_clock(clock, clock.turn_seat),
+                                               clock.turn_started_at, self.now(),
+                                               pauses(clock.turn_seat)):
+            self.poke()
+            raise UserError(f"Your time for this move in {texts.label(row)} has run out: "
+                            "the game is lost on time.")
+        return lambda after: [queries.save_clock_statement(
+            self._after_move(row, clock, after, self.now(), pauses))]
+
+    def _after_move(self, row: GameRow, clock: ClockRow | None, after: State, now: datetime,
+                    pauses: Pauses) -> ClockRow:
+        """The clock once a move made ``after``: the mover's bank charged, the next turn
+        starting ``now``."""
+        if clock is None:
+            return self._fresh_clock(row, after, now, pauses)
+        banks = list(clock.banks)
+        mover = clock.turn_seat
+        if mover is not None and banks[mover] is not None:
+            try:
+                spent = timecontrol.after_move(player_clock(clock, mover),
+                                               clock.turn_started_at, now, pauses(mover))
+                banks[mover] = spent.remaining
+            except timecontrol.OutOfTime:
+                banks[mover] = timedelta(0)
+        return self._with_due(replace(clock, banks=(banks[0], banks[1]), turn_ply=after.ply,
+                                      turn_seat=after.to_move, turn_started_at=now,
+                                      reminders_sent=0), pauses)
+
+    async def restart_turn(self, row: GameRow, state: State) -> None:
+        """The turn starts afresh now (after a takeback), reminders and all."""
+        async with self.db.reading() as conn:
+            clock = await queries.get_clock(conn, row.id)
+        if clock is None:
+            clock = self._fresh_clock(row, state, self.now(), lambda seat: [])
+        await self._save(row, replace(clock, turn_ply=state.ply, turn_seat=state.to_move,
+                                      turn_started_at=self.now(), reminders_sent=0))
+
+    # -- looking ----------------------------------------------------------------------------
+
+    async def deadline_of(self, row: GameRow) -> datetime | None:
+        """When the player to move loses on time; None without a limit or once over."""
+        return (await deadline_of(self.db, row))[1]
+
+    # -- vacations --------------------------------------------------------------------------
+
+    async def vacations(self, member_id: int) -> list[VacationRow]:
+        async with self.db.reading() as conn:
+            return await queries.vacations_of(conn, member_id)
+
+    async def vacation_left(self, member_id: int) -> timedelta:
+        taken = [Interval(v.start_at, min(v.end_at, max(v.start_at, self.now())))
+                 for v in await self.vacations(member_id)]
+        return timecontrol.vacation_left(taken, self.now(), self.vacation_allowance)
+
+    async def current_vacation(self, member_id: int) -> VacationRow | None:
+        now = self.now()
+        return next((v for v in await self.vacations(member_id)
+                     if v.start_at <= now < v.end_at), None)
+
+    async def start_vacation(self, member_id: int) -> VacationRow:
+        """Stop the member's clocks until they come back or this year's allowance runs out."""
+        current = await self.current_vacation(member_id)
+        if current is not None:
+            raise UserError("You are already on vacation, until "
+                            f"{texts.when(current.end_at)}: use `/vacation off` to come back.")
+        taken = [Interval(v.start_at, v.end_at) for v in await self.vacations(member_id)]
+        try:
+            planned = timecontrol.start_vacation(taken, self.now(), self.vacation_allowance)
+        except ValueError as error:
+            raise UserError(f"No vacation left: {error}.") from None
+        async with self.db.transaction() as tx:
+            vacation_id = await queries.insert_vacation(tx, member_id, planned.start, planned.end)
+        await self._rearm_member(member_id)
+        return VacationRow(vacation_id, member_id, planned.start, planned.end)
+
+    async def end_vacation(self, member_id: int) -> VacationRow:
+        current = await self.current_vacation(member_id)
+        if current is None:
+            raise UserError("You are not on vacation: use `/vacation on` to start one.")
+        ended = timecontrol.end_vacation(Interval(current.start_at, current.end_at), self.now())
+        async with self.db.transaction() as tx:
+            await queries.set_vacation_end(tx, current.id, ended.end)
+        await self._rearm_member(member_id)
+        return VacationRow(current.id, member_id, ended.start, ended.end)
+
+    async def _rearm_member(self, member_id: int) -> None:
+        """Vacations moved the member's deadlines: recompute their games' due times."""
+        async with self.db.reading() as conn:
+            clocks = await queries.clocks_of_member(conn, member_id)
+        for clock in clocks:
+            async with self.games.lock(clock.game_id):
+                async with self.db.reading() as conn:
+                    row = await queries.get_game(conn, clock.game_id)
+                    fresh = await queries.get_clock(conn, clock.game_id)
+                if row is not None and fresh is not None:
+                    await self._save(row, fresh)
+
+    # -- internals ----------------------------------------------------------------------------
+
+    def _fresh_clock(self, row: GameRow, state: State, now: datetime,
+                     pauses: Pauses) -> ClockRow:
+        control = control_of(row)
+        bank = control.start if isinstance(control, Bank) else None
+        return self._with_due(ClockRow(
+            game_id=row.id, control=timecontrol.format_time_control(control), banks=(bank, bank),
+            turn_ply=state.ply, turn_seat=state.to_move, turn_started_at=now,
+            reminders_sent=0, due_at=None), pauses)
+
+    async def _save(self, row: GameRow, clock: ClockRow) -> None:
+        """Store the clock with its next due time, and wake the dispatcher."""
+        pauses = [] if clock.turn_seat is None else await self._pauses(row, clock.turn_seat)
+        clock = self._with_due(clock, lambda seat: pauses)
+        await self.db.write([queries.save_clock_statement(clock)])
+        self.poke()
+
+    def _with_due(self, clock: ClockRow, pauses: Pauses) -> ClockRow:
+        """The clock with its next due time: the next reminder, else the deadline."""
+        if clock.turn_seat is None:
+            return replace(clock, due_at=None)
+        mover = player_clock(clock, clock.turn_seat)
+        pause = pauses(clock.turn_seat)
+        deadline = timecontrol.deadline_at(mover, clock.turn_started_at, pause)
+        if deadline is None:
+            return replace(clock, due_at=None)
+        times = timecontrol.reminder_times(mover, clock.turn_started_at, pause,
+                                           share=self.reminder_share)
+        if clock.reminders_sent < len(times):
+            return replace(clock, due_at=times[clock.reminders_sent])
+        return replace(clock, due_at=deadline + GRACE)
+
+    async def _pauses(self, row: GameRow, seat: int) -> list[Interval]:
+        if not vacations_allowed(row):
+            return []
+        return [Interval(v.start_at, v.end_at)
+                for v in await self.vacations(row.player_ids[seat])]

@@ -1,0 +1,155 @@
+"""Telling a member it is their turn: in the game's thread (the default), by
+direct message, or in a daily digest of the games waiting for them.
+
+Board posts mention the player to move; for a member who chose DMs or the
+digest, that mention does not notify (the boards' mention filter drops
+them), and a DM goes out instead (DM members only). A DM that cannot be
+delivered (closed DMs, no shared server) falls back to a mention in the thread.
+Reminders of a deadline and the end of a game reach DM and digest members by
+DM too: a digest member must not lose on time unwarned.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Protocol
+
+from bot import texts
+from bot.model import GameUpdate, Post, Poster, UserError
+from bot.storage import Database, GameRow, queries
+
+log = logging.getLogger(__name__)
+
+NOTIFY_CHOICES = ("thread", "dm", "digest")
+DIGEST_EVERY = timedelta(days=1)
+
+
+class Messenger(Protocol):
+    async def dm(self, member_id: int, text: str) -> bool:
+        """Send a direct message; False if it cannot be delivered."""
+
+
+class Notifier:
+    """A listener of the games' events: DMs for the members who asked for them, digests,
+    reminders; and the boards' mention filter (:meth:`filter_mentions`)."""
+
+    def __init__(self, db: Database, messenger: Messenger, poster: Poster, *,
+                 now: Callable[[], datetime]) -> None:
+        self.db = db
+        self.messenger = messenger
+        self.poster = poster
+        self.now = now
+        self._preferences: dict[int, str] = {}
+
+    async def preference(self, member_id: int) -> str:
+        """How the member wants to hear of their turn. Every move asks (twice): the
+        answers are kept, and :meth:`set_preference`, the only writer, keeps them true."""
+        how = self._preferences.get(member_id)
+        if how is None:
+            async with self.db.reading() as conn:
+                how = self._preferences[member_id] = await queries.get_notify(conn, member_id)
+        return how
+
+    async def set_preference(self, member_id: int, how: str) -> str:
+        if how not in NOTIFY_CHOICES:
+            raise UserError(f"Choose one of: {', '.join(NOTIFY_CHOICES)}.")
+        due = self.now() + DIGEST_EVERY if how == "digest" else None
+        self._preferences.pop(member_id, None)
+        async with self.db.transaction() as tx:
+            await queries.set_notify(tx, member_id, how, due)
+        self._preferences[member_id] = how
+        return how
+
+    async def filter_mentions(self, row: GameRow, mentions: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple([m for m in mentions if await self.preference(m) == "thread"])
+
+    # -- the listener ------------------------------------------------------------
+
+    async def game_started(self, update: GameUpdate) -> None:
+        await self._your_turn(update)
+
+    async def move_played(self, update: GameUpdate) -> None:
+        if not update.state.is_over:
+            await self._your_turn(update)
+
+    async def game_ended(self, update: GameUpdate) -> None:
+        row = update.game
+        for member_id in row.player_ids:
+            if await self.preference(member_id) != "thread":
+                await self.tell(row, member_id, f"**{texts.label(row)}** is over: "
+                                f"{row.result}. {self._link(row)}")
+
+    async def _your_turn(self, update: GameUpdate) -> None:
+        row, state = update.game, update.state
+        if state.to_move is None:
+            return
+        member_id = row.player_ids[state.to_move]
+        if await self.preference(member_id) != "dm":
+            return  # the board post's mention does it; digest members wait for the digest
+        opponent = row.player_names[1 - state.to_move]
+        prompt = f": {state.prompt}" if state.prompt else ""
+        await self.tell(row, member_id, f"Your turn in **{texts.label(row)}** against "
+                        f"{opponent}{prompt}. {self._link(row)}")
+
+    # -- reminders and digests ----------------------------------------------------------
+
+    async def remind(self, row: GameRow, seat: int, deadline: datetime) -> None:
+        member_id = row.player_ids[seat]
+        when = texts.relative(deadline)
+        text = (f"Reminder: your move in **{texts.label(row)}** against "
+                f"{row.player_names[1 - seat]}. Your time runs out {when}.")
+        if await self.preference(member_id) == "thread":
+            await self.in_thread(row, member_id, text)
+        else:
+            await self.tell(row, member_id, f"{text} {self._link(row)}")
+
+    async def send_digests(self, now: datetime) -> int:
+        """Send every daily digest due by ``now``; returns how many members were due."""
+        async with self.db.reading() as conn:
+            due = await queries.digests_due(conn, now)
+        for member_id, due_at in due:
+            waiting = await self._waiting(member_id)
+            if waiting:
+                lines = [f"Games waiting for your move ({len(waiting)}):"]
+                lines += [f"- **{texts.label(row)}** against "
+                          f"{row.player_names[1 - row.seat_of(member_id)]}: {self._link(row)}"
+                          for row in waiting]
+                if not await self.messenger.dm(member_id, "\n".join(lines)):
+                    for row in waiting:
+                        await self.in_thread(row, member_id, f"your move in "
+                                             f"**{texts.label(row)}** is waiting.")
+            following = due_at + DIGEST_EVERY
+            while following <= now:
+                following += DIGEST_EVERY
+            async with self.db.transaction() as tx:
+                await queries.set_digest_due(tx, member_id, following)
+        return len(due)
+
+    async def _waiting(self, member_id: int) -> list[GameRow]:
+        async with self.db.reading() as conn:
+            clocks = await queries.clocks_of_member(conn, member_id)
+            rows = [await queries.get_game(conn, clock.game_id) for clock in clocks
+                    if clock.turn_seat is not None]
+        return [row for row, clock in zip(rows, [c for c in clocks if c.turn_seat is not None],
+                                          strict=True)
+                if row.player_ids[clock.turn_seat] == member_id]
+
+    # -- delivery -----------------------------------------------------------------------
+
+    async def tell(self, row: GameRow, member_id: int, text: str) -> None:
+        """A DM, or a mention in the game's thread when the DM cannot be delivered."""
+        if not await self.messenger.dm(member_id, text):
+            await self.in_thread(row, member_id, text)
+
+    async def in_thread(self, row: GameRow, member_id: int, text: str) -> None:
+        content = f"{texts.mention(member_id)}, {text[0].lower()}{text[1:]}"
+        try:
+            await self.poster.post(row, Post(content=content, mentions=(member_id,)))
+        except Exception:
+            log.exception("could not mention %d in game %d", member_id, row.id)
+
+    @staticmethod
+    def _link(row: GameRow) -> str:
+        return texts.jump_url(row.guild_id, row.where_id, row.last_message_id)

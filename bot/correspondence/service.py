@@ -1,0 +1,210 @@
+"""Correspondence courtesies: takebacks, aborts, the challenge's clock options, the
+list of games waiting for a member, and the offer of a rematch.
+
+* A player may ask to take back their last move until the opponent has moved
+  (and not twice for the same move once declined). The opponent answers with
+  buttons; accepted, the move's row is deleted and the board re-posted, and
+  the requester's turn starts afresh. A challenge can forbid takebacks.
+* After a finished game, a Rematch button offers the same game, same options,
+  to the same opponent, with the seats swapped (:meth:`Challenges.rematch`).
+* Before both players have moved, either may abort: the game ends as aborted
+  and counts for nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bot import texts
+from bot.correspondence import timecontrol
+from bot.correspondence.clocks import Clocks
+from bot.events import Events
+from bot.model import GameUpdate, Member, Post, Poster, UserError
+from bot.play.boards import Boards, to_ping
+from bot.play.endings import Endings
+from bot.play.games import Games
+from bot.storage import Database, GameRow, TakebackRow, queries
+from rules import State
+
+#: The time controls offered by the challenge's autocomplete (any other is typed out).
+TIME_CONTROL_CHOICES = (
+    ("3 days per move (default)", "3d"), ("1 day per move", "1d"), ("2 days per move", "2d"),
+    ("5 days per move", "5d"), ("7 days per move", "7d"), ("14 days per move", "14d"),
+    ("bank: 3 days, +1 day per move, up to 7 days", "3d+1d/7d"),
+    ("bank: 7 days, +2 days per move, up to 14 days", "7d+2d/14d"),
+    ("no time limit", "none"))
+
+
+def parse_time_control(text: str | None) -> timecontrol.TimeControl:
+    """A challenge's time control (default: 3 days per move), or a refusal saying how
+    to write one."""
+    try:
+        return timecontrol.parse_time_control(text or "3d")
+    except timecontrol.TimeControlError as error:
+        raise UserError(f"That time control can't be used: {error}. Examples: 3d (days per "
+                        "move: 1, 2, 3, 5, 7 or 14), 3d+1d/7d (a bank), none.") from None
+
+
+def challenge_settings(time_control: str | timecontrol.TimeControl | None = None,
+                       takebacks: bool | None = None,
+                       vacation: bool | None = None) -> dict[str, Any]:
+    """The challenge's clock options, checked: refused with a UserError if unreadable."""
+    control = time_control if isinstance(time_control, timecontrol.TimeControl) \
+        else parse_time_control(time_control)
+    return {"time_control": timecontrol.format_time_control(control),
+            "takebacks": takebacks is not False, "vacation": vacation is not False}
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """A game waiting for a member's move."""
+
+    game: GameRow
+    state: State
+    deadline: datetime | None
+
+
+class Correspondence:
+    def __init__(self, db: Database, games: Games, boards: Boards, events: Events,
+                 endings: Endings, clocks: Clocks, poster: Poster, *,
+                 now: Callable[[], datetime]) -> None:
+        self.db = db
+        self.games = games
+        self.boards = boards
+        self.events = events
+        self.endings = endings
+        self.clocks = clocks
+        self.poster = poster
+        self.now = now
+
+    # -- takebacks --------------------------------------------------------------------
+
+    async def request_takeback(self, *, guild_id: int, game_id: int,
+                               member: Member) -> TakebackRow:
+        """Ask the opponent to take back ``member``'s last move; posts the question."""
+        async with self.games.lock(game_id):
+            row = await self._playing(guild_id, game_id, member)
+            if row.settings.get("takebacks") is False:
+                raise UserError(f"Takebacks are off in {texts.label(row)} (chosen at the "
+                                "challenge).")
+            opponent = row.player_names[1 - row.seat_of(member.id)]
+            async with self.db.reading() as conn:
+                moves = await queries.moves_of_game(conn, game_id)
+            if not any(move.member_id == member.id for move in moves):
+                raise UserError(f"You haven't moved yet in {texts.label(row)}: there is "
+                                "nothing of yours to take back.")
+            last = moves[-1]
+            if last.member_id != member.id:
+                raise UserError(f"{opponent} has moved since your last move: a move can only "
+                                "be taken back until your opponent has moved.")
+            async with self.db.transaction() as tx:
+                earlier = await queries.takebacks_of_ply(tx, game_id, last.ply)
+                if any(t.status == "pending" for t in earlier):
+                    raise UserError(f"You have already asked: waiting for {opponent}'s answer.")
+                if any(t.status == "declined" for t in earlier):
+                    raise UserError(f"{opponent} has already declined taking back this move.")
+                takeback_id = await queries.insert_takeback(tx, game_id, last.ply, member.id,
+                                                            self.now())
+                takeback = await queries.get_takeback(tx, takeback_id)
+            other = row.player_ids[1 - row.seat_of(member.id)]
+            await self.poster.post(row, Post(
+                content=f"**{texts.label(row)}**: {member.name} asks to take back "
+                        f"`{last.move}` (move {last.ply}). {texts.mention(other)}, do you "
+                        "accept?",
+                mentions=(other,), actions=(f"takeback:{takeback_id}",)))
+            return takeback
+
+    async def answer_takeback(self, *, guild_id: int, takeback_id: int, member: Member,
+                              accept: bool) -> TakebackRow:
+        """The opponent's answer. Accepted: the move is removed and the board re-posted."""
+        async with self.db.reading() as conn:
+            takeback = await queries.get_takeback(conn, takeback_id)
+        if takeback is None:
+            raise UserError("That takeback request doesn't exist (any more).")
+        row = await self.games.get_game(guild_id, takeback.game_id)
+        if member.id == takeback.requester_id:
+            raise UserError("This is your own request: it's up to your opponent to answer.")
+        if row.seat_of(member.id) is None:
+            raise UserError(f"Only the players of {texts.label(row)} can answer this request.")
+        async with self.games.lock(row.id):
+            async with self.db.reading() as conn:
+                takeback = await queries.get_takeback(conn, takeback_id)
+                moves = await queries.moves_of_game(conn, row.id)
+                row = await queries.get_game(conn, row.id)
+            if takeback.status != "pending":
+                raise UserError(f"This request was already {takeback.status}.")
+            if not row.is_active:
+                raise UserError(f"{texts.label(row)} is over: {row.result}")
+            last = moves[-1] if moves else None
+            if last is None or last.ply != takeback.ply or \
+                    last.member_id != takeback.requester_id:
+                raise UserError("The game has moved on since this request: it no longer applies.")
+            async with self.db.transaction() as tx:
+                await queries.answer_takeback(tx, takeback_id,
+                                              "accepted" if accept else "declined", self.now())
+                if accept and not await queries.delete_last_move(tx, row.id, takeback.ply):
+                    raise UserError("The game has moved on since this request.")
+            if accept:
+                requester = row.player_names[row.seat_of(takeback.requester_id)]
+                await self._taken_back(row, last.move, takeback.ply, member, requester)
+        async with self.db.reading() as conn:
+            return await queries.get_takeback(conn, takeback_id)
+
+    async def _taken_back(self, row: GameRow, move: str, ply: int, by: Member,
+                          requester: str) -> None:
+        """Under the game's lock, with the move deleted: re-post, restart the turn."""
+        self.games.forget(row.id)
+        state = await self.games.state_of(row)
+        await self.clocks.restart_turn(row, state)
+        content = (f"**{texts.label(row)}** · {by.name} accepted: {requester} took back "
+                   f"`{move}` (move {ply}).\n{texts.turn_line(row, state)}")
+        row, posted = await self.boards.post(row, state, content, mentions=to_ping(row, state))
+        await self.events.tell("move_taken_back", GameUpdate(row, state, None, posted))
+
+    # -- abort ----------------------------------------------------------------------------
+
+    async def abort(self, *, guild_id: int, game_id: int, member: Member) -> GameUpdate:
+        """End a game before both players have moved; it counts for nothing."""
+        row = await self._playing(guild_id, game_id, member)
+        async with self.db.reading() as conn:
+            moves = await queries.moves_of_game(conn, game_id)
+        if len({move.seat for move in moves}) >= 2:
+            raise UserError(f"Both players have moved in {texts.label(row)}: it's too late to "
+                            "abort (you can resign).")
+        return await self.endings.end_game(
+            game_id=game_id, winner_seat=None, reason="abort", expected_ply=len(moves),
+            result=f"Aborted by {member.name} before both players had moved")
+
+    # -- the listener: a rematch offered under a finished game ----------------------------
+
+    async def game_ended(self, update: GameUpdate) -> None:
+        """Offer a rematch under a finished game (not an aborted one)."""
+        row = update.game
+        if row.status != "finished":
+            return
+        await self.poster.post(row, Post(
+            content=f"**{texts.label(row)}**: a rematch, with the seats swapped?",
+            actions=("rematch",)))
+
+    # -- looking ---------------------------------------------------------------------------
+
+    async def my_turn(self, *, guild_id: int, member_id: int) -> list[Waiting]:
+        """The games waiting for the member's move, the most urgent first."""
+        listing = await self.games.list_games(guild_id=guild_id, member_id=member_id)
+        waiting = [Waiting(row, state, await self.clocks.deadline_of(row))
+                   for row, state in listing.active
+                   if state.to_move is not None and row.player_ids[state.to_move] == member_id]
+        return sorted(waiting, key=lambda w: (w.deadline is None,
+                                              w.deadline.timestamp() if w.deadline else 0,
+                                              w.game.id))
+
+    async def _playing(self, guild_id: int, game_id: int, member: Member) -> GameRow:
+        row = await self.games.get_game(guild_id, game_id)
+        if not row.is_active:
+            raise UserError(f"{texts.label(row)} is over: {row.result}")
+        if row.seat_of(member.id) is None:
+            raise UserError(f"You are not playing in {texts.label(row)}.")
+        return row

@@ -1,0 +1,163 @@
+"""``/move``, ``/resign``, ``/board``, ``/games`` and ``/rules``."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import rules
+from bot import texts
+from bot.play.views import resign_view
+from bot.storage import GameRow
+from bot.ui.context import app_of, channel_of, game_meant, guild_of, member_of
+from bot.ui.options import GameKind, MyGame
+
+MyGameOption = app_commands.Transform[GameRow, MyGame]
+GAME_MEANT = "Which game (implied inside a game's thread)"
+
+
+async def legal_moves(interaction: discord.Interaction,
+                      current: str) -> list[app_commands.Choice[str]]:
+    """Legal moves of the game meant (its thread, the ``game`` option, or the only one)."""
+    if interaction.guild_id is None:
+        return []
+    suggestions = await app_of(interaction).autocomplete.move_suggestions(
+        guild_id=interaction.guild_id, channel_id=channel_of(interaction),
+        member_id=interaction.user.id, typed=current,
+        ref=getattr(interaction.namespace, "game", None))
+    return [app_commands.Choice(name=s.name, value=s.value) for s in suggestions]
+
+
+class PlayCommands(commands.Cog):
+    def __init__(self, rules_url_base: str) -> None:
+        self.rules_url_base = rules_url_base
+
+    @app_commands.command(name="move", description="Play a move in one of your games")
+    @app_commands.describe(move="The move, e.g. c3 (start typing to see the legal ones)",
+                           game=GAME_MEANT)
+    @app_commands.autocomplete(move=legal_moves)
+    async def move(self, interaction: discord.Interaction,
+                   move: app_commands.Range[str, 1, 100], game: MyGameOption | None = None
+                   ) -> None:
+        guild_id, member = guild_of(interaction), member_of(interaction.user)
+        row = await game_meant(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        update = await app_of(interaction).moves.play_move(guild_id=guild_id, game_id=row.id,
+                                                           member=member, text=move)
+        text = f"You played `{update.move}` in {texts.label(update.game)}."
+        if update.posted and update.posted.message_id:
+            where = update.posted.thread_id or update.game.channel_id
+            text += f" {texts.jump_url(guild_id, where, update.posted.message_id)}"
+        elif update.posted is None:
+            text += " (It is saved, but I couldn't post the new board; try `/board`.)"
+        await interaction.followup.send(text, ephemeral=True)
+
+    @app_commands.command(name="resign", description="Resign one of your games (asks first)")
+    @app_commands.describe(game=GAME_MEANT)
+    async def resign(self, interaction: discord.Interaction,
+                     game: MyGameOption | None = None) -> None:
+        guild_id, member = guild_of(interaction), member_of(interaction.user)
+        row = await game_meant(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        row, _ = await app_of(interaction).moves.check_player(guild_id=guild_id, game_id=row.id,
+                                                              member=member)
+        opponent = row.player_names[1 - row.seat_of(member.id)]
+        await interaction.followup.send(
+            f"Resign **{texts.label(row)}** against {opponent}? {opponent} wins; this can't be "
+            "undone. (Dismiss this message to keep playing.)",
+            view=resign_view(row.id, member.id), ephemeral=True)
+
+    @app_commands.command(name="board", description="Show the current board of a game")
+    @app_commands.describe(game=GAME_MEANT,
+                           public="Show it to everyone in the channel (default: only you)")
+    async def board(self, interaction: discord.Interaction, game: MyGameOption | None = None,
+                    public: bool = False) -> None:
+        app = app_of(interaction)
+        row = await game_meant(interaction, game)
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        state = await app.games.state_of(row)
+        picture = await app.boards.picture(row, state)
+        lines = [f"**{texts.label(row)}**: {texts.player(row, state, 0)} vs "
+                 f"{texts.player(row, state, 1)} · move {state.ply}"
+                 + (f" (last: `{state.last_move}`)" if state.last_move else "")]
+        if row.is_active:
+            seat = state.to_move
+            lines.append(f"{row.player_names[seat]} to play: {state.prompt}." if seat is not None
+                         else "")
+            deadline = await app.clocks.deadline_of(row)
+            if seat is not None and deadline is not None:
+                lines.append(texts.deadline_line(row.player_names[seat], deadline))
+        else:
+            lines.append(f"**Game over.** {row.result}")
+        kwargs = {"file": discord.File(io.BytesIO(picture), filename="board.png")} if picture \
+            else {}
+        await interaction.followup.send("\n".join(line for line in lines if line),
+                                        ephemeral=not public,
+                                        allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+
+    @app_commands.command(name="games", description="A member's games in progress and recent ones")
+    @app_commands.describe(member="Whose games (default: yours)")
+    async def games(self, interaction: discord.Interaction,
+                    member: discord.User | None = None) -> None:
+        guild_id = guild_of(interaction)
+        who = member or interaction.user
+        await interaction.response.defer(ephemeral=True, thinking=True)  # may replay games
+        listing = await app_of(interaction).games.list_games(guild_id=guild_id,
+                                                             member_id=who.id)
+        embed = discord.Embed(title=f"{who.display_name}'s games")
+        active = []
+        for row, state in listing.active:
+            seat = row.seat_of(who.id)
+            where = texts.jump_url(guild_id, row.where_id)
+            active.append(f"[{texts.label(row)}]({where}) vs {row.player_names[1 - seat]}: "
+                          f"{texts.status_line(row, state, who.id)}")
+        finished = []
+        for row in listing.finished:
+            seat = row.seat_of(who.id)
+            outcome = ("won" if row.winner_seat == seat else "draw" if row.winner_seat is None
+                       else "lost")
+            where = texts.jump_url(guild_id, row.where_id)
+            finished.append(f"[{texts.label(row)}]({where}) vs {row.player_names[1 - seat]}: "
+                            f"{outcome} ({row.result})")
+        embed.add_field(name=f"In progress ({len(active)})",
+                        value=_fit(active) or "None: start one with /challenge.", inline=False)
+        embed.add_field(name="Recently finished", value=_fit(finished) or "None yet.",
+                        inline=False)
+        await interaction.followup.send(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="rules", description="How a game is played, and its notation")
+    @app_commands.describe(game="Which game")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    async def rules(self, interaction: discord.Interaction,
+                    game: app_commands.Transform[rules.Game, GameKind]) -> None:
+        url = f"{self.rules_url_base}/{game.name}.md"
+        embed = discord.Embed(title=game.title, url=url,
+                              description=_cut(game.summary or "", 4000))
+        embed.add_field(name="Options for /challenge",
+                        value="\n".join(o.describe() for o in game.options()) or "None",
+                        inline=False)
+        embed.add_field(name="Full rules and rulings", value=url, inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _fit(lines: list[str], limit: int = 1024) -> str:
+    """Lines joined within an embed field's 1024 characters."""
+    shown: list[str] = []
+    for number, line in enumerate(lines):
+        more = f"…and {len(lines) - number} more"
+        if len("\n".join([*shown, line, more])) > limit:
+            shown.append(more)
+            break
+        shown.append(line)
+    return "\n".join(shown)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(PlayCommands(bot.settings.rules_url_base))  # type: ignore[attr-defined]

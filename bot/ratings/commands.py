@@ -1,0 +1,64 @@
+"""``/leaderboard`` (a game's best rated members in this server) and ``/profile``
+(a member's ratings, record and games in progress here)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import rules
+from bot import texts
+from bot.ui.context import app_of, guild_of
+from bot.ui.options import GameKind
+
+
+def leaderboard_lines(rows: list) -> list[str]:
+    return [f"{rank}. **{row.member_name}** {row.rating:.0f} ± {row.deviation:.0f} "
+            f"({row.wins}–{row.losses}" + (f"–{row.draws}" if row.draws else "")
+            + f" in {row.games})" for rank, row in enumerate(rows, 1)]
+
+
+class RatingCommands(commands.Cog):
+    @app_commands.command(name="leaderboard", description="The best rated members of a game here")
+    @app_commands.describe(game="Which game",
+                           public="Post it for everyone (default: only you see it)")
+    async def leaderboard(self, interaction: discord.Interaction,
+                          game: app_commands.Transform[rules.Game, GameKind],
+                          public: bool = False) -> None:
+        rows = await app_of(interaction).ratings.leaderboard(guild_of(interaction), game.name)
+        embed = discord.Embed(title=f"{game.title}: leaderboard")
+        embed.description = "\n".join(leaderboard_lines(rows)) or (
+            "Nobody is rated yet: ratings start with the first rated game.")
+        embed.set_footer(text="Glicko-2 rating ± deviation (wins–losses in games)")
+        await interaction.response.send_message(
+            embed=embed, ephemeral=not public, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="profile", description="A member's ratings and games here")
+    @app_commands.describe(member="Whose profile (default: yours)",
+                           public="Post it for everyone (default: only you see it)")
+    async def profile(self, interaction: discord.Interaction,
+                      member: discord.User | None = None, public: bool = False) -> None:
+        guild_id = guild_of(interaction)
+        who = member or interaction.user
+        found = await app_of(interaction).ratings.profile(guild_id, who.id)
+        embed = discord.Embed(title=f"{who.display_name}'s profile")
+        for row in found.ratings:
+            draws = f", {row.draws} drawn" if row.draws else ""
+            embed.add_field(
+                name=texts.title_of(row.game),
+                value=f"Rating **{row.rating:.0f}** ± {row.deviation:.0f}\n"
+                      f"{row.games} rated games: {row.wins} won, {row.losses} lost{draws}")
+        if not found.ratings:
+            embed.description = "No rated games here yet."
+        current = [f"{texts.label(row)} vs {row.player_names[1 - row.seat_of(who.id)]}"
+                   for row in found.current]
+        shown = current[:15] + ([f"…and {len(current) - 15} more"] if len(current) > 15 else [])
+        embed.add_field(name=f"Games in progress ({len(current)})",
+                        value="\n".join(shown) or "None.", inline=False)
+        await interaction.response.send_message(
+            embed=embed, ephemeral=not public, allowed_mentions=discord.AllowedMentions.none())
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(RatingCommands())

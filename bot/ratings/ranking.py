@@ -1,0 +1,122 @@
+"""Ratings in the bot: a Glicko-2 rating (:mod:`bot.ratings.glicko`) per member per game
+per server, updated once at the end of each game that counts, and read back as a
+leaderboard or a member's profile.
+
+Which games count is :func:`bot.ratings.glicko.counts_for_rating`: rated games (not
+casual), not aborted, of at least two moves. Each game is its own rating period,
+and a game is rated at most once (its change is stored under its id).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.model import GameUpdate
+from bot.ratings.glicko import Rating, counts_for_rating, rate
+from bot.storage import Database, GameRow, RatingChangeRow, RatingRow, queries
+
+log = logging.getLogger(__name__)
+
+LEADERBOARD_SIZE = 10
+
+
+def termination_of(row: GameRow) -> str | None:
+    """How the game ended, in the words of :mod:`bot.ratings.glicko` and records."""
+    if row.is_active:
+        return None
+    if row.status == "aborted" or row.end_reason == "abort":
+        return "aborted"
+    return row.end_reason or "rules"
+
+
+def counts(row: GameRow, moves: int) -> bool:
+    return counts_for_rating(rated=row.rated, termination=termination_of(row), moves=moves)
+
+
+def _rating(row: RatingRow | None) -> Rating:
+    return Rating() if row is None else Rating(row.rating, row.deviation, row.volatility)
+
+
+def _score(seat: int, winner: int | None) -> tuple[int, int, int]:
+    """(wins, losses, draws) to add for ``seat``."""
+    if winner is None:
+        return 0, 0, 1
+    return (1, 0, 0) if winner == seat else (0, 1, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    member_id: int
+    ratings: list[RatingRow]  # one per game played rated in this server
+    current: list[GameRow]  # games in progress in this server
+
+
+class Ratings:
+    """The ratings, and a listener of the games' ends that rates each game that counts."""
+
+    def __init__(self, db: Database, *, now: Callable[[], datetime]) -> None:
+        self.db = db
+        self.now = now
+
+    async def game_ended(self, update: GameUpdate) -> None:
+        row = update.game
+        async with self.db.reading() as conn:
+            moves = await queries.moves_of_game(conn, row.id)
+        await self.rate_game(row, moves=len(moves))
+
+    async def rate_game(self, row: GameRow, *, moves: int) -> RatingChangeRow | None:
+        """Update both players' ratings after the finished game ``row`` of ``moves`` moves;
+        the change, or None when the game does not count (or was already rated)."""
+        if not counts(row, moves):
+            return None
+        score = 0.5 if row.winner_seat is None else 1.0 if row.winner_seat == 0 else 0.0
+        async with self.db.transaction() as tx:
+            stored = [await queries.get_rating(tx, row.guild_id, row.game, member_id)
+                      for member_id in row.player_ids]
+            before = [_rating(entry) for entry in stored]
+            after = rate(before[0], before[1], score)
+            if not await queries.insert_rating_change(
+                    tx, row.id, (before[0].rating, before[1].rating),
+                    (after[0].rating, after[1].rating), rated_at=self.now()):
+                return None
+            for seat, (entry, new) in enumerate(zip(stored, after, strict=True)):
+                wins, losses, draws = _score(seat, row.winner_seat)
+                await queries.save_rating(tx, RatingRow(
+                    row.guild_id, row.game, row.player_ids[seat], row.player_names[seat],
+                    new.rating, new.deviation, new.volatility,
+                    (entry.games if entry else 0) + 1, (entry.wins if entry else 0) + wins,
+                    (entry.losses if entry else 0) + losses,
+                    (entry.draws if entry else 0) + draws,
+                ), updated_at=self.now())
+            return await queries.get_rating_change(tx, row.id)
+
+    async def rating_change(self, game_id: int) -> RatingChangeRow | None:
+        async with self.db.reading() as conn:
+            return await queries.get_rating_change(conn, game_id)
+
+    async def leaderboard(self, guild_id: int, game: str,
+                          limit: int = LEADERBOARD_SIZE) -> list[RatingRow]:
+        """The best rated members of one game in one server, best first."""
+        async with self.db.reading() as conn:
+            return await queries.leaderboard(conn, guild_id, game, limit=limit)
+
+    async def profile(self, guild_id: int, member_id: int) -> Profile:
+        async with self.db.reading() as conn:
+            ratings = await queries.ratings_of_member(conn, guild_id, member_id)
+            current = await queries.games_of_member(conn, guild_id, member_id, status="active")
+        return Profile(member_id, ratings, current)
+
+
+def change_line(row: GameRow, change: RatingChangeRow) -> str:
+    """``Ratings: Ana 1500 → 1662 (+162), Bo 1500 → 1338 (−162).``"""
+    parts = []
+    for seat in (0, 1):
+        before, after = change.before[seat], change.after[seat]
+        delta = round(after) - round(before)
+        sign = "+" if delta >= 0 else "−"
+        parts.append(f"{row.player_names[seat]} {before:.0f} → {after:.0f} "
+                     f"({sign}{abs(delta)})")
+    return "Ratings: " + ", ".join(parts) + "."

@@ -1,0 +1,107 @@
+"""``/review`` (the move browser) and ``/replay`` (the animated GIF), for any game of
+the server: anyone may look, nobody can change anything from here; ``/export`` (a
+game's record, as text or JSON) and ``/import`` (check a record by replaying it, and
+show where it ends; an import stores nothing)."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import texts
+from bot.model import UserError
+from bot.review import records
+from bot.review.views import browser
+from bot.storage import GameRow
+from bot.ui.context import app_of, game_meant, guild_of
+from bot.ui.options import AnyGame
+
+AnyGameOption = app_commands.Transform[GameRow, AnyGame]
+GAME_MEANT = "Which game (implied inside a game's thread)"
+FORMATS = [app_commands.Choice(name="text record", value="text"),
+           app_commands.Choice(name="JSON (Abstract Play style)", value="json")]
+
+
+class ReviewCommands(commands.Cog):
+    @app_commands.command(name="review", description="Browse any game of this server, move by move")
+    @app_commands.describe(game=GAME_MEANT,
+                           move="Start at this move (0: the start; default: the latest)",
+                           public="Post the browser for everyone (default: only you see it)")
+    async def review(self, interaction: discord.Interaction, game: AnyGameOption | None = None,
+                     move: app_commands.Range[int, 0, 100000] | None = None,
+                     public: bool = False) -> None:
+        app = app_of(interaction)
+        row = await game_meant(interaction, game)
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        page = await app.browser.open_page(guild_id=guild_of(interaction), game_id=row.id,
+                                           ply=move)
+        await interaction.followup.send(ephemeral=not public,
+                                        allowed_mentions=discord.AllowedMentions.none(),
+                                        **await browser(app, page))
+
+    @app_commands.command(name="replay", description="An animated replay (GIF) of a game")
+    @app_commands.describe(game=GAME_MEANT,
+                           public="Post it for everyone (default: only you see it)")
+    async def replay(self, interaction: discord.Interaction, game: AnyGameOption | None = None,
+                     public: bool = False) -> None:
+        app = app_of(interaction)
+        row = await game_meant(interaction, game)
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        page = await app.browser.open_page(guild_id=guild_of(interaction), game_id=row.id,
+                                           ply=None)
+        gif = await app.browser.replay(page)
+        count = "1 move" if page.last == 1 else f"{page.last} moves"
+        await interaction.followup.send(
+            f"**{texts.label(row)}**, move by move ({count}).", ephemeral=not public,
+            file=discord.File(io.BytesIO(gif), filename=f"{row.game}-{row.id}.gif"),
+            allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="export", description="A game's record, as a file")
+    @app_commands.describe(game=GAME_MEANT, kind="Text record (default) or JSON",
+                           public="Post it for everyone (default: only you see it)")
+    @app_commands.choices(kind=FORMATS)
+    @app_commands.rename(kind="format")
+    async def export(self, interaction: discord.Interaction, game: AnyGameOption | None = None,
+                     kind: app_commands.Choice[str] | None = None,
+                     public: bool = False) -> None:
+        app = app_of(interaction)
+        row = await game_meant(interaction, game)
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        stored = await app.records.load(row)
+        name, data = records.export(stored, kind.value if kind else "text", generated=app.now())
+        await interaction.followup.send(
+            f"The record of **{texts.label(row)}** ({len(stored.moves)} moves).",
+            file=discord.File(io.BytesIO(data), filename=name), ephemeral=not public,
+            allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="import",
+                          description="Check a game record (text or JSON) and show its position")
+    @app_commands.describe(record="The record, pasted (or attach it as a file instead)",
+                           file="The record as a file (.txt or .json)",
+                           public="Show the result to everyone (default: only you)")
+    async def import_(self, interaction: discord.Interaction,
+                      record: app_commands.Range[str, 1, 6000] | None = None,
+                      file: discord.Attachment | None = None, public: bool = False) -> None:
+        if (record is None) == (file is None):
+            raise UserError("Give the record either pasted in `record` or as a `file`, "
+                            "one of the two.")
+        if file is not None and file.size > records.MAX_RECORD_BYTES:
+            raise UserError(f"That file is too big for a record (the limit is "
+                            f"{records.MAX_RECORD_BYTES // 1024} KB).")
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        text = records.decode(await file.read()) if file is not None else record or ""
+        imported = await records.import_record(text)
+        names = {seat: player.name for seat, player in enumerate(imported.record.players)}
+        picture = await app_of(interaction).browser.renderer(imported.state, names)
+        kwargs = {"file": discord.File(io.BytesIO(picture), filename="record.png")} \
+            if picture else {}
+        await interaction.followup.send(records.imported_text(imported), ephemeral=not public,
+                                        allowed_mentions=discord.AllowedMentions.none(),
+                                        **kwargs)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ReviewCommands())

@@ -1,0 +1,179 @@
+"""Game records in the bot: a stored game as a record (:mod:`rules.record`), exported as
+text or as Abstract Play style JSON, and records read back and checked by replaying
+them into the engine.
+
+A record refused on import says why, with the number of the move that is wrong
+("move 5 (c3): c3 is occupied"); nothing is stored by an import.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass
+from datetime import datetime
+
+import rules
+from bot import texts
+from bot.model import UserError
+from bot.ratings.ranking import termination_of
+from bot.storage import Database, GameRow, MoveRow, queries
+from rules import State
+from rules.record import (
+    Player,
+    Record,
+    RecordError,
+    format_record,
+    from_json,
+    parse_record,
+    replay_record,
+    to_json,
+)
+
+#: Discord's limit for a message's text.
+MESSAGE_LIMIT = 2000
+#: The largest record an import reads (a 1000-move game is well under this).
+MAX_RECORD_BYTES = 512 * 1024
+FORMATS = ("text", "json")
+SITE = "Discord"
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """A stored game with its moves and current (or final) position."""
+
+    row: GameRow
+    moves: list[MoveRow]
+    state: State
+
+    @property
+    def history(self) -> list[str]:
+        return [move.move for move in self.moves]
+
+
+class Records:
+    """Stored games as records."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def load(self, row: GameRow) -> Stored:
+        """The game with its moves and its position (live or final)."""
+        async with self.db.reading() as conn:
+            moves = await queries.moves_of_game(conn, row.id)
+        game = rules.get_game(row.game)
+        state = await asyncio.to_thread(game.replay, [m.move for m in moves], **row.options)
+        return Stored(row, moves, state)
+
+
+def record_of(stored: Stored) -> Record:
+    """The record of a stored game, live or over."""
+    row = stored.row
+    termination = termination_of(row)
+    return Record(
+        game=row.game, options=row.options,
+        players=tuple(Player(name, str(member_id))
+                      for name, member_id in zip(row.player_names, row.player_ids, strict=True)),
+        moves=tuple(stored.history), started=row.created_at, finished=row.finished_at,
+        result=row.result if termination else None,
+        winner=row.winner_seat if termination and termination != "aborted" else None,
+        termination=termination, site=SITE, game_id=str(row.id), rated=row.rated)
+
+
+def record_text(stored: Stored) -> str:
+    return format_record(record_of(stored), final=stored.state)
+
+
+def record_json(stored: Stored, *, generated: datetime) -> str:
+    data = to_json(record_of(stored), generated=generated, final=stored.state)
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def export(stored: Stored, fmt: str, *, generated: datetime) -> tuple[str, bytes]:
+    """(file name, contents) of the game's record in ``fmt`` (text or json)."""
+    base = f"{stored.row.game}-{stored.row.id}"
+    if fmt == "json":
+        return f"{base}.json", record_json(stored, generated=generated).encode()
+    if fmt == "text":
+        return f"{base}.txt", record_text(stored).encode()
+    raise UserError(f"A record is exported as {' or '.join(FORMATS)}, not {fmt!r}.")
+
+
+def moves_inline(stored: Stored) -> str:
+    """``1. c3  2. swap …`` on one line, for a message."""
+    return "  ".join(f"{n}. {move}" for n, move in enumerate(stored.history, 1))
+
+
+# -- import -----------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    record: Record
+    state: State
+
+
+def decode(data: bytes) -> str:
+    if len(data) > MAX_RECORD_BYTES:
+        raise UserError(f"That file is too big for a record (the limit is "
+                        f"{MAX_RECORD_BYTES // 1024} KB).")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise UserError("That file is not a text record (it is not UTF-8 text).") from None
+
+
+def read(text: str) -> Record:
+    """A record in either form: JSON if it looks like JSON, else the text form."""
+    stripped = text.strip()
+    if not stripped:
+        raise UserError("The record is empty: paste a record or attach its file.")
+    try:
+        if stripped.startswith("{"):
+            try:
+                data = json.loads(stripped)
+            except json.JSONDecodeError as error:
+                raise UserError(f"That JSON record can't be read: {error.msg} at line "
+                                f"{error.lineno}, column {error.colno}.") from None
+            if not isinstance(data, dict):
+                raise UserError("A JSON record is an object with a header and moves.")
+            return from_json(data)
+        return parse_record(text)
+    except RecordError as error:
+        raise UserError(f"That record can't be read: {error}.") from None
+
+
+async def import_record(text: str) -> Imported:
+    """Read a record and replay it into the engine; refuses (UserError) a record that
+    can't be read, whose options the game does not take, or with an illegal move."""
+    record = read(text)
+    try:
+        state = await asyncio.to_thread(replay_record, record)
+    except rules.IllegalMove as error:
+        raise UserError(f"That record has an illegal move: {error}.") from None
+    except rules.OptionError as error:
+        raise UserError(f"That record's options don't work for "
+                        f"{texts.title_of(record.game)}: {error}.") from None
+    except RecordError as error:
+        raise UserError(f"That record does not hold together: {error}.") from None
+    return Imported(record, state)
+
+
+def imported_text(imported: Imported) -> str:
+    """What an import shows above the final position."""
+    record, state = imported.record, imported.state
+    title = texts.title_of(record.game)
+    first, second = (player.name for player in record.players)
+    options = texts.options_text(dict(state.options))
+    lines = [f"**{title}** record ({options}): {first} vs {second}, "
+             f"{len(record.moves)} moves, all legal."]
+    if state.is_over:
+        lines.append(f"Final position: {state.result}.")
+    elif record.result:
+        lines.append(f"Final position after {len(record.moves)} moves; the record says: "
+                     f"{record.result}.")
+    else:
+        prompt = state.prompt.rstrip(".")
+        lines.append(f"Position after {len(record.moves)} moves: "
+                     f"{record.players[state.to_move].name} to play"
+                     + (f" ({prompt})." if prompt else "."))
+    return "\n".join(lines)

@@ -1,0 +1,126 @@
+"""Every named query of the bot, in one namespace: ``queries.get_game(conn, 12)``.
+
+One module per table (or group of tables); each query takes the handle that
+``Database.transaction()`` (writes) or ``Database.reading()`` (reads) gives out.
+The ``*_statement`` functions prepare writes for ``Database.write`` or ``apply``
+(several in one transaction, in one hop), and the ones made with ``@query`` prepare
+reads for ``Database.read``.
+"""
+
+from __future__ import annotations
+
+from bot.storage.queries.challenges import (
+    close_challenge,
+    find_pending_challenge,
+    get_challenge,
+    insert_challenge,
+    oldest_pending_challenge,
+    pending_challenges_created_by,
+    set_challenge_message,
+)
+from bot.storage.queries.clocks import (
+    active_games_without_clock,
+    add_clocks,
+    clock_and_vacations,
+    clocks_due,
+    clocks_of_member,
+    get_clock,
+    next_due,
+    save_clock_statement,
+)
+from bot.storage.queries.games import (
+    active_games,
+    active_games_with_moves,
+    finish_game_statement,
+    game_by_id,
+    game_in_thread,
+    games_of_member,
+    get_game,
+    insert_game,
+    recent_games,
+    set_game_thread_statement,
+    set_last_message_statement,
+)
+from bot.storage.queries.members import (
+    all_vacations,
+    digests_due,
+    get_notify,
+    insert_vacation,
+    set_digest_due,
+    set_notify,
+    set_vacation_end,
+    vacations_of,
+    vacations_of_members,
+)
+from bot.storage.queries.moves import (
+    delete_last_move,
+    insert_move_statement,
+    moves_of_game,
+    set_move_message_statement,
+)
+from bot.storage.queries.ratings import (
+    get_rating,
+    get_rating_change,
+    insert_rating_change,
+    leaderboard,
+    ratings_of_member,
+    save_rating,
+)
+from bot.storage.queries.takebacks import (
+    answer_takeback,
+    get_takeback,
+    insert_takeback,
+    takebacks_of_ply,
+)
+
+__all__ = [
+    "active_games",
+    "active_games_with_moves",
+    "active_games_without_clock",
+    "add_clocks",
+    "all_vacations",
+    "answer_takeback",
+    "clock_and_vacations",
+    "clocks_due",
+    "clocks_of_member",
+    "close_challenge",
+    "delete_last_move",
+    "digests_due",
+    "find_pending_challenge",
+    "finish_game_statement",
+    "game_by_id",
+    "game_in_thread",
+    "games_of_member",
+    "get_challenge",
+    "get_clock",
+    "get_game",
+    "get_notify",
+    "get_rating",
+    "get_rating_change",
+    "get_takeback",
+    "insert_challenge",
+    "insert_game",
+    "insert_move_statement",
+    "insert_rating_change",
+    "insert_takeback",
+    "insert_vacation",
+    "leaderboard",
+    "moves_of_game",
+    "next_due",
+    "oldest_pending_challenge",
+    "pending_challenges_created_by",
+    "ratings_of_member",
+    "recent_games",
+    "save_clock_statement",
+    "save_rating",
+    "set_challenge_message",
+    "set_digest_due",
+    "set_game_thread_statement",
+    "set_last_message_statement",
+    "set_move_message_statement",
+    "set_notify",
+    "set_vacation_end",
+    "takebacks_of_ply",
+    "vacations_of",
+    "vacations_of_members",
+]

@@ -1,0 +1,111 @@
+"""Games: who plays which seat, where the game lives, and how it ended."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from bot.storage.database import Connection, Statement, query
+from bot.storage.rows import GameRow
+
+
+def dump(value: dict[str, Any]) -> str:
+    """Options and settings as stored: JSON with sorted keys."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+async def insert_game(conn: Connection, *, guild_id: int, channel_id: int,
+                      challenge_id: int | None, challenge_message_id: int | None, game: str,
+                      options: dict[str, Any], settings: dict[str, Any],
+                      player_ids: Sequence[int], player_names: Sequence[str],
+                      created_at: datetime) -> int:
+    """A new active game; ``settings["rated"] = False`` (a casual challenge) makes it unrated."""
+    cursor = await conn.execute(
+        "INSERT INTO games (guild_id, channel_id, challenge_id, challenge_message_id, game,"
+        " options, settings, player0_id, player0_name, player1_id, player1_name, created_at,"
+        " rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (guild_id, channel_id, challenge_id, challenge_message_id, game, dump(options),
+         dump(settings), player_ids[0], player_names[0], player_ids[1], player_names[1],
+         created_at.isoformat(), 0 if settings.get("rated") is False else 1))
+    return cursor.lastrowid
+
+
+async def get_game(conn: Connection, game_id: int) -> GameRow | None:
+    rows = await conn.execute_fetchall("SELECT * FROM games WHERE id = ?", (game_id,))
+    return GameRow.from_row(rows[0]) if rows else None
+
+
+@query
+def game_by_id(conn: sqlite3.Connection, game_id: int) -> GameRow | None:
+    """:func:`get_game`, prepared for :meth:`Database.read`."""
+    row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+    return GameRow.from_row(row) if row else None
+
+
+async def game_in_thread(conn: Connection, guild_id: int, thread_id: int) -> GameRow | None:
+    rows = await conn.execute_fetchall(
+        "SELECT * FROM games WHERE guild_id = ? AND thread_id = ? ORDER BY id DESC LIMIT 1",
+        (guild_id, thread_id))
+    return GameRow.from_row(rows[0]) if rows else None
+
+
+async def games_of_member(conn: Connection, guild_id: int, member_id: int, *, status: str,
+                          limit: int = 100) -> list[GameRow]:
+    """A member's games in one server with ``status``, most recent first."""
+    order = "id DESC" if status == "active" else "finished_at DESC, id DESC"
+    rows = await conn.execute_fetchall(
+        "SELECT * FROM games WHERE guild_id = ? AND status = ?"
+        f" AND (player0_id = ? OR player1_id = ?) ORDER BY {order} LIMIT ?",
+        (guild_id, status, member_id, member_id, limit))
+    return [GameRow.from_row(row) for row in rows]
+
+
+async def active_games(conn: Connection) -> list[GameRow]:
+    """Every game in progress, in every server."""
+    rows = await conn.execute_fetchall("SELECT * FROM games WHERE status = 'active' ORDER BY id")
+    return [GameRow.from_row(row) for row in rows]
+
+
+async def recent_games(conn: Connection, guild_id: int, *, limit: int = 25) -> list[GameRow]:
+    """A server's games, newest first (live and finished alike)."""
+    rows = await conn.execute_fetchall(
+        "SELECT * FROM games WHERE guild_id = ? ORDER BY id DESC LIMIT ?", (guild_id, limit))
+    return [GameRow.from_row(row) for row in rows]
+
+
+@query
+def active_games_with_moves(conn: sqlite3.Connection, *, after_id: int, limit: int
+                            ) -> tuple[list[GameRow], dict[int, list[str]]]:
+    """A page of the games in progress (ids above ``after_id``, in order) and their moves
+    by game id (the rows are built in the database's thread)."""
+    rows = [GameRow.from_row(row) for row in conn.execute(
+        "SELECT * FROM games WHERE status = 'active' AND id > ? ORDER BY id LIMIT ?",
+        (after_id, limit))]
+    moves: dict[int, list[str]] = {row.id: [] for row in rows}
+    if rows:
+        for game_id, move in conn.execute(
+                "SELECT moves.game_id, moves.move FROM moves JOIN games ON games.id = moves.game_id"
+                " WHERE games.status = 'active' AND games.id > ? AND games.id <= ?"
+                " ORDER BY moves.game_id, moves.ply", (after_id, rows[-1].id)):
+            moves[game_id].append(move)
+    return rows, moves
+
+
+def set_game_thread_statement(game_id: int, thread_id: int | None) -> Statement:
+    return "UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id)
+
+
+def set_last_message_statement(game_id: int, message_id: int) -> Statement:
+    return "UPDATE games SET last_message_id = ? WHERE id = ?", (message_id, game_id)
+
+
+def finish_game_statement(game_id: int, *, result: str, winner_seat: int | None,
+                          end_reason: str, finished_at: datetime,
+                          status: str = "finished") -> Statement:
+    """Record the end of an active game (changes no row if it had already ended)."""
+    return ("UPDATE games SET status = ?, result = ?, winner_seat = ?, end_reason = ?,"
+            " finished_at = ? WHERE id = ? AND status = 'active'",
+            (status, result, winner_seat, end_reason, finished_at.isoformat(), game_id))

@@ -1,0 +1,81 @@
+"""What belongs to a member rather than a game: vacations and how they hear of their turn."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import datetime
+
+from bot.storage.database import Connection, query
+from bot.storage.rows import VacationRow, _time, stamp
+
+# -- vacations --------------------------------------------------------------------
+
+
+@query
+def all_vacations(conn: sqlite3.Connection) -> dict[int, list[VacationRow]]:
+    """Every member's vacations, by member."""
+    found: dict[int, list[VacationRow]] = {}
+    for row in conn.execute("SELECT * FROM vacations ORDER BY start_at"):
+        found.setdefault(row["member_id"], []).append(VacationRow.from_row(row))
+    return found
+
+
+async def vacations_of(conn: Connection, member_id: int) -> list[VacationRow]:
+    rows = await conn.execute_fetchall(
+        "SELECT * FROM vacations WHERE member_id = ? ORDER BY start_at", (member_id,))
+    return [VacationRow.from_row(row) for row in rows]
+
+
+async def insert_vacation(conn: Connection, member_id: int, start_at: datetime,
+                          end_at: datetime) -> int:
+    cursor = await conn.execute(
+        "INSERT INTO vacations (member_id, start_at, end_at) VALUES (?, ?, ?)",
+        (member_id, stamp(start_at), stamp(end_at)))
+    return cursor.lastrowid
+
+
+async def set_vacation_end(conn: Connection, vacation_id: int, end_at: datetime) -> None:
+    await conn.execute("UPDATE vacations SET end_at = ? WHERE id = ?",
+                       (stamp(end_at), vacation_id))
+
+
+# -- notification preferences -------------------------------------------------------
+
+async def get_notify(conn: Connection, member_id: int) -> str:
+    rows = await conn.execute_fetchall("SELECT notify FROM member_prefs WHERE member_id = ?",
+                                       (member_id,))
+    return rows[0]["notify"] if rows else "thread"
+
+
+async def set_notify(conn: Connection, member_id: int, notify: str,
+                     digest_due_at: datetime | None) -> None:
+    await conn.execute(
+        "INSERT INTO member_prefs (member_id, notify, digest_due_at) VALUES (?, ?, ?)"
+        " ON CONFLICT (member_id) DO UPDATE SET notify = excluded.notify,"
+        " digest_due_at = excluded.digest_due_at",
+        (member_id, notify, stamp(digest_due_at) if digest_due_at else None))
+
+
+async def digests_due(conn: Connection, now: datetime) -> list[tuple[int, datetime]]:
+    """(member id, when it was due) of each daily digest due by ``now``."""
+    rows = await conn.execute_fetchall(
+        "SELECT member_id, digest_due_at FROM member_prefs WHERE notify = 'digest'"
+        " AND digest_due_at <= ? ORDER BY digest_due_at", (stamp(now),))
+    return [(row[0], _time(row[1])) for row in rows]
+
+
+async def set_digest_due(conn: Connection, member_id: int, due_at: datetime) -> None:
+    await conn.execute("UPDATE member_prefs SET digest_due_at = ? WHERE member_id = ?",
+                       (stamp(due_at), member_id))
+
+
+@query
+def vacations_of_members(conn: sqlite3.Connection,
+                         member_ids: tuple[int, ...]) -> dict[int, list[VacationRow]]:
+    """The vacations of a few members, by member (the players of a game about to start)."""
+    found: dict[int, list[VacationRow]] = {member_id: [] for member_id in member_ids}
+    marks = ", ".join("?" * len(member_ids))
+    for row in conn.execute(f"SELECT * FROM vacations WHERE member_id IN ({marks})"
+                            " ORDER BY start_at", member_ids):
+        found[row["member_id"]].append(VacationRow.from_row(row))
+    return found

@@ -1,0 +1,35 @@
+"""Moves: one row per ply; the current position is their replay."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.storage.database import Connection, Statement
+from bot.storage.rows import MoveRow
+
+
+def insert_move_statement(*, game_id: int, ply: int, move: str, seat: int, member_id: int,
+                          played_at: datetime) -> Statement:
+    """A :class:`~bot.storage.Conflict` if that ply of that game is already recorded."""
+    return ("INSERT INTO moves (game_id, ply, move, seat, member_id, played_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, ply, move, seat, member_id, played_at.isoformat()))
+
+
+async def moves_of_game(conn: Connection, game_id: int) -> list[MoveRow]:
+    rows = await conn.execute_fetchall("SELECT * FROM moves WHERE game_id = ? ORDER BY ply",
+                                       (game_id,))
+    return [MoveRow.from_row(row) for row in rows]
+
+
+def set_move_message_statement(game_id: int, ply: int, message_id: int) -> Statement:
+    return ("UPDATE moves SET message_id = ? WHERE game_id = ? AND ply = ?",
+            (message_id, game_id, ply))
+
+
+async def delete_last_move(conn: Connection, game_id: int, ply: int) -> bool:
+    """Remove move ``ply`` if it is the game's last; False if it is not (any more)."""
+    cursor = await conn.execute(
+        "DELETE FROM moves WHERE game_id = ? AND ply = ?"
+        " AND ply = (SELECT MAX(ply) FROM moves WHERE game_id = ?)", (game_id, ply, game_id))
+    return cursor.rowcount == 1

@@ -1,0 +1,63 @@
+"""Ratings per member per game per server, and what each rated game did to them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.storage.database import Connection
+from bot.storage.rows import RatingChangeRow, RatingRow
+
+
+async def get_rating(conn: Connection, guild_id: int, game: str,
+                     member_id: int) -> RatingRow | None:
+    rows = await conn.execute_fetchall(
+        "SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND member_id = ?",
+        (guild_id, game, member_id))
+    return RatingRow.from_row(rows[0]) if rows else None
+
+
+async def save_rating(conn: Connection, rating: RatingRow, *, updated_at: datetime) -> None:
+    """Insert or replace a member's rating and record in one game of one server."""
+    await conn.execute(
+        "INSERT INTO ratings (guild_id, game, member_id, member_name, rating, deviation,"
+        " volatility, games, wins, losses, draws, updated_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (guild_id, game, member_id) DO UPDATE SET"
+        " member_name = excluded.member_name, rating = excluded.rating,"
+        " deviation = excluded.deviation, volatility = excluded.volatility,"
+        " games = excluded.games, wins = excluded.wins, losses = excluded.losses,"
+        " draws = excluded.draws, updated_at = excluded.updated_at",
+        (rating.guild_id, rating.game, rating.member_id, rating.member_name, rating.rating,
+         rating.deviation, rating.volatility, rating.games, rating.wins, rating.losses,
+         rating.draws, updated_at.isoformat()))
+
+
+async def leaderboard(conn: Connection, guild_id: int, game: str, *,
+                      limit: int) -> list[RatingRow]:
+    rows = await conn.execute_fetchall(
+        "SELECT * FROM ratings WHERE guild_id = ? AND game = ?"
+        " ORDER BY rating DESC, deviation, member_id LIMIT ?", (guild_id, game, limit))
+    return [RatingRow.from_row(row) for row in rows]
+
+
+async def ratings_of_member(conn: Connection, guild_id: int, member_id: int) -> list[RatingRow]:
+    rows = await conn.execute_fetchall(
+        "SELECT * FROM ratings WHERE guild_id = ? AND member_id = ? ORDER BY game",
+        (guild_id, member_id))
+    return [RatingRow.from_row(row) for row in rows]
+
+
+async def insert_rating_change(conn: Connection, game_id: int, before: tuple[float, float],
+                               after: tuple[float, float], *, rated_at: datetime) -> bool:
+    """Record what a game did to ratings; False if that game was already rated."""
+    cursor = await conn.execute(
+        "INSERT OR IGNORE INTO rating_changes (game_id, before0, after0, before1, after1,"
+        " rated_at) VALUES (?, ?, ?, ?, ?, ?)",
+        (game_id, before[0], after[0], before[1], after[1], rated_at.isoformat()))
+    return cursor.rowcount == 1
+
+
+async def get_rating_change(conn: Connection, game_id: int) -> RatingChangeRow | None:
+    rows = await conn.execute_fetchall("SELECT * FROM rating_changes WHERE game_id = ?",
+                                       (game_id,))
+    return RatingChangeRow.from_row(rows[0]) if rows else None

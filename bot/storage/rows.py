@@ -1,0 +1,213 @@
+"""Rows of the database as small immutable value objects, built from the rows the
+named queries read. Timestamps are ISO 8601 text in UTC (:func:`stamp`)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from aiosqlite import Row
+
+
+def _json(text: str | None) -> dict[str, Any]:
+    return json.loads(text) if text else {}
+
+
+def _time(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text else None
+
+
+def _seconds(value: float | None) -> timedelta | None:
+    return None if value is None else timedelta(seconds=value)
+
+
+def stamp(moment: datetime) -> str:
+    """A timestamp as fixed-width ISO text in UTC, so that ``ORDER BY`` and ``MIN`` on it
+    compare instants correctly (the clocks, vacations, preferences and takebacks)."""
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    challenger_id: int
+    challenger_name: str
+    opponent_id: int | None
+    opponent_name: str | None
+    game: str
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    status: str
+    game_id: int | None
+    created_at: datetime
+    closed_at: datetime | None
+
+    @classmethod
+    def from_row(cls, row: Row) -> ChallengeRow:
+        return cls(
+            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+            message_id=row["message_id"], challenger_id=row["challenger_id"],
+            challenger_name=row["challenger_name"], opponent_id=row["opponent_id"],
+            opponent_name=row["opponent_name"], game=row["game"],
+            options=_json(row["options"]), settings=_json(row["settings"]),
+            status=row["status"], game_id=row["game_id"],
+            created_at=_time(row["created_at"]), closed_at=_time(row["closed_at"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    challenge_id: int | None
+    challenge_message_id: int | None
+    last_message_id: int | None
+    game: str
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    player_ids: tuple[int, int]
+    player_names: tuple[str, str]
+    status: str
+    result: str | None
+    winner_seat: int | None
+    end_reason: str | None
+    created_at: datetime
+    finished_at: datetime | None
+    #: False for a casual game, which never changes ratings.
+    rated: bool = True
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == "active"
+
+    @property
+    def where_id(self) -> int:
+        """The channel or thread where the game's posts go."""
+        return self.thread_id or self.channel_id
+
+    def seat_of(self, member_id: int) -> int | None:
+        """The seat ``member_id`` plays, or None for a spectator."""
+        if member_id == self.player_ids[0]:
+            return 0
+        if member_id == self.player_ids[1]:
+            return 1
+        return None
+
+    @classmethod
+    def from_row(cls, row: Row) -> GameRow:
+        return cls(
+            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+            thread_id=row["thread_id"], challenge_id=row["challenge_id"],
+            challenge_message_id=row["challenge_message_id"],
+            last_message_id=row["last_message_id"], game=row["game"],
+            options=_json(row["options"]), settings=_json(row["settings"]),
+            player_ids=(row["player0_id"], row["player1_id"]),
+            player_names=(row["player0_name"], row["player1_name"]),
+            status=row["status"], result=row["result"], winner_seat=row["winner_seat"],
+            end_reason=row["end_reason"], created_at=_time(row["created_at"]),
+            finished_at=_time(row["finished_at"]), rated=bool(row["rated"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRow:
+    game_id: int
+    ply: int
+    move: str
+    seat: int
+    member_id: int
+    played_at: datetime
+    message_id: int | None
+
+    @classmethod
+    def from_row(cls, row: Row) -> MoveRow:
+        return cls(
+            game_id=row["game_id"], ply=row["ply"], move=row["move"], seat=row["seat"],
+            member_id=row["member_id"], played_at=_time(row["played_at"]),
+            message_id=row["message_id"],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ClockRow:
+    game_id: int
+    control: str
+    banks: tuple[timedelta | None, timedelta | None]
+    turn_ply: int
+    turn_seat: int | None
+    turn_started_at: datetime
+    reminders_sent: int
+    due_at: datetime | None
+
+    @classmethod
+    def from_row(cls, row: Row) -> ClockRow:
+        return cls(game_id=row["game_id"], control=row["control"],
+                   banks=(_seconds(row["bank0_seconds"]), _seconds(row["bank1_seconds"])),
+                   turn_ply=row["turn_ply"], turn_seat=row["turn_seat"],
+                   turn_started_at=_time(row["turn_started_at"]),
+                   reminders_sent=row["reminders_sent"], due_at=_time(row["due_at"]))
+
+
+@dataclass(frozen=True, slots=True)
+class VacationRow:
+    id: int
+    member_id: int
+    start_at: datetime
+    end_at: datetime
+
+    @classmethod
+    def from_row(cls, row: Row) -> VacationRow:
+        return cls(row["id"], row["member_id"], _time(row["start_at"]), _time(row["end_at"]))
+
+
+@dataclass(frozen=True, slots=True)
+class TakebackRow:
+    id: int
+    game_id: int
+    ply: int
+    requester_id: int
+    status: str
+
+    @classmethod
+    def from_row(cls, row: Row) -> TakebackRow:
+        return cls(row["id"], row["game_id"], row["ply"], row["requester_id"], row["status"])
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    guild_id: int
+    game: str
+    member_id: int
+    member_name: str
+    rating: float
+    deviation: float
+    volatility: float
+    games: int
+    wins: int
+    losses: int
+    draws: int
+
+    @classmethod
+    def from_row(cls, row: Row) -> RatingRow:
+        return cls(row["guild_id"], row["game"], row["member_id"], row["member_name"],
+                   row["rating"], row["deviation"], row["volatility"], row["games"],
+                   row["wins"], row["losses"], row["draws"])
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChangeRow:
+    game_id: int
+    before: tuple[float, float]  # by seat
+    after: tuple[float, float]
+
+    @classmethod
+    def from_row(cls, row: Row) -> RatingChangeRow:
+        return cls(row["game_id"], (row["before0"], row["before1"]),
+                   (row["after0"], row["after1"]))

@@ -1,0 +1,62 @@
+"""``/challenge`` and the challenge buttons, called as discord.py calls them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+import rules
+from bot.challenges.commands import ChallengeCommands, option_values
+from bot.challenges.views import ChallengeButton
+from tests.bot.conftest import ANA, BO, CY, Env
+from tests.bot.interactions import Interaction, invoke, user
+
+
+async def challenge(env: Env, member=ANA, opponent=BO, **options: Any) -> Interaction:
+    interaction = Interaction(env, member)
+    await invoke(ChallengeCommands.challenge, ChallengeCommands(), interaction,
+                 options.pop("game", "astralis"), user(opponent) if opponent else None,
+                 options.pop("size", 7), None, None)
+    return interaction
+
+
+async def test_a_refused_challenge_is_ephemeral_and_posts_nothing(env: Env) -> None:
+    interaction = await challenge(env, opponent=ANA)
+    [(kind, sent)] = interaction.response.calls
+    assert kind == "send_message" and sent["ephemeral"] is True
+    assert sent["content"].startswith("You can't challenge yourself")
+    assert (await env.dump())["challenges"] == []
+
+
+async def test_decline_and_cancel_buttons(env: Env) -> None:
+    await challenge(env)
+    wrong = Interaction(env, CY)
+    await ChallengeButton("decline", 1).callback(wrong)
+    assert wrong.answers() == ["Only Bo can decline this challenge."]
+    declined = Interaction(env, BO)
+    await ChallengeButton("decline", 1).callback(declined)
+    assert "❌ Declined by Bo." in declined.edits[-1]["content"]
+    await challenge(env)
+    cancelled = Interaction(env, ANA)
+    await ChallengeButton("cancel", 2).callback(cancelled)
+    assert "🚫 Cancelled by Ana." in cancelled.edits[-1]["content"]
+
+
+async def test_option_autocompletes_follow_the_chosen_game(env: Env) -> None:
+    interaction = Interaction(env, ANA, game="lifeline")
+    openings, sizes = option_values("opening"), option_values("size")
+    assert [c.value for c in await openings(interaction, "")] == [
+        "strong-pie", "weak-pie", "komi-pie"]
+    assert [c.value for c in await sizes(interaction, "")][:3] == [7, 3, 4]
+    assert await sizes(Interaction(env, ANA, game="chess"), "") == []
+
+
+def test_the_games_own_options_are_the_challenges_and_no_description_names_a_game() -> None:
+    params = ChallengeCommands.challenge._params
+    assert {o.name for game in rules.GAMES.values() for o in game.options()} <= set(params)
+    assert params["size"].type is discord.AppCommandOptionType.integer
+    for param in params.values():
+        assert 1 <= len(param.description) <= 100
+        for game in rules.GAMES.values():
+            assert game.title.lower() not in param.description.lower(), param.description

@@ -1,0 +1,48 @@
+"""Autocomplete of moves: 25 choices at most, the most useful first, typing narrows."""
+
+from __future__ import annotations
+
+from bot.play.suggest import suggest_moves
+
+CELLS = [f"{row}{col}" for row in "abcdefg" for col in range(1, 8)]
+
+
+def values(legal: list[str], typed: str) -> list[str]:
+    return [s.value for s in suggest_moves(legal, typed)]
+
+
+def test_few_moves_are_listed_in_order() -> None:
+    assert values(["swap", "a1", "a2", "b1"], "") == ["swap", "a1", "a2", "b1"]
+    assert values(["swap", "a1", "a2", "b1"], "A") == ["a1", "a2"]
+
+
+def test_special_moves_come_first_and_the_list_is_cut_at_25() -> None:
+    legal = ["swap", *CELLS]
+    shown = values(legal, "")
+    assert len(shown) == 25
+    assert shown[0] == "swap"
+
+
+def test_typing_narrows() -> None:
+    assert values(["swap", *CELLS], "c") == [f"c{n}" for n in range(1, 8)]
+
+
+def test_two_part_moves_collapse_to_their_first_part_until_a_space_is_typed() -> None:
+    pairs = [f"{a} {b}" for i, a in enumerate(CELLS) for b in CELLS[i + 1:]]
+    first = suggest_moves(pairs, "")
+    assert len(first) == 25
+    assert (first[0].name, first[0].value) == ("a1 …", "a1")
+    after_space = values(pairs, "c3 ")
+    assert len(after_space) == 25
+    assert all(value.startswith("c3 ") for value in after_space)
+    assert values(pairs, "c3, D") == ["c3 d1", "c3 d2", "c3 d3", "c3 d4", "c3 d5", "c3 d6",
+                                      "c3 d7"]
+
+
+def test_choices_fit_discords_limits() -> None:
+    legal = [f"komi {k}" for k in range(170)]
+    for typed in ("", "komi", "komi 1", "x" * 300):
+        suggestions = suggest_moves(legal, typed)
+        assert len(suggestions) <= 25
+        assert all(1 <= len(s.name) <= 100 and len(s.value) <= 100 for s in suggestions)
+    assert values(legal, "komi 16") == ["komi 16", *(f"komi {k}" for k in range(160, 170))]

@@ -1,0 +1,101 @@
+"""Helpers for the review, records and ratings tests: a stand-in Interaction that
+records every answer (files included), and playing a planned game to its end."""
+
+from __future__ import annotations
+
+import io
+import itertools
+from types import SimpleNamespace
+from typing import Any
+
+from bot.errors import report
+from bot.model import Member, UserError
+from bot.storage import queries
+from tests.bot.conftest import CHANNEL, GUILD, Env
+
+_ids = itertools.count(9000)
+
+
+class StandIn:
+    """What the cogs and views use of a discord.Interaction. ``on_message``: the
+    message a component was on (``ephemeral`` says which kind); ``values``: the
+    values picked in a select menu."""
+
+    def __init__(self, env: Env, member: Member, *, guild_id: int = GUILD,
+                 channel_id: int = CHANNEL, on_message: bool | None = None,
+                 values: list[str] | None = None, **namespace: Any) -> None:
+        self.client = SimpleNamespace(app=env)
+        self.user = SimpleNamespace(id=member.id, display_name=member.name, bot=member.bot,
+                                    mention=f"<@{member.id}>")
+        self.guild_id, self.channel_id = guild_id, channel_id
+        self.namespace = SimpleNamespace(**namespace)
+        self.message = None if on_message is None else SimpleNamespace(
+            id=next(_ids), flags=SimpleNamespace(ephemeral=on_message))
+        self.data: dict[str, Any] = {"values": values} if values is not None else {}
+        self.type = None
+        self.command = None
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+        self.response = SimpleNamespace(is_done=lambda: bool(self._responses()),
+                                        defer=self._defer, send_message=self._send_message)
+        self.followup = SimpleNamespace(send=self._followup)
+
+    def _responses(self) -> list[str]:
+        return [name for name, _ in self.calls if name in ("defer", "send_message")]
+
+    async def _defer(self, **kwargs: Any) -> None:
+        assert not self._responses(), "answered twice"
+        self.calls.append(("defer", kwargs))
+
+    async def _send_message(self, content: str | None = None, **kwargs: Any) -> None:
+        assert not self._responses(), "answered twice"
+        self.calls.append(("send_message", {"content": content, **kwargs}))
+
+    async def _followup(self, content: str | None = None, **kwargs: Any) -> None:
+        self.calls.append(("followup", {"content": content, **kwargs}))
+
+    async def edit_original_response(self, **kwargs: Any) -> None:
+        self.calls.append(("edit", kwargs))
+
+    @property
+    def answer(self) -> dict[str, Any]:
+        """The last message shown to the member (a reply, followup or edit)."""
+        said = [kw for name, kw in self.calls if name != "defer"]
+        assert said, f"no answer: {self.calls}"
+        return said[-1]
+
+    def file(self) -> tuple[str, bytes]:
+        """(name, bytes) of the file in the last answer."""
+        answer = self.answer
+        file = answer.get("file") or (answer.get("attachments") or [None])[0]
+        assert file is not None, answer
+        file.fp.seek(0)
+        return file.filename, file.fp.read()
+
+
+async def run(call: Any, interaction: StandIn) -> StandIn:
+    """Invoke like the command tree does: refusals go to the central handler."""
+    try:
+        await call
+    except UserError as error:
+        await report(interaction, error)  # type: ignore[arg-type]
+    return interaction
+
+
+async def play_out(env: Env, game_id: int, moves: list[str]) -> None:
+    """Play ``moves`` in game ``game_id``, each by the member whose turn it is."""
+    for move in moves:
+        async with env.db.reading() as conn:
+            row = await queries.get_game(conn, game_id)
+        state = await env.games.state_of(row)
+        seat = state.to_move
+        member = Member(row.player_ids[seat], row.player_names[seat])
+        await env.moves.play_move(guild_id=row.guild_id, game_id=game_id, member=member,
+                                    text=move)
+
+
+def gif_frames(data: bytes) -> int:
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "GIF"
+    return getattr(image, "n_frames", 1)

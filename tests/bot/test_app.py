@@ -1,0 +1,70 @@
+"""The composition root: the services built and wired as in the bot (only Discord and
+the clock are stand-ins). A whole game through it shows the wiring: the clock is
+stored with the game (the opening board already states a deadline), and the listeners
+are told in the stated order, so the thread ends with the final board, the replay, the
+summary with the rating change, and the rematch offer."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator, Mapping
+from pathlib import Path
+
+import pytest
+
+from bot.app import App, Tuning, build
+from bot.model import Member
+from bot.storage import Database, queries
+from tests.bot.conftest import ANA, BO, CHANNEL, GUILD
+from tests.bot.correspondence.table import FakeMessenger
+from tests.bot.fakes import FakeClock, FakePoster, fake_renderer
+from tests.e2e.driver import PLANS, planned_moves
+
+
+async def fake_replayer(game: str, options: Mapping, moves: list[str],
+                        names: Mapping[int, str]) -> bytes:
+    return f"GIF89a {game} {len(moves)} moves".encode()
+
+
+@pytest.fixture
+async def app(tmp_path: Path) -> AsyncIterator[tuple[App, FakePoster]]:
+    db = await Database.open(tmp_path / "bot.sqlite3")
+    poster = FakePoster()
+    built = build(db, poster, FakeMessenger(), tuning=Tuning(challenge_expiry_days=7),
+                  now=FakeClock(), renderer=fake_renderer, replayer=fake_replayer,
+                  rng=random.Random(1))
+    yield built, poster
+    await built.stop()
+    await db.close()
+
+
+async def test_a_whole_game_through_the_composition_root(app: tuple[App, FakePoster]) -> None:
+    app_, poster = app
+    options, seed = PLANS["lifeline"]
+    challenge = await app_.challenges.create(guild_id=GUILD, channel_id=CHANNEL,
+                                             challenger=ANA, game="lifeline", options=options,
+                                             opponent=BO)
+    started = await app_.challenges.accept(guild_id=GUILD, challenge_id=challenge.id,
+                                           member=BO)
+    game_id = started.game.id
+    async with app_.db.reading() as conn:
+        clock = await queries.get_clock(conn, game_id)
+    assert clock is not None and (clock.turn_ply, clock.turn_seat) == (0, 0)
+    [opening] = poster.posts_for(game_id)
+    assert "Ana's time for this move runs out <t:" in opening.content
+
+    for move in planned_moves("lifeline", options, seed):
+        row = await app_.games.get_game(GUILD, game_id)
+        state = await app_.games.state_of(row)
+        seat = state.to_move
+        await app_.moves.play_move(guild_id=GUILD, game_id=game_id, text=move,
+                                   member=Member(row.player_ids[seat], row.player_names[seat]))
+
+    final, replay, summary, rematch = poster.posts_for(game_id)[-4:]
+    assert "Game over" in final.content and "runs out" not in final.content
+    assert replay.picture.startswith(b"GIF89a lifeline")
+    assert "summary" in summary.content and "Ratings: Ana 1500 → " in summary.content
+    assert rematch.actions == ("rematch",)
+    async with app_.db.reading() as conn:
+        assert (await queries.get_clock(conn, game_id)).turn_seat is None  # stopped
+    assert app_.games.cached(game_id) is None

@@ -1,0 +1,200 @@
+"""The discord.py side, without Discord: commands, intents, buttons, error answers."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+from discord import app_commands
+
+import bot.__main__ as entry
+from bot.challenges.views import ChallengeButton
+from bot.client import DYNAMIC_ITEMS, EXTENSIONS, BoardBot, DatabaseUnavailable, post_view
+from bot.config import Settings
+from bot.errors import APOLOGY, report
+from bot.model import Post, UserError
+from bot.play.views import ChoiceButton, KomiButton, ResignButton
+from bot.ui.options import MyGame
+from tests.bot.test_config import TOKEN
+
+BIG = 2**63 - 1  # the largest snowflake / row id
+
+
+def game(game_id: int) -> Any:
+    """What the buttons of a post use of its game's row."""
+    return SimpleNamespace(id=game_id)
+
+
+def settings(tmp_path: Path) -> Settings:
+    return Settings(token="x.y.z", database_path=tmp_path / "bot.sqlite3", dev_guild_id=None,
+                    log_level="INFO", rules_url_base="https://example.org/rules")
+
+
+@pytest.fixture
+async def client(tmp_path: Path):
+    instance = BoardBot(settings(tmp_path))
+    for extension in EXTENSIONS:
+        await instance.load_extension(extension)
+    yield instance
+    await instance.close()
+
+
+def test_no_privileged_intents(tmp_path: Path) -> None:
+    intents = BoardBot(settings(tmp_path)).intents
+    assert intents.guilds
+    assert not (intents.members or intents.presences or intents.message_content)
+
+
+async def test_the_slash_commands_and_their_payloads(client: BoardBot) -> None:
+    commands = {command.name: command for command in client.tree.get_commands()}
+    assert {"challenge", "move", "board", "games", "resign", "rules", "review", "replay",
+            "export", "import", "leaderboard", "profile"} <= set(commands)
+    for command in commands.values():
+        payload = command.to_dict(client.tree)
+        assert re.fullmatch(r"[a-z]{1,32}", payload["name"])
+        assert 1 <= len(payload["description"]) <= 100
+        for option in payload.get("options", []):
+            assert re.fullmatch(r"[a-z_]{1,32}", option["name"])
+            assert 1 <= len(option["description"]) <= 100
+        if command.name != "rules":
+            assert payload.get("contexts") == [0] or payload.get("dm_permission") is False
+    move = {o["name"]: o for o in commands["move"].to_dict(client.tree)["options"]}
+    assert move["move"]["autocomplete"] and move["move"]["required"]
+    assert move["game"]["autocomplete"] and not move["game"]["required"]
+
+
+@pytest.mark.parametrize("item", [
+    ChallengeButton("decline", BIG), ChoiceButton(BIG, 999_999, "yellow"),
+    KomiButton(BIG, 999_999, 0, 625), ResignButton(BIG, BIG),
+])
+async def test_buttons_carry_their_ids_within_discords_limit(item: Any) -> None:
+    custom_id = item.custom_id
+    assert len(custom_id) <= 100
+    match = type(item).__discord_ui_compiled_template__.fullmatch(custom_id)
+    assert match is not None
+    again = await type(item).from_custom_id(None, item.item, match)
+    assert again.custom_id == custom_id
+    assert type(item) in DYNAMIC_ITEMS
+
+
+def test_decision_buttons() -> None:
+    assert post_view(game(1), Post("x")) is None
+    view = post_view(game(7), Post("x", choices=("swap",), komi=None, ply=1))
+    assert [child.custom_id for child in view.children] == ["bb:choice:7:1:swap"]
+    view = post_view(game(7), Post("x", choices=("black", "white"), komi=(0, 25), ply=1))
+    assert [child.item.label for child in view.children] == ["Choose the komi…", "Black", "White"]
+
+
+class FakeInteraction:
+    """What :func:`report` uses of a discord.Interaction."""
+
+    def __init__(self, *, done: bool = False,
+                 kind: discord.InteractionType = discord.InteractionType.application_command):
+        self.type = kind
+        self.command = None
+        self.data: dict[str, Any] = {}
+        self.said: list[tuple[str, str, bool]] = []
+        self.response = SimpleNamespace(is_done=lambda: done, send_message=self._respond)
+        self.followup = SimpleNamespace(send=self._follow)
+
+    async def _respond(self, text: str, *, ephemeral: bool) -> None:
+        self.said.append(("response", text, ephemeral))
+
+    async def _follow(self, text: str, *, ephemeral: bool) -> None:
+        self.said.append(("followup", text, ephemeral))
+
+
+async def test_a_refusal_is_shown_as_it_is_and_only_to_the_member() -> None:
+    interaction = FakeInteraction()
+    command = SimpleNamespace(name="move")
+    wrapped = app_commands.CommandInvokeError(command, UserError("It's not your turn."))
+    await report(interaction, wrapped)
+    assert interaction.said == [("response", "It's not your turn.", True)]
+
+
+async def test_after_a_deferral_the_answer_is_a_followup() -> None:
+    interaction = FakeInteraction(done=True)
+    await report(interaction, UserError("That move is illegal."))
+    assert interaction.said == [("followup", "That move is illegal.", True)]
+
+
+async def test_an_unexpected_error_is_logged_and_apologised_for(caplog) -> None:
+    interaction = FakeInteraction()
+    await report(interaction, ZeroDivisionError("oops"))
+    assert interaction.said == [("response", APOLOGY, True)]
+    assert "ZeroDivisionError" in caplog.text
+
+
+async def test_an_autocomplete_failure_sends_no_message() -> None:
+    interaction = FakeInteraction(kind=discord.InteractionType.autocomplete)
+    await report(interaction, ZeroDivisionError("oops"))
+    assert interaction.said == []
+
+
+def test_a_token_discord_rejects_is_one_line(monkeypatch, capsys, tmp_path: Path) -> None:
+    async def rejected(_settings: Settings) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setattr(entry, "run", rejected)
+    assert entry.main() != 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("error: Discord rejected DISCORD_TOKEN")
+
+
+async def test_an_unusable_database_stops_the_start_with_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("not a directory")
+    broken = Settings(token="x.y.z", database_path=tmp_path / "file" / "bot.sqlite3",
+                      dev_guild_id=None, log_level="INFO", rules_url_base="https://example.org")
+    client = BoardBot(broken)
+    with pytest.raises(DatabaseUnavailable, match="cannot use the database at"):
+        await client.setup_hook()
+    await client.close()
+
+
+def test_start_up_failures_are_one_line(monkeypatch, capsys, tmp_path: Path) -> None:
+    async def unusable(_settings: Settings) -> None:
+        raise DatabaseUnavailable("cannot use the database at x.sqlite3: disk I/O error")
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setattr(entry, "run", unusable)
+    assert entry.main() == 1
+    assert capsys.readouterr().err == (
+        "error: cannot use the database at x.sqlite3: disk I/O error\n")
+
+
+async def test_a_servers_command_outside_a_server_is_refused_before_it_runs(
+        client: BoardBot) -> None:
+    commands = {command.name: command for command in client.tree.get_commands()}
+    in_dm = SimpleNamespace(guild_id=None, command=commands["move"])
+    with pytest.raises(app_commands.NoPrivateMessage):
+        await client.tree.interaction_check(in_dm)
+    assert await client.tree.interaction_check(SimpleNamespace(guild_id=None,
+                                                               command=commands["rules"]))
+    assert await client.tree.interaction_check(SimpleNamespace(guild_id=1,
+                                                               command=commands["move"]))
+    interaction = FakeInteraction()
+    await report(interaction, app_commands.NoPrivateMessage())
+    assert interaction.said == [("response", "This command only works in a server.", True)]
+
+
+async def test_an_option_refused_while_resolving_it_is_answered_as_it_is() -> None:
+    """A refusal of an option's transformer (bot.ui.options) reaches the member as the
+    tree hands it over: wrapped in a TransformerError."""
+    try:
+        try:
+            raise UserError("There is no game #12 in this server.")
+        except UserError as refusal:
+            raise app_commands.TransformerError("#12", discord.AppCommandOptionType.string,
+                                                MyGame()) from refusal
+    except app_commands.TransformerError as error:
+        wrapped = error
+    interaction = FakeInteraction()
+    await report(interaction, wrapped)
+    assert interaction.said == [("response", "There is no game #12 in this server.", True)]
