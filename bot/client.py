@@ -19,14 +19,14 @@ from discord.ext import commands
 
 from bot.app import App, Tuning, build
 from bot.challenges import views as challenge_views
-from bot.config import Settings
+from bot.config import Settings, hidden_password
 from bot.correspondence import views as correspondence_views
 from bot.errors import STALE_BUTTON, report
 from bot.model import Post, UserError
 from bot.play import views as play_views
 from bot.poster import DiscordMessenger, DiscordPoster
 from bot.review import views as review_views
-from bot.storage import Database, GameRow, Unavailable
+from bot.storage import Database, GameRow, Unavailable, open_database
 from bot.ui.forms import submit_form
 
 log = logging.getLogger(__name__)
@@ -109,10 +109,11 @@ class BoardBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         try:
-            self.db = await Database.open(self.settings.database_path)
+            self.db = await open_database(self.settings.database)
         except Unavailable as error:
-            raise DatabaseUnavailable(
-                f"cannot use the database at {self.settings.database_path}: {error}") from error
+            raise DatabaseUnavailable(f"cannot use the database at "
+                                      f"{hidden_password(str(self.settings.database))}: {error}"
+                                      ) from error
         self.app = build(
             self.db, DiscordPoster(self, post_view), DiscordMessenger(self),
             tuning=Tuning(reminder_share=self.settings.reminder_share,

@@ -41,13 +41,21 @@ class Settings:
     vacation_days: int = 14
     #: Days a challenge waits for an answer before it expires (0: never).
     challenge_expiry_days: int = 7
+    #: ``postgresql://…`` or ``sqlite:///…``; empty: the SQLite file at ``database_path``.
+    database_url: str = ""
+
+    @property
+    def database(self) -> str | Path:
+        """The database the bot opens (``DATABASE_URL``, else ``DATABASE_PATH``)."""
+        return self.database_url or self.database_path
 
     def __repr__(self) -> str:  # never show the token, even in a debug log
         return (f"Settings(token=<hidden>, database_path={str(self.database_path)!r}, "
                 f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
                 f"rules_url_base={self.rules_url_base!r}, "
                 f"reminder_share={self.reminder_share!r}, vacation_days={self.vacation_days!r}, "
-                f"challenge_expiry_days={self.challenge_expiry_days!r})")
+                f"challenge_expiry_days={self.challenge_expiry_days!r}, "
+                f"database_url={hidden_password(self.database_url)!r})")
 
 
 def load_settings(environ: Mapping[str, str] | None = None,
@@ -73,7 +81,21 @@ def load_settings(environ: Mapping[str, str] | None = None,
         reminder_share=_reminder_share(get("REMINDER_SHARE", "0.8")),
         vacation_days=_vacation_days(get("VACATION_DAYS", "14")),
         challenge_expiry_days=_challenge_expiry_days(get("CHALLENGE_EXPIRY_DAYS", "7")),
+        database_url=_database_url(get("DATABASE_URL")),
     )
+
+
+def _database_url(text: str) -> str:
+    if text and not text.startswith(("sqlite:///", "postgresql://", "postgres://")):
+        raise ConfigError("DATABASE_URL must be sqlite:///path/to/file.sqlite3 or "
+                          "postgresql://user:password@host:port/database, not "
+                          f"{hidden_password(text)!r}")
+    return text
+
+
+def hidden_password(url: str) -> str:
+    """A database URL fit for a log line or an error message."""
+    return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)
 
 
 def _reminder_share(text: str) -> float:

@@ -9,7 +9,8 @@
   Discord-free and imports no ``discord``, except ``bot.texts``, which takes
   ``discord.utils`` (Discord's timestamp markup) and nothing else;
 * no module imports an area's commands (the client loads them as extensions);
-* nothing outside ``bot.storage`` sees a database connection (``sqlite3``, ``aiosqlite``);
+* nothing outside ``bot.storage`` sees a database driver (``sqlite3``, ``aiosqlite``,
+  ``asyncpg``);
 * only ``bot.pictures`` draws, with ``render``.
 """
 
@@ -141,7 +142,8 @@ def test_no_module_imports_an_areas_commands() -> None:
 def test_only_storage_sees_a_connection() -> None:
     wrong = [f"{module} imports {name}" for module in modules()
              if module.startswith("bot") and not module.startswith("bot.storage")
-             for name in imports(module) if name.split(".")[0] in ("sqlite3", "aiosqlite")]
+             for name in imports(module)
+             if name.split(".")[0] in ("sqlite3", "aiosqlite", "asyncpg")]
     assert wrong == []
 
 

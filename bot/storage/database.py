@@ -1,48 +1,41 @@
-"""The one owner of the SQLite connection.
+"""The storage's front: the :class:`Database` (one per process), the :class:`Connection`
+its transactions and reads hand out, prepared reads (:class:`Query`) and writes
+(:data:`Statement`), and the two failures callers see.
 
-Every access goes through a single :class:`asyncio.Lock`, so a transaction
-opened by one coroutine never sees another coroutine's statements slip in
-between its own. Writes happen only inside a transaction (``BEGIN IMMEDIATE`` …
-``COMMIT``, rolled back on any exception): :meth:`Database.transaction` for a
-few awaited statements, or :meth:`Database.write` for a prepared list of them.
+Two backends stand behind it, chosen by the database's URL
+(:func:`bot.storage.backends.open_database`):
+SQLite (:mod:`bot.storage.sqlite`, a file: one process) and PostgreSQL
+(:mod:`bot.storage.postgres`, a server several processes share). The SQL of the named
+queries is written once, in what both accept, with ``?`` placeholders; each backend's
+connection adapts the little that differs (PostgreSQL numbers its placeholders; SQLite,
+whose write transactions lock the whole file, has no ``FOR UPDATE``).
 
-aiosqlite runs each statement in its one worker thread, and every call is a
-round trip to that thread (for a fetch, two): under load those hops, each also
-waiting for the GIL, cost far more than SQLite itself. The hot paths therefore
-use :meth:`Database.read` and :meth:`Database.write`, which do a whole unit of
-work (several prepared reads; a whole transaction) in a single hop.
-
-Nothing outside this package sees a connection type: the services hold the
-handles :meth:`~Database.transaction` and :meth:`~Database.reading` give them
-only to pass them on to the named queries of :mod:`bot.storage.queries`, and a
-broken constraint comes out as :class:`Conflict`.
+Nothing outside this package sees a driver: the services hold the handles
+:meth:`~Database.transaction` and :meth:`~Database.reading` give them only to pass them
+on to the named queries of :mod:`bot.storage.queries`, and a broken constraint comes
+out as :class:`Conflict`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import functools
-import logging
-import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
-
-import aiosqlite
-
-from bot.storage.migrations import MIGRATIONS
-
-log = logging.getLogger(__name__)
+from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
 P = ParamSpec("P")
 #: One SQL statement with its parameters, for :meth:`Database.write` and :func:`apply`.
 Statement = tuple[str, Sequence[Any]]
-#: The connection a transaction or a read hands out, for the named queries only.
-Connection = aiosqlite.Connection
+
+#: The URL schemes :meth:`Database.open` knows.
+SQLITE_SCHEME = "sqlite:///"
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
 class Unavailable(Exception):
@@ -54,17 +47,59 @@ class Conflict(Exception):
     nothing of it was kept."""
 
 
+class Row(Protocol):
+    """A row read: its values by column name or position, in order when iterated."""
+
+    def __getitem__(self, key: str | int, /) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+    def __len__(self) -> int: ...
+
+
+class Connection(ABC):
+    """What a named query may do with the handle it is given. ``sql`` has ``?``
+    placeholders for ``args``."""
+
+    @abstractmethod
+    async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        """Every row the query gives."""
+
+    @abstractmethod
+    async def fetch_one(self, sql: str, args: Sequence[Any] = ()) -> Row | None:
+        """The first row the query gives, or None."""
+
+    @abstractmethod
+    async def change(self, sql: str, args: Sequence[Any] = ()) -> int:
+        """Run an ``INSERT``, ``UPDATE`` or ``DELETE``; the number of rows it changed."""
+
+    @abstractmethod
+    async def insert(self, sql: str, args: Sequence[Any] = ()) -> int:
+        """Run an ``INSERT`` of one row into a table with an ``id``; that row's id."""
+
+    @abstractmethod
+    async def change_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Run one statement once for each set of arguments."""
+
+
 @dataclass(frozen=True, slots=True)
 class Query(Generic[T_co]):
-    """A named read prepared with its arguments, for :meth:`Database.read`: it runs in
-    the connection's thread, several of them in one hop."""
+    """A named read prepared with its arguments, for :meth:`Database.read`: several of
+    them are read together, in one trip to SQLite's thread or in one snapshot of
+    PostgreSQL."""
 
     name: str
-    run: Callable[[sqlite3.Connection], T_co]
+    run: Callable[[Connection], Awaitable[T_co]]
 
 
-def query(function: Callable[Concatenate[sqlite3.Connection, P], T]) -> Callable[P, Query[T]]:
-    """Make ``function(conn, *args)`` a named query: ``function(*args)`` prepares it."""
+def query(function: Callable[Concatenate[Connection, P], Awaitable[T]]
+          ) -> Callable[P, Query[T]]:
+    """Make the named query ``function(conn, *args)`` preparable: ``function(*args)``
+    prepares it for :meth:`Database.read`.
+
+    The function may await only its connection's methods: on SQLite it runs to its end
+    in the connection's own thread, without an event loop (see
+    :func:`bot.storage.sqlite.run_now`)."""
 
     @functools.wraps(function)
     def prepared(*args: P.args, **kwargs: P.kwargs) -> Query[T]:
@@ -73,155 +108,69 @@ def query(function: Callable[Concatenate[sqlite3.Connection, P], T]) -> Callable
     return prepared
 
 
-class Database:
-    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
-        self._connection = connection
-        self._lock = asyncio.Lock()
-        self.path = path
+class Database(ABC):
+    """The one owner of the process's database access: open it with
+    :func:`bot.storage.open_database`."""
 
-    @classmethod
-    async def open(cls, path: str | Path) -> Database:
-        """Open (creating if needed) the database at ``path`` and apply pending migrations;
-        :class:`Unavailable` if it cannot be used."""
-        try:
-            return await cls._open(Path(path))
-        except (OSError, sqlite3.Error) as error:
-            raise Unavailable(str(error)) from error
+    #: ``"sqlite"`` or ``"postgresql"``.
+    backend: str
+    #: Where it is (a PostgreSQL URL without its password).
+    where: str
 
-    @classmethod
-    async def _open(cls, path: Path) -> Database:
-        if path.parent != Path():
-            path.parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(path, isolation_level=None)
-        connection.row_factory = aiosqlite.Row
-        await connection.execute("PRAGMA journal_mode = WAL")
-        await connection.execute("PRAGMA foreign_keys = ON")
-        await connection.execute("PRAGMA busy_timeout = 5000")
-        # Every commit waits for the disk (the default, said explicitly: write(durable=
-        # False) relaxes it for one commit and restores this).
-        await connection.execute("PRAGMA synchronous = FULL")
-        database = cls(connection, path)
-        await database.migrate()
-        return database
+    @abstractmethod
+    async def close(self) -> None: ...
 
-    async def close(self) -> None:
-        async with self._lock:
-            await self._connection.close()
-
+    @abstractmethod
     async def migrate(self) -> int:
-        """Apply the migrations newer than ``PRAGMA user_version``, each in its own
-        transaction together with the version bump. Returns the resulting version."""
-        async with self._lock:
-            cursor = await self._connection.execute("PRAGMA user_version")
-            (version,) = await cursor.fetchone()
-            for number, script in enumerate(MIGRATIONS, 1):
-                if number <= version:
-                    continue
-                log.info("applying database migration %d", number)
-                # executescript would commit on its own; run statement by statement instead.
-                await self._connection.execute("BEGIN IMMEDIATE")
-                try:
-                    for statement in _statements(script):
-                        await self._connection.execute(statement)
-                    await self._connection.execute(f"PRAGMA user_version = {number}")
-                except BaseException:
-                    await self._connection.execute("ROLLBACK")
-                    raise
-                await self._connection.execute("COMMIT")
-                version = number
-            return version
+        """Apply the migrations not yet applied, each in its own transaction together
+        with the new version number. Returns the resulting version."""
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Connection]:
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Connection]:
         """``async with db.transaction() as tx:`` all statements on ``tx`` commit
-        together, or none do (a broken constraint: :class:`Conflict`)."""
-        async with self._lock:
-            await self._connection.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._connection
-            except BaseException as error:
-                await self._connection.execute("ROLLBACK")
-                if isinstance(error, sqlite3.IntegrityError):
-                    raise Conflict(str(error)) from error
-                raise
-            await self._connection.execute("COMMIT")
+        together, or none do (a broken constraint: :class:`Conflict`). Rows read with
+        ``FOR UPDATE`` stay as read until the commit."""
 
-    @asynccontextmanager
-    async def reading(self) -> AsyncIterator[Connection]:
+    @abstractmethod
+    def reading(self) -> AbstractAsyncContextManager[Connection]:
         """``async with db.reading() as conn:`` a consistent view for a few reads."""
-        async with self._lock:
-            yield self._connection
+
+    @abstractmethod
+    async def read_many(self, *prepared: Query[Any]) -> list[Any]:
+        """The answers of several prepared queries, in order, read together."""
+
+    @abstractmethod
+    async def write(self, statements: Sequence[Statement], *, durable: bool = True) -> list[int]:
+        """Execute ``statements`` as one transaction; the number of rows each changed.
+        Any error (a :class:`Conflict`…) rolls all of them back.
+
+        ``durable=False`` skips the wait for the disk at this commit: for what can be
+        lost to a power cut without harm (where a board was posted). The transaction
+        is still atomic and survives the bot crashing."""
 
     async def read(self, prepared: Query[T]) -> T:
-        """The answer of one prepared query, in one hop."""
+        """The answer of one prepared query."""
         (answer,) = await self.read_many(prepared)
         return answer
-
-    async def read_many(self, *prepared: Query[Any]) -> list[Any]:
-        """The answers of several prepared queries, in order, read together in one hop."""
-        async with self._lock:
-            return await self._in_thread(lambda conn: [q.run(conn) for q in prepared])
-
-    async def write(self, statements: Sequence[Statement], *, durable: bool = True) -> list[int]:
-        """Execute ``statements`` as one transaction, in one hop; the number of rows
-        each changed. Any error (a :class:`Conflict`…) rolls all of them back.
-
-        ``durable=False`` skips the wait for the disk (``synchronous = NORMAL`` for this
-        commit): for what can be lost to a power cut without harm (where a board was
-        posted). The transaction is still atomic, survives the bot crashing, and
-        becomes durable with the next durable commit (the WAL is synced in order)."""
-        async with self._lock:
-            try:
-                return await self._in_thread(lambda conn: _write(conn, statements, durable))
-            except sqlite3.IntegrityError as error:
-                raise Conflict(str(error)) from error
-
-    async def _in_thread(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        # aiosqlite has no public call for "run this function in your thread"; _execute is
-        # what its own execute() and cursors use (tests/bot/storage/test_database.py covers
-        # it, and pyproject.toml pins aiosqlite below its next minor version).
-        connection = self._connection
-        return await connection._execute(work, connection._conn)
 
 
 async def apply(tx: Connection, statements: Sequence[Statement]) -> list[int]:
     """Execute prepared statements inside ``tx`` (a :meth:`Database.transaction`); the
     number of rows each changed."""
-    counts = []
-    for sql, parameters in statements:
-        cursor = await tx.execute(sql, parameters)
-        counts.append(cursor.rowcount)
-    return counts
+    return [await tx.change(sql, args) for sql, args in statements]
 
 
-def _write(conn: sqlite3.Connection, statements: Sequence[Statement],
-           durable: bool = True) -> list[int]:
-    if not durable:
-        conn.execute("PRAGMA synchronous = NORMAL")  # no fsync of the WAL at this commit
-    try:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            counts = [conn.execute(sql, parameters).rowcount for sql, parameters in statements]
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
-    finally:
-        if not durable:
-            conn.execute("PRAGMA synchronous = FULL")
-    return counts
+def parse_url(url: str | Path) -> tuple[str, str]:
+    """(``"sqlite"``, the file's path) or (``"postgresql"``, the URL). A bare path is a
+    SQLite file; ``sqlite:///data/bot.sqlite3`` is relative, ``sqlite:////srv/bot.sqlite3``
+    absolute."""
+    text = str(url)
+    if text.startswith(POSTGRES_SCHEMES):
+        return "postgresql", text
+    if text.startswith(SQLITE_SCHEME):
+        return "sqlite", text[len(SQLITE_SCHEME):] or "."
+    if re.match(r"[A-Za-z][A-Za-z0-9+.-]*://", text):
+        raise Unavailable(f"{text.split('://')[0]}:// databases are not supported: use "
+                          "sqlite:///path or postgresql://user:password@host/database")
+    return "sqlite", text
 
-
-def _statements(script: str) -> list[str]:
-    """Split a migration script into complete SQL statements (triggers included)."""
-    statements: list[str] = []
-    current: list[str] = []
-    for line in script.splitlines():
-        current.append(line)
-        text = "\n".join(current).strip()
-        if text and sqlite3.complete_statement(text):
-            statements.append(text)
-            current = []
-    if "\n".join(current).strip():
-        raise ValueError(f"incomplete SQL statement in a migration: {current!r}")
-    return statements

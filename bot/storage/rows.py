@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from aiosqlite import Row
+from bot.storage.database import Row
 
 
 def _json(text: str | None) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from bot.ratings.ranking import Ratings
 from bot.review.browser import Browser
 from bot.review.epilogue import Epilogue
 from bot.review.records import Records
-from bot.storage import Database
+from bot.storage import Database, open_database
 from bot.timers import Sleep
 from tests.bot.fakes import FakeClock, FakePoster, fake_renderer
 
@@ -53,7 +53,8 @@ def require(game: str) -> None:
 
 @dataclass(eq=False)
 class Env:
-    """The services over a real SQLite file, with a fake poster and clock, wired as
+    """The services over a real database (a SQLite file; PostgreSQL in the tests marked
+    ``both_backends``), with a fake poster and clock, wired as
     :func:`bot.app.build` wires them but for what a test asks for: by default the
     game-playing core (no listener, no clock, no deadline lines; real replay GIFs, a
     stand-in for board pictures); with a ``messenger``
@@ -62,7 +63,7 @@ class Env:
     of time, as in the bot. ``restart`` closes everything and starts again from the file, as
     the bot does. Also the ``app`` of the stand-in interactions of the command tests."""
 
-    path: Path
+    path: Path | str  # the database's file or URL
     poster: Poster
     clock: FakeClock
     db: Database
@@ -88,13 +89,13 @@ class Env:
         return self.clock
 
     @classmethod
-    async def start(cls, path: Path, poster: Poster | None = None,
+    async def start(cls, path: Path | str, poster: Poster | None = None,
                     clock: FakeClock | None = None, **options: Any) -> Env:
-        db = await Database.open(path)
+        db = await open_database(path)
         return cls.compose(path, db, poster or FakePoster(), clock or FakeClock(), **options)
 
     @classmethod
-    def compose(cls, path: Path, db: Database, poster: Poster, clock: FakeClock, *,
+    def compose(cls, path: Path | str, db: Database, poster: Poster, clock: FakeClock, *,
                 renderer: Renderer = fake_renderer, rng: random.Random | None = None,
                 messenger: Messenger | None = None, sleep: Sleep = asyncio.sleep,
                 deadlines: bool = False) -> Env:
@@ -130,7 +131,7 @@ class Env:
                    notifier=notifier, clocks=clocks, correspondence=correspondence)
 
     async def restart(self) -> Env:
-        """Close everything and start again from the file; the services are new."""
+        """Close everything and start again from the database; the services are new."""
         await self.clocks.stop()
         await self.db.close()
         fresh = await Env.start(self.path, self.poster, self.clock, **self.options)
@@ -142,14 +143,14 @@ class Env:
         tables = {}
         async with self.db.reading() as conn:
             for table in ("challenges", "games", "moves"):
-                cursor = await conn.execute(f"SELECT * FROM {table} ORDER BY rowid")
-                tables[table] = [tuple(row) for row in await cursor.fetchall()]
+                rows = await conn.fetch_all(f"SELECT * FROM {table} ORDER BY id")
+                tables[table] = [tuple(row) for row in rows]
         return tables
 
 
 @pytest.fixture
-async def env(tmp_path: Path) -> AsyncIterator[Env]:
-    environment = await Env.start(tmp_path / "boardbot.sqlite3")
+async def env(database_url: Path | str) -> AsyncIterator[Env]:
+    environment = await Env.start(database_url)
     yield environment
     await environment.db.close()
 

@@ -14,7 +14,7 @@ import pytest
 
 from bot.app import App, Tuning, build
 from bot.model import Member
-from bot.storage import Database, queries
+from bot.storage import open_database, queries
 from tests.bot.conftest import ANA, BO, CHANNEL, GUILD
 from tests.bot.correspondence.table import FakeMessenger
 from tests.bot.fakes import FakeClock, FakePoster, fake_renderer
@@ -28,7 +28,7 @@ async def fake_replayer(game: str, options: Mapping, moves: list[str],
 
 @pytest.fixture
 async def app(tmp_path: Path) -> AsyncIterator[tuple[App, FakePoster]]:
-    db = await Database.open(tmp_path / "bot.sqlite3")
+    db = await open_database(tmp_path / "bot.sqlite3")
     poster = FakePoster()
     built = build(db, poster, FakeMessenger(), tuning=Tuning(challenge_expiry_days=7),
                   now=FakeClock(), renderer=fake_renderer, replayer=fake_replayer,

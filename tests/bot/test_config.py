@@ -67,3 +67,18 @@ def test_the_environment_wins_over_dotenv(tmp_path: Path) -> None:
 def test_malformed_settings(tmp_path: Path, env: dict[str, str], message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         load_settings(env, dotenv_path=tmp_path / ".env")
+
+
+def test_a_database_url_wins_over_the_path_and_its_password_is_never_shown(
+        tmp_path: Path) -> None:
+    assert load_settings({"DISCORD_TOKEN": TOKEN}, dotenv_path=None).database \
+        == Path(DEFAULT_DATABASE_PATH)
+    settings = load_settings({"DISCORD_TOKEN": TOKEN,
+                              "DATABASE_URL": "postgresql://bot:s3cret@db:5432/boardbot"},
+                             dotenv_path=None)
+    assert settings.database == "postgresql://bot:s3cret@db:5432/boardbot"
+    assert "s3cret" not in repr(settings)
+    with pytest.raises(ConfigError, match="DATABASE_URL must be") as refused:
+        load_settings({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "mysql://bot:s3cret@db/x"},
+                      dotenv_path=None)
+    assert "s3cret" not in str(refused.value)

@@ -27,6 +27,7 @@ from bot.storage.queries.clocks import (
     get_clock,
     next_due,
     save_clock_statement,
+    update_clock_statement,
 )
 from bot.storage.queries.games import (
     active_games,
@@ -121,6 +122,7 @@ __all__ = [
     "set_notify",
     "set_vacation_end",
     "takebacks_of_ply",
+    "update_clock_statement",
     "vacations_of",
     "vacations_of_members",
 ]

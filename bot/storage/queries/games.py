@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -23,40 +22,36 @@ async def insert_game(conn: Connection, *, guild_id: int, channel_id: int,
                       player_ids: Sequence[int], player_names: Sequence[str],
                       created_at: datetime) -> int:
     """A new active game; ``settings["rated"] = False`` (a casual challenge) makes it unrated."""
-    cursor = await conn.execute(
+    return await conn.insert(
         "INSERT INTO games (guild_id, channel_id, challenge_id, challenge_message_id, game,"
         " options, settings, player0_id, player0_name, player1_id, player1_name, created_at,"
         " rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (guild_id, channel_id, challenge_id, challenge_message_id, game, dump(options),
          dump(settings), player_ids[0], player_names[0], player_ids[1], player_names[1],
          created_at.isoformat(), 0 if settings.get("rated") is False else 1))
-    return cursor.lastrowid
 
 
 async def get_game(conn: Connection, game_id: int) -> GameRow | None:
-    rows = await conn.execute_fetchall("SELECT * FROM games WHERE id = ?", (game_id,))
-    return GameRow.from_row(rows[0]) if rows else None
-
-
-@query
-def game_by_id(conn: sqlite3.Connection, game_id: int) -> GameRow | None:
-    """:func:`get_game`, prepared for :meth:`Database.read`."""
-    row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+    row = await conn.fetch_one("SELECT * FROM games WHERE id = ?", (game_id,))
     return GameRow.from_row(row) if row else None
 
 
+#: :func:`get_game`, prepared for :meth:`Database.read`.
+game_by_id = query(get_game)
+
+
 async def game_in_thread(conn: Connection, guild_id: int, thread_id: int) -> GameRow | None:
-    rows = await conn.execute_fetchall(
+    row = await conn.fetch_one(
         "SELECT * FROM games WHERE guild_id = ? AND thread_id = ? ORDER BY id DESC LIMIT 1",
         (guild_id, thread_id))
-    return GameRow.from_row(rows[0]) if rows else None
+    return GameRow.from_row(row) if row else None
 
 
 async def games_of_member(conn: Connection, guild_id: int, member_id: int, *, status: str,
                           limit: int = 100) -> list[GameRow]:
     """A member's games in one server with ``status``, most recent first."""
     order = "id DESC" if status == "active" else "finished_at DESC, id DESC"
-    rows = await conn.execute_fetchall(
+    rows = await conn.fetch_all(
         "SELECT * FROM games WHERE guild_id = ? AND status = ?"
         f" AND (player0_id = ? OR player1_id = ?) ORDER BY {order} LIMIT ?",
         (guild_id, status, member_id, member_id, limit))
@@ -65,28 +60,28 @@ async def games_of_member(conn: Connection, guild_id: int, member_id: int, *, st
 
 async def active_games(conn: Connection) -> list[GameRow]:
     """Every game in progress, in every server."""
-    rows = await conn.execute_fetchall("SELECT * FROM games WHERE status = 'active' ORDER BY id")
+    rows = await conn.fetch_all("SELECT * FROM games WHERE status = 'active' ORDER BY id")
     return [GameRow.from_row(row) for row in rows]
 
 
 async def recent_games(conn: Connection, guild_id: int, *, limit: int = 25) -> list[GameRow]:
     """A server's games, newest first (live and finished alike)."""
-    rows = await conn.execute_fetchall(
+    rows = await conn.fetch_all(
         "SELECT * FROM games WHERE guild_id = ? ORDER BY id DESC LIMIT ?", (guild_id, limit))
     return [GameRow.from_row(row) for row in rows]
 
 
 @query
-def active_games_with_moves(conn: sqlite3.Connection, *, after_id: int, limit: int
-                            ) -> tuple[list[GameRow], dict[int, list[str]]]:
+async def active_games_with_moves(conn: Connection, *, after_id: int, limit: int
+                                  ) -> tuple[list[GameRow], dict[int, list[str]]]:
     """A page of the games in progress (ids above ``after_id``, in order) and their moves
-    by game id (the rows are built in the database's thread)."""
-    rows = [GameRow.from_row(row) for row in conn.execute(
+    by game id (on SQLite, the rows are built in the database's thread)."""
+    rows = [GameRow.from_row(row) for row in await conn.fetch_all(
         "SELECT * FROM games WHERE status = 'active' AND id > ? ORDER BY id LIMIT ?",
         (after_id, limit))]
     moves: dict[int, list[str]] = {row.id: [] for row in rows}
     if rows:
-        for game_id, move in conn.execute(
+        for game_id, move in await conn.fetch_all(
                 "SELECT moves.game_id, moves.move FROM moves JOIN games ON games.id = moves.game_id"
                 " WHERE games.status = 'active' AND games.id > ? AND games.id <= ?"
                 " ORDER BY moves.game_id, moves.ply", (after_id, rows[-1].id)):

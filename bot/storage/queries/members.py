@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import datetime
 
 from bot.storage.database import Connection, query
@@ -12,44 +11,43 @@ from bot.storage.rows import VacationRow, _time, stamp
 
 
 @query
-def all_vacations(conn: sqlite3.Connection) -> dict[int, list[VacationRow]]:
+async def all_vacations(conn: Connection) -> dict[int, list[VacationRow]]:
     """Every member's vacations, by member."""
     found: dict[int, list[VacationRow]] = {}
-    for row in conn.execute("SELECT * FROM vacations ORDER BY start_at"):
+    for row in await conn.fetch_all("SELECT * FROM vacations ORDER BY start_at"):
         found.setdefault(row["member_id"], []).append(VacationRow.from_row(row))
     return found
 
 
 async def vacations_of(conn: Connection, member_id: int) -> list[VacationRow]:
-    rows = await conn.execute_fetchall(
+    rows = await conn.fetch_all(
         "SELECT * FROM vacations WHERE member_id = ? ORDER BY start_at", (member_id,))
     return [VacationRow.from_row(row) for row in rows]
 
 
 async def insert_vacation(conn: Connection, member_id: int, start_at: datetime,
                           end_at: datetime) -> int:
-    cursor = await conn.execute(
+    return await conn.insert(
         "INSERT INTO vacations (member_id, start_at, end_at) VALUES (?, ?, ?)",
         (member_id, stamp(start_at), stamp(end_at)))
-    return cursor.lastrowid
 
 
 async def set_vacation_end(conn: Connection, vacation_id: int, end_at: datetime) -> None:
-    await conn.execute("UPDATE vacations SET end_at = ? WHERE id = ?",
-                       (stamp(end_at), vacation_id))
+    await conn.change("UPDATE vacations SET end_at = ? WHERE id = ?",
+                      (stamp(end_at), vacation_id))
 
 
 # -- notification preferences -------------------------------------------------------
 
 async def get_notify(conn: Connection, member_id: int) -> str:
-    rows = await conn.execute_fetchall("SELECT notify FROM member_prefs WHERE member_id = ?",
-                                       (member_id,))
-    return rows[0]["notify"] if rows else "thread"
+    row = await conn.fetch_one("SELECT notify FROM member_prefs WHERE member_id = ?",
+                               (member_id,))
+    return row["notify"] if row else "thread"
 
 
 async def set_notify(conn: Connection, member_id: int, notify: str,
                      digest_due_at: datetime | None) -> None:
-    await conn.execute(
+    await conn.change(
         "INSERT INTO member_prefs (member_id, notify, digest_due_at) VALUES (?, ?, ?)"
         " ON CONFLICT (member_id) DO UPDATE SET notify = excluded.notify,"
         " digest_due_at = excluded.digest_due_at",
@@ -58,24 +56,24 @@ async def set_notify(conn: Connection, member_id: int, notify: str,
 
 async def digests_due(conn: Connection, now: datetime) -> list[tuple[int, datetime]]:
     """(member id, when it was due) of each daily digest due by ``now``."""
-    rows = await conn.execute_fetchall(
+    rows = await conn.fetch_all(
         "SELECT member_id, digest_due_at FROM member_prefs WHERE notify = 'digest'"
         " AND digest_due_at <= ? ORDER BY digest_due_at", (stamp(now),))
     return [(row[0], _time(row[1])) for row in rows]
 
 
 async def set_digest_due(conn: Connection, member_id: int, due_at: datetime) -> None:
-    await conn.execute("UPDATE member_prefs SET digest_due_at = ? WHERE member_id = ?",
-                       (stamp(due_at), member_id))
+    await conn.change("UPDATE member_prefs SET digest_due_at = ? WHERE member_id = ?",
+                      (stamp(due_at), member_id))
 
 
 @query
-def vacations_of_members(conn: sqlite3.Connection,
-                         member_ids: tuple[int, ...]) -> dict[int, list[VacationRow]]:
+async def vacations_of_members(conn: Connection,
+                               member_ids: tuple[int, ...]) -> dict[int, list[VacationRow]]:
     """The vacations of a few members, by member (the players of a game about to start)."""
     found: dict[int, list[VacationRow]] = {member_id: [] for member_id in member_ids}
     marks = ", ".join("?" * len(member_ids))
-    for row in conn.execute(f"SELECT * FROM vacations WHERE member_id IN ({marks})"
-                            " ORDER BY start_at", member_ids):
+    for row in await conn.fetch_all(f"SELECT * FROM vacations WHERE member_id IN ({marks})"
+                                    " ORDER BY start_at", member_ids):
         found[row["member_id"]].append(VacationRow.from_row(row))
     return found

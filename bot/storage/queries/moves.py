@@ -17,8 +17,8 @@ def insert_move_statement(*, game_id: int, ply: int, move: str, seat: int, membe
 
 
 async def moves_of_game(conn: Connection, game_id: int) -> list[MoveRow]:
-    rows = await conn.execute_fetchall("SELECT * FROM moves WHERE game_id = ? ORDER BY ply",
-                                       (game_id,))
+    rows = await conn.fetch_all("SELECT * FROM moves WHERE game_id = ? ORDER BY ply",
+                                (game_id,))
     return [MoveRow.from_row(row) for row in rows]
 
 
@@ -29,7 +29,6 @@ def set_move_message_statement(game_id: int, ply: int, message_id: int) -> State
 
 async def delete_last_move(conn: Connection, game_id: int, ply: int) -> bool:
     """Remove move ``ply`` if it is the game's last; False if it is not (any more)."""
-    cursor = await conn.execute(
+    return await conn.change(
         "DELETE FROM moves WHERE game_id = ? AND ply = ?"
-        " AND ply = (SELECT MAX(ply) FROM moves WHERE game_id = ?)", (game_id, ply, game_id))
-    return cursor.rowcount == 1
+        " AND ply = (SELECT MAX(ply) FROM moves WHERE game_id = ?)", (game_id, ply, game_id)) == 1

@@ -10,15 +10,16 @@ from bot.storage.rows import RatingChangeRow, RatingRow
 
 async def get_rating(conn: Connection, guild_id: int, game: str,
                      member_id: int) -> RatingRow | None:
-    rows = await conn.execute_fetchall(
-        "SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND member_id = ?",
+    """A member's rating, locked until the transaction (``tx``) that read it ends."""
+    row = await conn.fetch_one(
+        "SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND member_id = ? FOR UPDATE",
         (guild_id, game, member_id))
-    return RatingRow.from_row(rows[0]) if rows else None
+    return RatingRow.from_row(row) if row else None
 
 
 async def save_rating(conn: Connection, rating: RatingRow, *, updated_at: datetime) -> None:
     """Insert or replace a member's rating and record in one game of one server."""
-    await conn.execute(
+    await conn.change(
         "INSERT INTO ratings (guild_id, game, member_id, member_name, rating, deviation,"
         " volatility, games, wins, losses, draws, updated_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -34,14 +35,14 @@ async def save_rating(conn: Connection, rating: RatingRow, *, updated_at: dateti
 
 async def leaderboard(conn: Connection, guild_id: int, game: str, *,
                       limit: int) -> list[RatingRow]:
-    rows = await conn.execute_fetchall(
+    rows = await conn.fetch_all(
         "SELECT * FROM ratings WHERE guild_id = ? AND game = ?"
         " ORDER BY rating DESC, deviation, member_id LIMIT ?", (guild_id, game, limit))
     return [RatingRow.from_row(row) for row in rows]
 
 
 async def ratings_of_member(conn: Connection, guild_id: int, member_id: int) -> list[RatingRow]:
-    rows = await conn.execute_fetchall(
+    rows = await conn.fetch_all(
         "SELECT * FROM ratings WHERE guild_id = ? AND member_id = ? ORDER BY game",
         (guild_id, member_id))
     return [RatingRow.from_row(row) for row in rows]
@@ -50,14 +51,12 @@ async def ratings_of_member(conn: Connection, guild_id: int, member_id: int) -> 
 async def insert_rating_change(conn: Connection, game_id: int, before: tuple[float, float],
                                after: tuple[float, float], *, rated_at: datetime) -> bool:
     """Record what a game did to ratings; False if that game was already rated."""
-    cursor = await conn.execute(
-        "INSERT OR IGNORE INTO rating_changes (game_id, before0, after0, before1, after1,"
-        " rated_at) VALUES (?, ?, ?, ?, ?, ?)",
-        (game_id, before[0], after[0], before[1], after[1], rated_at.isoformat()))
-    return cursor.rowcount == 1
+    return await conn.change(
+        "INSERT INTO rating_changes (game_id, before0, after0, before1, after1, rated_at)"
+        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
+        (game_id, before[0], after[0], before[1], after[1], rated_at.isoformat())) == 1
 
 
 async def get_rating_change(conn: Connection, game_id: int) -> RatingChangeRow | None:
-    rows = await conn.execute_fetchall("SELECT * FROM rating_changes WHERE game_id = ?",
-                                       (game_id,))
-    return RatingChangeRow.from_row(rows[0]) if rows else None
+    row = await conn.fetch_one("SELECT * FROM rating_changes WHERE game_id = ?", (game_id,))
+    return RatingChangeRow.from_row(row) if row else None

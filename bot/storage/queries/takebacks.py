@@ -10,19 +10,18 @@ from bot.storage.rows import TakebackRow, stamp
 
 async def insert_takeback(conn: Connection, game_id: int, ply: int, requester_id: int,
                           created_at: datetime) -> int:
-    cursor = await conn.execute(
+    return await conn.insert(
         "INSERT INTO takebacks (game_id, ply, requester_id, created_at) VALUES (?, ?, ?, ?)",
         (game_id, ply, requester_id, stamp(created_at)))
-    return cursor.lastrowid
 
 
 async def get_takeback(conn: Connection, takeback_id: int) -> TakebackRow | None:
-    rows = await conn.execute_fetchall("SELECT * FROM takebacks WHERE id = ?", (takeback_id,))
-    return TakebackRow.from_row(rows[0]) if rows else None
+    row = await conn.fetch_one("SELECT * FROM takebacks WHERE id = ?", (takeback_id,))
+    return TakebackRow.from_row(row) if row else None
 
 
 async def takebacks_of_ply(conn: Connection, game_id: int, ply: int) -> list[TakebackRow]:
-    rows = await conn.execute_fetchall(
+    rows = await conn.fetch_all(
         "SELECT * FROM takebacks WHERE game_id = ? AND ply = ? ORDER BY id", (game_id, ply))
     return [TakebackRow.from_row(row) for row in rows]
 
@@ -30,7 +29,6 @@ async def takebacks_of_ply(conn: Connection, game_id: int, ply: int) -> list[Tak
 async def answer_takeback(conn: Connection, takeback_id: int, status: str,
                           answered_at: datetime) -> bool:
     """Close a pending request; False if it was already answered."""
-    cursor = await conn.execute(
+    return await conn.change(
         "UPDATE takebacks SET status = ?, answered_at = ? WHERE id = ? AND status = 'pending'",
-        (status, stamp(answered_at), takeback_id))
-    return cursor.rowcount == 1
+        (status, stamp(answered_at), takeback_id)) == 1

@@ -18,6 +18,9 @@ from bot.storage import ChallengeRow
 from bot.storage.migrations import MIGRATIONS
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, GUILD, Env
 
+#: The services' work is the same on either database.
+pytestmark = pytest.mark.both_backends
+
 
 class Expiring:
     def __init__(self, env: Env, days: int = 7) -> None:

@@ -40,7 +40,7 @@ class Table:
     sleeps: list[float] = field(default_factory=list)
 
     @classmethod
-    async def open(cls, path: Path, *, deadlines: bool = False) -> Table:
+    async def open(cls, path: Path | str, *, deadlines: bool = False) -> Table:
         table = cls(None, FakeMessenger())  # type: ignore[arg-type]
         table.env = await Env.start(path, messenger=table.messenger, sleep=table.fake_sleep,
                                     deadlines=deadlines)
@@ -83,9 +83,10 @@ class Table:
 
 
 @asynccontextmanager
-async def open_table(tmp_path: Path, *, deadlines: bool = False) -> AsyncIterator[Table]:
-    """For a test module's ``table`` fixture."""
-    t = await Table.open(tmp_path / "boardbot.sqlite3", deadlines=deadlines)
+async def open_table(database_url: Path | str, *,
+                     deadlines: bool = False) -> AsyncIterator[Table]:
+    """For a test module's ``table`` fixture (``database_url``: the fixture's)."""
+    t = await Table.open(database_url, deadlines=deadlines)
     try:
         yield t
     finally:

@@ -14,10 +14,13 @@ from bot.model import UserError
 from tests.bot.conftest import ANA, BO
 from tests.bot.correspondence.table import Table, open_table, start
 
+#: The services' work is the same on either database.
+pytestmark = pytest.mark.both_backends
+
 
 @pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    async with open_table(tmp_path) as t:
+async def table(database_url: Path | str) -> AsyncIterator[Table]:
+    async with open_table(database_url) as t:
         yield t
 
 

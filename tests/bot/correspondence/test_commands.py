@@ -23,8 +23,8 @@ TOKEN = "MTA5ODc2NTQzMjEwOTg3NjU0Mw.GAbCdE.abcdefghijklmnopqrstuvwxyz0123456789A
 
 
 @pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    async with open_table(tmp_path) as t:
+async def table(database_url: Path | str) -> AsyncIterator[Table]:
+    async with open_table(database_url) as t:
         yield t
 
 

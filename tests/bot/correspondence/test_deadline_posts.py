@@ -13,10 +13,13 @@ import pytest
 from tests.bot.conftest import ANA, BO, GUILD
 from tests.bot.correspondence.table import Table, open_table, start
 
+#: The services' work is the same on either database.
+pytestmark = pytest.mark.both_backends
+
 
 @pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    async with open_table(tmp_path, deadlines=True) as t:
+async def table(database_url: Path | str) -> AsyncIterator[Table]:
+    async with open_table(database_url, deadlines=True) as t:
         yield t
 
 

@@ -10,21 +10,23 @@ from pathlib import Path
 import pytest
 
 from bot.model import UserError
+from bot.storage import queries
 from tests.bot.conftest import ANA, BO, CY, GUILD
 from tests.bot.correspondence.table import Table, open_table, start
 
+#: The services' work is the same on either database.
+pytestmark = pytest.mark.both_backends
+
 
 @pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    async with open_table(tmp_path) as t:
+async def table(database_url: Path | str) -> AsyncIterator[Table]:
+    async with open_table(database_url) as t:
         yield t
 
 
 async def moves(table: Table, game_id: int) -> list[str]:
     async with table.env.db.reading() as conn:
-        cursor = await conn.execute("SELECT move FROM moves WHERE game_id = ? ORDER BY ply",
-                                    (game_id,))
-        return [move for (move,) in await cursor.fetchall()]
+        return [move.move for move in await queries.moves_of_game(conn, game_id)]
 
 
 async def ask(table: Table, game_id: int, member=BO):

@@ -5,18 +5,21 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
 import rules
 from bot.model import UserError
-from bot.storage import Database
+from bot.storage import open_database, queries
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, GUILD, Env, start_game
 from tests.bot.fakes import FakePoster
+
+#: The services' work is the same on either database.
+pytestmark = pytest.mark.both_backends
 
 
 async def stored_moves(env: Env, game_id: int) -> list[str]:
     async with env.db.reading() as conn:
-        cursor = await conn.execute("SELECT move FROM moves WHERE game_id = ? ORDER BY ply",
-                                    (game_id,))
-        return [move for (move,) in await cursor.fetchall()]
+        return [move.move for move in await queries.moves_of_game(conn, game_id)]
 
 
 def any_game() -> str:
@@ -57,7 +60,7 @@ async def test_the_same_move_submitted_twice(env: Env) -> None:
 async def test_two_bot_processes_on_one_database(env: Env) -> None:
     """Without a shared lock, the UNIQUE (game_id, ply) constraint decides."""
     game_id = await start_game(env, any_game())
-    other_db = await Database.open(env.path)
+    other_db = await open_database(env.path)
     other = Env.compose(env.path, other_db, FakePoster(), env.clock, rng=random.Random(1))
     try:
         row = await env.games.get_game(GUILD, game_id)

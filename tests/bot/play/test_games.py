@@ -8,8 +8,14 @@ import asyncio
 import gc
 import random
 
+import pytest
+
 from bot.play.games import Games
+from bot.storage import queries
 from tests.bot.conftest import ANA, BO, GUILD, Env, start_game
+
+#: The services' work is the same on either database.
+pytestmark = pytest.mark.both_backends
 
 
 async def play_some(env: Env, game_id: int, moves: int, rng: random.Random) -> None:
@@ -35,9 +41,7 @@ async def test_the_position_cache_keeps_at_most_its_size(env: Env) -> None:
         row = await env.games.get_game(GUILD, game_id)
         state = await env.games.state_of(row)
         async with env.db.reading() as conn:
-            cursor = await conn.execute("SELECT move FROM moves WHERE game_id = ? ORDER BY ply",
-                                        (game_id,))
-            stored = tuple(move for (move,) in await cursor.fetchall())
+            stored = tuple(move.move for move in await queries.moves_of_game(conn, game_id))
         assert state.history == stored and state.ply == 3
         assert env.games.footprint[0] <= 3
 

@@ -8,8 +8,12 @@ import pytest
 
 import rules
 from bot.model import Member
+from bot.storage import queries
 from tests.bot.conftest import ALL_GAMES, ANA, BO, CHANNEL, GUILD, SMALL, Env, require, start_game
 from tests.bot.fakes import PNG_SIGNATURE
+
+#: The services' work is the same on either database.
+pytestmark = pytest.mark.both_backends
 
 
 async def play_random(env: Env, game_id: int, rng: random.Random, *, stop_at: int | None = None):
@@ -51,9 +55,8 @@ async def test_a_complete_game_from_challenge_to_result(env: Env, game: str) -> 
     assert stored.result == final.result
     assert stored.winner_seat == final.winner
     async with env.db.reading() as conn:
-        cursor = await conn.execute("SELECT move FROM moves WHERE game_id = ? ORDER BY ply",
-                                    (game_id,))
-        assert [m for (m,) in await cursor.fetchall()] == list(final.history)
+        assert [m.move for m in await queries.moves_of_game(conn, game_id)] \
+            == list(final.history)
     posts = env.poster.posts_for(game_id)
     assert len(posts) == 1 + final.ply  # the opening board, then one per move
     assert all(post.picture.startswith(PNG_SIGNATURE) for post in posts)

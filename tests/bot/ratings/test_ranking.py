@@ -14,6 +14,9 @@ from tests.bot.interactions import invoke
 from tests.bot.support import StandIn, play_out
 from tests.e2e.driver import PLANS, planned_moves
 
+#: The services' work is the same on either database.
+pytestmark = pytest.mark.both_backends
+
 ASLI_OPTIONS, ASLI_SEED = PLANS["asli"]
 
 

@@ -1,0 +1,183 @@
+"""The PostgreSQL backend (asyncpg): one database that several bot processes share.
+
+Each process keeps a small pool of connections. A transaction runs at PostgreSQL's
+default isolation (read committed): what must happen once is guarded in the SQL itself
+(a constraint, an ``UPDATE … WHERE`` that checks the state it changes, a claim of
+:mod:`bot.storage.queries.claims`), and a read-then-write locks what it read with
+``FOR UPDATE``. A read (:meth:`~PostgresDatabase.reading`, several prepared queries)
+sees one snapshot. The migrations run under an advisory lock, so processes starting
+together apply each one once; the version is the largest in ``schema_migrations``.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from bot.storage.database import (
+    Conflict,
+    Connection,
+    Database,
+    Query,
+    Row,
+    Statement,
+    Unavailable,
+)
+from bot.storage.migrations import MIGRATIONS
+from bot.storage.pg_migrations import postgres_form
+
+log = logging.getLogger(__name__)
+
+#: Connections per process at most (the moves of one process rarely need more).
+POOL_SIZE = 10
+#: Seconds to wait for the server when connecting.
+CONNECT_TIMEOUT = 10.0
+#: The advisory lock held while migrating (any number the bot alone uses).
+MIGRATION_LOCK = 0x626F617264  # "board"
+
+_Failures = (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError)
+
+
+class PostgresDatabase(Database):
+    backend = "postgresql"
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        self._pool = pool
+        self.url = url
+        self.where = without_password(url)
+
+    @classmethod
+    async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PostgresDatabase:
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT,
+                server_settings={"application_name": "boardbot"})
+        except _Failures as error:
+            raise Unavailable(str(error) or type(error).__name__) from error
+        database = cls(pool, url)
+        try:
+            await database.migrate()
+        except _Failures as error:
+            await pool.close()
+            raise Unavailable(str(error)) from error
+        return database
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    async def migrate(self) -> int:
+        async with self._pool.acquire() as conn:
+            await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+            try:
+                await conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
+                                   " version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
+                version = await conn.fetchval("SELECT MAX(version) FROM schema_migrations") or 0
+                for number, script in enumerate(MIGRATIONS, 1):
+                    if number <= version:
+                        continue
+                    log.info("applying database migration %d", number)
+                    async with conn.transaction():
+                        await conn.execute(postgres_form(script))
+                        await conn.execute("INSERT INTO schema_migrations VALUES ($1, $2)",
+                                           number, datetime.now(UTC).isoformat())
+                    version = number
+                return version
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Connection]:
+        async with self._pool.acquire() as conn:
+            try:
+                async with conn.transaction():
+                    yield _Postgres(conn)
+            except asyncpg.IntegrityConstraintViolationError as error:
+                raise Conflict(str(error)) from error
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[Connection]:
+        async with self._pool.acquire() as conn, \
+                conn.transaction(isolation="repeatable_read", readonly=True):
+            yield _Postgres(conn)
+
+    async def read_many(self, *prepared: Query[Any]) -> list[Any]:
+        async with self._pool.acquire() as conn:
+            if len(prepared) == 1:  # one statement or a few: no snapshot worth two trips
+                return [await prepared[0].run(_Postgres(conn))]
+            async with conn.transaction(isolation="repeatable_read", readonly=True):
+                return [await q.run(_Postgres(conn)) for q in prepared]
+
+    async def write(self, statements: Sequence[Statement], *, durable: bool = True) -> list[int]:
+        """``durable=False``: ``synchronous_commit = off`` for this transaction."""
+        async with self._pool.acquire() as conn:
+            try:
+                async with conn.transaction():
+                    if not durable:
+                        await conn.execute("SET LOCAL synchronous_commit = off")
+                    return [rows_changed(await conn.execute(postgres_sql(sql), *args))
+                            for sql, args in statements]
+            except asyncpg.IntegrityConstraintViolationError as error:
+                raise Conflict(str(error)) from error
+
+
+class _Postgres(Connection):
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+
+    async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        return await self._conn.fetch(postgres_sql(sql), *args)
+
+    async def fetch_one(self, sql: str, args: Sequence[Any] = ()) -> Row | None:
+        return await self._conn.fetchrow(postgres_sql(sql), *args)
+
+    async def change(self, sql: str, args: Sequence[Any] = ()) -> int:
+        return rows_changed(await self._conn.execute(postgres_sql(sql), *args))
+
+    async def insert(self, sql: str, args: Sequence[Any] = ()) -> int:
+        return await self._conn.fetchval(postgres_sql(sql) + " RETURNING id", *args)
+
+    async def change_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self._conn.executemany(postgres_sql(sql), list(rows))
+
+
+@functools.lru_cache(maxsize=1024)
+def postgres_sql(sql: str) -> str:
+    """The portable SQL as PostgreSQL takes it: ``?`` placeholders numbered ``$1``,
+    ``$2``… (none counted inside quotes)."""
+    out: list[str] = []
+    number = 0
+    quote: str | None = None
+    for char in sql:
+        if quote is not None:
+            if char == quote:
+                quote = None
+        elif char in "'\"":
+            quote = char
+        elif char == "?":
+            number += 1
+            out.append(f"${number}")
+            continue
+        out.append(char)
+    return "".join(out)
+
+
+def rows_changed(status: str) -> int:
+    """The row count of a command's status (``UPDATE 3``, ``INSERT 0 1``)."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+def without_password(url: str) -> str:
+    """The URL fit for a log line."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rsplit("@", 1)[-1]
+    return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
