@@ -19,6 +19,7 @@ from datetime import datetime
 
 from bot.challenges.expiry import ChallengeExpiry, Expired
 from bot.challenges.service import Challenges
+from bot.claims import Claims
 from bot.correspondence.clocks import Clocks
 from bot.correspondence.deadlines import DeadlinePoster
 from bot.correspondence.notify import Messenger, Notifier
@@ -95,6 +96,8 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
     ``on_expired`` shows that a challenge expired (the client edits its message)."""
     # Board posts say when the player to move runs out of time.
     poster = DeadlinePoster(poster, db)
+    # Each reminder, deadline, digest and expiry is done by the one process claiming it.
+    claims = Claims(db, now=now)
     events = Events()
     games = Games(db)
     notifier = Notifier(db, messenger, poster, now=now)
@@ -102,7 +105,7 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
     boards = Boards(db, poster, renderer=renderer, mention_filter=notifier.filter_mentions)
     endings = Endings(db, games, boards, events, now=now)
     clocks = Clocks(db, games, endings, notifier, now=now, reminder_share=tuning.reminder_share,
-                    vacation_days=tuning.vacation_days, sleep=sleep)
+                    vacation_days=tuning.vacation_days, sleep=sleep, claims=claims)
     # The clock refuses moves out of time and stores the next turn with each move, and
     # is stored with each new game.
     moves = Moves(db, games, boards, events, endings, now=now, guards=[clocks])
@@ -121,7 +124,7 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
         db=db, now=now, events=events, games=games, boards=boards, endings=endings,
         moves=moves, autocomplete=Autocomplete(games), challenges=challenges,
         expiry=ChallengeExpiry(db, now=now, days=tuning.challenge_expiry_days,
-                               on_expired=on_expired, sleep=sleep),
+                               on_expired=on_expired, sleep=sleep, claims=claims),
         notifier=notifier, clocks=clocks, correspondence=correspondence, ratings=ratings,
         browser=Browser(db, games, renderer=renderer, replayer=replayer), records=Records(db),
         epilogue=epilogue)

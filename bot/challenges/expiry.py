@@ -6,7 +6,8 @@ Every challenge lives equally long, so the oldest pending one is always the next
 expire: one task sleeps until then, expires whatever is due, and sleeps again. A new
 challenge wakes it (it may be the only one). What expired while the bot was down is
 expired when the task starts; a click that beats the task to it is refused and
-expires the challenge on the spot.
+expires the challenge on the spot. Where several processes share the database, the
+one that claims a challenge's expiry (:mod:`bot.claims`) does it.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from datetime import datetime, timedelta
 
+from bot.claims import Claims
 from bot.model import UserError
 from bot.storage import ChallengeRow, Database, queries
 from bot.timers import DueTimer, Sleep
@@ -27,8 +30,10 @@ Expired = Callable[[ChallengeRow], Awaitable[None]]
 
 class ChallengeExpiry:
     def __init__(self, db: Database, *, now: Callable[[], datetime], days: int,
-                 on_expired: Expired | None = None, sleep: Sleep = asyncio.sleep) -> None:
+                 on_expired: Expired | None = None, sleep: Sleep = asyncio.sleep,
+                 claims: Claims | None = None) -> None:
         self.db = db
+        self.claims = claims or Claims(db, now=now)
         self.now = now
         self.lifetime = timedelta(days=days) if days > 0 else None
         #: Shows that a challenge expired (the client edits its message).
@@ -70,7 +75,10 @@ class ChallengeExpiry:
             due = await queries.pending_challenges_created_by(conn, self.now() - self.lifetime)
         expired = []
         for challenge in due:
-            closed = await self._expire(challenge)
+            expires = self.expires_at(challenge)
+            assert expires is not None
+            async with self.claims.holding("expiry", challenge.id, expires) as mine:
+                closed = await self._expire(challenge) if mine else None
             if closed is not None:
                 expired.append(closed)
         return expired
@@ -85,17 +93,24 @@ class ChallengeExpiry:
             raise UserError(expired_refusal(challenge))
 
     async def _expire(self, challenge: ChallengeRow) -> ChallengeRow | None:
-        async with self.db.transaction() as tx:
-            if not await queries.close_challenge(tx, challenge.id, status="expired",
-                                                 closed_at=self.now()):
-                return None  # answered meanwhile
-            closed = await queries.get_challenge(tx, challenge.id)
-        log.info("challenge %d expired", challenge.id)
+        """Show that the challenge expired, then close it (a process that dies between
+        the two leaves the work to another: showing it twice does no harm)."""
+        async with self.db.reading() as conn:
+            current = await queries.get_challenge(conn, challenge.id)
+        if current is None or current.status != "pending":
+            return None  # answered or expired meanwhile
+        closed = replace(current, status="expired", closed_at=self.now())
         if self.on_expired is not None:
             try:
                 await self.on_expired(closed)
             except Exception:
                 log.exception("could not show that challenge %d expired", challenge.id)
+        async with self.db.transaction() as tx:
+            if not await queries.close_challenge(tx, challenge.id, status="expired",
+                                                 closed_at=closed.closed_at):
+                return None  # answered meanwhile
+            closed = await queries.get_challenge(tx, challenge.id)
+        log.info("challenge %d expired", challenge.id)
         return closed
 
 

@@ -24,6 +24,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from bot import texts
+from bot.claims import Claims
 from bot.correspondence import timecontrol
 from bot.correspondence.deadlines import (
     ClockFacts,
@@ -58,8 +59,11 @@ class Clocks:
     def __init__(self, db: Database, games: Games, endings: Endings,
                  notifier: Notifier | None = None, *, now: Callable[[], datetime],
                  reminder_share: float = timecontrol.REMINDER_SHARE,
-                 vacation_days: int = 14, sleep: Sleep = asyncio.sleep) -> None:
+                 vacation_days: int = 14, sleep: Sleep = asyncio.sleep,
+                 claims: Claims | None = None) -> None:
         self.db = db
+        #: Each reminder and deadline is handled by the one process that claims it.
+        self.claims = claims or Claims(db, now=now)
         self.games = games
         self.endings = endings
         self.notifier = notifier
@@ -126,25 +130,36 @@ class Clocks:
             return await queries.next_due(conn)
 
     async def run_due(self) -> int:
-        """Handle every clock (and digest) due by now. Returns how many were handled."""
+        """Handle every clock (and digest) due by now that no other process has claimed.
+        Returns how many this process handled."""
         now = self.now()
         async with self.db.reading() as conn:
             due = await queries.clocks_due(conn, now)
+        handled = 0
         for clock in due:
+            assert clock.due_at is not None
             try:
-                await self._handle(clock.game_id, now)
+                async with self.claims.holding("clock", clock.game_id, clock.due_at) as mine:
+                    if mine:
+                        await self._handle(clock.game_id, now, clock.due_at)
+                        handled += 1
             except Exception:
                 log.exception("the clock of game %d failed", clock.game_id)
-        digests = await self.notifier.send_digests(now) if self.notifier else 0
-        return len(due) + digests
+        digests = await self.notifier.send_digests(now, self.claims) if self.notifier else 0
+        await self.claims.forget_old()
+        return handled + digests
 
-    async def _handle(self, game_id: int, now: datetime) -> None:
+    async def _handle(self, game_id: int, now: datetime, due_at: datetime) -> None:
+        """The reminder or the loss on time the clock was due for at ``due_at`` (nothing
+        if it has changed since: a move, or another process did it)."""
         async with self.games.lock(game_id):
             async with self.db.reading() as conn:
                 row = await queries.get_game(conn, game_id)
                 clock = await queries.get_clock(conn, game_id)
-            if row is None or not row.is_active or clock is None or clock.turn_seat is None:
+            if row is None or not row.is_active or clock is None or clock.turn_seat is None \
+                    or clock.due_at != due_at:
                 return
+            read = clock
             seat = clock.turn_seat
             pauses = await self._pauses(row, seat)
             mover = player_clock(clock, seat)
@@ -160,8 +175,11 @@ class Clocks:
                     clock = replace(clock, reminders_sent=passed[-1] + 1)  # one ping, even if
                     if self.notifier is not None:                          # both are overdue
                         await self.notifier.remind(row, seat, deadline)
-                await self._save(row, clock)
+                await self._save(row, clock, read=read)
         if expected is not None:  # the lock is released: end_game takes it
+            # Replayed afresh: this process's position of a game another process serves
+            # may be old.
+            self.games.forget(game_id)
             await self._time_out(row, seat, expected)
 
     async def _time_out(self, row: GameRow, seat: int, expected_ply: int) -> None:
@@ -200,7 +218,7 @@ class Clocks:
         async with self.db.reading() as conn:
             clock = await queries.get_clock(conn, update.game.id)
         if clock is not None and clock.turn_seat is not None:
-            await self._save(update.game, replace(clock, turn_seat=None))
+            await self._save(update.game, replace(clock, turn_seat=None), read=clock)
 
     # -- the move guard: read, then check ----------------------------------------------
 
@@ -245,11 +263,10 @@ class Clocks:
     async def restart_turn(self, row: GameRow, state: State) -> None:
         """The turn starts afresh now (after a takeback), reminders and all."""
         async with self.db.reading() as conn:
-            clock = await queries.get_clock(conn, row.id)
-        if clock is None:
-            clock = self._fresh_clock(row, state, self.now(), lambda seat: [])
+            read = await queries.get_clock(conn, row.id)
+        clock = read or self._fresh_clock(row, state, self.now(), lambda seat: [])
         await self._save(row, replace(clock, turn_ply=state.ply, turn_seat=state.to_move,
-                                      turn_started_at=self.now(), reminders_sent=0))
+                                      turn_started_at=self.now(), reminders_sent=0), read=read)
 
     # -- looking ----------------------------------------------------------------------------
 
@@ -309,7 +326,7 @@ class Clocks:
                     row = await queries.get_game(conn, clock.game_id)
                     fresh = await queries.get_clock(conn, clock.game_id)
                 if row is not None and fresh is not None:
-                    await self._save(row, fresh)
+                    await self._save(row, fresh, read=fresh)
 
     # -- internals ----------------------------------------------------------------------------
 
@@ -322,11 +339,14 @@ class Clocks:
             turn_ply=state.ply, turn_seat=state.to_move, turn_started_at=now,
             reminders_sent=0, due_at=None), pauses)
 
-    async def _save(self, row: GameRow, clock: ClockRow) -> None:
-        """Store the clock with its next due time, and wake the dispatcher."""
+    async def _save(self, row: GameRow, clock: ClockRow, *, read: ClockRow | None) -> None:
+        """Store the clock with its next due time, and wake the dispatcher. ``read``: the
+        clock as it was read (if it was), which the stored clock replaces only if it is
+        still so (not if a move, maybe in another process, started a new turn since)."""
         pauses = [] if clock.turn_seat is None else await self._pauses(row, clock.turn_seat)
         clock = self._with_due(clock, lambda seat: pauses)
-        await self.db.write([queries.save_clock_statement(clock)])
+        await self.db.write([queries.save_clock_statement(clock) if read is None
+                             else queries.update_clock_statement(clock, read)])
         self.poke()
 
     def _with_due(self, clock: ClockRow, pauses: Pauses) -> ClockRow:

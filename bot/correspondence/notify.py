@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from typing import Protocol
 
 from bot import texts
+from bot.claims import Claims
 from bot.model import GameUpdate, Post, Poster, UserError
 from bot.storage import Database, GameRow, queries
 
@@ -105,27 +106,41 @@ class Notifier:
         else:
             await self.tell(row, member_id, f"{text} {self._link(row)}")
 
-    async def send_digests(self, now: datetime) -> int:
-        """Send every daily digest due by ``now``; returns how many members were due."""
+    async def send_digests(self, now: datetime, claims: Claims | None = None) -> int:
+        """Send every daily digest due by ``now`` (each one ``claims`` gives this process,
+        if given); returns how many were sent."""
         async with self.db.reading() as conn:
             due = await queries.digests_due(conn, now)
+        sent = 0
         for member_id, due_at in due:
-            waiting = await self._waiting(member_id)
-            if waiting:
-                lines = [f"Games waiting for your move ({len(waiting)}):"]
-                lines += [f"- **{texts.label(row)}** against "
-                          f"{row.player_names[1 - row.seat_of(member_id)]}: {self._link(row)}"
-                          for row in waiting]
-                if not await self.messenger.dm(member_id, "\n".join(lines)):
-                    for row in waiting:
-                        await self.in_thread(row, member_id, f"your move in "
-                                             f"**{texts.label(row)}** is waiting.")
-            following = due_at + DIGEST_EVERY
-            while following <= now:
-                following += DIGEST_EVERY
-            async with self.db.transaction() as tx:
-                await queries.set_digest_due(tx, member_id, following)
-        return len(due)
+            if claims is None:
+                sent += await self._send_digest(member_id, due_at, now)
+                continue
+            async with claims.holding("digest", member_id, due_at) as mine:
+                if mine:
+                    sent += await self._send_digest(member_id, due_at, now)
+        return sent
+
+    async def _send_digest(self, member_id: int, due_at: datetime, now: datetime) -> int:
+        async with self.db.reading() as conn:
+            if await queries.get_digest_due(conn, member_id) != due_at:
+                return 0  # sent meanwhile, or no longer wanted
+        waiting = await self._waiting(member_id)
+        if waiting:
+            lines = [f"Games waiting for your move ({len(waiting)}):"]
+            lines += [f"- **{texts.label(row)}** against "
+                      f"{row.player_names[1 - row.seat_of(member_id)]}: {self._link(row)}"
+                      for row in waiting]
+            if not await self.messenger.dm(member_id, "\n".join(lines)):
+                for row in waiting:
+                    await self.in_thread(row, member_id, f"your move in "
+                                         f"**{texts.label(row)}** is waiting.")
+        following = due_at + DIGEST_EVERY
+        while following <= now:
+            following += DIGEST_EVERY
+        async with self.db.transaction() as tx:
+            await queries.set_digest_due(tx, member_id, following, was=due_at)
+        return 1
 
     async def _waiting(self, member_id: int) -> list[GameRow]:
         async with self.db.reading() as conn:

@@ -40,18 +40,21 @@ class Endings:
             if expected_ply is not None and state.ply != expected_ply:
                 raise UserError(f"{texts.label(row)} has moved on in the meantime.")
             return await self.finish(row, state, winner_seat=winner_seat, reason=reason,
-                                     result=result)
+                                     result=result, at_ply=expected_ply)
 
     async def finish(self, row: GameRow, state: State, *, winner_seat: int | None,
-                     reason: str, result: str) -> GameUpdate:
-        """:meth:`end_game` for a caller holding the game's lock."""
+                     reason: str, result: str, at_ply: int | None = None) -> GameUpdate:
+        """:meth:`end_game` for a caller holding the game's lock. ``at_ply``: only if
+        the stored game has that many moves (another process may have moved it)."""
         status = "aborted" if reason == "abort" else "finished"
         now = self.now()
         (changed,) = await self.db.write([queries.finish_game_statement(
             row.id, result=result, winner_seat=winner_seat, end_reason=reason, finished_at=now,
-            status=status)])
+            status=status, at_ply=at_ply)])
         if not changed:
-            raise UserError(f"{texts.label(row)} is already over.")
+            self.games.forget(row.id)
+            raise UserError(f"{texts.label(row)} is already over." if at_ply is None else
+                            f"{texts.label(row)} has moved on or ended in the meantime.")
         self.games.forget(row.id)
         row = replace(row, status=status, result=result, winner_seat=winner_seat,
                       end_reason=reason, finished_at=now)

@@ -102,7 +102,10 @@ class Moves:
                 if writer is not None:
                     statements += writer(after)
             try:
-                await self.db.write(statements)  # the move and what goes with it, or nothing
+                # the move and what goes with it, or nothing
+                stored, *_ = await self.db.write(statements)
+                if not stored:  # the game changed elsewhere: the position here was old
+                    raise Conflict(f"game {game_id} has no move {after.ply - 1}")
             except Conflict:
                 self.games.forget(game_id)
                 raise UserError("Another move for this turn was saved just before yours.") \

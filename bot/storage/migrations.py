@@ -186,9 +186,29 @@ CREATE INDEX challenges_by_challenger ON challenges (guild_id, challenger_id, st
 CREATE INDEX challenges_by_status_age ON challenges (status, created_at);
 """
 
+# Several bot processes may share one database (PostgreSQL): a clock's reminder or
+# deadline, a digest, a challenge's expiry is done by the one process that claims it.
+_V_CLAIMS = """
+-- Work that exactly one process must do, claimed by the process doing it until
+-- lease_until; a claim whose lease ran out (its process died) may be taken over.
+-- Done work stays done. One row per due moment of an item (a game's clock due at
+-- 10:00, then at 12:00 …).
+CREATE TABLE claims (
+    kind            TEXT NOT NULL,      -- 'clock', 'digest', 'expiry'
+    item            BIGINT NOT NULL,    -- the game, member or challenge
+    due_at          TEXT NOT NULL,      -- stamp() of the due moment claimed
+    owner           TEXT NOT NULL,      -- the process holding it, or that did it
+    lease_until     TEXT NOT NULL,
+    done_at         TEXT,               -- NULL: not done (yet)
+    PRIMARY KEY (kind, item, due_at)
+);
+CREATE INDEX claims_by_due ON claims (due_at);
+"""
+
 MIGRATIONS: tuple[str, ...] = (
     _V1_CHALLENGES_GAMES_MOVES,
     _V2_RATINGS,
     _V3_CLOCKS,
     _V4_EXPIRED_CHALLENGES,
+    _V_CLAIMS,
 )

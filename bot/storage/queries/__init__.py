@@ -18,6 +18,7 @@ from bot.storage.queries.challenges import (
     pending_challenges_created_by,
     set_challenge_message,
 )
+from bot.storage.queries.claims import claim, finish_claim, forget_claims
 from bot.storage.queries.clocks import (
     active_games_without_clock,
     add_clocks,
@@ -45,6 +46,7 @@ from bot.storage.queries.games import (
 from bot.storage.queries.members import (
     all_vacations,
     digests_due,
+    get_digest_due,
     get_notify,
     insert_vacation,
     set_digest_due,
@@ -81,6 +83,7 @@ __all__ = [
     "add_clocks",
     "all_vacations",
     "answer_takeback",
+    "claim",
     "clock_and_vacations",
     "clocks_due",
     "clocks_of_member",
@@ -88,12 +91,15 @@ __all__ = [
     "delete_last_move",
     "digests_due",
     "find_pending_challenge",
+    "finish_claim",
     "finish_game_statement",
+    "forget_claims",
     "game_by_id",
     "game_in_thread",
     "games_of_member",
     "get_challenge",
     "get_clock",
+    "get_digest_due",
     "get_game",
     "get_notify",
     "get_rating",

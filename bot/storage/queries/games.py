@@ -98,9 +98,15 @@ def set_last_message_statement(game_id: int, message_id: int) -> Statement:
 
 
 def finish_game_statement(game_id: int, *, result: str, winner_seat: int | None,
-                          end_reason: str, finished_at: datetime,
-                          status: str = "finished") -> Statement:
-    """Record the end of an active game (changes no row if it had already ended)."""
-    return ("UPDATE games SET status = ?, result = ?, winner_seat = ?, end_reason = ?,"
-            " finished_at = ? WHERE id = ? AND status = 'active'",
-            (status, result, winner_seat, end_reason, finished_at.isoformat(), game_id))
+                          end_reason: str, finished_at: datetime, status: str = "finished",
+                          at_ply: int | None = None) -> Statement:
+    """Record the end of an active game (changes no row if it had already ended, or,
+    with ``at_ply``, if its stored moves are not that many: a move came first)."""
+    sql = ("UPDATE games SET status = ?, result = ?, winner_seat = ?, end_reason = ?,"
+           " finished_at = ? WHERE id = ? AND status = 'active'")
+    args: tuple[object, ...] = (status, result, winner_seat, end_reason,
+                                finished_at.isoformat(), game_id)
+    if at_ply is not None:
+        sql += " AND (SELECT COUNT(*) FROM moves WHERE game_id = ?) = ?"
+        args += (game_id, at_ply)
+    return sql, args

@@ -62,9 +62,20 @@ async def digests_due(conn: Connection, now: datetime) -> list[tuple[int, dateti
     return [(row[0], _time(row[1])) for row in rows]
 
 
-async def set_digest_due(conn: Connection, member_id: int, due_at: datetime) -> None:
-    await conn.change("UPDATE member_prefs SET digest_due_at = ? WHERE member_id = ?",
-                      (stamp(due_at), member_id))
+async def get_digest_due(conn: Connection, member_id: int) -> datetime | None:
+    """When the member's next digest is due (None: they take no digest)."""
+    row = await conn.fetch_one("SELECT digest_due_at FROM member_prefs WHERE member_id = ?"
+                               " AND notify = 'digest'", (member_id,))
+    return _time(row[0]) if row else None
+
+
+async def set_digest_due(conn: Connection, member_id: int, due_at: datetime, *,
+                         was: datetime) -> bool:
+    """Move the member's next digest from ``was`` to ``due_at``; False if it was not
+    due at ``was`` any more."""
+    return await conn.change(
+        "UPDATE member_prefs SET digest_due_at = ? WHERE member_id = ? AND digest_due_at = ?",
+        (stamp(due_at), member_id, stamp(was))) == 1
 
 
 @query

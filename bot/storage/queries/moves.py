@@ -10,10 +10,14 @@ from bot.storage.rows import MoveRow
 
 def insert_move_statement(*, game_id: int, ply: int, move: str, seat: int, member_id: int,
                           played_at: datetime) -> Statement:
-    """A :class:`~bot.storage.Conflict` if that ply of that game is already recorded."""
+    """A :class:`~bot.storage.Conflict` if that ply of that game is already recorded;
+    changes no row unless it follows the game's last recorded move (a position read
+    before a takeback elsewhere is not played on)."""
     return ("INSERT INTO moves (game_id, ply, move, seat, member_id, played_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, ply, move, seat, member_id, played_at.isoformat()))
+            " SELECT ?, ?, ?, ?, ?, ? WHERE ? = 1"
+            " OR EXISTS (SELECT 1 FROM moves WHERE game_id = ? AND ply = ?)",
+            (game_id, ply, move, seat, member_id, played_at.isoformat(), ply, game_id,
+             ply - 1))
 
 
 async def moves_of_game(conn: Connection, game_id: int) -> list[MoveRow]:

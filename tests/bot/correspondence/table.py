@@ -4,6 +4,7 @@ as :class:`tests.bot.conftest.Env`."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -14,6 +15,7 @@ from bot.correspondence.notify import Notifier
 from bot.correspondence.service import Correspondence, challenge_settings
 from bot.model import GameUpdate, Member
 from tests.bot.conftest import ANA, BO, CHANNEL, GUILD, SMALL, Env
+from tests.bot.fakes import FakeClock
 
 
 @dataclass
@@ -38,12 +40,19 @@ class Table:
     env: Env
     messenger: FakeMessenger
     sleeps: list[float] = field(default_factory=list)
+    #: Cleared, the dispatcher's sleeps wait (for a test to act first at the present time).
+    time_flows: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def __post_init__(self) -> None:
+        self.time_flows.set()
 
     @classmethod
-    async def open(cls, path: Path | str, *, deadlines: bool = False) -> Table:
+    async def open(cls, path: Path | str, *, deadlines: bool = False,
+                   clock: FakeClock | None = None) -> Table:
+        """``clock``: another table's (two bot processes on one database, say)."""
         table = cls(None, FakeMessenger())  # type: ignore[arg-type]
-        table.env = await Env.start(path, messenger=table.messenger, sleep=table.fake_sleep,
-                                    deadlines=deadlines)
+        table.env = await Env.start(path, clock=clock, messenger=table.messenger,
+                                    sleep=table.fake_sleep, deadlines=deadlines)
         return table
 
     @property
@@ -62,7 +71,8 @@ class Table:
         return self.env.correspondence
 
     async def fake_sleep(self, seconds: float) -> None:
-        """Time passes at once: the fake clock moves on by what was asked."""
+        """Time passes at once (once it flows): the fake clock moves on by what was asked."""
+        await self.time_flows.wait()
         self.sleeps.append(seconds)
         self.env.clock.advance(seconds=seconds)
 

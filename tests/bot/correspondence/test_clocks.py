@@ -172,10 +172,12 @@ async def test_the_dispatcher_sleeps_until_the_next_due_time_and_no_more(table: 
 
 async def test_a_move_re_arms_the_dispatcher(table: Table) -> None:
     game_id = await start(table, time_control="1d")
+    table.time_flows.clear()  # the dispatcher waits for Ana's reminder; time stands still
     await table.clocks.start()
     await asyncio.sleep(0)
     table.env.clock.advance(hours=12)
     await table.play(game_id)  # Bo's turn now: Ana's timers are gone, Bo's start
+    table.time_flows.set()
 
     async def over() -> bool:
         return not (await table.row(game_id)).is_active
