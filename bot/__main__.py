@@ -9,14 +9,14 @@ import sys
 import aiohttp
 import discord
 
-from bot.client import BoardBot, DatabaseUnavailable
+from bot.client import DatabaseUnavailable, make_client
 from bot.config import ConfigError, Settings, configure_logging, load_settings
 
 log = logging.getLogger("bot")
 
 
 async def run(settings: Settings) -> None:
-    async with BoardBot(settings) as client:
+    async with make_client(settings) as client:
         await client.start(settings.token)
 
 

@@ -95,11 +95,12 @@ class BoardTree(app_commands.CommandTree):
 
 
 class BoardBot(commands.Bot):
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, **options: Any) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
             tree_cls=BoardTree,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **options)
         self.settings = settings
         self.db: Database | None = None
         self.app: App | None = None
@@ -162,3 +163,18 @@ class BoardBot(commands.Bot):
         if self.db is not None:
             await self.db.close()
             self.db = None
+
+
+class ShardedBoardBot(BoardBot, commands.AutoShardedBot):
+    """The bot on some of Discord's shards (``SHARD_COUNT``, ``SHARD_IDS``): Discord sends
+    this process the events of the servers on its shards; other processes, sharing the
+    database, serve the others."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(settings, shard_count=settings.shard_count,
+                         shard_ids=None if settings.shard_ids is None else list(settings.shard_ids))
+
+
+def make_client(settings: Settings) -> BoardBot:
+    """The client the settings ask for: on every shard of one connection, or sharded."""
+    return BoardBot(settings) if settings.shard_count is None else ShardedBoardBot(settings)

@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from dotenv import dotenv_values
 
@@ -43,6 +44,10 @@ class Settings:
     challenge_expiry_days: int = 7
     #: ``postgresql://…`` or ``sqlite:///…``; empty: the SQLite file at ``database_path``.
     database_url: str = ""
+    #: Discord's shards of the whole bot (None: one connection, no sharding) …
+    shard_count: int | None = None
+    #: … and the ones this process runs (None: all of them).
+    shard_ids: tuple[int, ...] | None = None
 
     @property
     def database(self) -> str | Path:
@@ -55,7 +60,8 @@ class Settings:
                 f"rules_url_base={self.rules_url_base!r}, "
                 f"reminder_share={self.reminder_share!r}, vacation_days={self.vacation_days!r}, "
                 f"challenge_expiry_days={self.challenge_expiry_days!r}, "
-                f"database_url={hidden_password(self.database_url)!r})")
+                f"database_url={hidden_password(self.database_url)!r}, "
+                f"shard_count={self.shard_count!r}, shard_ids={self.shard_ids!r})")
 
 
 def load_settings(environ: Mapping[str, str] | None = None,
@@ -82,7 +88,27 @@ def load_settings(environ: Mapping[str, str] | None = None,
         vacation_days=_vacation_days(get("VACATION_DAYS", "14")),
         challenge_expiry_days=_challenge_expiry_days(get("CHALLENGE_EXPIRY_DAYS", "7")),
         database_url=_database_url(get("DATABASE_URL")),
+        **_shards(get("SHARD_COUNT"), get("SHARD_IDS")),
     )
+
+
+def _shards(count: str, ids: str) -> dict[str, Any]:
+    if not count:
+        if ids:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT: the number of shards of the whole "
+                              "bot (e.g. SHARD_COUNT=4 SHARD_IDS=0,1)")
+        return {}
+    if not count.isdigit() or not 1 <= int(count) <= 10_000:
+        raise ConfigError(f"SHARD_COUNT must be a whole number of shards from 1, not {count!r}")
+    shard_count = int(count)
+    if not ids:
+        return {"shard_count": shard_count}
+    parts = [part.strip() for part in ids.split(",")]
+    if not all(part.isdigit() and int(part) < shard_count for part in parts) \
+            or len(set(parts)) != len(parts):
+        raise ConfigError(f"SHARD_IDS must list different shard numbers from 0 to "
+                          f"{shard_count - 1}, separated by commas (e.g. 0,1), not {ids!r}")
+    return {"shard_count": shard_count, "shard_ids": tuple(sorted(int(p) for p in parts))}
 
 
 def _database_url(text: str) -> str:

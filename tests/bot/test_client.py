@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -13,7 +14,14 @@ from discord import app_commands
 
 import bot.__main__ as entry
 from bot.challenges.views import ChallengeButton
-from bot.client import DYNAMIC_ITEMS, EXTENSIONS, BoardBot, DatabaseUnavailable, post_view
+from bot.client import (
+    DYNAMIC_ITEMS,
+    EXTENSIONS,
+    BoardBot,
+    DatabaseUnavailable,
+    make_client,
+    post_view,
+)
 from bot.config import Settings
 from bot.errors import APOLOGY, report
 from bot.model import Post, UserError
@@ -47,6 +55,13 @@ def test_no_privileged_intents(tmp_path: Path) -> None:
     intents = BoardBot(settings(tmp_path)).intents
     assert intents.guilds
     assert not (intents.members or intents.presences or intents.message_content)
+
+
+def test_shard_settings_make_a_sharded_client(tmp_path: Path) -> None:
+    assert not isinstance(make_client(settings(tmp_path)), discord.AutoShardedClient)
+    sharded = make_client(replace(settings(tmp_path), shard_count=4, shard_ids=(1, 3)))
+    assert isinstance(sharded, discord.AutoShardedClient)
+    assert (sharded.shard_count, sharded.shard_ids) == (4, [1, 3])
 
 
 async def test_the_slash_commands_and_their_payloads(client: BoardBot) -> None:

@@ -82,3 +82,18 @@ def test_a_database_url_wins_over_the_path_and_its_password_is_never_shown(
         load_settings({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "mysql://bot:s3cret@db/x"},
                       dotenv_path=None)
     assert "s3cret" not in str(refused.value)
+
+
+def test_shards() -> None:
+    def shards(**values: str) -> tuple[int | None, tuple[int, ...] | None]:
+        settings = load_settings({"DISCORD_TOKEN": TOKEN, **values}, dotenv_path=None)
+        return settings.shard_count, settings.shard_ids
+
+    assert shards() == (None, None)
+    assert shards(SHARD_COUNT="4") == (4, None)
+    assert shards(SHARD_COUNT="4", SHARD_IDS="3, 1") == (4, (1, 3))
+    for wrong in ({"SHARD_IDS": "0"}, {"SHARD_COUNT": "0"}, {"SHARD_COUNT": "two"},
+                  {"SHARD_COUNT": "2", "SHARD_IDS": "2"}, {"SHARD_COUNT": "2", "SHARD_IDS": "0,0"},
+                  {"SHARD_COUNT": "2", "SHARD_IDS": "0;1"}):
+        with pytest.raises(ConfigError, match="SHARD_"):
+            shards(**wrong)

@@ -41,6 +41,7 @@ from .models import (
     Role,
     User,
     snowflake,
+    snowflake_on_shard,
 )
 from .rest import RestMixin
 from .spec import OpenAPISpec, load_spec
@@ -153,8 +154,10 @@ class FakeDiscord(GatewayMixin, RestMixin):
 
     # ---- world building --------------------------------------------------------------------
 
-    def add_guild(self, name: str = "Test Guild") -> Guild:
-        everyone_id = snowflake()
+    def add_guild(self, name: str = "Test Guild", *, shard: int | None = None) -> Guild:
+        """A new server (on ``shard`` of the bot's :attr:`shard_count`, if given)."""
+        everyone_id = snowflake() if shard is None else snowflake_on_shard(shard,
+                                                                           self.shard_count)
         guild = Guild(id=everyone_id, name=name, owner_id=self.owner.id,
                       everyone=Role(id=everyone_id, name="@everyone", permissions=Perm.MEMBER))
         bot_role = Role(id=snowflake(), name="boardbot", permissions=Perm.BOT, position=1,

@@ -1,6 +1,11 @@
 """The gateway side of the fake: HELLO, IDENTIFY/READY, RESUME, heartbeats and
 dispatches, in uncompressed JSON text frames (discord.py decodes text frames
-as they are, whatever ``compress`` it asked for in the URL)."""
+as they are, whatever ``compress`` it asked for in the URL).
+
+Sharding as Discord does it: an IDENTIFY may name its shard (``"shard": [id, count]``);
+each shard has its own session, and an event of a server goes to the session of the
+server's shard, ``(guild_id >> 22) % count`` (events of no server, DMs, to shard 0).
+Several bot processes may hold a shard each."""
 
 from __future__ import annotations
 
@@ -48,6 +53,7 @@ class Connection:
 class Session:
     id: str
     intents: int
+    shard: int = 0
     seq: int = 0
     buffer: list[tuple[int, str, Callable[[], None] | None]] = field(default_factory=list)
     conn: Connection | None = None
@@ -60,9 +66,19 @@ class GatewayMixin:
     heartbeat_interval_ms: int = 41250
 
     def _init_gateway(self: FakeDiscord) -> None:
-        self.session: Session | None = None
+        #: The session of each shard (shard 0 alone when the bot does not shard).
+        self.sessions: dict[int, Session] = {}
+        self.shard_count = 1
         self.gateway_log: list[str] = []  # "identify", "resume", "invalid_session", "drop"
         self._connections: set[Connection] = set()
+
+    @property
+    def session(self: FakeDiscord) -> Session | None:
+        """Shard 0's session: the bot's one session when it does not shard."""
+        return self.sessions.get(0)
+
+    def shard_of(self: FakeDiscord, guild_id: int) -> int:
+        return (guild_id >> 22) % self.shard_count
 
     async def _gateway(self: FakeDiscord, request: web.Request) -> web.StreamResponse:
         ws = web.WebSocketResponse(autoclose=False, max_msg_size=0)
@@ -85,8 +101,9 @@ class GatewayMixin:
                     break
         finally:
             self._connections.discard(conn)
-            if self.session is not None and self.session.conn is conn:
-                self.session.conn = None
+            for session in self.sessions.values():
+                if session.conn is conn:
+                    session.conn = None
             conn.sender.cancel()
             if not ws.closed:
                 with contextlib.suppress(Exception):
@@ -108,14 +125,26 @@ class GatewayMixin:
             if not isinstance(d, dict) or d.get("token") != self.token:
                 await conn.ws.close(code=4004, message=b"Authentication failed.")
                 return
-            self.session = Session(id=secrets.token_hex(16), intents=int(d.get("intents") or 0),
-                                   conn=conn)
+            shard, count = d.get("shard") or (0, 1)
+            if not (isinstance(shard, int) and isinstance(count, int) and 0 <= shard < count):
+                self.violation(f"IDENTIFY with shard {d.get('shard')!r}")
+                return
+            if count != self.shard_count and any(
+                    s.conn is not None and s.shard != shard for s in self.sessions.values()):
+                self.violation(f"IDENTIFY with {count} shards while other sessions have "
+                               f"{self.shard_count}")
+            self.shard_count = count
+            session = Session(id=secrets.token_hex(16), intents=int(d.get("intents") or 0),
+                              shard=shard, conn=conn)
+            self.sessions[shard] = session
             self.gateway_log.append("identify")
-            self.dispatch("READY", self._ready_payload())
+            self.dispatch("READY", self._ready_payload(session), shard=shard)
             for guild in self.guilds.values():
-                self.dispatch("GUILD_CREATE", guild.create_payload())
+                if self.shard_of(guild.id) == shard:
+                    self.dispatch("GUILD_CREATE", guild.create_payload())
         elif op == 6:
-            s = self.session
+            s = next((s for s in self.sessions.values()
+                      if isinstance(d, dict) and s.id == d.get("session_id")), None)
             ok = (isinstance(d, dict) and s is not None and s.resumable
                   and d.get("session_id") == s.id and d.get("token") == self.token)
             if not ok:
@@ -129,7 +158,7 @@ class GatewayMixin:
             for seq, frame, on_sent in s.buffer:
                 if seq > last:
                     conn.queue.put_nowait((frame, on_sent))
-            self.dispatch("RESUMED", {"_trace": ["fake-gateway"]})
+            self.dispatch("RESUMED", {"_trace": ["fake-gateway"]}, shard=s.shard)
         elif op == 8:
             if isinstance(d, dict):
                 guild = self.guilds.get(int(d.get("guild_id", 0)))
@@ -145,12 +174,13 @@ class GatewayMixin:
             self.violation(f"unexpected gateway opcode {op}")
         self._bump()
 
-    def _ready_payload(self: FakeDiscord) -> dict[str, Any]:
-        assert self.session is not None
+    def _ready_payload(self: FakeDiscord, session: Session) -> dict[str, Any]:
         return {
             "v": 10, "user": self.bot_user.payload(), "user_settings": {},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds.values()],
-            "session_id": self.session.id, "session_type": "normal",
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds.values()
+                       if self.shard_of(g.id) == session.shard],
+            "shard": [session.shard, self.shard_count],
+            "session_id": session.id, "session_type": "normal",
             "resume_gateway_url": self.gateway_url, "private_channels": [],
             "relationships": [], "presences": [], "guild_join_requests": [],
             "geo_ordered_rtc_regions": [], "application": {"id": str(self.application_id),
@@ -159,10 +189,15 @@ class GatewayMixin:
         }
 
     def dispatch(self: FakeDiscord, event: str, data: dict[str, Any], *, intent: int | None = None,
-                 on_sent: Callable[[], None] | None = None) -> bool:
-        """Send a DISPATCH event to the bot's session (buffered for RESUME).
-        Returns False when the bot has no session or did not ask for that intent."""
-        s = self.session
+                 on_sent: Callable[[], None] | None = None, shard: int | None = None) -> bool:
+        """Send a DISPATCH event to the session of its server's shard (buffered for
+        RESUME). Returns False when that shard has no session or did not ask for that
+        intent."""
+        if shard is None:
+            guild_id = data.get("id") if event.startswith("GUILD_") and "guild_id" not in data \
+                else data.get("guild_id")
+            shard = 0 if guild_id is None else self.shard_of(int(guild_id))
+        s = self.sessions.get(shard)
         if s is None or (intent is not None and not s.intents & intent):
             return False
         s.seq += 1
@@ -174,14 +209,15 @@ class GatewayMixin:
 
     @property
     def connected(self: FakeDiscord) -> bool:
-        return self.session is not None and self.session.conn is not None
+        """Every shard the bot identified holds a live connection."""
+        return bool(self.sessions) and all(s.conn is not None for s in self.sessions.values())
 
     async def drop_gateway(self: FakeDiscord, *, code: int = 4000, invalidate: bool = False,
-                           abrupt: bool = False) -> None:
-        """Close the bot's gateway connection. With ``invalidate`` its next RESUME is
-        refused (op 9), so it must IDENTIFY afresh; ``abrupt`` cuts the TCP
+                           abrupt: bool = False, shard: int = 0) -> None:
+        """Close the bot's gateway connection (of ``shard``). With ``invalidate`` its next
+        RESUME is refused (op 9), so it must IDENTIFY afresh; ``abrupt`` cuts the TCP
         connection without a close frame."""
-        s = self.session
+        s = self.sessions.get(shard)
         if s is None or s.conn is None:
             raise RuntimeError("the bot is not connected to the gateway")
         conn = s.conn

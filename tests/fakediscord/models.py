@@ -22,6 +22,14 @@ def snowflake() -> int:
     return (ms << 22) | (next(_counter) & 0x3FFFFF)
 
 
+def snowflake_on_shard(shard: int, shard_count: int) -> int:
+    """A fresh snowflake of a server that Discord serves on ``shard`` of ``shard_count``:
+    ``(id >> 22) % shard_count == shard``."""
+    ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+    ms -= (ms - shard) % shard_count
+    return (ms << 22) | (next(_counter) & 0x3FFFFF)
+
+
 def iso(ts: float | None = None) -> str:
     return datetime.fromtimestamp(ts if ts is not None else time.time(), UTC).isoformat()
 

@@ -12,8 +12,8 @@ from .fake import FakeDiscord
 
 REPO = Path(__file__).resolve().parents[2]
 BOOT = Path(__file__).resolve().parent / "boot"  # holds the sitecustomize that repoints discord.py
-_DROPPED = ("DISCORD_", "DEV_GUILD_ID", "DATABASE_PATH", "LOG_LEVEL", "HTTP_PROXY", "HTTPS_PROXY",
-            "http_proxy", "https_proxy", "PYTHONPATH")
+_DROPPED = ("DISCORD_", "DEV_GUILD_ID", "DATABASE_", "SHARD_", "LOG_LEVEL", "HTTP_PROXY",
+            "HTTPS_PROXY", "http_proxy", "https_proxy", "PYTHONPATH")
 
 
 class BotProcess:

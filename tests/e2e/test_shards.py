@@ -1,0 +1,166 @@
+"""Two bot processes, each on one of Discord's two shards, sharing one PostgreSQL
+database: members in servers on both shards play at once; one process is killed
+(SIGKILL) in the middle of a move and started again. No move is lost or stored twice,
+no board is posted twice, and every deadline and reminder that falls due is fired once,
+by one of the two processes."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from bot.storage import Database, open_database, queries
+from bot.storage.rows import stamp
+from tests.fakediscord import Channel, FakeDiscord, Member
+from tests.fakediscord.process import BotProcess
+
+from .driver import WAIT, Table, planned_moves, start_game
+
+GAME, OPTIONS = "lifeline", {"size": 3}
+SEEDS = (11, 5)  # a complete game of 12 plies on shard 0, of 8 on shard 1
+#: When shard 0's process is killed: during its game's 5th move as soon as it is sent
+#: (lost with the process: the member plays it again), and 0.03 s into its 8th (stored,
+#: its answer and maybe its board lost).
+KILLS = {4: 0.0, 7: 0.03}
+
+
+async def game_id(db: Database, table: Table) -> int:
+    async with db.reading() as conn:
+        row = await queries.game_in_thread(conn, table.thread.guild.id, table.thread.id)
+    assert row is not None
+    return row.id
+
+
+async def stored_moves(db: Database, table: Table) -> list[str]:
+    async with db.reading() as conn:
+        return [m.move for m in await queries.moves_of_game(conn, await game_id(db, table))]
+
+
+def boards(table: Table) -> list[str]:
+    """The file names of the board pictures in the game's thread (one per ply)."""
+    return [attachment.filename for post in table.thread.visible_messages()
+            for attachment in post.attachments if attachment.filename.endswith(".png")]
+
+
+async def play_through_kills(fake: FakeDiscord, proc: BotProcess, db: Database,
+                             table: Table, moves: list[str]) -> None:
+    while not table.state.is_over:
+        move = moves[table.state.ply]
+        if table.state.ply not in KILLS:
+            await table.play(move)
+            continue
+        ix = await fake.run_command(table.to_move, "move", {"move": move}, channel=table.home)
+        await fake.wait_until(lambda ix=ix: ix.sent_at is not None, WAIT, "the move to be sent")
+        await asyncio.sleep(KILLS[table.state.ply])  # the bot is in the middle of it
+        await proc.kill()
+        await proc.start("challenge", "move")
+        if len(await stored_moves(db, table)) > table.state.ply:  # stored before the kill
+            table.state = table.state.play(move)
+        else:  # lost with the process, unanswered: the member plays it again
+            await table.play(move)
+
+
+def finals(table: Table) -> list[str]:
+    """The final boards of a game lost on time."""
+    return [post.content for post in table.thread.visible_messages()
+            if "wins on time" in post.content
+            and any(a.filename.endswith(".png") for a in post.attachments)]
+
+
+async def reminded_once(table: Table) -> bool:
+    return bool(reminders_sent(table))
+
+
+def reminders_sent(table: Table) -> list[str]:
+    return [post.content for post in table.thread.visible_messages()
+            if "reminder: your move" in post.content.lower()]
+
+
+async def fired(db: Database, table: Table) -> bool:
+    async with db.reading() as conn:
+        row = await queries.get_game(conn, await game_id(db, table))
+    return not row.is_active and bool(finals(table))
+
+
+async def until(check: Callable[[], Awaitable[bool]], what: str) -> None:
+    for _ in range(int(WAIT / 0.1)):
+        if await check():
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def play(table: Table, moves: list[str]) -> None:
+    for move in moves:
+        await table.play(move)
+
+
+async def test_two_shard_processes_on_one_postgresql_database(
+        fake: FakeDiscord, postgres_server, tmp_path: Path) -> None:
+    fake.shard_count = 2
+    places: list[tuple[Channel, Channel, list[Member]]] = []
+    for shard in (0, 1):
+        guild = fake.add_guild(f"Shard {shard} server", shard=shard)
+        assert fake.shard_of(guild.id) == shard
+        places.append((fake.add_text_channel(guild, "games"),
+                       fake.add_text_channel(guild, "slow-games"),
+                       [fake.add_member(guild, f"player{shard}{n}") for n in range(6)]))
+    url = await postgres_server.fresh()
+    procs = []
+    for shard in (0, 1):
+        (tmp_path / f"shard{shard}").mkdir()
+        procs.append(BotProcess(fake, tmp_path / f"shard{shard}", DATABASE_URL=url,
+                                SHARD_COUNT="2", SHARD_IDS=str(shard)))
+    db = await open_database(url)
+    try:
+        for proc in procs:
+            await proc.start("challenge", "move", "resign")
+        tables, idle, reminded = [], [], []
+        for channel, slow, members in places:
+            tables.append(await start_game(fake, channel, members[0], members[1], GAME, OPTIONS))
+            idle.append(await start_game(fake, slow, members[2], members[3], GAME, OPTIONS))
+            reminded.append(await start_game(fake, slow, members[4], members[5], GAME, OPTIONS))
+        # The idle games' time ran out long ago, the reminded games' reminder is due (a
+        # turn of 3 days begun 2.5 days ago): the next move anywhere wakes both
+        # processes' clocks, and each loss on time and reminder is claimed by one of them.
+        now = datetime.now(UTC)
+        async with db.transaction() as tx:
+            for group, begun in ((idle, timedelta(days=4)), (reminded, timedelta(days=2.5))):
+                for table in group:
+                    await tx.change("UPDATE clocks SET turn_started_at = ?, due_at = ?"
+                                    " WHERE game_id = ?",
+                                    (stamp(now - begun), stamp(now - timedelta(minutes=1)),
+                                     await game_id(db, table)))
+
+        plans = [planned_moves(GAME, OPTIONS, seed) for seed in SEEDS]
+        await asyncio.gather(play_through_kills(fake, procs[0], db, tables[0], plans[0]),
+                             play(tables[1], plans[1]))
+
+        for table, moves in zip(tables, plans, strict=True):
+            assert table.state.is_over
+            assert await stored_moves(db, table) == moves  # none lost, none twice
+            pictures = boards(table)
+            assert len(pictures) == len(set(pictures)), pictures  # no board twice
+            assert len(pictures) >= len(moves) - 1  # the opening and every move's, but
+            #                                         those whose process was killed
+        for table in idle:
+            await until(lambda table=table: fired(db, table), "the loss on time")
+        for table in idle:
+            async with db.reading() as conn:
+                row = await queries.get_game(conn, await game_id(db, table))
+            assert (row.status, row.end_reason) == ("finished", "timeout")
+            assert len(finals(table)) == 1, finals(table)  # fired once
+        for table in reminded:
+            await until(lambda table=table: reminded_once(table), "the reminder")
+        await asyncio.sleep(0.5)  # time for a second one, if it were to come
+        for table in reminded:
+            assert len(reminders_sent(table)) == 1, reminders_sent(table)
+            async with db.reading() as conn:
+                assert (await queries.get_game(conn, await game_id(db, table))).is_active
+    finally:
+        await db.close()
+        for proc in procs:
+            await proc.stop()
+            print(proc.log())
