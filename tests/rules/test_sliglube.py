@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules
-from rules import IllegalMove, sliglube
+from rules import IllegalMove, Termination, sliglube
 from rules.loops import HexGrid, all_loops
 
 GAME = rules.get_game("sliglube")
@@ -211,6 +211,7 @@ def test_the_player_without_a_legal_placement_wins():
     assert final.winner == final.seat_of(stuck)
     title = stuck.capitalize()
     assert final.result == f"{title} wins: {title} has no legal placement (stalemate wins)"
+    assert final.outcome.termination is Termination.STALEMATE
     assert final.prompt == ""
     # every empty cell is refused, with its own reason
     for cell in final.board.cells:
