@@ -169,9 +169,9 @@ class Clocks:
         loser, winner = seat, 1 - seat
         lose_color, win_color = state.color_of(loser), state.color_of(winner)
         if lose_color and win_color:
-            result = f"{win_color.capitalize()} wins on time: {lose_color.capitalize()} ran out"
+            result = f"{win_color.capitalize()} wins: {lose_color.capitalize()} ran out of time"
         else:
-            result = f"{row.player_names[winner]} wins on time: {row.player_names[loser]} ran out"
+            result = f"{row.player_names[winner]} wins: {row.player_names[loser]} ran out of time"
         try:
             await self.endings.end_game(game_id=row.id, winner_seat=winner, reason="timeout",
                                         result=result, expected_ply=expected_ply)

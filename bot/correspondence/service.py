@@ -5,8 +5,9 @@ list of games waiting for a member, and the offer of a rematch.
   (and not twice for the same move once declined). The opponent answers with
   buttons; accepted, the move's row is deleted and the board re-posted, and
   the requester's turn starts afresh. A challenge can forbid takebacks.
-* After a finished game, a Rematch button offers the same game, same options,
-  to the same opponent, with the seats swapped (:meth:`Challenges.rematch`).
+* A finished game's last post has a Rematch button (see :mod:`bot.play.endings`):
+  the same game, same options, to the same opponent, with the seats swapped
+  (:meth:`Challenges.rematch`).
 * Before both players have moved, either may abort: the game ends as aborted
   and counts for nothing.
 """
@@ -110,7 +111,7 @@ class Correspondence:
                                                             self.now())
                 takeback = await queries.get_takeback(tx, takeback_id)
             other = row.player_ids[1 - row.seat_of(member.id)]
-            await self.poster.post(row, Post(
+            await self.boards.note(row, Post(
                 content=f"**{texts.label(row)}**: {member.name} asks to take back "
                         f"`{last.move}` (move {last.ply}). {texts.mention(other)}, do you "
                         "accept?",
@@ -177,17 +178,6 @@ class Correspondence:
         return await self.endings.end_game(
             game_id=game_id, winner_seat=None, reason="abort", expected_ply=len(moves),
             result=f"Aborted by {member.name} before both players had moved")
-
-    # -- the listener: a rematch offered under a finished game ----------------------------
-
-    async def game_ended(self, update: GameUpdate) -> None:
-        """Offer a rematch under a finished game (not an aborted one)."""
-        row = update.game
-        if row.status != "finished":
-            return
-        await self.poster.post(row, Post(
-            content=f"**{texts.label(row)}**: a rematch, with the seats swapped?",
-            actions=("rematch",)))
 
     # -- looking ---------------------------------------------------------------------------
 

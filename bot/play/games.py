@@ -21,7 +21,7 @@ import rules
 from bot import texts
 from bot.model import GameListing, Member, UserError
 from bot.storage import Database, GameRow, queries
-from rules import State
+from rules import Outcome, State, Termination
 
 log = logging.getLogger(__name__)
 
@@ -185,6 +185,30 @@ class Games:
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
+
+
+#: How the bot stores the endings it decides (``games.end_reason``).
+_OFF_THE_BOARD = {"resignation": Termination.RESIGNATION, "timeout": Termination.TIMEOUT,
+                  "abort": Termination.ABORT}
+
+
+def outcome_of(row: GameRow, state: State) -> Outcome | None:
+    """How the game ended when it ended off the board (resignation, time, abort), which
+    its final position cannot say; None while it is in progress, or when the rules
+    ended it (the position says so itself)."""
+    if row.is_active:
+        return None
+    reason = row.end_reason or ""
+    termination = _OFF_THE_BOARD.get(reason)
+    if termination is None:
+        try:
+            termination = Termination(reason)
+        except ValueError:
+            termination = Termination.ABORT if row.status == "aborted" else None
+    if termination is None or termination.by_rules:
+        return None
+    winner = None if termination is Termination.ABORT else row.winner_seat
+    return Outcome(winner, termination, row.result or termination.description.capitalize())
 
 
 def game_rules(name: str) -> rules.Game:

@@ -186,9 +186,27 @@ CREATE INDEX challenges_by_challenger ON challenges (guild_id, challenger_id, st
 CREATE INDEX challenges_by_status_age ON challenges (status, created_at);
 """
 
+# Issue 14. A member's settings (/settings): the theme of the pictures they see, and
+# whether /move asks them to confirm. And the posts of a game that carry buttons for
+# its play (a decision, a takeback request), so that they can be removed when it ends,
+# even when it ended while the bot was down.
+_V_MEMBER_SETTINGS_AND_BUTTON_POSTS = """
+ALTER TABLE member_prefs ADD COLUMN theme TEXT NOT NULL DEFAULT 'dark'
+    CHECK (theme IN ('dark', 'light'));
+ALTER TABLE member_prefs ADD COLUMN confirm_moves INTEGER NOT NULL DEFAULT 0
+    CHECK (confirm_moves IN (0, 1));
+CREATE TABLE button_posts (
+    message_id      BIGINT PRIMARY KEY,
+    game_id         INTEGER NOT NULL REFERENCES games (id),
+    channel_id      BIGINT NOT NULL     -- the channel or thread the message is in
+);
+CREATE INDEX button_posts_by_game ON button_posts (game_id);
+"""
+
 MIGRATIONS: tuple[str, ...] = (
     _V1_CHALLENGES_GAMES_MOVES,
     _V2_RATINGS,
     _V3_CLOCKS,
     _V4_EXPIRED_CHALLENGES,
+    _V_MEMBER_SETTINGS_AND_BUTTON_POSTS,
 )

@@ -19,7 +19,7 @@ ASLI_OPTIONS, ASLI_SEED = PLANS["asli"]
 
 @pytest.fixture
 def rated_env(env: Env) -> Env:
-    env.events.subscribe(env.ratings, env.epilogue)  # as in bot.app
+    env.endings.finale = env.epilogue  # rates each game as it ends, as in bot.app
     return env
 
 

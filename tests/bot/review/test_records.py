@@ -61,7 +61,7 @@ async def test_export_then_import_a_complete_game(env: Env, game: str, fmt: str)
     assert f"{len(moves)} moves, all legal" in text
     assert f"Final position: {row.result}." in text
     _, picture = imported.file()
-    assert picture.endswith(f"{game} ply {len(moves)}".encode())  # the final position
+    assert picture.endswith(f"{game} ply {len(moves)} dark".encode())  # the final position
 
 
 async def test_a_record_pasted_as_text_is_checked_too(env: Env) -> None:
