@@ -95,12 +95,14 @@ class DiscordPoster:
         return Posted(message.id, keep), channel.id
 
     async def remove_buttons(self, channel_id: int, message_id: int) -> None:
+        """Take the buttons off a message; gone or forbidden is done with, anything else
+        (Discord out of reach) raises, for a later try."""
         channel = await self._fetch(channel_id)
         if channel is None:
             return
         try:
             await channel.get_partial_message(message_id).edit(view=None)
-        except discord.HTTPException as error:
+        except (discord.NotFound, discord.Forbidden) as error:
             log.info("could not remove the buttons of message %d: %s", message_id, error)
 
     async def _send_to_thread(self, thread: Any, game: GameRow, post: Post) -> discord.Message:

@@ -128,27 +128,29 @@ class Boards:
         stale = [(channel_id, message_id) for channel_id, message_id
                  in await self.db.read(queries.button_posts_of_game(game_id))
                  if message_id != keep]
-        for channel_id, message_id in stale:
-            await self._remove(game_id, channel_id, message_id)
-        return len(stale)
+        return sum([await self._remove(game_id, channel_id, message_id)
+                    for channel_id, message_id in stale])
 
     async def remove_ended_buttons(self) -> int:
-        """At start-up: the buttons of games that ended while the bot was down (or whose
-        removal failed). Returns how many posts lost them."""
-        done = 0
-        while found := await self.db.read(queries.button_posts_of_ended_games()):
+        """At start-up: the buttons of games that ended while the bot was down, or whose
+        removal failed (Discord out of reach: kept for the next start). Returns how many
+        posts lost them."""
+        done, after = 0, 0
+        while found := await self.db.read(queries.button_posts_of_ended_games(after)):
             for game_id, channel_id, message_id in found:
-                await self._remove(game_id, channel_id, message_id)
-            done += len(found)
+                done += await self._remove(game_id, channel_id, message_id)
+            after = found[-1][2]
         return done
 
-    async def _remove(self, game_id: int, channel_id: int, message_id: int) -> None:
+    async def _remove(self, game_id: int, channel_id: int, message_id: int) -> bool:
         try:
             await self.poster.remove_buttons(channel_id, message_id)
-        except Exception:  # out of reach for now: forgotten, the buttons answer politely
+        except Exception:  # Discord out of reach: kept, for the next start-up
             log.exception("could not remove the buttons of game %d's post %d", game_id,
                           message_id)
+            return False
         await self.db.write([queries.drop_button_post_statement(message_id)], durable=False)
+        return True
 
 
 def decisions_of(state: State) -> Decisions:

@@ -27,11 +27,12 @@ def button_posts_of_game(conn: sqlite3.Connection, game_id: int) -> list[tuple[i
 
 
 @query
-def button_posts_of_ended_games(conn: sqlite3.Connection,
+def button_posts_of_ended_games(conn: sqlite3.Connection, after: int = 0,
                                 limit: int = 500) -> list[tuple[int, int, int]]:
-    """(game id, channel id, message id) of posts with buttons of games that are over."""
+    """(game id, channel id, message id) of posts with buttons of games that are over,
+    a page at a time (message ids above ``after``)."""
     return [(row[0], row[1], row[2]) for row in conn.execute(
         "SELECT button_posts.game_id, button_posts.channel_id, button_posts.message_id"
         " FROM button_posts JOIN games ON games.id = button_posts.game_id"
-        " WHERE games.status <> 'active' ORDER BY button_posts.message_id LIMIT ?",
-        (limit,))]
+        " WHERE games.status <> 'active' AND button_posts.message_id > ?"
+        " ORDER BY button_posts.message_id LIMIT ?", (after, limit))]
