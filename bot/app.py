@@ -36,6 +36,7 @@ from bot.ratings.ranking import Ratings
 from bot.review.browser import Browser
 from bot.review.epilogue import Epilogue
 from bot.review.records import Records
+from bot.settings.service import MemberSettings
 from bot.storage import Database
 from bot.timers import Sleep
 
@@ -72,6 +73,7 @@ class App:
     browser: Browser
     records: Records
     epilogue: Epilogue
+    settings: MemberSettings
     _warm_up: asyncio.Task[int] | None = None
     _buttons: asyncio.Task[int] | None = None
 
@@ -129,4 +131,4 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
                                on_expired=on_expired, sleep=sleep),
         notifier=notifier, clocks=clocks, correspondence=correspondence, ratings=ratings,
         browser=Browser(db, games, renderer=renderer, replayer=replayer), records=Records(db),
-        epilogue=epilogue)
+        epilogue=epilogue, settings=MemberSettings(db, notifier))

@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 
 #: The commands of each area.
 EXTENSIONS = ("bot.challenges.commands", "bot.play.commands", "bot.correspondence.commands",
-              "bot.review.commands", "bot.ratings.commands")
+              "bot.review.commands", "bot.ratings.commands", "bot.settings.commands")
 #: The restart-proof buttons and menus of every area.
 DYNAMIC_ITEMS = (*challenge_views.ITEMS, *play_views.ITEMS, *correspondence_views.ITEMS,
                  *review_views.ITEMS)

@@ -55,6 +55,13 @@ def player(row: GameRow, state: State, seat: int) -> str:
     return f"{name} ({color})" if color else name
 
 
+def player_word(state: State, seat: int) -> str:
+    """A seat without a name: ``Black``, or ``the first player`` before the colours."""
+    color = state.color_of(seat)
+    return color.capitalize() if color else ("the first player" if seat == 0
+                                             else "the second player")
+
+
 def turn_line(row: GameRow, state: State) -> str:
     """The ping for the player to move: ``<@1>, your turn: place two stones.``"""
     seat = state.to_move

@@ -64,7 +64,7 @@ class Boards:
                       theme: str = DEFAULT_THEME) -> bytes | None:
         """The board of ``row`` at ``state``; a finished game's says how it ended."""
         return await self.renderer(state, names(row), theme=theme,
-                                   outcome=outcome_of(row, state))
+                                   outcome=outcome_of(row))
 
     async def post(self, row: GameRow, state: State, content: str, *,
                    mentions: tuple[int, ...] | list[int], move_ply: int | None = None,

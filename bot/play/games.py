@@ -192,7 +192,7 @@ _OFF_THE_BOARD = {"resignation": Termination.RESIGNATION, "timeout": Termination
                   "abort": Termination.ABORT}
 
 
-def outcome_of(row: GameRow, state: State) -> Outcome | None:
+def outcome_of(row: GameRow) -> Outcome | None:
     """How the game ended when it ended off the board (resignation, time, abort), which
     its final position cannot say; None while it is in progress, or when the rules
     ended it (the position says so itself)."""

@@ -1,5 +1,6 @@
 """The buttons and forms of play: a decision of the player to move (a choice such as
-swap or a colour, or the komi's number form), and the confirmation of ``/resign``.
+swap or a colour, or the komi's number form), the confirmation of ``/resign``, and
+the confirmation of a move (for members who asked ``/move`` to wait for one).
 
 Buttons survive restarts: each ``custom_id`` carries the ids it needs
 (``bb:<kind>:<ids…>``), and the state lives in the database.
@@ -7,13 +8,14 @@ Buttons survive restarts: each ``custom_id`` carries the ids it needs
 
 from __future__ import annotations
 
+import io
 import re
 
 import discord
 
 from bot import texts
 from bot.errors import guarded
-from bot.model import Post, UserError
+from bot.model import GameUpdate, Post, UserError
 from bot.ui.context import ROW_ID, SMALL, SNOWFLAKE, app_of, guild_of, member_of
 from bot.ui.forms import Form, form_values
 
@@ -126,6 +128,74 @@ def resign_view(game_id: int, member_id: int) -> discord.ui.View:
     return view
 
 
+#: A canonical move in a ``custom_id`` (lower case, as the engine writes it).
+MOVE = "[a-z0-9][a-z0-9 ._+-]{0,39}"
+
+
+class ConfirmMoveButton(discord.ui.DynamicItem[discord.ui.Button],
+                        template=rf"bb:confirm:(?P<game>{ROW_ID}):(?P<ply>{SMALL}):"
+                                 rf"(?P<move>{MOVE})"):
+    """**Confirm** under a move shown privately before it is played (the member's
+    "confirm moves" setting); valid while the game is at ``ply``."""
+
+    def __init__(self, game_id: int, ply: int, move: str) -> None:
+        super().__init__(discord.ui.Button(
+            label="Confirm", style=discord.ButtonStyle.success,
+            custom_id=f"bb:confirm:{game_id}:{ply}:{move}"))
+        self.game_id, self.ply, self.move = game_id, ply, move
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> ConfirmMoveButton:
+        return cls(int(match["game"]), int(match["ply"]), match["move"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        update = await app_of(interaction).moves.play_move(
+            guild_id=guild_of(interaction), game_id=self.game_id,
+            member=member_of(interaction.user), text=self.move, expected_ply=self.ply)
+        await interaction.edit_original_response(content=played_text(update), view=None)
+
+
+async def confirm_move(interaction: discord.Interaction, game_id: int, text: str,
+                       theme: str) -> None:
+    """Show ``text`` played on the board, privately, with **Confirm** (the interaction is
+    deferred); refused as the move itself would be."""
+    app = app_of(interaction)
+    row, state, after = await app.moves.preview(
+        guild_id=guild_of(interaction), game_id=game_id, member=member_of(interaction.user),
+        text=text)
+    move = after.history[-1]
+    picture = await app.boards.picture(row, after, theme=theme)
+    view = discord.ui.View(timeout=None)
+    if re.fullmatch(MOVE, move):
+        view.add_item(ConfirmMoveButton(row.id, state.ply, move))
+        ask = "Press **Confirm** to play it, or dismiss this message to choose again."
+    else:  # too long to travel in a button: cannot be confirmed, so say how to play it
+        ask = "This move is too long to confirm with a button: turn off confirm moves in " \
+              "`/settings` to play it."
+    kwargs = {"file": discord.File(io.BytesIO(picture), filename=f"{row.game}-preview.png")} \
+        if picture else {}
+    await interaction.followup.send(
+        f"**{texts.label(row)}**: `{move}` is marked on the board below (not played yet). "
+        f"{ask}", view=view, ephemeral=True, **kwargs)
+
+
+def played_text(update: GameUpdate) -> str:
+    """``You played `c3` in [Asli #3](link to its new board).``"""
+    row, posted = update.game, update.posted
+    text = f"You played `{update.move}` in "
+    if posted is not None and posted.message_id:
+        where = posted.channel_id or posted.thread_id or row.channel_id
+        url = texts.jump_url(row.guild_id, where, posted.message_id)
+        return text + f"[{texts.label(row)}]({url})."
+    if posted is None:
+        return text + f"{texts.label(row)}. It is saved, but I couldn't post the new board: " \
+                      "try `/board`."
+    return text + f"{texts.label(row)}."
+
+
 def decision_items(game_id: int, post: Post) -> list[discord.ui.Item]:
     """The buttons of the decisions a board post asks for (at most five)."""
     items: list[discord.ui.Item] = []
@@ -135,5 +205,5 @@ def decision_items(game_id: int, post: Post) -> list[discord.ui.Item]:
     return items
 
 
-ITEMS = (ChoiceButton, KomiButton, ResignButton)
+ITEMS = (ChoiceButton, KomiButton, ResignButton, ConfirmMoveButton)
 FORMS: tuple[Form, ...] = ((KOMI_FORM, answer_komi),)

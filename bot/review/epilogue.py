@@ -43,7 +43,7 @@ class Epilogue:
         files = []
         try:
             gif = await self.replayer(row.game, row.options, stored.history, names(row),
-                                      outcome=outcome_of(row, state))
+                                      outcome=outcome_of(row))
             files.append(Attachment(f"{row.game}-{row.id}.gif", gif))
         except Exception:
             log.exception("no replay of game %d", row.id)

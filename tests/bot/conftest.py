@@ -28,6 +28,7 @@ from bot.ratings.ranking import Ratings
 from bot.review.browser import Browser
 from bot.review.epilogue import Epilogue
 from bot.review.records import Records
+from bot.settings.service import MemberSettings
 from bot.storage import Database
 from bot.timers import Sleep
 from tests.bot.fakes import FakeClock, FakePoster, fake_renderer
@@ -80,6 +81,7 @@ class Env:
     records: Records
     epilogue: Epilogue
     clocks: Clocks  # always there to be asked; watching games only with a messenger
+    settings: MemberSettings
     notifier: Notifier | None = None
     correspondence: Correspondence | None = None
 
@@ -104,6 +106,8 @@ class Env:
         events = Events()
         games = Games(db)
         notifier = None if messenger is None else Notifier(db, messenger, poster, now=clock)
+        # Settings are there to be asked; only the correspondence parts DM anyone.
+        settings = MemberSettings(db, notifier or Notifier(db, _NoDMs(), poster, now=clock))
         boards = Boards(db, poster, renderer=renderer,
                         mention_filter=notifier.filter_mentions if notifier else None)
         ratings = Ratings(db, now=clock)
@@ -132,7 +136,8 @@ class Env:
                    ratings=ratings,
                    browser=Browser(db, games, renderer=renderer, replayer=replay_gif),
                    records=Records(db), epilogue=epilogue,
-                   notifier=notifier, clocks=clocks, correspondence=correspondence)
+                   notifier=notifier, clocks=clocks, settings=settings,
+                   correspondence=correspondence)
 
     async def restart(self) -> Env:
         """Close everything and start again from the file; the services are new."""
@@ -150,6 +155,11 @@ class Env:
                 cursor = await conn.execute(f"SELECT * FROM {table} ORDER BY rowid")
                 tables[table] = [tuple(row) for row in await cursor.fetchall()]
         return tables
+
+
+class _NoDMs:
+    async def dm(self, member_id: int, text: str) -> bool:
+        return False
 
 
 @pytest.fixture

@@ -27,16 +27,22 @@ def test_typing_narrows() -> None:
     assert values(["swap", *CELLS], "c") == [f"c{n}" for n in range(1, 8)]
 
 
-def test_two_part_moves_collapse_to_their_first_part_until_a_space_is_typed() -> None:
+def test_two_part_moves_are_spread_over_their_first_part_every_one_whole() -> None:
     pairs = [f"{a} {b}" for i, a in enumerate(CELLS) for b in CELLS[i + 1:]]
-    first = suggest_moves(pairs, "")
-    assert len(first) == 25
-    assert (first[0].name, first[0].value) == ("a1 …", "a1")
+    first = values(pairs, "")
+    assert len(first) == 25 and set(first) <= set(pairs)  # each one plays as it is
+    assert len({move.split()[0] for move in first}) == 25  # one for each first stone
     after_space = values(pairs, "c3 ")
     assert len(after_space) == 25
     assert all(value.startswith("c3 ") for value in after_space)
     assert values(pairs, "c3, D") == ["c3 d1", "c3 d2", "c3 d3", "c3 d4", "c3 d5", "c3 d6",
                                       "c3 d7"]
+
+
+def test_the_komi_is_offered_as_numbers_that_play() -> None:
+    legal = [f"komi {k}" for k in range(170)]
+    assert values(legal, "") == [f"komi {k}" for k in range(25)]
+    assert values(legal, "ko") == [f"komi {k}" for k in range(25)]
 
 
 def test_choices_fit_discords_limits() -> None:
