@@ -96,6 +96,9 @@ class BoardTree(app_commands.CommandTree):
 
 class BoardBot(commands.Bot):
     def __init__(self, settings: Settings) -> None:
+        # The bot never joins a voice channel: discord.py's start-up warnings that the
+        # voice libraries (PyNaCl, davey) are missing would only read as faults.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
             tree_cls=BoardTree,

@@ -150,5 +150,5 @@ async def test_a_profile_shows_rating_deviation_record_and_current_games(rated_e
     fields = {field.name: field.value for field in embed.fields}
     won = row.winner_seat == row.seat_of(ANA.id)
     assert fields["Asli"] == (f"Rating **{ana.rating:.0f}** ± {ana.deviation:.0f}\n"
-                              f"1 rated games: {int(won)} won, {int(not won)} lost")
+                              f"1 rated game: {int(won)} won, {int(not won)} lost.")
     assert fields["Games in progress (1)"] == f"Lifeline #{live} vs Bo"
