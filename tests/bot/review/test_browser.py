@@ -196,7 +196,7 @@ async def test_the_thread_ends_with_the_replay_and_a_summary(env: Env) -> None:
     assert "Record: `1. " + moves[0] in text
     assert summary.filename == f"lifeline-{game_id}.txt" and not summary.mentions
     record = parse_record(summary.picture.decode())
-    assert list(record.moves) == moves and record.termination == "rules"
+    assert list(record.moves) == moves and record.termination.by_rules
     assert replay_record(record).result == row.result
 
 

@@ -53,7 +53,7 @@ async def test_export_then_import_a_complete_game(env: Env, game: str, fmt: str)
     record = parse_record(data.decode()) if fmt == "text" else from_json(json.loads(data))
     assert list(record.moves) == moves
     assert [p.name for p in record.players] == list(row.player_names)
-    assert record.result == row.result and record.termination == "rules"
+    assert record.result == row.result and record.termination.by_rules
 
     imported = await import_(env, file=attachment(data))
     assert imported.answer["ephemeral"]
