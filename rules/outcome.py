@@ -16,10 +16,15 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from rules.game import State
+
+class State(Protocol):
+    """What the outcomes made off the board read of a position (a ``rules.State``
+    is one); a protocol, so that this module and ``rules.game`` need not import
+    each other."""
+
+    def color_of(self, seat: int) -> str | None: ...
 
 
 class Termination(enum.Enum):
