@@ -35,6 +35,9 @@ class Termination(enum.Enum):
     SCORE = "score"
     #: Asli: a play recreated an earlier position; a draw.
     REPETITION = "repetition"
+    #: Any other end a game's rules define (a connection, a line of three, a full
+    #: board): the Outcome's text says which. A further game needs no new member.
+    GOAL = "goal"
     #: Off the board: a player resigned.
     RESIGNATION = "resignation"
     #: Off the board: a player ran out of time.
@@ -60,6 +63,7 @@ _DESCRIPTIONS = {
     Termination.STALEMATE: "by stalemate (a stalemated player wins)",
     Termination.SCORE: "on score",
     Termination.REPETITION: "by repetition (a draw)",
+    Termination.GOAL: "by the rules",
     Termination.RESIGNATION: "by resignation",
     Termination.TIMEOUT: "on time",
     Termination.ABORT: "aborted",
