@@ -199,7 +199,7 @@ CREATE INDEX challenges_by_status_age ON challenges (status, created_at);
 
 #: How games end, as rules.Termination words them (frozen here: a new member of
 #: Termination needs a new migration widening this CHECK).
-_V5_TERMINATIONS = ("no-moves", "no-stones", "stalemate", "score", "repetition",
+_V5_TERMINATIONS = ("no-moves", "no-stones", "stalemate", "score", "repetition", "goal",
                     "resignation", "timeout", "abort")
 
 
