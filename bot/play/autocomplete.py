@@ -29,7 +29,7 @@ class Autocomplete:
         if state.to_move is None or row.player_ids[state.to_move] != member_id:
             return []  # only the player to move gets suggestions
         legal = await asyncio.to_thread(state.legal_moves)
-        return suggest_moves(legal, typed)
+        return suggest_moves(legal, typed, parse=state.parse)
 
     async def game_suggestions(self, *, guild_id: int, member_id: int,
                                typed: str) -> list[Suggestion]:

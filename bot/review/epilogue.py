@@ -17,10 +17,6 @@ from bot.storage import Database, RatingChangeRow, queries
 
 log = logging.getLogger(__name__)
 
-HOW = {"rules": "by the rules", "resignation": "by resignation", "timeout": "on time",
-       "abort": "aborted"}
-
-
 class Epilogue:
     def __init__(self, db: Database, poster: Poster, *, replayer: Replayer) -> None:
         self.db = db
@@ -53,7 +49,7 @@ class Epilogue:
 def summary(stored: records.Stored, change: RatingChangeRow | None) -> str:
     """The last word in a finished game's thread."""
     row, state = stored.row, stored.state
-    how = HOW.get(row.end_reason or "", row.end_reason or "")
+    how = row.end_reason.description if row.end_reason else row.status
     lines = [f"**{texts.label(row)}: summary**",
              f"Result: {row.result or row.status} ({how})."]
     started, finished = row.created_at, row.finished_at

@@ -190,7 +190,8 @@ async def test_the_thread_ends_with_the_replay_and_a_summary(env: Env) -> None:
 
     row = await env.games.get_game(GUILD, game_id)
     text = summary.content
-    assert f"Result: {row.result} (by the rules)." in text
+    assert row.end_reason.by_rules
+    assert f"Result: {row.result} ({row.end_reason.description})." in text
     assert f"{len(moves)} moves · lasted 2 days 3 hours." in text
     assert "Ratings: " in text and "1500 → " in text
     assert "Record: `1. " + moves[0] in text
