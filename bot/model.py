@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from typing import Protocol
 
 from bot.storage import GameRow
-from rules import Outcome, State
+from rules import Decision, Outcome, State
 
 
 def utc_now() -> datetime:
@@ -47,10 +47,9 @@ class Post:
     content: str
     picture: bytes | None = None
     mentions: tuple[int, ...] = ()
-    #: Moves offered as buttons, valid only while the game is at ``ply``.
-    choices: tuple[str, ...] = ()
-    #: ``(lowest, highest)`` komi offered through a number field, or None.
-    komi: tuple[int, int] | None = None
+    #: The decisions of the player to move offered as buttons (``state.decisions()``),
+    #: valid only while the game is at ``ply``.
+    decisions: tuple[Decision, ...] = ()
     ply: int = 0
     filename: str = "board.png"
     #: Extra buttons by name (``rematch``, ``takeback:<request id>``): the client knows
@@ -62,7 +61,7 @@ class Post:
     @property
     def asks(self) -> bool:
         """Whether the post asks the player to move for a decision by buttons."""
-        return bool(self.choices) or self.komi is not None
+        return bool(self.decisions)
 
 
 @dataclass(frozen=True, slots=True)

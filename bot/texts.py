@@ -88,7 +88,7 @@ def game_over(row: GameRow) -> str:
     if row.status == "aborted":
         return f"**Game over.** {result} It counts for nothing.".replace(".  ", ". ")
     if row.winner_seat is None:
-        return f"**Game over.** {result}"
+        return f"**Game over.** {result} It's a draw."
     return f"**Game over.** {result} {row.player_names[row.winner_seat]} wins."
 
 

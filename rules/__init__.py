@@ -14,14 +14,15 @@ from __future__ import annotations
 from rules import asli, astralis, lifeline, outcome, sliglube
 from rules.board import Board, UnknownCell
 from rules.errors import IllegalMove, InvalidMove, OptionError, RulesError, UnknownGame
+from rules.game import GAMES as _registry
 from rules.game import NO_CHANGE, Change, Decision, Game, NumberChoice, State
 from rules.hexhex import HexBoard
 from rules.options import Option
 from rules.outcome import Outcome, Termination
 from rules.square import SquareBoard
 
-#: Every registered game by name.
-GAMES: dict[str, Game] = {}
+#: Every registered game by name (the same dict as ``rules.game.GAMES``).
+GAMES: dict[str, Game] = _registry
 
 
 def register(game: Game) -> Game:

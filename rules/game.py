@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rules.board import Board
-from rules.errors import IllegalMove, InvalidMove
+from rules.errors import IllegalMove, InvalidMove, UnknownGame
 from rules.options import Option, resolve_options
 from rules.outcome import Outcome, Termination
 
@@ -277,7 +277,12 @@ class Game(ABC):
         return f"<Game {self.name}>"
 
 
-def _registered(name: str) -> Game:
-    import rules  # the registry imports every game module, this one included
+#: Every registered game by name: ``rules.GAMES`` (filled by ``rules.register``).
+GAMES: dict[str, Game] = {}
 
-    return rules.get_game(name)
+
+def _registered(name: str) -> Game:
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise UnknownGame(f"there is no game called {name!r}") from None

@@ -16,10 +16,15 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from rules.game import State
+
+class State(Protocol):
+    """What the outcomes made off the board read of a position (a ``rules.State``
+    is one); a protocol, so that this module and ``rules.game`` need not import
+    each other."""
+
+    def color_of(self, seat: int) -> str | None: ...
 
 
 class Termination(enum.Enum):
@@ -35,6 +40,9 @@ class Termination(enum.Enum):
     SCORE = "score"
     #: Asli: a play recreated an earlier position; a draw.
     REPETITION = "repetition"
+    #: Any other end a game's rules define (a connection, a line of three, a full
+    #: board): the Outcome's text says which. A further game needs no new member.
+    GOAL = "goal"
     #: Off the board: a player resigned.
     RESIGNATION = "resignation"
     #: Off the board: a player ran out of time.
@@ -60,6 +68,7 @@ _DESCRIPTIONS = {
     Termination.STALEMATE: "by stalemate (a stalemated player wins)",
     Termination.SCORE: "on score",
     Termination.REPETITION: "by repetition (a draw)",
+    Termination.GOAL: "by the rules",
     Termination.RESIGNATION: "by resignation",
     Termination.TIMEOUT: "on time",
     Termination.ABORT: "aborted",

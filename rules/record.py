@@ -250,9 +250,14 @@ def _iso(moment: datetime) -> str:
 
 
 def _game(name: str) -> Game:
+    """The game a record names: by its name or by its title (records write the title)."""
     try:
         return rules.get_game(name)
     except UnknownGame as error:
+        wanted = name.strip().casefold() if isinstance(name, str) else ""
+        for game in rules.GAMES.values():
+            if game.title.casefold() == wanted:
+                return game
         raise RecordError(str(error)) from None
 
 

@@ -14,7 +14,11 @@ read-only: they are shared.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
+
+import rules
 
 #: Option sets by game name, the usual small game first.
 SMALL_OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
@@ -30,3 +34,15 @@ SMALL_OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
 }
 
 __all__ = ["SMALL_OPTIONS"]
+
+
+@contextmanager
+def registry_restored() -> Iterator[None]:
+    """Within the block, games may be registered (a test's own game); afterwards the
+    registry holds exactly the games it held before."""
+    saved = dict(rules.GAMES)
+    try:
+        yield
+    finally:
+        rules.GAMES.clear()
+        rules.GAMES.update(saved)

@@ -15,10 +15,11 @@ list of games waiting for a member, and the offer of a rematch.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
+import rules
 from bot import texts
 from bot.correspondence import timecontrol
 from bot.correspondence.clocks import Clocks
@@ -175,9 +176,10 @@ class Correspondence:
         if len({move.seat for move in moves}) >= 2:
             raise UserError(f"Both players have moved in {texts.label(row)}: it's too late to "
                             "abort (you can resign).")
+        said = f"Aborted by {member.name} before both players had moved"
         return await self.endings.end_game(
-            game_id=game_id, winner_seat=None, reason="abort", expected_ply=len(moves),
-            result=f"Aborted by {member.name} before both players had moved")
+            game_id=game_id, expected_ply=len(moves),
+            outcome=lambda row, state: replace(rules.outcome.aborted(state), text=said))
 
     # -- looking ---------------------------------------------------------------------------
 

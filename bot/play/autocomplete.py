@@ -45,7 +45,7 @@ class Autocomplete:
             return explanation(f"It's {row.player_names[state.to_move]}'s turn in "
                                f"{texts.label(row)}: nothing for you to play yet.")
         legal = await asyncio.to_thread(state.legal_moves)
-        found = suggest_moves(legal, typed)
+        found = suggest_moves(legal, typed, parse=state.parse)
         if not found:
             return explanation(f"No legal move in {texts.label(row)} starts with "
                                f"“{shown(typed)}”: clear the field to see them.")

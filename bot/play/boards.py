@@ -30,14 +30,12 @@ from bot.model import (
 )
 from bot.play.games import outcome_of
 from bot.storage import Database, GameRow, queries
-from rules import State
+from rules import Decision, State
 
 log = logging.getLogger(__name__)
 
-#: Opening decisions offered as buttons besides ``/move`` (``komi N`` gets a number field).
-CHOICE_MOVES = ("swap", "black", "white", "yellow", "cyan")
-#: What a board post offers as buttons: the choice moves, and the komi range if any.
-Decisions = tuple[tuple[str, ...], tuple[int, int] | None]
+#: What a board post offers as buttons: the decisions of the player to move.
+Decisions = tuple[Decision, ...]
 
 
 class Boards:
@@ -76,16 +74,16 @@ class Boards:
         (None if it failed). ``decisions``: the state's, if already worked out."""
         try:
             if not row.is_active:  # over, even if the position is not: nothing to decide
-                choices, komi = (), None
-            else:
-                choices, komi = decisions or await asyncio.to_thread(decisions_of, state)
+                decisions = ()
+            elif decisions is None:
+                decisions = await asyncio.to_thread(decisions_of, state)
             picture = await self.picture(row, state)
             mentions = tuple(mentions)
             if self.mention_filter is not None:
                 mentions = await self.mention_filter(row, mentions)
             posted = await self.poster.post(row, Post(
-                content=content, picture=picture, mentions=mentions, choices=choices,
-                komi=komi, ply=state.ply, filename=f"{row.game}-{row.id}-{state.ply}.png",
+                content=content, picture=picture, mentions=mentions, decisions=decisions,
+                ply=state.ply, filename=f"{row.game}-{row.id}-{state.ply}.png",
                 actions=actions, attachments=attachments))
         except Exception:
             log.exception("could not post the board of game %d", row.id)
@@ -93,8 +91,7 @@ class Boards:
                 await self.remove_buttons(row.id)
             return row, None
         statements = []
-        asks = bool(choices) or komi is not None
-        if asks and posted.message_id is not None:
+        if decisions and posted.message_id is not None:
             statements.append(queries.add_button_post_statement(
                 row.id, _channel(row, posted), posted.message_id))
         if posted.thread_id != row.thread_id:
@@ -154,14 +151,9 @@ class Boards:
 
 
 def decisions_of(state: State) -> Decisions:
-    """Opening decisions that are not cells, offered as buttons."""
-    if state.is_over:
-        return (), None
-    legal = state.legal_moves()
-    choices = tuple(move for move in legal if move in CHOICE_MOVES)
-    komi = [int(move.split()[1]) for move in legal
-            if move.startswith("komi ") and move.split()[1].isdigit()]
-    return choices, (min(komi), max(komi)) if komi else None
+    """The decisions the player to move would rather click than type (swap, a colour,
+    a number…): the game says which (``state.decisions()``)."""
+    return () if state.is_over else tuple(state.decisions())
 
 
 def _channel(row: GameRow, posted: Posted) -> int:

@@ -1,9 +1,10 @@
 """The end of a game, however it comes: by the rules (a move ends it: :mod:`bot.play.moves`
-calls :meth:`Endings.announce`) or outside them (resignation, time, abort:
-:meth:`Endings.end_game`). The ending is stored once (a game that already ended is
-refused), then told in one post: the final board, how the game ended, the summary and
-rating changes, the replay and the record as files, and the Rematch button; then the
-listeners are told ``game_ended``."""
+calls :meth:`Endings.announce`) or off the board (resignation, time, abort: an
+:class:`~rules.Outcome` the caller makes, :meth:`Endings.end_game`). The ending is stored
+once (a game that already ended is refused), then told in one post: the final board
+(which says how the game ended), the result, the summary and rating changes, the replay
+and the record as files, and the Rematch button; then the listeners are told
+``game_ended``."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from bot.model import Attachment, Finale, GameUpdate, Posted, UserError
 from bot.play.boards import Boards
 from bot.play.games import Games
 from bot.storage import Database, GameRow, queries
-from rules import State
+from rules import Outcome, State, Termination
 
 log = logging.getLogger(__name__)
 
@@ -34,11 +35,11 @@ class Endings:
         #: What the final post says and carries besides the board (see bot.model.Finale).
         self.finale = finale
 
-    async def end_game(self, *, game_id: int, winner_seat: int | None, reason: str,
-                       result: str, expected_ply: int | None = None) -> GameUpdate:
-        """End an active game outside the rules (timeout, abort…): store it, post the
-        final board. ``expected_ply`` refuses if a move was played since the caller
-        looked."""
+    async def end_game(self, *, game_id: int, outcome: Callable[[GameRow, State], Outcome],
+                       expected_ply: int | None = None) -> GameUpdate:
+        """End an active game off the board (timeout, abort…) with the ``outcome`` made
+        from its row and position: store it, post the final board. ``expected_ply``
+        refuses if a move was played since the caller looked."""
         async with self.games.lock(game_id):
             async with self.db.reading() as conn:
                 row = await queries.get_game(conn, game_id)
@@ -47,22 +48,20 @@ class Endings:
             state = await self.games.state_of(row)
             if expected_ply is not None and state.ply != expected_ply:
                 raise UserError(f"{texts.label(row)} has moved on in the meantime.")
-            return await self.finish(row, state, winner_seat=winner_seat, reason=reason,
-                                     result=result)
+            return await self.finish(row, state, outcome(row, state))
 
-    async def finish(self, row: GameRow, state: State, *, winner_seat: int | None,
-                     reason: str, result: str) -> GameUpdate:
+    async def finish(self, row: GameRow, state: State, outcome: Outcome) -> GameUpdate:
         """:meth:`end_game` for a caller holding the game's lock."""
-        status = "aborted" if reason == "abort" else "finished"
+        status = "aborted" if outcome.termination is Termination.ABORT else "finished"
         now = self.now()
         (changed,) = await self.db.write([queries.finish_game_statement(
-            row.id, result=result, winner_seat=winner_seat, end_reason=reason, finished_at=now,
-            status=status)])
+            row.id, result=outcome.text, winner_seat=outcome.winner,
+            end_reason=outcome.termination, finished_at=now, status=status)])
         if not changed:
             raise UserError(f"{texts.label(row)} is already over.")
         self.games.forget(row.id)
-        row = replace(row, status=status, result=result, winner_seat=winner_seat,
-                      end_reason=reason, finished_at=now)
+        row = replace(row, status=status, result=outcome.text, winner_seat=outcome.winner,
+                      end_reason=outcome.termination, finished_at=now)
         row, posted = await self.announce(row, state, f"**{texts.label(row)}**")
         update = GameUpdate(row, state, None, posted)
         await self.events.tell("game_ended", update)
@@ -84,5 +83,4 @@ class Endings:
         content = texts.final_post(row, head, words)
         actions = ("rematch",) if row.status == "finished" else ()
         return await self.boards.post(row, state, content, mentions=row.player_ids,
-                                      move_ply=move_ply, actions=actions, decisions=((), None),
-                                      attachments=files)
+                                      move_ply=move_ply, actions=actions, attachments=files)

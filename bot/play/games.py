@@ -187,25 +187,12 @@ class Games:
         return lock
 
 
-#: How the bot stores the endings it decides (``games.end_reason``).
-_OFF_THE_BOARD = {"resignation": Termination.RESIGNATION, "timeout": Termination.TIMEOUT,
-                  "abort": Termination.ABORT}
-
-
 def outcome_of(row: GameRow) -> Outcome | None:
     """How the game ended when it ended off the board (resignation, time, abort), which
     its final position cannot say; None while it is in progress, or when the rules
     ended it (the position says so itself)."""
-    if row.is_active:
-        return None
-    reason = row.end_reason or ""
-    termination = _OFF_THE_BOARD.get(reason)
-    if termination is None:
-        try:
-            termination = Termination(reason)
-        except ValueError:
-            termination = Termination.ABORT if row.status == "aborted" else None
-    if termination is None or termination.by_rules:
+    termination = row.end_reason
+    if row.is_active or termination is None or termination.by_rules:
         return None
     winner = None if termination is Termination.ABORT else row.winner_seat
     return Outcome(winner, termination, row.result or termination.description.capitalize())

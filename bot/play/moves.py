@@ -24,7 +24,7 @@ from bot.play.boards import Boards, Decisions, decisions_of, to_ping
 from bot.play.endings import Endings
 from bot.play.games import Games, settled, shown
 from bot.storage import Conflict, Database, GameRow, Query, Statement, queries
-from rules import State
+from rules import Outcome, State
 
 log = logging.getLogger(__name__)
 
@@ -111,12 +111,14 @@ class Moves:
             statements = [queries.insert_move_statement(
                 game_id=game_id, ply=after.ply, move=move, seat=seat, member_id=member.id,
                 played_at=now)]
-            if after.is_over:
-                row = replace(row, status="finished", result=after.result or "",
-                              winner_seat=after.winner, end_reason="rules", finished_at=now)
+            outcome = after.outcome
+            if outcome is not None:
+                row = replace(row, status="finished", result=outcome.text,
+                              winner_seat=outcome.winner, end_reason=outcome.termination,
+                              finished_at=now)
                 statements.append(queries.finish_game_statement(
-                    game_id, result=row.result, winner_seat=row.winner_seat, end_reason="rules",
-                    finished_at=now))
+                    game_id, result=outcome.text, winner_seat=outcome.winner,
+                    end_reason=outcome.termination, finished_at=now))
             for writer in writers:
                 if writer is not None:
                     statements += writer(after)
@@ -144,10 +146,8 @@ class Moves:
         async with self.games.lock(game_id):
             row = await self.games.get_game(guild_id, game_id)
             state = await self.games.playable(row, member, to_resign=True)
-            winner = 1 - row.seat_of(member.id)
-            return await self.endings.finish(row, state, winner_seat=winner,
-                                             reason="resignation",
-                                             result=_resignation(row, state, winner))
+            return await self.endings.finish(row, state, resignation(row, state,
+                                                                     row.seat_of(member.id)))
 
 
 def _play(state: State, text: str,
@@ -172,9 +172,11 @@ def _check_turn(row: GameRow, state: State, member: Member, expected_ply: int | 
         raise UserError(f"It's not your turn in {texts.label(row)}: waiting for {waiting}.")
 
 
-def _resignation(row: GameRow, state: State, winner: int) -> str:
-    loser = 1 - winner
-    winner_color, loser_color = state.color_of(winner), state.color_of(loser)
-    if winner_color and loser_color:
-        return f"{winner_color.capitalize()} wins: {loser_color.capitalize()} resigned"
-    return f"{row.player_names[winner]} wins: {row.player_names[loser]} resigned"
+def resignation(row: GameRow, state: State, loser: int) -> Outcome:
+    """``loser`` resigned: "Yellow wins: Cyan resigned", or with the players' names while
+    the colours are undecided."""
+    outcome = rules.outcome.resigned(state, loser)
+    if state.color_of(0) and state.color_of(1):
+        return outcome
+    return replace(outcome, text=f"{row.player_names[1 - loser]} wins: "
+                                 f"{row.player_names[loser]} resigned")

@@ -10,8 +10,10 @@ follows ``legal_moves()``: special moves (swap, colours, komi, hold) before cell
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from rules import InvalidMove
 from rules.game import normalize_move
 
 LIMIT = 25
@@ -24,12 +26,24 @@ class Suggestion:
     value: str  # what gets submitted
 
 
-def suggest_moves(legal: list[str], typed: str, limit: int = LIMIT) -> list[Suggestion]:
+def suggest_moves(legal: list[str], typed: str, limit: int = LIMIT,
+                  parse: Callable[[str], str] | None = None) -> list[Suggestion]:
+    """``parse`` (the game's ``state.parse``): a move typed out in any form the game
+    reads (``E5,c3``) is found as its canonical text, first."""
     try:
         prefix = normalize_move(typed)
     except ValueError:
         prefix = ""
-    matches = [move for move in legal if move.startswith(prefix) and len(move) <= MAX_LENGTH]
+    exact: list[str] = []
+    if parse is not None and prefix:
+        try:
+            canonical = parse(typed)
+        except (InvalidMove, ValueError):
+            canonical = None
+        if canonical is not None and canonical in legal:
+            exact = [canonical]
+    matches = [move for move in exact + [move for move in legal if move.startswith(prefix)
+                                         and move not in exact] if len(move) <= MAX_LENGTH]
     if len(matches) <= limit:
         return [Suggestion(move, move) for move in matches]
 

@@ -22,17 +22,8 @@ log = logging.getLogger(__name__)
 LEADERBOARD_SIZE = 10
 
 
-def termination_of(row: GameRow) -> str | None:
-    """How the game ended, in the words of :mod:`bot.ratings.glicko` and records."""
-    if row.is_active:
-        return None
-    if row.status == "aborted" or row.end_reason == "abort":
-        return "aborted"
-    return row.end_reason or "rules"
-
-
 def counts(row: GameRow, moves: int) -> bool:
-    return counts_for_rating(rated=row.rated, termination=termination_of(row), moves=moves)
+    return counts_for_rating(rated=row.rated, termination=row.end_reason, moves=moves)
 
 
 def _rating(row: RatingRow | None) -> Rating:

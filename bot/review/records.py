@@ -16,9 +16,8 @@ from datetime import datetime
 import rules
 from bot import texts
 from bot.model import UserError
-from bot.ratings.ranking import termination_of
 from bot.storage import Database, GameRow, MoveRow, queries
-from rules import State
+from rules import State, Termination
 from rules.record import (
     Player,
     Record,
@@ -70,14 +69,14 @@ class Records:
 def record_of(stored: Stored) -> Record:
     """The record of a stored game, live or over."""
     row = stored.row
-    termination = termination_of(row)
+    termination = row.end_reason
     return Record(
         game=row.game, options=row.options,
         players=tuple(Player(name, str(member_id))
                       for name, member_id in zip(row.player_names, row.player_ids, strict=True)),
         moves=tuple(stored.history), started=row.created_at, finished=row.finished_at,
         result=row.result if termination else None,
-        winner=row.winner_seat if termination and termination != "aborted" else None,
+        winner=row.winner_seat if termination and termination is not Termination.ABORT else None,
         termination=termination, site=SITE, game_id=str(row.id), rated=row.rated)
 
 

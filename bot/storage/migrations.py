@@ -1,11 +1,22 @@
 """Schema changes, numbered from 1 by their position in :data:`MIGRATIONS`.
 
 ``PRAGMA user_version`` holds the number of the last one applied. Never edit a
-migration that has shipped: append a new one. Timestamps are ISO 8601 text in
-UTC; Discord ids are integers; options and bot-side settings are JSON objects.
+migration that has shipped: append a new one. A migration is an SQL script, or a
+function of the ``sqlite3`` connection when its data needs Python (it runs inside the
+migration's transaction). Timestamps are ISO 8601 text in UTC; Discord ids are
+integers; options and bot-side settings are JSON objects.
 """
 
 from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from collections.abc import Callable
+
+import rules
+
+log = logging.getLogger(__name__)
 
 _V1_CHALLENGES_GAMES_MOVES = """
 -- A challenge: posted with buttons, then accepted (-> a game), declined or cancelled.
@@ -186,6 +197,37 @@ CREATE INDEX challenges_by_challenger ON challenges (guild_id, challenger_id, st
 CREATE INDEX challenges_by_status_age ON challenges (status, created_at);
 """
 
+#: How games end, as rules.Termination words them (frozen here: a new member of
+#: Termination needs a new migration widening this CHECK).
+_V5_TERMINATIONS = ("no-moves", "no-stones", "stalemate", "score", "repetition", "goal",
+                    "resignation", "timeout", "abort")
+
+
+def _v5_terminations(conn: sqlite3.Connection) -> None:
+    """``games.end_reason`` takes the words of :class:`rules.Termination`. The old words
+    ``resignation``, ``timeout`` and ``abort`` are the same; ``rules`` (any ending by the
+    rules) becomes the ending the game's stored moves reach, replayed (NULL for a game
+    that cannot be replayed any more)."""
+    reached: list[tuple[str | None, int]] = []
+    for game_id, game, options in conn.execute(
+            "SELECT id, game, options FROM games WHERE end_reason = 'rules'").fetchall():
+        moves = [move for (move,) in conn.execute(
+            "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (game_id,))]
+        try:
+            outcome = rules.get_game(game).replay(moves, **json.loads(options)).outcome
+        except Exception as error:  # an unknown game, a move no longer legal
+            log.warning("game %d cannot be replayed for its ending: %s", game_id, error)
+            outcome = None
+        reached.append((outcome.termination.value if outcome else None, game_id))
+    words = ", ".join(f"'{word}'" for word in _V5_TERMINATIONS)
+    conn.execute(f"ALTER TABLE games ADD COLUMN termination TEXT CHECK (termination IN ({words}))")
+    conn.execute("UPDATE games SET termination = end_reason"
+                 " WHERE end_reason IN ('resignation', 'timeout', 'abort')")
+    conn.executemany("UPDATE games SET termination = ? WHERE id = ?", reached)
+    conn.execute("ALTER TABLE games DROP COLUMN end_reason")
+    conn.execute("ALTER TABLE games RENAME COLUMN termination TO end_reason")
+
+
 # Issue 14. A member's settings (/settings): the theme of the pictures they see, and
 # whether /move asks them to confirm. And the posts of a game that carry buttons for
 # its play (a decision, a takeback request), so that they can be removed when it ends,
@@ -203,10 +245,13 @@ CREATE TABLE button_posts (
 CREATE INDEX button_posts_by_game ON button_posts (game_id);
 """
 
-MIGRATIONS: tuple[str, ...] = (
+Migration = str | Callable[[sqlite3.Connection], None]
+
+MIGRATIONS: tuple[Migration, ...] = (
     _V1_CHALLENGES_GAMES_MOVES,
     _V2_RATINGS,
     _V3_CLOCKS,
     _V4_EXPIRED_CHALLENGES,
+    _v5_terminations,
     _V_MEMBER_SETTINGS_AND_BUTTON_POSTS,
 )

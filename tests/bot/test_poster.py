@@ -149,8 +149,8 @@ async def test_the_thread_grows_from_the_challenge_and_gets_the_board(setup) -> 
     assert message.kwargs["allowed_mentions"].everyone is False
     # The komi is asked for with a button that opens a number field.
     [button] = message.kwargs["view"].children
-    assert button.item.label == "Choose the komi…"
-    assert button.custom_id == f"bb:komi:{update.game.id}:0:0:37"
+    assert button.item.label == "Choose the komi"
+    assert button.custom_id == f"bb:number:{update.game.id}:0:0"  # the first decision at ply 0
     assert update.game.last_message_id == message.id
 
 
@@ -161,7 +161,7 @@ async def test_the_colour_choice_gets_buttons(setup) -> None:
     thread = client.channels[update.game.thread_id]
     asking = thread.messages[-1]
     labels = [button.item.label for button in asking.kwargs["view"].children]
-    assert labels == ["Black", "White"]
+    assert labels == ["Play black", "Play white"]
     # Choosing with /move instead of a button: the buttons are taken off that post.
     await play_one(service, update.game.id)
     assert thread.edits == [(asking.id, {"view": None})]

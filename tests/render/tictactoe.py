@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import NO_CHANGE, Change, Game, IllegalMove, Option, State
+from rules import (
+    NO_CHANGE,
+    Change,
+    Game,
+    IllegalMove,
+    InvalidMove,
+    Option,
+    Outcome,
+    State,
+    Termination,
+)
 from rules.square import SquareBoard
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
@@ -13,12 +23,10 @@ LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4
 class TicTacToeState(State):
     def __init__(self, game: Game, history: tuple[str, ...], cells: tuple[str | None, ...],
                  change: Change) -> None:
-        self.game = game
-        self.options = {"size": 3}
-        self.board = SquareBoard.of(3)
-        self.history = history
-        self._cells = cells
-        self._change = change
+        for name, value in (("game", game), ("options", {"size": 3}),
+                            ("board", SquareBoard.of(3)), ("history", history),
+                            ("_cells", cells), ("_change", change)):
+            object.__setattr__(self, name, value)  # States are immutable once made
 
     def _line(self) -> str | None:
         for a, b, c in LINES:
@@ -38,8 +46,14 @@ class TicTacToeState(State):
             return []
         return [self.board.name(i) for i, c in enumerate(self._cells) if c is None]
 
+    def parse(self, text: str) -> str:
+        try:
+            return self.board.name(self.board.index(text.strip().lower()))
+        except ValueError:
+            raise InvalidMove(f"{text!r} is not a cell of the 3×3 board (a1 to c3)") from None
+
     def play(self, move: str) -> TicTacToeState:
-        index = self.board.index(move)
+        index = self.board.index(self.parse(move))
         if self._cells[index] is not None or self.is_over:
             raise IllegalMove(f"{move} is not free")
         cells = list(self._cells)
@@ -48,20 +62,14 @@ class TicTacToeState(State):
                               Change(placed=(self.board.name(index),)))
 
     @property
-    def is_over(self) -> bool:
-        return self._line() is not None or all(self._cells)
-
-    @property
-    def winner(self) -> int | None:
+    def outcome(self) -> Outcome | None:
         line = self._line()
-        return None if line is None else ("x", "o").index(line)
-
-    @property
-    def result(self) -> str | None:
-        if not self.is_over:
-            return None
-        line = self._line()
-        return f"{line.upper()} wins: three in a row" if line else "Draw: the board is full"
+        if line is not None:
+            return Outcome(("x", "o").index(line), Termination.GOAL,
+                           f"{line.upper()} wins: three in a row")
+        if all(self._cells):
+            return Outcome(None, Termination.GOAL, "Draw: the board is full")
+        return None
 
     def stone_at(self, cell: str) -> str | None:
         return self._cells[self.board.index(cell)]

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 import rules
 from rules import IllegalMove, InvalidMove, Outcome, State
 from rules.testing import SMALL_OPTIONS as SMALL
+from rules.testing import registry_restored
 
 #: A generous cap on plies: a random game that has not ended by then is a bug.
 MAX_PLIES = 3000
@@ -185,8 +186,8 @@ def test_unknown_game():
         rules.get_game("chess")
 
 
-def test_register_makes_a_further_game_known(monkeypatch):
-    monkeypatch.setattr(rules, "GAMES", dict(rules.GAMES))
+@registry_restored()
+def test_register_makes_a_further_game_known():
 
     class Quick(type(rules.get_game("sliglube"))):
         name = "quick-sliglube"

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.model import UserError
+from rules import Termination
 from tests.bot.conftest import ANA, BO, CY, GUILD
 from tests.bot.correspondence.table import Table, open_table, start
 
@@ -147,7 +148,7 @@ async def test_abort_before_both_players_have_moved_counts_for_nothing(table: Ta
     await table.play(game_id)  # only Ana has moved
     update = await table.corr.abort(guild_id=GUILD, game_id=game_id, member=BO)
     row = update.game
-    assert (row.status, row.end_reason, row.winner_seat) == ("aborted", "abort", None)
+    assert (row.status, row.end_reason, row.winner_seat) == ("aborted", Termination.ABORT, None)
     final = table.env.poster.posts_for(game_id)[-1]
     assert "counts for nothing" in final.content and not final.actions  # no Rematch
     assert "Well played" not in final.content  # nobody played: no thanks for it

@@ -23,7 +23,7 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
 async def test_an_abort_at_the_komi_takes_the_komi_button_away(table: Table) -> None:
     game_id = await start(table, "asli")
     [opening] = table.env.poster.posts_for(game_id)
-    assert opening.komi is not None  # Ana is asked for the komi, with a button
+    assert [d.number for d in opening.decisions]  # Ana is asked for the komi, with a button
 
     await table.corr.abort(guild_id=GUILD, game_id=game_id, member=BO)
 
@@ -50,7 +50,7 @@ async def test_a_decision_made_with_move_takes_its_buttons_away(table: Table) ->
     game_id = await start(table, "sliglube")
     await table.play(game_id, "c3")
     [asking] = table.env.poster.with_buttons(game_id)
-    assert asking.choices == ("black", "white")
+    assert [d.move for d in asking.decisions] == ["black", "white"]
     await table.play(game_id, "white")  # typed, not clicked
     assert table.env.poster.with_buttons(game_id) == []
 

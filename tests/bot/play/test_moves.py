@@ -8,6 +8,7 @@ import pytest
 
 import rules
 from bot.model import Member
+from rules import Outcome, Termination
 from tests.bot.conftest import ALL_GAMES, ANA, BO, CHANNEL, GUILD, SMALL, Env, require, start_game
 from tests.bot.fakes import PNG_SIGNATURE
 
@@ -47,7 +48,7 @@ async def test_a_complete_game_from_challenge_to_result(env: Env, game: str) -> 
     assert final.is_over
     stored = await env.games.get_game(GUILD, game_id)
     assert stored.status == "finished"
-    assert stored.end_reason == "rules"
+    assert stored.end_reason == final.outcome.termination and stored.end_reason.by_rules
     assert stored.result == final.result
     assert stored.winner_seat == final.winner
     async with env.db.reading() as conn:
@@ -117,7 +118,7 @@ async def test_resigning_ends_the_game_for_the_opponent(env: Env) -> None:
     env.clock.advance(days=2)
     update = await env.moves.resign(guild_id=GUILD, game_id=game_id, member=BO)
     row = update.game
-    assert (row.status, row.winner_seat, row.end_reason) == ("finished", 0, "resignation")
+    assert (row.status, row.winner_seat, row.end_reason) == ("finished", 0, Termination.RESIGNATION)
     assert row.finished_at == env.clock()
     assert "resigned" in row.result
     final = env.poster.posts_for(game_id)[-1]
@@ -172,10 +173,11 @@ async def test_a_game_can_be_ended_outside_the_rules(env: Env) -> None:
     """What the clock will do on a timeout: store it and post the final board."""
     game_id = await start_game(env, next(iter(rules.GAMES)))
     env.clock.advance(days=3)
-    update = await env.endings.end_game(game_id=game_id, winner_seat=1, reason="timeout",
-                                        result="Bo wins on time")
+    update = await env.endings.end_game(
+        game_id=game_id, outcome=lambda row, state: Outcome(1, Termination.TIMEOUT,
+                                                            "Bo wins on time"))
     assert (update.game.status, update.game.end_reason, update.game.winner_seat) == (
-        "finished", "timeout", 1)
+        "finished", Termination.TIMEOUT, 1)
     assert update.game.finished_at == env.clock()
     final = env.poster.posts_for(game_id)[-1]
     assert "Bo wins on time" in final.content and f"<@{ANA.id}>" in final.content

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import rules
 from bot.play.suggest import suggest_moves
 
 CELLS = [f"{row}{col}" for row in "abcdefg" for col in range(1, 8)]
 
 
-def values(legal: list[str], typed: str) -> list[str]:
-    return [s.value for s in suggest_moves(legal, typed)]
+def values(legal: list[str], typed: str, **kwargs) -> list[str]:
+    return [s.value for s in suggest_moves(legal, typed, **kwargs)]
 
 
 def test_few_moves_are_listed_in_order() -> None:
@@ -52,3 +53,12 @@ def test_choices_fit_discords_limits() -> None:
         assert len(suggestions) <= 25
         assert all(1 <= len(s.name) <= 100 and len(s.value) <= 100 for s in suggestions)
     assert values(legal, "komi 16") == ["komi 16", *(f"komi {k}" for k in range(160, 170))]
+
+
+def test_a_move_typed_in_another_form_is_found_through_the_games_parser() -> None:
+    pairs = [f"{a} {b}" for i, a in enumerate(CELLS) for b in CELLS[i + 1:]]
+    lifeline = rules.get_game("lifeline").new(size=4)
+    assert lifeline.parse("D1,c3") == "c3 d1"
+    shown = values(pairs, "D1,c3", parse=lifeline.parse)
+    assert shown == ["c3 d1"]
+    assert values(pairs, "zz9", parse=lifeline.parse) == []  # no move at all: nothing to offer

@@ -9,6 +9,7 @@ from bot.ratings.commands import RatingCommands
 from bot.ratings.glicko import Rating, update, update_after_game
 from bot.storage import RatingRow
 from bot.storage.queries import save_rating
+from rules import Outcome, Termination
 from tests.bot.conftest import ANA, BO, CY, GUILD, OTHER_GUILD, Env, start_game
 from tests.bot.interactions import invoke
 from tests.bot.support import StandIn, play_out
@@ -91,8 +92,9 @@ async def test_casual_aborted_and_one_move_games_never_count(rated_env: Env) -> 
 
     aborted = await start_game(rated_env, "asli", **ASLI_OPTIONS)
     await play_out(rated_env, aborted, planned_moves("asli", ASLI_OPTIONS, ASLI_SEED)[:3])
-    await rated_env.endings.end_game(game_id=aborted, winner_seat=None, reason="abort",
-                                     result="Aborted by agreement")
+    await rated_env.endings.end_game(
+        game_id=aborted, outcome=lambda row, state: Outcome(None, Termination.ABORT,
+                                                            "Aborted by agreement"))
 
     short = await start_game(rated_env, "asli", **ASLI_OPTIONS)
     await play_out(rated_env, short, ["komi 3"])

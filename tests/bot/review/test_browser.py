@@ -187,6 +187,7 @@ async def test_the_thread_ends_with_one_post_of_board_summary_replay_and_record(
     text = final.content
     assert text.startswith(f"**Lifeline #{game_id}** · move {len(moves)}: ")
     assert f"**Game over.** {row.result}." in text and "(by the rules)" not in text
+    assert row.end_reason.by_rules
     assert f"{len(moves)} moves · lasted 2 days 3 hours." in text
     assert "Ratings: " in text and "1500 → " in text
     assert "Record: `1. " + moves[0] in text
