@@ -9,9 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from bot.client import post_view
+from bot.play.views import DecisionButton
 from bot.storage import queries
 from tests.bot.conftest import ANA, BO, GUILD
 from tests.bot.correspondence.table import Table, open_table, start
+from tests.bot.interactions import Interaction
 
 
 @pytest.fixture
@@ -75,3 +78,26 @@ async def test_buttons_left_by_an_ending_go_at_the_next_start(table: Table) -> N
     assert poster.with_buttons(game_id) == []
     assert await table.env.db.read(queries.button_posts_of_game(game_id)) == []
     assert await table.env.boards.remove_ended_buttons() == 0  # done once
+
+
+async def test_the_komi_pie_offers_its_pass_as_a_button_that_plays(table: Table) -> None:
+    """Lifeline's komi pie: White may spend a komi point to pass; the board asks with a
+    button (the game's decisions), and the button plays it."""
+    challenge = await table.env.challenges.create(
+        guild_id=GUILD, channel_id=1, challenger=ANA, game="lifeline", opponent=BO,
+        options={"size": 4, "opening": "komi-pie"})
+    game_id = (await table.env.challenges.accept(guild_id=GUILD, challenge_id=challenge.id,
+                                                 member=BO)).game.id
+    for move in ("komi 3", "black", "e3", "e6", "a3", "d3", "g4"):
+        await table.play(game_id, move)
+    row = await table.row(game_id)
+    board = table.env.poster.posts_for(game_id)[-1]
+    [button] = post_view(row, board).children
+    assert button.item.label == "Pass (spend 1 of 3 komi)"
+    white = (ANA, BO)[(await table.env.games.state_of(row)).to_move]
+    restored = DecisionButton(game_id, board.ply, "pass", button.item.label)
+    clicked = Interaction(table.env, white)
+    await restored.callback(clicked)
+    assert clicked.edits == [{"view": None}]
+    state = await table.env.games.state_of(await table.row(game_id))
+    assert state.history[-1] == "pass"
