@@ -71,3 +71,20 @@ async def test_a_whole_game_through_the_composition_root(app: tuple[App, FakePos
     async with app_.db.reading() as conn:
         assert (await queries.get_clock(conn, game_id)).turn_seat is None  # stopped
     assert app_.games.cached(game_id) is None
+
+
+async def test_start_up_removes_the_buttons_of_games_that_ended_while_down(
+        app: tuple[App, FakePoster]) -> None:
+    app_, poster = app
+    challenge = await app_.challenges.create(guild_id=GUILD, channel_id=CHANNEL,
+                                             challenger=ANA, game="sliglube",
+                                             options={"size": 5}, opponent=BO)
+    game_id = (await app_.challenges.accept(guild_id=GUILD, challenge_id=challenge.id,
+                                            member=BO)).game.id
+    await app_.moves.play_move(guild_id=GUILD, game_id=game_id, member=ANA, text="c3")
+    [asking] = poster.with_buttons(game_id)  # Bo: black or white?
+    await app_.db.write([("UPDATE games SET status = 'finished', result = 'Ana wins',"
+                          " winner_seat = 0, end_reason = 'timeout' WHERE id = ?", (game_id,))])
+    await app_.start()  # as after a restart
+    await app_._buttons
+    assert poster.with_buttons(game_id) == []

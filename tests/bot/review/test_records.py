@@ -141,6 +141,7 @@ async def test_a_live_game_exports_as_unfinished_and_only_in_its_server(env: Env
     game_id = await start_game(env, "asli", size=5)
     await play_out(env, game_id, ["komi 3"])
     exported = await export(env, game_id)
+    assert exported.answer["content"] == f"The record of **Asli #{game_id}** (1 move)."
     _, data = exported.file()
     record = parse_record(data.decode())
     assert record.moves == ("komi 3",) and record.outcome == "*" and record.result is None
