@@ -82,7 +82,7 @@ async def test_start_up_removes_the_buttons_of_games_that_ended_while_down(
     game_id = (await app_.challenges.accept(guild_id=GUILD, challenge_id=challenge.id,
                                             member=BO)).game.id
     await app_.moves.play_move(guild_id=GUILD, game_id=game_id, member=ANA, text="c3")
-    [asking] = poster.with_buttons(game_id)  # Bo: black or white?
+    assert len(poster.with_buttons(game_id)) == 1  # Bo: black or white?
     await app_.db.write([("UPDATE games SET status = 'finished', result = 'Ana wins',"
                           " winner_seat = 0, end_reason = 'timeout' WHERE id = ?", (game_id,))])
     await app_.start()  # as after a restart
