@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 import rules
 from bot.play.suggest import suggest_moves
 
@@ -62,3 +66,21 @@ def test_a_move_typed_in_another_form_is_found_through_the_games_parser() -> Non
     shown = values(pairs, "D1,c3", parse=lifeline.parse)
     assert shown == ["c3 d1"]
     assert values(pairs, "zz9", parse=lifeline.parse) == []  # no move at all: nothing to offer
+
+
+@pytest.mark.parametrize("game", ["asli", "lifeline", "sliglube", "astralis"])
+def test_every_choice_offered_plays_as_it_is_sent(game: str) -> None:
+    """Through whole games: whatever the member has typed, each suggestion is a move the
+    engine plays as it is (no collapsed ``a1 …`` or ``komi …`` that it refuses)."""
+    options = {"asli": {"size": 5}, "lifeline": {"size": 4, "opening": "komi-pie"},
+               "sliglube": {"size": 5}, "astralis": {"size": 7}}[game]
+    rng = random.Random(5)
+    state = rules.get_game(game).new(**options)
+    while not state.is_over:
+        legal = state.legal_moves()
+        some = rng.choice(legal)
+        for typed in ("", some[:1], some.split()[0] + " ", some[:-1], some.upper()):
+            for suggestion in suggest_moves(legal, typed, parse=state.parse):
+                assert suggestion.name == suggestion.value
+                state.play(suggestion.value)  # raises if it would be refused
+        state = state.play(some)
