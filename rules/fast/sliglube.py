@@ -54,8 +54,8 @@ from rules.search import SearchPosition
 from rules.sliglube import BLACK, NOFLIP, WHITE, SliglubeState
 
 #: Path extensions allowed to a pruned loop search before the state graph takes
-#: over (as in the engine: either way the answer is exact, only the cost differs).
-_BUDGET = 300
+#: over (either way the answer is exact, only the cost differs; the engine allows 300).
+_BUDGET = 1000
 #: The same, for the search deciding whether a stone is on a loop a colour controls.
 _STONE_BUDGET = 300
 
@@ -123,8 +123,8 @@ _Memo = dict[int, tuple[int, _Verdict]]
 class SliglubePosition(SearchPosition):
     """A Sliglube position for search (see the module docstring for what it keeps)."""
 
-    __slots__ = ("_core", "_over", "black", "known", "memo", "ply", "proofs", "quiet", "t",
-                 "white", "white_seat", "witness")
+    __slots__ = ("_core", "_cores", "_over", "black", "known", "memo", "ply", "proofs", "quiet",
+                 "t", "white", "white_seat", "witness")
 
     def __init__(self, tables: _Tables, black: int, white: int, ply: int,
                  white_seat: int | None) -> None:
@@ -148,6 +148,7 @@ class SliglubePosition(SearchPosition):
         self.witness: dict[int, int] = {}
         self._over: bool | None = None if ply >= 2 else False
         self._core: int | None = None
+        self._cores: dict[int, int] = {}  # cell -> the loop core with a stone there
 
     def copy(self) -> SliglubePosition:
         other = SliglubePosition.__new__(SliglubePosition)
@@ -163,6 +164,7 @@ class SliglubePosition(SearchPosition):
         other.witness = self.witness
         other._over = self._over
         other._core = self._core
+        other._cores = self._cores
         return other
 
     # -- seats ---------------------------------------------------------------------
@@ -241,12 +243,16 @@ class SliglubePosition(SearchPosition):
         white = self.ply % 2 == 0
         mine, theirs = (self.white, self.black) if white else (self.black, self.white)
         mine_end, theirs_end = self._outcome(p, noflip, ours)
+        removed = mine & ~mine_end
+        # what lies on no loop with the removed stones there lies on none without them
+        core = self._core_with(p)
+        core = loop_core(self.t.grid, core & ~removed) if removed else core
         if white:
             self.white, self.black = mine_end, theirs_end
         else:
             self.black, self.white = mine_end, theirs_end
         if ours:
-            self._learn(white, ours, mine_end & theirs, mine & ~mine_end)
+            self._learn(white, ours, mine_end & theirs, removed)
             self.quiet = ()
             self.memo = [{}, {}]
         else:
@@ -256,7 +262,8 @@ class SliglubePosition(SearchPosition):
             self.known[3] |= 1 << p
         self.ply += 1
         self._over = None
-        self._core = None
+        self._core = core
+        self._cores = {}
 
     def _outcome(self, p: int, noflip: bool, ours: int) -> tuple[int, int]:
         """(mover's stones, opponent's stones) after placing at ``p``: flip the
@@ -330,6 +337,14 @@ class SliglubePosition(SearchPosition):
             self._core = loop_core(self.t.grid, self.black | self.white)
         return self._core
 
+    def _core_with(self, p: int) -> int:
+        """The loop core of the board with a stone on the empty cell ``p``."""
+        core = self._cores.get(p)
+        if core is None:
+            core = self._cores[p] = loop_core_with(self.t.grid, self.black | self.white,
+                                                   self._loop_core(), p)
+        return core
+
     def _plain(self, p: int) -> bool:
         """Whether the plain placement at the empty cell ``p`` is legal."""
         plain = self._verdict(p).plain
@@ -373,7 +388,7 @@ class SliglubePosition(SearchPosition):
         later = 0
         for q in self.quiet[since:]:
             later |= 1 << q
-        core = loop_core_with(grid, self.black | self.white, self._loop_core(), p)
+        core = self._core_with(p)
         return not any(on_loop(grid, q, core) for q in bits(later & core))
 
     def _forbidden(self, c: int) -> bool:
@@ -408,7 +423,7 @@ class SliglubePosition(SearchPosition):
         around = nb[p] & (mine | theirs)
         if not any(around & ~nb[a] & ~(1 << a) for a in bits(around)):
             return _LOOPLESS
-        core = loop_core_with(grid, mine | theirs, self._loop_core(), p)
+        core = self._core_with(p)
         if not (core >> p & 1 and on_loop(grid, p, core)):
             return _LOOPLESS
         known = self.witness.get(p)
@@ -427,7 +442,7 @@ class SliglubePosition(SearchPosition):
         as :meth:`rules.sliglube.SliglubeState._decide` decides it."""
         grid = self.t.grid
         mine, theirs = self._sides()
-        core = loop_core_with(grid, mine | theirs, self._loop_core(), p)
+        core = self._core_with(p)
         ours = union_through(grid, p, core, mine | 1 << p, cored=True, budget=_BUDGET)
         removed = mine & ~ours & grid.grow(ours)
         if not threatened:
