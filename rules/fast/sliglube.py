@@ -12,7 +12,10 @@ made random playouts slow. Three things make them cheaper here:
   first that is legal, which is exactly the uniform choice among the legal
   moves. Occupied cells, and ``noflip`` where the cell does not touch two
   stones that do not touch each other (as a new loop through it would), are
-  turned down without a search.
+  turned down without a search, and a cell is decided only as far as the
+  proposal needs: whether a new loop through it would be the opponent's
+  settles every ``noflip`` proposal there and most plain ones (the last such
+  loop found is tried first next time).
 - *Quiet moves change no loop.* Every loop is controlled by someone, so a
   legal placement that makes no new loop the mover controls makes no new loop
   at all (one the opponent controls would make it illegal), and then it flips
