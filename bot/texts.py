@@ -83,13 +83,17 @@ def plural(count: int, word: str, words: str | None = None) -> str:
 
 
 def game_over(row: GameRow) -> str:
-    """``**Game over.** Black wins: White resigned. Ana wins.``"""
+    """``**Game over.** Black wins: White resigned. Ana wins.`` (the winner named unless
+    the result already names them)."""
     result = sentence(row.result or "")
     if row.status == "aborted":
         return f"**Game over.** {result} It counts for nothing.".replace(".  ", ". ")
     if row.winner_seat is None:
-        return f"**Game over.** {result} It's a draw."
-    return f"**Game over.** {result} {row.player_names[row.winner_seat]} wins."
+        return f"**Game over.** {result}" + ("" if "draw" in result.lower() else
+                                              " It's a draw.")
+    winner = row.player_names[row.winner_seat]
+    return f"**Game over.** {result}" + ("" if result.startswith(f"{winner} ") else
+                                          f" {winner} wins.")
 
 
 def opening_post(row: GameRow, state: State) -> str:

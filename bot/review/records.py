@@ -196,5 +196,5 @@ def imported_text(imported: Imported) -> str:
         seat = state.to_move
         who = named.get(seat, texts.player_word(state, seat)) if seat is not None else ""
         lines.append(f"Position after {moves}: {who} to play"
-                     + (f" ({prompt})." if prompt else "."))
+                     + (f": {prompt}." if prompt else "."))
     return "\n".join(lines)

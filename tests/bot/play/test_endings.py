@@ -71,3 +71,11 @@ async def test_an_ending_by_the_rules_needs_no_telling(env: Env) -> None:
     await play_out(env, game_id, planned_moves("lifeline", options, seed))
     assert replays.told == [None]
     assert not env.poster.posts_for(game_id)[-1].picture.endswith(b"]")
+
+
+async def test_the_winner_is_named_once(env: Env) -> None:
+    game_id = await start_game(env, "asli", size=5)
+    await play_out(env, game_id, ["komi 3"])  # the colours are not chosen yet
+    await env.moves.resign(guild_id=GUILD, game_id=game_id, member=BO)
+    final = env.poster.posts_for(game_id)[-1].content
+    assert "**Game over.** Ana wins: Bo resigned.\n" in final and final.count("Ana wins") == 1
