@@ -1,0 +1,148 @@
+"""The AI's two services: a move for the player to move, and an estimate of a position.
+
+Both start with the same cheap look at every move of the position: a move that
+wins at once is played (or reported) without searching, and a move that loses at
+once is never searched when another move does not.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import rules
+from ai.games import knowledge
+from ai.levels import Budget, Level, get_level
+from ai.search import Search
+from rules import State
+from rules.search import SearchPosition, position
+
+#: Above this many moves the look at every move is skipped (Lifeline's two-stone openings).
+TACTICS_WIDEST = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A move the search looked at, with its visits and the mover's chance after it."""
+
+    move: str
+    visits: int
+    win_chance: float
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The AI's estimate of a position.
+
+    ``win_chance_for_seat0``: 0 to 1 (1 or 0 once over, or once a win is proven;
+    ½ for a draw); ``best_move``: its choice (None once over); ``proven``: the
+    estimate is certain (the game is over or a forced win was found);
+    ``candidates``: every move the search visited, best first; ``line``: the expected
+    continuation from ``best_move`` on.
+    """
+
+    win_chance_for_seat0: float
+    best_move: str | None
+    to_move: int | None
+    proven: bool = False
+    playouts: int = 0
+    seconds: float = 0.0
+    candidates: tuple[Candidate, ...] = ()
+    line: tuple[str, ...] = ()
+
+
+def _tactics(pos: SearchPosition) -> tuple[int | None, frozenset[int]]:
+    """A move that wins at once (or None), and the moves that lose at once."""
+    me = pos.to_move
+    legal = pos.legal_moves()
+    if len(legal) > TACTICS_WIDEST:
+        return None, frozenset()
+    losing = []
+    for move in legal:
+        after = pos.copy()
+        after.play(move)
+        if after.is_over:
+            if after.winner == me:
+                return move, frozenset()
+            if after.winner is not None:
+                losing.append(move)
+    return None, frozenset(losing)
+
+
+def _searched(state: State, budget: Budget, rng: random.Random,
+              exclude: frozenset[int], pos: SearchPosition) -> Search:
+    search = Search(pos, knowledge(state.game.name, state.options), rng, exclude)
+    search.run(budget)
+    return search
+
+
+def choose_move(state: State, level: str | Level = "medium", seed: int | None = None) -> str:
+    """The AI's move for the player to move, in canonical text.
+
+    ``level``: a name from :data:`ai.levels.LEVELS` or a :class:`Level`; ``seed``
+    makes the choice repeatable when the level's budget has no time limit.
+    """
+    if state.is_over:
+        raise ValueError("the game is over: there is no move to choose")
+    level = get_level(level)
+    rng = random.Random(seed)
+    pos = position(state)
+    legal = pos.legal_moves()
+    if len(legal) == 1:
+        return pos.move_text(legal[0])
+    winning, losing = _tactics(pos)
+    if winning is not None:
+        return pos.move_text(winning)
+    search = _searched(state, level.budget, rng, losing, pos)
+    stats = search.root_stats()
+    me = state.to_move
+    if stats[0].proven == me or level.temperature <= 0:
+        return pos.move_text(stats[0].move)
+    open_ = [s for s in stats if s.proven is None and s.visits] or stats[:1]
+    weights = [s.visits ** (1 / level.temperature) for s in open_]
+    return pos.move_text(rng.choices(open_, weights)[0].move)
+
+
+def analyse(state: State, budget: Budget, seed: int | None = None) -> Analysis:
+    """The AI's estimate of ``state``: seat 0's chance of winning and its best move."""
+    if state.is_over:
+        chance = 0.5 if state.winner is None else 1.0 - state.winner
+        return Analysis(chance, None, None, proven=True)
+    started = time.perf_counter()
+    me = state.to_move
+    assert me is not None
+    pos = position(state)
+
+    def for_seat0(chance: float) -> float:
+        return chance if me == 0 else 1.0 - chance
+
+    winning, losing = _tactics(pos)
+    if winning is not None:
+        return Analysis(for_seat0(1.0), pos.move_text(winning), me, proven=True,
+                        seconds=time.perf_counter() - started)
+    search = _searched(state, budget, random.Random(seed), losing, pos)
+    stats = search.root_stats()
+    best = stats[0]
+    proven = best.proven is not None
+    chance = (1.0 if best.proven == me else 0.0) if proven else best.win_chance
+    return Analysis(
+        win_chance_for_seat0=for_seat0(chance), best_move=pos.move_text(best.move), to_move=me,
+        proven=proven, playouts=search.playouts, seconds=time.perf_counter() - started,
+        candidates=tuple(Candidate(pos.move_text(s.move), s.visits, s.win_chance)
+                         for s in stats),
+        line=tuple(pos.move_text(m) for m in search.principal_variation()),
+    )
+
+
+def analyse_game(game_name: str, options: Mapping[str, Any], moves: Iterable[str],
+                 budget: Budget, seed: int | None = None) -> list[Analysis]:
+    """An :class:`Analysis` of every position of a game, from the start to after its last move."""
+    state = rules.get_game(game_name).new(**options)
+    analyses = [analyse(state, budget, seed)]
+    for move in moves:
+        state = state.play(move)
+        analyses.append(analyse(state, budget, seed))
+    return analyses
