@@ -22,6 +22,8 @@ from rules.search import SearchPosition, position
 
 #: Above this many moves the look at every move is skipped (Lifeline's two-stone openings).
 TACTICS_WIDEST = 2000
+#: The look at every move stops after this share of a time budget (slow engines, wide boards).
+TACTICS_SHARE = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,14 +56,17 @@ class Analysis:
     line: tuple[str, ...] = ()
 
 
-def _tactics(pos: SearchPosition) -> tuple[int | None, frozenset[int]]:
-    """A move that wins at once (or None), and the moves that lose at once."""
+def _tactics(pos: SearchPosition, deadline: float | None) -> tuple[int | None, frozenset[int]]:
+    """A move that wins at once (or None), and the moves that lose at once, among
+    the moves looked at before ``deadline`` (all of them when there is none)."""
     me = pos.to_move
     legal = pos.legal_moves()
     if len(legal) > TACTICS_WIDEST:
         return None, frozenset()
     losing = []
     for move in legal:
+        if deadline is not None and time.perf_counter() > deadline:
+            break
         after = pos.copy()
         after.play(move)
         if after.is_over:
@@ -72,11 +77,26 @@ def _tactics(pos: SearchPosition) -> tuple[int | None, frozenset[int]]:
     return None, frozenset(losing)
 
 
-def _searched(state: State, budget: Budget, rng: random.Random,
-              exclude: frozenset[int], pos: SearchPosition) -> Search:
-    search = Search(pos, knowledge(state.game.name, state.options), rng, exclude)
-    search.run(budget)
-    return search
+@dataclass
+class _Thought:
+    """What :func:`_think` found: a win at once, or a finished search."""
+
+    pos: SearchPosition
+    winning: int | None
+    search: Search | None
+
+
+def _think(state: State, budget: Budget, rng: random.Random) -> _Thought:
+    started = time.perf_counter()
+    pos = position(state)
+    tactics_deadline = None if budget.seconds is None else (
+        started + TACTICS_SHARE * budget.seconds)
+    winning, losing = _tactics(pos, tactics_deadline)
+    if winning is not None:
+        return _Thought(pos, winning, None)
+    search = Search(pos, knowledge(state.game.name, state.options), rng, losing)
+    search.run(budget, started)
+    return _Thought(pos, None, search)
 
 
 def choose_move(state: State, level: str | Level = "medium", seed: int | None = None) -> str:
@@ -88,22 +108,20 @@ def choose_move(state: State, level: str | Level = "medium", seed: int | None = 
     if state.is_over:
         raise ValueError("the game is over: there is no move to choose")
     level = get_level(level)
-    rng = random.Random(seed)
-    pos = position(state)
-    legal = pos.legal_moves()
+    legal = state.legal_moves()
     if len(legal) == 1:
-        return pos.move_text(legal[0])
-    winning, losing = _tactics(pos)
-    if winning is not None:
-        return pos.move_text(winning)
-    search = _searched(state, level.budget, rng, losing, pos)
-    stats = search.root_stats()
-    me = state.to_move
-    if stats[0].proven == me or level.temperature <= 0:
-        return pos.move_text(stats[0].move)
+        return legal[0]
+    rng = random.Random(seed)
+    thought = _think(state, level.budget, rng)
+    text = thought.pos.move_text
+    if thought.search is None:
+        return text(thought.winning)  # type: ignore[arg-type]
+    stats = thought.search.root_stats()
+    if stats[0].proven == state.to_move or level.temperature <= 0:
+        return text(stats[0].move)
     open_ = [s for s in stats if s.proven is None and s.visits] or stats[:1]
     weights = [s.visits ** (1 / level.temperature) for s in open_]
-    return pos.move_text(rng.choices(open_, weights)[0].move)
+    return text(rng.choices(open_, weights)[0].move)
 
 
 def analyse(state: State, budget: Budget, seed: int | None = None) -> Analysis:
@@ -114,26 +132,25 @@ def analyse(state: State, budget: Budget, seed: int | None = None) -> Analysis:
     started = time.perf_counter()
     me = state.to_move
     assert me is not None
-    pos = position(state)
 
     def for_seat0(chance: float) -> float:
         return chance if me == 0 else 1.0 - chance
 
-    winning, losing = _tactics(pos)
-    if winning is not None:
-        return Analysis(for_seat0(1.0), pos.move_text(winning), me, proven=True,
-                        seconds=time.perf_counter() - started)
-    search = _searched(state, budget, random.Random(seed), losing, pos)
+    thought = _think(state, budget, random.Random(seed))
+    text = thought.pos.move_text
+    search = thought.search
+    if search is None:
+        return Analysis(for_seat0(1.0), text(thought.winning), me,  # type: ignore[arg-type]
+                        proven=True, seconds=time.perf_counter() - started)
     stats = search.root_stats()
     best = stats[0]
     proven = best.proven is not None
     chance = (1.0 if best.proven == me else 0.0) if proven else best.win_chance
     return Analysis(
-        win_chance_for_seat0=for_seat0(chance), best_move=pos.move_text(best.move), to_move=me,
+        win_chance_for_seat0=for_seat0(chance), best_move=text(best.move), to_move=me,
         proven=proven, playouts=search.playouts, seconds=time.perf_counter() - started,
-        candidates=tuple(Candidate(pos.move_text(s.move), s.visits, s.win_chance)
-                         for s in stats),
-        line=tuple(pos.move_text(m) for m in search.principal_variation()),
+        candidates=tuple(Candidate(text(s.move), s.visits, s.win_chance) for s in stats),
+        line=tuple(text(m) for m in search.principal_variation()),
     )
 
 

@@ -95,15 +95,24 @@ class Search:
 
     # -- driving -------------------------------------------------------------------------
 
-    def run(self, budget: Budget, clock: Callable[[], float] = time.perf_counter) -> None:
-        """Simulate until the budget is spent or the root's result is proven."""
-        deadline = None if budget.seconds is None else clock() + budget.seconds
+    def run(self, budget: Budget, started: float | None = None,
+            clock: Callable[[], float] = time.perf_counter) -> None:
+        """Simulate until the budget is spent or the root's result is proven.
+
+        The time budget counts from ``started`` (default: now) and is not
+        overrun by a simulation expected to end after it; at least one is made.
+        """
+        began = clock()
+        deadline = None if budget.seconds is None else (
+            (began if started is None else started) + budget.seconds)
         limit = budget.playouts
         while self.root.proven is None and not self.root_position.is_over:
             if limit is not None and self.playouts >= limit:
                 break
-            if deadline is not None and self.playouts and clock() >= deadline:
-                break
+            if deadline is not None and self.playouts:
+                now = clock()
+                if now + (now - began) / self.playouts >= deadline:
+                    break
             self.simulate()
 
     def simulate(self) -> None:
