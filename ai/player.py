@@ -79,14 +79,17 @@ def _tactics(pos: SearchPosition, deadline: float | None) -> tuple[int | None, f
 
 @dataclass
 class _Thought:
-    """What :func:`_think` found: a win at once, or a finished search."""
+    """What :func:`_think` found: a win at once, the one move that does not lose
+    at once, or else a finished search."""
 
     pos: SearchPosition
-    winning: int | None
+    move: int | None
     search: Search | None
 
 
-def _think(state: State, budget: Budget, rng: random.Random) -> _Thought:
+def _think(state: State, budget: Budget, rng: random.Random, evaluate: bool) -> _Thought:
+    """Look at every move, then search unless that settled it (``evaluate``: search
+    even when one move is left, to estimate the position)."""
     started = time.perf_counter()
     pos = position(state)
     tactics_deadline = None if budget.seconds is None else (
@@ -94,6 +97,10 @@ def _think(state: State, budget: Budget, rng: random.Random) -> _Thought:
     winning, losing = _tactics(pos, tactics_deadline)
     if winning is not None:
         return _Thought(pos, winning, None)
+    if losing and not evaluate:
+        left = [m for m in pos.legal_moves() if m not in losing]
+        if len(left) == 1:
+            return _Thought(pos, left[0], None)
     search = Search(pos, knowledge(state.game.name, state.options), rng, losing)
     search.run(budget, started)
     return _Thought(pos, None, search)
@@ -112,10 +119,10 @@ def choose_move(state: State, level: str | Level = "medium", seed: int | None = 
     if len(legal) == 1:
         return legal[0]
     rng = random.Random(seed)
-    thought = _think(state, level.budget, rng)
+    thought = _think(state, level.budget, rng, evaluate=False)
     text = thought.pos.move_text
     if thought.search is None:
-        return text(thought.winning)  # type: ignore[arg-type]
+        return text(thought.move)  # type: ignore[arg-type]
     stats = thought.search.root_stats()
     if stats[0].proven == state.to_move or level.temperature <= 0:
         return text(stats[0].move)
@@ -136,11 +143,11 @@ def analyse(state: State, budget: Budget, seed: int | None = None) -> Analysis:
     def for_seat0(chance: float) -> float:
         return chance if me == 0 else 1.0 - chance
 
-    thought = _think(state, budget, random.Random(seed))
+    thought = _think(state, budget, random.Random(seed), evaluate=True)
     text = thought.pos.move_text
     search = thought.search
-    if search is None:
-        return Analysis(for_seat0(1.0), text(thought.winning), me,  # type: ignore[arg-type]
+    if search is None:  # a win at once
+        return Analysis(for_seat0(1.0), text(thought.move), me,  # type: ignore[arg-type]
                         proven=True, seconds=time.perf_counter() - started)
     stats = search.root_stats()
     best = stats[0]
