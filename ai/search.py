@@ -92,6 +92,8 @@ class Search:
         evaluates = type(root).evaluate is not SearchPosition.evaluate
         self.cutoff = knowledge.cutoff if evaluates else None
         self.rave = knowledge.rave
+        #: Playout plies recorded for RAVE (None: all of them); none without RAVE.
+        self.recorded = knowledge.amaf_plies if self.rave else 0
 
     # -- driving -------------------------------------------------------------------------
 
@@ -207,19 +209,24 @@ class Search:
         return best_move
 
     def _playout(self, pos: SearchPosition, trail: list[tuple[int, int]]) -> float:
+        """Random moves to the end or the cut-off: the first ``amaf_plies`` chosen
+        here and recorded for RAVE, the rest by the position's own (often much
+        faster) ``playout``, which does not say which moves it played."""
         cutoff = self.cutoff
-        if self.rave:
-            random_ = self.rng.random
-            plies = 0
-            while not pos.is_over and (cutoff is None or plies < cutoff):
-                seat = pos.to_move
-                moves = pos.legal_moves()
-                move = moves[int(random_() * len(moves))]
-                pos.play(move)
-                trail.append((seat, move))  # type: ignore[arg-type]
-                plies += 1
-        else:
-            pos.playout(self.rng, cutoff)
+        recorded = self.recorded
+        if cutoff is not None and (recorded is None or recorded > cutoff):
+            recorded = cutoff
+        random_ = self.rng.random
+        plies = 0
+        while not pos.is_over and (recorded is None or plies < recorded):
+            seat = pos.to_move
+            moves = pos.legal_moves()
+            move = moves[int(random_() * len(moves))]
+            pos.play(move)
+            trail.append((seat, move))  # type: ignore[arg-type]
+            plies += 1
+        if not pos.is_over and (cutoff is None or plies < cutoff):
+            pos.playout(self.rng, None if cutoff is None else cutoff - plies)
         if pos.is_over:
             winner = pos.winner
             return 0.5 if winner is None else 1.0 - winner

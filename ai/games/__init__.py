@@ -89,12 +89,17 @@ class Knowledge:
     (seat 0's share, 0.5 = level) into a chance of winning;
     ``rave``: weight of all-moves-as-first statistics (the equivalence parameter:
     about how many visits of a move its AMAF statistics are worth; 0 turns RAVE off);
+    ``amaf_plies``: how many plies of each playout the search plays itself (a
+    uniform choice among ``legal_moves()``) to record them for RAVE, before the
+    position's own ``playout`` plays the rest unrecorded (None: every ply; a
+    game whose fast ``playout`` is much quicker than listing moves wants few);
     ``candidates``: which legal moves a node considers.
     """
 
     cutoff: int | None = None
     sharpness: float = 10.0
     rave: float = 300.0
+    amaf_plies: int | None = None
     exploration: float = 0.4
     candidates: Candidates = field(default=generic_candidates)
 
