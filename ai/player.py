@@ -2,7 +2,9 @@
 
 Both start with the same cheap look at every move of the position: a move that
 wins at once is played (or reported) without searching, and a move that loses at
-once is never searched when another move does not.
+once is never searched when another move does not. Where the replies are few
+(an endgame), the look goes one reply deeper: a move after which every reply
+loses at once wins, and a move that allows a reply winning at once loses.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from rules.search import SearchPosition, position
 
 #: Above this many moves the look at every move is skipped (Lifeline's two-stone openings).
 TACTICS_WIDEST = 2000
+#: The look at the replies to every move stops after this many replies.
+TACTICS_REPLIES = 300
 #: The look at every move stops after this share of a time budget (slow engines, wide boards).
 TACTICS_SHARE = 0.5
 
@@ -57,23 +61,50 @@ class Analysis:
 
 
 def _tactics(pos: SearchPosition, deadline: float | None) -> tuple[int | None, frozenset[int]]:
-    """A move that wins at once (or None), and the moves that lose at once, among
-    the moves looked at before ``deadline`` (all of them when there is none)."""
+    """A move that wins (at once, or whatever the reply when that is cheap to
+    check), or None; and the moves to avoid: those that lose at once, and those
+    that allow a reply winning at once unless that leaves nothing, among the
+    moves looked at before ``deadline`` (None: all)."""
     me = pos.to_move
     legal = pos.legal_moves()
     if len(legal) > TACTICS_WIDEST:
         return None, frozenset()
-    losing = []
+    losing: list[int] = []
+    allowing: list[int] = []
+    open_: list[tuple[int, SearchPosition]] = []
     for move in legal:
         if deadline is not None and time.perf_counter() > deadline:
-            break
+            return None, frozenset(losing)
         after = pos.copy()
         after.play(move)
-        if after.is_over:
-            if after.winner == me:
-                return move, frozenset()
-            if after.winner is not None:
-                losing.append(move)
+        if not after.is_over:
+            open_.append((move, after))
+        elif after.winner == me:
+            return move, frozenset()
+        elif after.winner is not None:
+            losing.append(move)
+    plays = 0
+    for move, after in open_:
+        if after.to_move == me:
+            continue
+        replies = after.legal_moves()
+        plays += len(replies)
+        if plays > TACTICS_REPLIES or (deadline is not None and time.perf_counter() > deadline):
+            break
+        wins = 0
+        for reply in replies:
+            answer = after.copy()
+            answer.play(reply)
+            if not answer.is_over or answer.winner is None:
+                continue
+            if answer.winner != me:
+                allowing.append(move)
+                break
+            wins += 1
+        if wins == len(replies):
+            return move, frozenset()
+    if len(losing) + len(allowing) < len(legal):
+        losing += allowing
     return None, frozenset(losing)
 
 
