@@ -52,6 +52,12 @@ ASTRALIS_LOSING_PLACEMENTS = Position("astralis", {"size": 7}, (
     "l6 m6", "b4 a4", "e11 d10", "b2", "k7", "b5", "e11", "e8 f8", "f11", "m2 l2", "e10",
     "k4", "h12", "k2", "c8", "h5", "h12", "f4", "h2", "f3", "g3 g4", "e2", "g12", "d1", "c8"))
 
+#: White to move with 8 moves; after any of them but c5, Black has a placement
+#: that leaves White with no action.
+ASLI_ONE_SAFE_MOVE = Position("asli", {"size": 5}, (
+    "komi 12", "white", "b1", "d2", "d4", "b4", "e3", "a3", "b5", "d3", "c2", "e5", "d1", "b2",
+    "e1", "d5", "c1", "a5", "c3", "a2", "d3", "hold"))
+
 _SLIGLUBE_ENDGAME = (
     "h5", "white", "g6", "i3", "e1", "a3", "c7", "f1", "e9", "e3", "i4", "d4", "f3", "d8",
     "g4", "c4", "f8", "b5", "d6", "b6", "b3", "i2", "d7", "h3", "c3", "e7", "b4", "b1", "f6",

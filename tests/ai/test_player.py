@@ -134,6 +134,20 @@ def test_a_move_that_loses_at_once_is_never_played_when_another_does_not(
             assert ai.choose_move(state, level, seed=seed) not in losing
 
 
+def test_a_move_that_allows_a_winning_reply_is_avoided_where_replies_are_few() -> None:
+    state = positions.ASLI_ONE_SAFE_MOVE.state()
+    me = state.to_move
+    legal = state.legal_moves()
+    assert len(legal) == 8 and all(ends(state, m) == "on" for m in legal)
+    allowing = {m for m in legal if any(ends(after, reply) == 1 - me
+                                         for after in [state.play(m)]
+                                         for reply in after.legal_moves())}
+    assert allowing == set(legal) - {"c5"}
+    for level in tiny(1):
+        for seed in range(3):
+            assert ai.choose_move(state, level, seed=seed) == "c5"
+
+
 # -- every kind of move ------------------------------------------------------------------
 
 def test_komi_is_chosen_among_small_numbers_and_the_colour_choice_follows() -> None:
