@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from ai.pool import AIPool
 from bot.challenges.expiry import ChallengeExpiry, Expired
 from bot.challenges.service import Challenges
 from bot.correspondence.clocks import Clocks
@@ -32,6 +33,8 @@ from bot.play.boards import Boards
 from bot.play.endings import Endings
 from bot.play.games import Games
 from bot.play.moves import Moves
+from bot.practice.service import Practice, Thinker, Typing
+from bot.practice.service import levels as practice_levels
 from bot.ratings.ranking import Ratings
 from bot.review.browser import Browser
 from bot.review.epilogue import Epilogue
@@ -50,6 +53,10 @@ class Tuning:
     reminder_share: float = 0.8
     vacation_days: int = 14
     challenge_expiry_days: int = 7
+    #: Worker processes of the AI (practice games against the bot).
+    ai_workers: int = 1
+    #: Tests only: every level of the AI searches this many playouts, no more.
+    ai_test_playouts: int | None = None
 
 
 @dataclass(eq=False)
@@ -74,6 +81,8 @@ class App:
     records: Records
     epilogue: Epilogue
     settings: MemberSettings
+    practice: Practice
+    pool: AIPool | None = None
     _warm_up: asyncio.Task[int] | None = None
     _buttons: asyncio.Task[int] | None = None
 
@@ -85,8 +94,12 @@ class App:
                                             name="remove the buttons of ended games")
         await self.clocks.start()
         await self.expiry.start()
+        await self.practice.resume()  # the bot's turns waiting since before the restart
 
     async def stop(self) -> None:
+        await self.practice.stop()
+        if self.pool is not None:
+            await self.pool.close()
         for task in (self._warm_up, self._buttons):
             if task is not None:
                 task.cancel()
@@ -97,7 +110,8 @@ class App:
 def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning = Tuning(),
           now: Callable[[], datetime] = utc_now, renderer: Renderer = render_board,
           replayer: Replayer = replay_gif, rng: random.Random | None = None,
-          on_expired: Expired | None = None, sleep: Sleep = asyncio.sleep) -> App:
+          on_expired: Expired | None = None, sleep: Sleep = asyncio.sleep,
+          think: Thinker | None = None, typing: Typing | None = None) -> App:
     """Build and wire every service. ``poster`` and ``messenger`` reach Discord;
     ``on_expired`` shows that a challenge expired (the client edits its message)."""
     # Board posts say when the player to move runs out of time.
@@ -120,9 +134,16 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
                   describe=change_summary)
     challenges = Challenges(db, games, boards, events, now=now, rng=rng, starters=[clocks])
     correspondence = Correspondence(db, games, boards, events, endings, clocks, poster, now=now)
+    # The bot's moves in practice games: the AI thinks in worker processes.
+    pool = AIPool(tuning.ai_workers) if think is None else None
+    practice = Practice(db, games, boards, events, challenges, moves, clocks,
+                        think=think or pool.choose,  # type: ignore[union-attr]
+                        levels=practice_levels(tuning.ai_test_playouts),
+                        **({"typing": typing} if typing else {}))
     events.subscribe(
         notifier,        # DMs: your turn, the game is over
         clocks,          # wakes the dispatcher for the new due time; stops an ended clock
+        practice,        # the bot's turn in a practice game: it thinks, then moves
     )
     return App(
         db=db, now=now, events=events, games=games, boards=boards, endings=endings,
@@ -131,4 +152,5 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
                                on_expired=on_expired, sleep=sleep),
         notifier=notifier, clocks=clocks, correspondence=correspondence, ratings=ratings,
         browser=Browser(db, games, renderer=renderer, replayer=replayer), records=Records(db),
-        epilogue=epilogue, settings=MemberSettings(db, notifier))
+        epilogue=epilogue, settings=MemberSettings(db, notifier), practice=practice,
+        pool=pool)
