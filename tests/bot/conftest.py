@@ -24,6 +24,8 @@ from bot.play.boards import Boards
 from bot.play.endings import Endings
 from bot.play.games import Games
 from bot.play.moves import Moves
+from bot.practice.service import Practice
+from bot.practice.service import levels as practice_levels
 from bot.ratings.ranking import Ratings
 from bot.review.browser import Browser
 from bot.review.epilogue import Epilogue
@@ -50,6 +52,10 @@ ALL_GAMES = tuple(SMALL)
 def require(game: str) -> None:
     if game not in rules.GAMES:
         pytest.skip(f"the {game} engine has not landed yet")
+
+
+async def _no_ai(*args: Any) -> str:
+    raise AssertionError("this test has no AI: tests/bot/practice gives one")
 
 
 @dataclass(eq=False)
@@ -84,6 +90,7 @@ class Env:
     settings: MemberSettings
     notifier: Notifier | None = None
     correspondence: Correspondence | None = None
+    practice: Practice | None = None  # there to be asked; never told the games' events
 
     @property
     def now(self) -> FakeClock:
@@ -137,7 +144,9 @@ class Env:
                    browser=Browser(db, games, renderer=renderer, replayer=replay_gif),
                    records=Records(db), epilogue=epilogue,
                    notifier=notifier, clocks=clocks, settings=settings,
-                   correspondence=correspondence)
+                   correspondence=correspondence,
+                   practice=Practice(db, games, boards, events, challenges, moves, clocks,
+                                     think=_no_ai, levels=practice_levels(8)))
 
     async def restart(self) -> Env:
         """Close everything and start again from the file; the services are new."""
