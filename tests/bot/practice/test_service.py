@@ -15,7 +15,7 @@ import pytest
 import ai
 import rules
 from bot.app import App, Tuning, build
-from bot.model import Member
+from bot.model import Member, UserError
 from bot.storage import Database, queries
 from tests.bot.conftest import ANA, CHANNEL, GUILD, SMALL
 from tests.bot.correspondence.table import FakeMessenger
@@ -102,3 +102,117 @@ async def test_a_whole_practice_game_against_the_bot(harness: Harness, game: str
     [record] = await app.practice.record(guild_id=GUILD, member_id=ANA.id)
     assert record.level == "easy"
     assert record.wins + record.losses + record.draws == 1
+
+
+async def _start(app: App, game: str = "astralis", **kwargs: Any) -> int:
+    started = await app.practice.start_game(guild_id=GUILD, channel_id=CHANNEL, member=ANA,
+                                            game=game, options=SMALL[game], **kwargs)
+    return started.game.id
+
+
+async def _moves(app: App, game_id: int) -> list[Any]:
+    async with app.db.reading() as conn:
+        return await queries.moves_of_game(conn, game_id)
+
+
+async def test_the_bot_moves_first_when_asked_to(harness: Harness) -> None:
+    app = harness.app
+    assert app is not None
+    game_id = await _start(app, first="opponent", level="hard")
+    await app.practice.idle()
+    [move] = await _moves(app, game_id)
+    assert move.member_id == BOT.id
+    row, state = await _state(app, game_id)
+    assert row.player_ids[state.to_move] == ANA.id
+
+
+async def test_after_a_restart_the_bot_makes_the_move_it_owes(harness: Harness) -> None:
+    app = harness.app
+    assert app is not None
+    game_id = await _start(app)
+    await app.practice.idle()
+    _, state = await _state(app, game_id)
+    move = sorted(state.legal_moves())[0]
+    app.practice.me = None  # the member moves while the bot is going down
+    await app.moves.play_move(guild_id=GUILD, game_id=game_id, member=ANA, text=move)
+    await harness.stop()
+    assert len(await _moves_after_restart(harness, game_id)) == 2
+
+
+async def _moves_after_restart(harness: Harness, game_id: int) -> list[Any]:
+    app = await harness.start()
+    await app.practice.idle()
+    return await _moves(app, game_id)
+
+
+async def test_duplicate_triggers_make_one_move(harness: Harness) -> None:
+    app = harness.app
+    assert app is not None
+    game_id = await _start(app)
+    row, state = await _state(app, game_id)
+    await app.moves.play_move(guild_id=GUILD, game_id=game_id, member=ANA,
+                              text=sorted(state.legal_moves())[0])
+    for _ in range(3):
+        app.practice.poke(game_id)
+    await app.practice.resume()
+    await app.practice.idle()
+    moves = await _moves(app, game_id)
+    assert [m.member_id for m in moves] == [ANA.id, BOT.id]
+    row, state = await _state(app, game_id)
+    assert row.player_ids[state.to_move] == ANA.id
+
+
+async def test_a_takeback_is_granted_at_once(harness: Harness) -> None:
+    app = harness.app
+    assert app is not None
+    game_id = await _start(app, game="lifeline")
+    row, state = await _state(app, game_id)
+    first = sorted(state.legal_moves())[0]
+    await app.moves.play_move(guild_id=GUILD, game_id=game_id, member=ANA, text=first)
+    await app.practice.idle()
+    assert len(await _moves(app, game_id)) == 2
+    await app.practice.take_back(guild_id=GUILD, game_id=game_id, member=ANA)
+    await app.practice.idle()
+    assert await _moves(app, game_id) == []
+    row, state = await _state(app, game_id)
+    assert state.ply == 0 and row.player_ids[state.to_move] == ANA.id
+    assert "Ana took back" in harness.poster.posts_for(game_id)[-1].content
+    with pytest.raises(UserError, match="nothing of yours"):
+        await app.practice.take_back(guild_id=GUILD, game_id=game_id, member=ANA)
+
+
+async def test_the_bots_clock_never_runs_out_and_the_members_does(harness: Harness) -> None:
+    app = harness.app
+    assert app is not None
+    game_id = await _start(app, settings={"time_control": "1d", "takebacks": True,
+                                          "vacation": True})
+    row, state = await _state(app, game_id)
+    app.practice.me = None  # the bot is slow to answer: weeks pass
+    await app.moves.play_move(guild_id=GUILD, game_id=game_id, member=ANA,
+                              text=sorted(state.legal_moves())[0])
+    harness.clock.advance(days=30)
+    await app.clocks.run_due()
+    row = await app.games.get_game(GUILD, game_id)
+    assert row.is_active and await app.clocks.deadline_of(row) is None
+    app.practice.me = BOT
+    await app.practice.resume()
+    await app.practice.idle()
+    row, state = await _state(app, game_id)
+    assert row.player_ids[state.to_move] == ANA.id
+    assert await app.clocks.deadline_of(row) is not None  # the member's turn is timed
+    harness.clock.advance(days=2)
+    await app.clocks.run_due()
+    row = await app.games.get_game(GUILD, game_id)
+    assert not row.is_active and row.winner_seat == row.seat_of(BOT.id)
+    assert "ran out of time" in (row.result or "")
+
+
+async def test_the_profile_counts_results_per_level(harness: Harness) -> None:
+    app = harness.app
+    assert app is not None
+    for level in ("hard", "easy", "easy"):
+        game_id = await _start(app, level=level)
+        await app.moves.resign(guild_id=GUILD, game_id=game_id, member=ANA)
+    records = await app.practice.record(guild_id=GUILD, member_id=ANA.id)
+    assert [(r.level, r.wins, r.losses, r.draws) for r in records] == \
+        [("easy", 0, 2, 0), ("hard", 0, 1, 0)]
