@@ -6,7 +6,7 @@ import itertools
 import random
 
 from ai.games import generic_candidates, knowledge, spread
-from tests.ai.tictactoe import GAME as TICTACTOE
+from tests.tictactoe import GAME as TICTACTOE
 
 
 def test_a_long_range_of_numbers_is_sampled_densely_at_the_small_end() -> None:

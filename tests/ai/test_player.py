@@ -15,7 +15,7 @@ from ai.search import Search
 from rules.search import position
 from tests.ai import positions
 from tests.ai.positions import ends
-from tests.ai.tictactoe import GAME as TICTACTOE
+from tests.tictactoe import GAME as TICTACTOE
 
 
 def tiny(playouts: int) -> list[Level]:
