@@ -116,6 +116,21 @@ class Practice:
         return await self.challenges.accept(guild_id=guild_id, challenge_id=made.id,
                                             member=opponent)
 
+    async def rematch(self, *, guild_id: int, game_id: int, member: Member) -> GameUpdate:
+        """The same practice game again (game, options, level, clock), seats swapped."""
+        row = await self.games.get_game(guild_id, game_id)
+        seat = row.seat_of(member.id)
+        if seat is None or practice_level(row) is None:
+            raise UserError(f"Only the player of {texts.label(row)} can ask for a rematch.")
+        if row.is_active:
+            raise UserError(f"{texts.label(row)} is still in progress.")
+        kept = {k: v for k, v in row.settings.items()
+                if k not in ("first", "rated", "practice", UNTIMED)}
+        return await self.start_game(
+            guild_id=guild_id, channel_id=row.channel_id, member=member, game=row.game,
+            options=row.options, level=practice_level(row),
+            first="opponent" if seat == 0 else "challenger", settings=kept)
+
     # -- the listener: the bot's turn ----------------------------------------------------
 
     async def game_started(self, update: GameUpdate) -> None:

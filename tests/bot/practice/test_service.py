@@ -216,3 +216,16 @@ async def test_the_profile_counts_results_per_level(harness: Harness) -> None:
     records = await app.practice.record(guild_id=GUILD, member_id=ANA.id)
     assert [(r.level, r.wins, r.losses, r.draws) for r in records] == \
         [("easy", 0, 2, 0), ("hard", 0, 1, 0)]
+
+
+async def test_a_rematch_starts_at_once_with_the_seats_swapped(harness: Harness) -> None:
+    app = harness.app
+    assert app is not None
+    game_id = await _start(app, level="medium")
+    await app.moves.resign(guild_id=GUILD, game_id=game_id, member=ANA)
+    again = await app.practice.rematch(guild_id=GUILD, game_id=game_id, member=ANA)
+    await app.practice.idle()
+    assert again.game.player_ids == (BOT.id, ANA.id)
+    assert again.game.settings["practice"] == "medium" and again.game.settings["rated"] is False
+    [move] = await _moves(app, again.game.id)  # the bot, first now, has moved
+    assert move.member_id == BOT.id
