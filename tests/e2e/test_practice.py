@@ -109,3 +109,14 @@ async def test_commands_are_answered_while_the_bot_thinks(world: World, tmp_path
     finally:
         await proc.stop()
         print(proc.log())
+
+
+async def test_challenging_the_bot_starts_a_practice_game(world: World,
+                                                          botproc: BotProcess) -> None:
+    fake = world.fake
+    bot = world.guild.members[fake.bot_user.id]
+    ix = await fake.run_command(world.alice, "challenge", {
+        "game": "lifeline", "opponent": bot, "size": 3, "level": "medium"},
+        channel=world.channel)
+    answer = await ix.reply(WAIT)
+    assert "level **medium**, not rated" in answer.content, answer.content
