@@ -31,7 +31,7 @@ from bot.correspondence.deadlines import UNTIMED
 from bot.events import Events
 from bot.model import GameUpdate, Member, UserError
 from bot.play.boards import Boards, to_ping
-from bot.play.games import Games
+from bot.play.games import Games, game_rules
 from bot.play.moves import Moves
 from bot.storage import Database, GameRow, queries
 
@@ -99,6 +99,18 @@ class Practice:
             raise UserError(f"There is no level {level!r}: pick one of "
                             f"{', '.join(self.levels)}.")
         return chosen
+
+    def check(self, game: str, options: Mapping[str, Any] | None, level: str | None) -> str:
+        """Refuse now what :meth:`start_game` would refuse (before a public answer);
+        returns the level."""
+        self._me()
+        rule_set = game_rules(game)
+        given = {name: value for name, value in (options or {}).items() if value is not None}
+        try:
+            rule_set.resolve_options(**given)
+        except rules.OptionError as error:
+            raise UserError(f"{rule_set.title} can't be played like that: {error}.") from None
+        return self.check_level(level)
 
     async def start_game(self, *, guild_id: int, channel_id: int, member: Member, game: str,
                          options: Mapping[str, Any] | None = None, level: str | None = None,

@@ -25,7 +25,7 @@ async def start_practice(interaction: discord.Interaction, *, game: str,
                          settings: Mapping[str, Any] | None = None) -> None:
     """Start the game against the bot and say where it is played."""
     app = app_of(interaction)
-    chosen = app.practice.check_level(level)
+    chosen = app.practice.check(game, options, level)  # refusals stay private
     channel = getattr(interaction, "channel", None)
     home = channel.parent_id if isinstance(channel, discord.Thread) else \
         channel_of(interaction)
