@@ -48,6 +48,8 @@ class Tuning:
     reminder_share: float = 0.8
     vacation_days: int = 14
     challenge_expiry_days: int = 7
+    #: Where /rules links the full rules online ("": no link).
+    rules_url_base: str = ""
 
 
 @dataclass(eq=False)
@@ -71,6 +73,7 @@ class App:
     browser: Browser
     records: Records
     epilogue: Epilogue
+    rules_url_base: str = ""
     _warm_up: asyncio.Task[int] | None = None
 
     async def start(self) -> None:
@@ -124,4 +127,4 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
                                on_expired=on_expired, sleep=sleep),
         notifier=notifier, clocks=clocks, correspondence=correspondence, ratings=ratings,
         browser=Browser(db, games, renderer=renderer, replayer=replayer), records=Records(db),
-        epilogue=epilogue)
+        epilogue=epilogue, rules_url_base=tuning.rules_url_base)

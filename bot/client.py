@@ -22,6 +22,7 @@ from bot.challenges import views as challenge_views
 from bot.config import Settings
 from bot.correspondence import views as correspondence_views
 from bot.errors import STALE_BUTTON, report
+from bot.learning import views as learning_views
 from bot.model import Post, UserError
 from bot.play import views as play_views
 from bot.poster import DiscordMessenger, DiscordPoster
@@ -33,10 +34,10 @@ log = logging.getLogger(__name__)
 
 #: The commands of each area.
 EXTENSIONS = ("bot.challenges.commands", "bot.play.commands", "bot.correspondence.commands",
-              "bot.review.commands", "bot.ratings.commands")
+              "bot.review.commands", "bot.ratings.commands", "bot.learning.commands")
 #: The restart-proof buttons and menus of every area.
 DYNAMIC_ITEMS = (*challenge_views.ITEMS, *play_views.ITEMS, *correspondence_views.ITEMS,
-                 *review_views.ITEMS)
+                 *review_views.ITEMS, *learning_views.ITEMS)
 #: The forms of every area (see bot.ui.forms).
 FORMS = (*play_views.FORMS,)
 #: The buttons a post's ``actions`` stand for (``name`` or ``name:argument``), by area.
@@ -117,7 +118,8 @@ class BoardBot(commands.Bot):
             self.db, DiscordPoster(self, post_view), DiscordMessenger(self),
             tuning=Tuning(reminder_share=self.settings.reminder_share,
                           vacation_days=self.settings.vacation_days,
-                          challenge_expiry_days=self.settings.challenge_expiry_days),
+                          challenge_expiry_days=self.settings.challenge_expiry_days,
+                          rules_url_base=self.settings.rules_url_base),
             on_expired=functools.partial(challenge_views.show_expired, self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:

@@ -5,9 +5,12 @@ and must not hold up the event loop): the default :data:`~bot.model.Renderer` an
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+import functools
+from collections.abc import Mapping, Sequence
 
 import render
+from bot.learning.guide import Diagram
+from render import Mark, Marked
 from rules import State
 
 
@@ -21,3 +24,50 @@ async def replay_gif(game: str, options: Mapping, moves: list[str],
     """The animated replay of a whole game."""
     return await asyncio.to_thread(render.replay_gif, game, dict(options), moves,
                                    names=dict(names))
+
+
+# -- learning: the guide's diagrams, hints, the AI's analysis --------------------------
+
+@functools.lru_cache(maxsize=128)
+def diagram_png(game: str, diagram: Diagram, theme: str = "dark") -> bytes:
+    """A guide page's diagram: its position, what it points at ringed, and the hints
+    of ``/board marks`` if it asks for them (drawn once per page and theme)."""
+    state = diagram.state(game)
+    return render.board_png(state, theme=theme, marks=diagram.hints,
+                            extra=[Marked(cell, Mark.HIGHLIGHT) for cell in diagram.highlight])
+
+
+async def render_diagram(game: str, diagram: Diagram, theme: str = "dark") -> bytes:
+    return await asyncio.to_thread(diagram_png, game, diagram, theme)
+
+
+async def render_hints(state: State, names: Mapping[int, str], theme: str = "dark") -> bytes:
+    """The board with hints for the player to move (``/board marks``)."""
+    return await asyncio.to_thread(render.board_png, state, names=dict(names), theme=theme,
+                                   marks=True)
+
+
+def suggestion_marks(state: State, move: str | None, color: str | None) -> list[Marked]:
+    """The AI's ``move`` (played by ``color``) as marks on the cells it names."""
+    if not move or color is None:
+        return []
+    return [Marked(word, Mark.SUGGESTED, color) for word in move.split() if word in state.board]
+
+
+async def render_suggestion(state: State, names: Mapping[int, str], move: str | None,
+                            color: str | None, theme: str = "dark") -> bytes:
+    """The board after a move, with the move the AI preferred in its place marked."""
+    return await asyncio.to_thread(render.board_png, state, names=dict(names), theme=theme,
+                                   extra=suggestion_marks(state, move, color))
+
+
+async def render_chart(chances: Sequence[float | None], names: Mapping[int, str], *,
+                       current: int | None = None, theme: str = "dark") -> bytes:
+    """The line chart of the first player's winning chances over a game."""
+    return await asyncio.to_thread(render.win_chart_png, list(chances), names=dict(names),
+                                   current=current, theme=theme)
+
+
+def biggest_swings(chances: Sequence[float | None], count: int = 3) -> list[int]:
+    """The moves after which the chances changed the most (the ones the chart marks)."""
+    return render.biggest_swings(chances, count)
