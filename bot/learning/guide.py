@@ -48,6 +48,8 @@ class Page:
 class Guide:
     game: str
     pages: tuple[Page, ...] = field(default_factory=tuple)
+    #: Who made the game, and when.
+    credit: str = ""
 
     @property
     def title(self) -> str:

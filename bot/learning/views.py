@@ -93,7 +93,8 @@ async def guide_message(guide: Guide, number: int, *, url: str | None,
     page = guide.page(number)
     embed = discord.Embed(title=f"{guide.title}: {page.title}", url=url,
                           description=page.text[:4000])
-    embed.set_footer(text=f"Page {number + 1} of {len(guide.pages)} · /rules {guide.game}")
+    credit = f" · {guide.title} by {guide.credit}" if guide.credit else ""
+    embed.set_footer(text=f"Page {number + 1} of {len(guide.pages)}{credit}")
     if number == len(guide.pages) - 1:
         options = rules.get_game(guide.game).options()
         embed.add_field(name="Options for /challenge", inline=False,

@@ -79,4 +79,4 @@ are numbers from the bottom: `a1` is the bottom-left point.
 **Moves** with `/move`: `c3` places a stone, `hold` spends a Hold, `komi 3` and `black` \
 or `white` at the start (buttons offer these too). Start typing and the bot lists the \
 legal moves."""),
-))
+), credit="Luis Bolaños Mures, 2023")

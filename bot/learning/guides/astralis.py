@@ -78,4 +78,4 @@ the pawn to d4, `d4 e5` moves it and places a stone on e5, and `pass` is only fo
 that cannot move. Start typing and the bot lists the legal moves.
 
 There is no pie: the challenge says who plays Yellow, who moves first."""),
-))
+), credit="Phil Leduc, 2021")

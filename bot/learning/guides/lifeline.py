@@ -73,4 +73,4 @@ each row (on base 7: `a1`–`a7` at the bottom, `g1`–`g13` across the middle).
 **Moves** with `/move`: `c3` places a stone, `c3 e5` the two stones of a first turn; \
 `swap`, `komi 4`, `black` or `white` and `pass` in the openings (buttons offer them too). \
 Start typing and the bot lists the legal moves."""),
-))
+), credit="Michael Amundsen & Luis Bolaños Mures, 2022")

@@ -73,4 +73,4 @@ Start typing and the bot lists the legal moves.
 *Left out:* the original rules add an optional extra removal \"if doing so increases your \
 loop's length\"; it says too little to be played the same way by everyone, and the \
 designer's later rewrite drops it, so the bot does not offer it."""),
-))
+), credit="Saïd Galdseid, 2024")

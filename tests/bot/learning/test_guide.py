@@ -53,7 +53,8 @@ async def test_rules_opens_the_first_page_privately_with_its_diagram() -> None:
     assert "The last player to place a stone wins" in embed.description
     assert embed.image.url == "attachment://lifeline-goal.png"
     assert "White has no stones left" in embed.fields[0].value
-    assert embed.footer.text.startswith("Page 1 of 6")
+    assert embed.footer.text == ("Page 1 of 6 · Lifeline by Michael Amundsen & "
+                                 "Luis Bolaños Mures, 2022")
     assert picture(reader).width > 400
     assert buttons(answer) == [("bb:guide:lifeline:0", True), ("bb:guide:lifeline:1", False),
                                ("bb:guidejump:lifeline", False)]

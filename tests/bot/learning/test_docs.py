@@ -1,0 +1,35 @@
+"""The player's rules in the repository (docs/rules) are the guides of /rules, with
+the same diagrams as pictures: generated, and up to date."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import Image
+
+import render
+from bot.learning.docs import documents, pictures, write_docs
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_the_committed_pages_are_the_guides() -> None:
+    for path, text in documents().items():
+        assert (ROOT / path).read_text(encoding="utf-8") == text, \
+            f"{path} is out of date: run python -m bot.learning docs"
+
+
+def test_every_picture_a_page_shows_is_there_and_is_its_diagram() -> None:
+    shown = pictures()
+    assert len(shown) >= 20
+    for path, (guide, diagram) in shown.items():
+        assert f"../images/rules/{path.name}" in (ROOT / "docs/rules" / f"{guide.game}.md"
+                                                  ).read_text(encoding="utf-8")
+        with Image.open(ROOT / path) as image:
+            assert image.size == render.image_size(diagram.state(guide.game)), path
+
+
+def test_the_command_writes_them(tmp_path: Path) -> None:
+    written = write_docs(tmp_path)
+    assert set(written) == set(documents()) | set(pictures())
+    assert (tmp_path / "docs/rules/README.md").read_text(encoding="utf-8").count(".md)") == 4
