@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from typing import Protocol
 
 from bot.storage import GameRow
-from rules import Decision, State
+from rules import Decision, Outcome, State
 
 
 def utc_now() -> datetime:
@@ -33,6 +33,14 @@ class Member:
 
 
 @dataclass(frozen=True, slots=True)
+class Attachment:
+    """A file sent with a post besides its picture (a replay, a record)."""
+
+    filename: str
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
 class Post:
     """A message for a game's thread."""
 
@@ -47,6 +55,8 @@ class Post:
     #: Extra buttons by name (``rematch``, ``takeback:<request id>``): the client knows
     #: which area's buttons each stands for.
     actions: tuple[str, ...] = ()
+    #: More files, after the picture.
+    attachments: tuple[Attachment, ...] = ()
 
     @property
     def asks(self) -> bool:
@@ -60,6 +70,8 @@ class Posted:
     #: Where the game lives after posting: its thread, a replacement thread,
     #: or None when the poster fell back to the game's channel.
     thread_id: int | None
+    #: The channel or thread the message is in (None: unknown).
+    channel_id: int | None = None
 
 
 class Poster(Protocol):
@@ -70,11 +82,28 @@ class Poster(Protocol):
     async def post(self, game: GameRow, post: Post) -> Posted:
         """Send ``post`` where the game lives, unarchiving or falling back as needed."""
 
+    async def remove_buttons(self, channel_id: int, message_id: int) -> None:
+        """Take the buttons off a message (gone or out of reach: nothing to do)."""
 
-#: Draws a position for the players named by seat (None: no picture).
-Renderer = Callable[[State, Mapping[int, str]], Awaitable[bytes | None]]
-#: Animates a whole game: (game name, options, moves, names by seat) -> GIF bytes.
-Replayer = Callable[[str, Mapping, list[str], Mapping[int, str]], Awaitable[bytes]]
+
+#: The theme of the pictures in a game's thread (a member's own views use theirs).
+DEFAULT_THEME = "dark"
+
+
+class Renderer(Protocol):
+    async def __call__(self, state: State, names: Mapping[int, str], *,
+                       theme: str = DEFAULT_THEME, outcome: Outcome | None = None,
+                       ) -> bytes | None:
+        """The picture of ``state`` for the players named by seat (None: no picture).
+        ``outcome``: how the game ended when it ended off the board (resignation, time,
+        abort), which the position itself cannot say."""
+
+
+class Replayer(Protocol):
+    async def __call__(self, game: str, options: Mapping, moves: list[str],
+                       names: Mapping[int, str], *, theme: str = DEFAULT_THEME,
+                       outcome: Outcome | None = None) -> bytes:
+        """The animated replay (GIF) of a whole game; ``outcome`` as for a Renderer."""
 #: Narrows who a post notifies (members who asked for DMs instead of pings).
 MentionFilter = Callable[[GameRow, tuple[int, ...]], Awaitable[tuple[int, ...]]]
 
@@ -104,6 +133,14 @@ class Listener(Protocol):
     async def move_played(self, update: GameUpdate) -> None: ...
     async def move_taken_back(self, update: GameUpdate) -> None: ...
     async def game_ended(self, update: GameUpdate) -> None: ...
+
+
+class Finale(Protocol):
+    async def final_words(self, row: GameRow, state: State) -> tuple[list[str],
+                                                                    tuple[Attachment, ...]]:
+        """What the one post at a game's end says besides its board and result (the
+        summary, the rating changes: the game is rated first) and the files it carries
+        (the replay, the record)."""
 
 
 def names(row: GameRow) -> dict[int, str]:

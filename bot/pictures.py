@@ -1,6 +1,7 @@
 """Pictures for the bot, drawn by :mod:`render` in a worker thread (Pillow is CPU-bound
-and must not hold up the event loop): the default :data:`~bot.model.Renderer` and
-:data:`~bot.model.Replayer` the composition root gives the services."""
+and must not hold up the event loop): the default :class:`~bot.model.Renderer` and
+:class:`~bot.model.Replayer` the composition root gives the services, and what a move
+did in words, as its picture marks it."""
 
 from __future__ import annotations
 
@@ -10,26 +11,35 @@ from collections.abc import Mapping, Sequence
 
 import render
 from bot.learning.guide import Diagram
+from bot.model import DEFAULT_THEME
 from render import Mark, Marked
-from rules import State
+from rules import Outcome, State
 
 
-async def render_board(state: State, names: Mapping[int, str]) -> bytes | None:
+async def render_board(state: State, names: Mapping[int, str], *, theme: str = DEFAULT_THEME,
+                       outcome: Outcome | None = None) -> bytes | None:
     """The board picture."""
-    return await asyncio.to_thread(render.board_png, state, names=dict(names))
+    return await asyncio.to_thread(render.board_png, state, names=dict(names), theme=theme,
+                                   outcome=outcome)
 
 
-async def replay_gif(game: str, options: Mapping, moves: list[str],
-                     names: Mapping[int, str]) -> bytes:
+async def replay_gif(game: str, options: Mapping, moves: list[str], names: Mapping[int, str],
+                     *, theme: str = DEFAULT_THEME, outcome: Outcome | None = None) -> bytes:
     """The animated replay of a whole game."""
     return await asyncio.to_thread(render.replay_gif, game, dict(options), moves,
-                                   names=dict(names))
+                                   names=dict(names), theme=theme, outcome=outcome)
+
+
+def change_summary(state: State) -> str:
+    """What the last move did besides placing ("removed 19 white stones, flipped 3";
+    "" when it only placed), as the picture marks it. Quick: no drawing."""
+    return render.change_summary(state)
 
 
 # -- learning: the guide's diagrams, hints, the AI's analysis --------------------------
 
 @functools.lru_cache(maxsize=128)
-def diagram_png(game: str, diagram: Diagram, theme: str = "dark") -> bytes:
+def diagram_png(game: str, diagram: Diagram, theme: str = DEFAULT_THEME) -> bytes:
     """A guide page's diagram: its position, what it points at ringed, and the hints
     of ``/board marks`` if it asks for them (drawn once per page and theme)."""
     state = diagram.state(game)
@@ -37,11 +47,11 @@ def diagram_png(game: str, diagram: Diagram, theme: str = "dark") -> bytes:
                             extra=[Marked(cell, Mark.HIGHLIGHT) for cell in diagram.highlight])
 
 
-async def render_diagram(game: str, diagram: Diagram, theme: str = "dark") -> bytes:
+async def render_diagram(game: str, diagram: Diagram, theme: str = DEFAULT_THEME) -> bytes:
     return await asyncio.to_thread(diagram_png, game, diagram, theme)
 
 
-async def render_hints(state: State, names: Mapping[int, str], theme: str = "dark") -> bytes:
+async def render_hints(state: State, names: Mapping[int, str], theme: str = DEFAULT_THEME) -> bytes:
     """The board with hints for the player to move (``/board marks``)."""
     return await asyncio.to_thread(render.board_png, state, names=dict(names), theme=theme,
                                    marks=True)
@@ -55,14 +65,14 @@ def suggestion_marks(state: State, move: str | None, color: str | None) -> list[
 
 
 async def render_suggestion(state: State, names: Mapping[int, str], move: str | None,
-                            color: str | None, theme: str = "dark") -> bytes:
+                            color: str | None, theme: str = DEFAULT_THEME) -> bytes:
     """The board after a move, with the move the AI preferred in its place marked."""
     return await asyncio.to_thread(render.board_png, state, names=dict(names), theme=theme,
                                    extra=suggestion_marks(state, move, color))
 
 
 async def render_chart(chances: Sequence[float | None], names: Mapping[int, str], *,
-                       current: int | None = None, theme: str = "dark") -> bytes:
+                       current: int | None = None, theme: str = DEFAULT_THEME) -> bytes:
     """The line chart of the first player's winning chances over a game."""
     return await asyncio.to_thread(render.win_chart_png, list(chances), names=dict(names),
                                    current=current, theme=theme)

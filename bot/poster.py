@@ -33,8 +33,6 @@ class DiscordPoster:
     def __init__(self, client: discord.Client, components: Components) -> None:
         self.client = client
         self.components = components
-        #: game id -> (channel or thread id, message id) of its latest post with buttons
-        self._with_buttons: dict[int, tuple[int, int]] = {}
 
     async def open_thread(self, game: GameRow, name: str) -> int | None:
         channel = await self._fetch(game.channel_id)
@@ -56,14 +54,7 @@ class DiscordPoster:
 
     async def post(self, game: GameRow, post: Post) -> Posted:
         posted, where = await self._deliver(game, post)
-        if post.picture is None and not post.asks:
-            return posted  # a note (a reminder, a takeback request): the board keeps its buttons
-        stale = self._with_buttons.pop(game.id, None)
-        if stale is not None:  # a decision made with /move leaves its buttons behind
-            await self._clear_buttons(*stale)
-        if post.asks and posted.message_id is not None:
-            self._with_buttons[game.id] = (where, posted.message_id)
-        return posted
+        return Posted(posted.message_id, posted.thread_id, where)
 
     async def _deliver(self, game: GameRow, post: Post) -> tuple[Posted, int]:
         """Send the post; also returns the id of the channel or thread it went to."""
@@ -103,13 +94,15 @@ class DiscordPoster:
         keep = game.thread_id if problem == "I can no longer post in its thread" else None
         return Posted(message.id, keep), channel.id
 
-    async def _clear_buttons(self, channel_id: int, message_id: int) -> None:
+    async def remove_buttons(self, channel_id: int, message_id: int) -> None:
+        """Take the buttons off a message; gone or forbidden is done with, anything else
+        (Discord out of reach) raises, for a later try."""
         channel = await self._fetch(channel_id)
         if channel is None:
             return
         try:
             await channel.get_partial_message(message_id).edit(view=None)
-        except discord.HTTPException as error:
+        except (discord.NotFound, discord.Forbidden) as error:
             log.info("could not remove the buttons of message %d: %s", message_id, error)
 
     async def _send_to_thread(self, thread: Any, game: GameRow, post: Post) -> discord.Message:
@@ -124,8 +117,12 @@ class DiscordPoster:
             "allowed_mentions": discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(i) for i in post.mentions]),
         }
-        if post.picture is not None:
-            fields["file"] = discord.File(io.BytesIO(post.picture), filename=post.filename)
+        files = [discord.File(io.BytesIO(post.picture), filename=post.filename)] \
+            if post.picture is not None else []
+        files += [discord.File(io.BytesIO(extra.data), filename=extra.filename)
+                  for extra in post.attachments]
+        if files:
+            fields["files"] = files
         view = self.components(game, post)
         if view is not None:
             fields["view"] = view

@@ -50,6 +50,9 @@ A header of tag lines, then the moves::
   reading, the numbers must count up from 1.
 * Comments are ignored: ``{...}`` anywhere in the moves, ``;`` to the end of
   a line, and whole lines starting with ``;`` or ``#``.
+* :func:`parse_line` reads a record pasted where line breaks are lost (a chat
+  command's option): the tags, then the moves, numbered, separated by commas,
+  or by spaces alone (the rules then tell where each move ends).
 
 The JSON form
 -------------
@@ -87,7 +90,7 @@ from datetime import UTC, date, datetime, time
 from typing import Any
 
 import rules
-from rules.errors import OptionError, RulesError, UnknownGame
+from rules.errors import IllegalMove, OptionError, RulesError, UnknownGame
 from rules.game import Game, State, normalize_move
 from rules.outcome import Termination
 
@@ -402,6 +405,99 @@ def parse_record(text: str) -> Record:
     return _build(tags, _parse_moves("\n".join(movetext)))
 
 
+def parse_line(text: str, *, game: str | None = None) -> Record:
+    """Read a record on one line: tags (``[Game "Asli"] [Size "9"]``) then the moves,
+    numbered (``1. komi 3  2. white``), separated by commas (``komi 3, white, c3``) or
+    by spaces alone (``komi 3 white c3``: each move is the fewest words that make a
+    legal move). ``game`` names the game when no Game tag does (if both, they must
+    agree). Raises :class:`RecordError`; the moves are checked by :func:`replay_record`."""
+    if not isinstance(text, str):
+        raise RecordError(f"a record is text, not {type(text).__name__}")
+    tags: dict[str, tuple[int, str, str]] = {}
+    rest = text.strip()
+    while match := _TAG.match(rest):
+        name, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
+        if name.lower() in tags:
+            raise RecordError(f"the tag {name} is given twice")
+        tags[name.lower()] = (1, name, value)
+        rest = rest[match.end():].lstrip()
+    if game is not None:
+        named = tags.get("game")
+        if named is not None and _game(named[2]).name != _game(game).name:
+            raise RecordError(f"the record is a game of {_game(named[2]).title}, not of "
+                              f"{_game(game).title}")
+        tags["game"] = (1, "Game", game)
+    if "game" not in tags:
+        raise RecordError('the record does not say which game it is: add [Game "..."]')
+    if _NUMBER.search(rest):
+        return _build(tags, _parse_moves(rest))
+    if "," in rest:
+        return _build(tags, tuple(normalize_move(part) for part in rest.split(",")
+                                  if part.strip()))
+    header = _build(dict(tags), ())
+    return _build(tags, _split_by_rules(_game(header.game).new(**header.options),
+                                        normalize_move(rest).split()))
+
+
+#: How many trial moves :func:`_split_by_rules` may play before it gives up.
+_SPLIT_BUDGET = 2_000
+
+
+def _split_by_rules(state: State, words: list[str]) -> tuple[str, ...]:
+    """Words into legal moves (of up to three words each), longer moves tried first,
+    backing up when the rest cannot be read (Astralis' ``e7`` and ``e7 d6`` are both
+    moves). When no reading works, the words from the first that starts no legal move
+    are kept one per move, for the replay to refuse with its reason."""
+    budget = _SPLIT_BUDGET
+    # Depth-first: for each move read so far, the position after it and the lengths
+    # of the moves still to try at that point.
+    stack: list[tuple[State, int, list[int]]] = [(state, 0, [3, 2, 1])]
+    moves: list[str] = []
+    stuck = 0
+    while stack:
+        position, start, lengths = stack[-1]
+        if start == len(words):
+            return tuple(moves)
+        stuck = max(stuck, start)
+        if not lengths or budget <= 0:
+            stack.pop()
+            if moves:
+                moves.pop()
+            if budget <= 0:
+                break
+            continue
+        size = lengths.pop(0)
+        if start + size > len(words):
+            continue
+        budget -= 1
+        try:
+            after = position.play(" ".join(words[start:start + size]))
+        except IllegalMove:
+            continue
+        moves.append(after.history[-1])
+        stack.append((after, start + size, [3, 2, 1]))
+    prefix = _split_greedy(state, words[:stuck])
+    return (*prefix, *words[stuck:]) if prefix is not None else tuple(words)
+
+
+def _split_greedy(state: State, words: list[str]) -> tuple[str, ...] | None:
+    """``words`` read as legal moves, longest first without backing up; None if not."""
+    moves: list[str] = []
+    start = 0
+    while start < len(words):
+        for size in (3, 2, 1):
+            try:
+                state = state.play(" ".join(words[start:start + size]))
+            except IllegalMove:
+                continue
+            moves.append(state.history[-1])
+            start += size
+            break
+        else:
+            return None
+    return tuple(moves)
+
+
 def _build(tags: dict[str, tuple[int, str, str]], moves: tuple[str, ...]) -> Record:
     def take(key: str) -> str | None:
         entry = tags.pop(key, None)
@@ -656,5 +752,5 @@ def _json_moment(header: Mapping[str, Any], key: str) -> datetime | None:
 
 __all__ = [
     "UNKNOWN_SITE", "Player", "Record", "RecordError", "format_record",
-    "from_json", "parse_record", "replay_record", "to_json",
+    "from_json", "parse_line", "parse_record", "replay_record", "to_json",
 ]

@@ -346,12 +346,12 @@ class Clocks:
 
 
 def timeout(row: GameRow, state: State, loser: int) -> Outcome:
-    """``loser`` ran out of time: "Yellow wins on time: Cyan ran out", or with the
+    """``loser`` ran out of time: "Yellow wins: Cyan ran out of time", or with the
     players' names while the colours are undecided."""
     winner = 1 - loser
     lose_color, win_color = state.color_of(loser), state.color_of(winner)
     if lose_color and win_color:
-        text = f"{win_color.capitalize()} wins on time: {lose_color.capitalize()} ran out"
+        text = f"{win_color.capitalize()} wins: {lose_color.capitalize()} ran out of time"
     else:
-        text = f"{row.player_names[winner]} wins on time: {row.player_names[loser]} ran out"
+        text = f"{row.player_names[winner]} wins: {row.player_names[loser]} ran out of time"
     return replace(rules.outcome.timed_out(state, loser), text=text)

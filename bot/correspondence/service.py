@@ -5,8 +5,9 @@ list of games waiting for a member, and the offer of a rematch.
   (and not twice for the same move once declined). The opponent answers with
   buttons; accepted, the move's row is deleted and the board re-posted, and
   the requester's turn starts afresh. A challenge can forbid takebacks.
-* After a finished game, a Rematch button offers the same game, same options,
-  to the same opponent, with the seats swapped (:meth:`Challenges.rematch`).
+* A finished game's last post has a Rematch button (see :mod:`bot.play.endings`):
+  the same game, same options, to the same opponent, with the seats swapped
+  (:meth:`Challenges.rematch`).
 * Before both players have moved, either may abort: the game ends as aborted
   and counts for nothing.
 """
@@ -111,7 +112,7 @@ class Correspondence:
                                                             self.now())
                 takeback = await queries.get_takeback(tx, takeback_id)
             other = row.player_ids[1 - row.seat_of(member.id)]
-            await self.poster.post(row, Post(
+            await self.boards.note(row, Post(
                 content=f"**{texts.label(row)}**: {member.name} asks to take back "
                         f"`{last.move}` (move {last.ply}). {texts.mention(other)}, do you "
                         "accept?",
@@ -138,7 +139,7 @@ class Correspondence:
             if takeback.status != "pending":
                 raise UserError(f"This request was already {takeback.status}.")
             if not row.is_active:
-                raise UserError(f"{texts.label(row)} is over: {row.result}")
+                raise UserError(texts.sentence(f"{texts.label(row)} is over: {row.result}"))
             last = moves[-1] if moves else None
             if last is None or last.ply != takeback.ply or \
                     last.member_id != takeback.requester_id:
@@ -180,17 +181,6 @@ class Correspondence:
             game_id=game_id, expected_ply=len(moves),
             outcome=lambda row, state: replace(rules.outcome.aborted(state), text=said))
 
-    # -- the listener: a rematch offered under a finished game ----------------------------
-
-    async def game_ended(self, update: GameUpdate) -> None:
-        """Offer a rematch under a finished game (not an aborted one)."""
-        row = update.game
-        if row.status != "finished":
-            return
-        await self.poster.post(row, Post(
-            content=f"**{texts.label(row)}**: a rematch, with the seats swapped?",
-            actions=("rematch",)))
-
     # -- looking ---------------------------------------------------------------------------
 
     async def my_turn(self, *, guild_id: int, member_id: int) -> list[Waiting]:
@@ -206,7 +196,7 @@ class Correspondence:
     async def _playing(self, guild_id: int, game_id: int, member: Member) -> GameRow:
         row = await self.games.get_game(guild_id, game_id)
         if not row.is_active:
-            raise UserError(f"{texts.label(row)} is over: {row.result}")
+            raise UserError(texts.sentence(f"{texts.label(row)} is over: {row.result}"))
         if row.seat_of(member.id) is None:
             raise UserError(f"You are not playing in {texts.label(row)}.")
         return row

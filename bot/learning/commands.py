@@ -22,10 +22,11 @@ class LearningCommands(commands.Cog):
                     game: app_commands.Transform[rules.Game, GameKind],
                     page: app_commands.Range[int, 1, 25] = 1) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        guide = guide_for(game.name)
-        url = rules_url(app_of(interaction).rules_url_base, game.name)
-        await interaction.followup.send(ephemeral=True,
-                                        **await guide_message(guide, page - 1, url=url))
+        app = app_of(interaction)
+        url = rules_url(app.rules_url_base, game.name)
+        theme = await app.settings.theme(interaction.user.id)
+        await interaction.followup.send(ephemeral=True, **await guide_message(
+            guide_for(game.name), page - 1, url=url, theme=theme))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -13,7 +13,7 @@ import discord
 import rules
 from bot.errors import guarded
 from bot.learning.guide import Guide, guide_for
-from bot.model import UserError
+from bot.model import DEFAULT_THEME, UserError
 from bot.pictures import render_diagram
 from bot.ui.context import SMALL, app_of
 
@@ -86,7 +86,7 @@ def guide_view(guide: Guide, number: int) -> discord.ui.View:
 
 
 async def guide_message(guide: Guide, number: int, *, url: str | None,
-                        theme: str = "dark") -> dict[str, Any]:
+                        theme: str = DEFAULT_THEME) -> dict[str, Any]:
     """The fields of the message showing page ``number`` of ``guide``: an embed with
     the page's text and diagram, and the controls."""
     number = max(0, min(number, len(guide.pages) - 1))
@@ -117,8 +117,9 @@ def rules_url(base: str, game: str) -> str | None:
 
 async def turn_page(interaction: discord.Interaction, game: str, number: int) -> None:
     guide = _guide(game)
-    fields = await guide_message(guide, number, url=rules_url(
-        app_of(interaction).rules_url_base, game))
+    app = app_of(interaction)
+    fields = await guide_message(guide, number, url=rules_url(app.rules_url_base, game),
+                                 theme=await app.settings.theme(interaction.user.id))
     message = interaction.message
     if message is not None and message.flags.ephemeral:
         file = fields.pop("file", None)

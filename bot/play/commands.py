@@ -11,7 +11,8 @@ from discord.ext import commands
 from bot import texts
 from bot.model import names
 from bot.pictures import render_hints
-from bot.play.views import resign_view
+from bot.play.autocomplete import NOTHING_TO_PLAY
+from bot.play.views import confirm_move, played_text, resign_view
 from bot.storage import GameRow
 from bot.ui.context import app_of, channel_of, game_meant, guild_of, member_of
 from bot.ui.options import MyGame
@@ -40,18 +41,22 @@ class PlayCommands(commands.Cog):
     async def move(self, interaction: discord.Interaction,
                    move: app_commands.Range[str, 1, 100], game: MyGameOption | None = None
                    ) -> None:
+        app = app_of(interaction)
+        if move.startswith(NOTHING_TO_PLAY):  # the autocomplete's explanation, sent
+            await interaction.response.send_message(
+                f"Nothing was played: {move.removeprefix(NOTHING_TO_PLAY).strip()}",
+                ephemeral=True)
+            return
         guild_id, member = guild_of(interaction), member_of(interaction.user)
         row = await game_meant(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        update = await app_of(interaction).moves.play_move(guild_id=guild_id, game_id=row.id,
-                                                           member=member, text=move)
-        text = f"You played `{update.move}` in {texts.label(update.game)}."
-        if update.posted and update.posted.message_id:
-            where = update.posted.thread_id or update.game.channel_id
-            text += f" {texts.jump_url(guild_id, where, update.posted.message_id)}"
-        elif update.posted is None:
-            text += " (It is saved, but I couldn't post the new board; try `/board`.)"
-        await interaction.followup.send(text, ephemeral=True)
+        prefs = await app.settings.of(member.id)
+        if prefs.confirm_moves:
+            await confirm_move(interaction, row.id, move, prefs.theme)
+            return
+        update = await app.moves.play_move(guild_id=guild_id, game_id=row.id, member=member,
+                                           text=move)
+        await interaction.followup.send(played_text(update), ephemeral=True)
 
     @app_commands.command(name="resign", description="Resign one of your games (asks first)")
     @app_commands.describe(game=GAME_MEANT)
@@ -79,10 +84,11 @@ class PlayCommands(commands.Cog):
         public = public and not marks  # hints are for the one who asks
         await interaction.response.defer(ephemeral=not public, thinking=True)
         state = await app.games.state_of(row)
+        theme = await app.settings.theme(interaction.user.id, private=not public)
         if marks and row.is_active:
-            picture = await render_hints(state, names(row))
+            picture = await render_hints(state, names(row), theme=theme)
         else:
-            picture = await app.boards.picture(row, state)
+            picture = await app.boards.picture(row, state, theme=theme)
         lines = [f"**{texts.label(row)}**: {texts.player(row, state, 0)} vs "
                  f"{texts.player(row, state, 1)} · move {state.ply}"
                  + (f" (last: `{state.last_move}`)" if state.last_move else "")]
@@ -94,7 +100,7 @@ class PlayCommands(commands.Cog):
             if seat is not None and deadline is not None:
                 lines.append(texts.deadline_line(row.player_names[seat], deadline))
         else:
-            lines.append(f"**Game over.** {row.result}")
+            lines.append(texts.game_over(row))
         kwargs = {"file": discord.File(io.BytesIO(picture), filename="board.png")} if picture \
             else {}
         await interaction.followup.send("\n".join(line for line in lines if line),

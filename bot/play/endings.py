@@ -1,30 +1,39 @@
-"""Ending a game off the board: resignation, time, abort (an :class:`~rules.Outcome`
-the caller makes). The ending is stored once (a game that already ended is refused),
-the final board posted, and the listeners told ``game_ended``."""
+"""The end of a game, however it comes: by the rules (a move ends it: :mod:`bot.play.moves`
+calls :meth:`Endings.announce`) or off the board (resignation, time, abort: an
+:class:`~rules.Outcome` the caller makes, :meth:`Endings.end_game`). The ending is stored
+once (a game that already ended is refused), then told in one post: the final board
+(which says how the game ended), the result, the summary and rating changes, the replay
+and the record as files, and the Rematch button; then the listeners are told
+``game_ended``."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
 from bot import texts
 from bot.events import Events
-from bot.model import GameUpdate, UserError
+from bot.model import Attachment, Finale, GameUpdate, Posted, UserError
 from bot.play.boards import Boards
 from bot.play.games import Games
 from bot.storage import Database, GameRow, queries
 from rules import Outcome, State, Termination
 
+log = logging.getLogger(__name__)
+
 
 class Endings:
     def __init__(self, db: Database, games: Games, boards: Boards, events: Events, *,
-                 now: Callable[[], datetime]) -> None:
+                 now: Callable[[], datetime], finale: Finale | None = None) -> None:
         self.db = db
         self.games = games
         self.boards = boards
         self.events = events
         self.now = now
+        #: What the final post says and carries besides the board (see bot.model.Finale).
+        self.finale = finale
 
     async def end_game(self, *, game_id: int, outcome: Callable[[GameRow, State], Outcome],
                        expected_ply: int | None = None) -> GameUpdate:
@@ -53,8 +62,25 @@ class Endings:
         self.games.forget(row.id)
         row = replace(row, status=status, result=outcome.text, winner_seat=outcome.winner,
                       end_reason=outcome.termination, finished_at=now)
-        content = f"**{texts.label(row)}**\n" + texts.end_line(row, outcome.text, outcome.winner)
-        row, posted = await self.boards.post(row, state, content, mentions=row.player_ids)
+        row, posted = await self.announce(row, state, f"**{texts.label(row)}**")
         update = GameUpdate(row, state, None, posted)
         await self.events.tell("game_ended", update)
         return update
+
+    async def announce(self, row: GameRow, state: State, head: str, *,
+                       move_ply: int | None = None) -> tuple[GameRow, Posted | None]:
+        """The one post of a game's end (stored as over already): ``head`` (the last
+        move, or the game's name), the result, the final words of the finale, the board
+        with the replay and the record attached, the Rematch button (not after an abort),
+        and both players mentioned. The buttons of the game's earlier posts go."""
+        words: list[str] = []
+        files: tuple[Attachment, ...] = ()
+        if self.finale is not None:
+            try:
+                words, files = await self.finale.final_words(row, state)
+            except Exception:  # the board and the result matter more
+                log.exception("no final words for game %d", row.id)
+        content = texts.final_post(row, head, words)
+        actions = ("rematch",) if row.status == "finished" else ()
+        return await self.boards.post(row, state, content, mentions=row.player_ids,
+                                      move_ply=move_ply, actions=actions, attachments=files)

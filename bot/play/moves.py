@@ -10,6 +10,7 @@ constraint backs it up.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -25,9 +26,13 @@ from bot.play.games import Games, settled, shown
 from bot.storage import Conflict, Database, GameRow, Query, Statement, queries
 from rules import Outcome, State
 
+log = logging.getLogger(__name__)
+
 #: What a move guard may return: the statements to store with the move, from the
 #: position after it.
 MoveWriter = Callable[[State], list[Statement]]
+#: What the last move of a position did besides placing, in words ("" if nothing).
+Describer = Callable[[State], str]
 
 
 class MoveGuard(Protocol):
@@ -43,7 +48,7 @@ class MoveGuard(Protocol):
 class Moves:
     def __init__(self, db: Database, games: Games, boards: Boards, events: Events,
                  endings: Endings, *, now: Callable[[], datetime],
-                 guards: Sequence[MoveGuard] = ()) -> None:
+                 guards: Sequence[MoveGuard] = (), describe: Describer | None = None) -> None:
         self.db = db
         self.games = games
         self.boards = boards
@@ -53,6 +58,8 @@ class Moves:
         #: Asked under the game's lock before a move is checked and stored (the clock
         #: refuses moves out of time, and stores its next turn with the move).
         self.guards = tuple(guards)
+        #: The words of the move post for what the move did ("removed 19 white stones").
+        self.describe = describe
 
     async def check_turn(self, *, guild_id: int, game_id: int, member: Member,
                          expected_ply: int | None = None) -> tuple[GameRow, State]:
@@ -69,6 +76,17 @@ class Moves:
         row = await self.games.get_game(guild_id, game_id)
         return row, await self.games.playable(row, member, to_resign=True)
 
+    async def preview(self, *, guild_id: int, game_id: int, member: Member,
+                      text: str) -> tuple[GameRow, State, State]:
+        """The position ``text`` would lead to, refused as :meth:`play_move` would refuse
+        it, and nothing stored (a move to confirm): the game, its position, and after."""
+        row, state = await self.check_turn(guild_id=guild_id, game_id=game_id, member=member)
+        try:
+            after = await asyncio.to_thread(state.play, text)
+        except rules.IllegalMove as error:
+            raise UserError(f"`{shown(text)}` can't be played: {error}.") from None
+        return row, state, after
+
     async def play_move(self, *, guild_id: int, game_id: int, member: Member, text: str,
                         expected_ply: int | None = None) -> GameUpdate:
         """Play ``text`` for ``member``. ``expected_ply``: refuse if the game has moved
@@ -84,7 +102,8 @@ class Moves:
                        for guard, fact in zip(self.guards, facts, strict=True)]
             seat = state.to_move
             try:
-                after, decisions = await asyncio.to_thread(_play, state, text)
+                after, decisions, did = await asyncio.to_thread(_play, state, text,
+                                                                self.describe)
             except rules.IllegalMove as error:
                 raise UserError(f"`{shown(text)}` can't be played: {error}.") from None
             move = after.history[-1]
@@ -110,10 +129,13 @@ class Moves:
                 raise UserError("Another move for this turn was saved just before yours.") \
                     from None
             self.games.remember(game_id, after)
-            content = texts.move_post(row, after, seat, move)
-            mentions = row.player_ids if after.is_over else to_ping(row, after)
-            row, posted = await self.boards.post(row, after, content, mentions=mentions,
-                                                 move_ply=after.ply, decisions=decisions)
+            line = texts.move_line(row, after, seat, move, did)
+            if after.is_over:
+                row, posted = await self.endings.announce(row, after, line, move_ply=after.ply)
+            else:
+                row, posted = await self.boards.post(
+                    row, after, f"{line}\n{texts.turn_line(row, after)}",
+                    mentions=to_ping(row, after), move_ply=after.ply, decisions=decisions)
             update = GameUpdate(row, after, move, posted)
             await self.events.tell("move_played", update)
             if after.is_over:
@@ -128,10 +150,18 @@ class Moves:
                                                                      row.seat_of(member.id)))
 
 
-def _play(state: State, text: str) -> tuple[State, Decisions]:
-    """The move played, and what the board post after it offers as buttons."""
+def _play(state: State, text: str,
+          describe: Describer | None) -> tuple[State, Decisions, str]:
+    """The move played, what the board post after it offers as buttons, and what the
+    move did in words."""
     after = settled(state.play(text))
-    return after, decisions_of(after)
+    did = ""
+    if describe is not None:
+        try:
+            did = describe(after)
+        except Exception:  # words are a nicety: the move stands without them
+            log.exception("no words for the move %r", after.history[-1])
+    return after, decisions_of(after), did
 
 
 def _check_turn(row: GameRow, state: State, member: Member, expected_ply: int | None) -> None:

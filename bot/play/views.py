@@ -1,6 +1,7 @@
 """The buttons and forms of play: the decisions of the player to move, as the game
 states them (``state.decisions()``: a move such as swap or a colour, or a number asked
-for in a form), and the confirmation of ``/resign``.
+for in a form), the confirmation of ``/resign``, and the confirmation of a move (for
+members who asked ``/move`` to wait for one).
 
 Buttons survive restarts: each ``custom_id`` carries the ids it needs
 (``bb:<kind>:<ids…>``), and the state lives in the database.
@@ -8,13 +9,14 @@ Buttons survive restarts: each ``custom_id`` carries the ids it needs
 
 from __future__ import annotations
 
+import io
 import re
 
 import discord
 
 from bot import texts
 from bot.errors import guarded
-from bot.model import Post, UserError
+from bot.model import GameUpdate, Post, UserError
 from bot.storage import GameRow
 from bot.ui.context import ROW_ID, SMALL, SNOWFLAKE, app_of, guild_of, member_of
 from bot.ui.forms import Form, form_values
@@ -158,6 +160,70 @@ def resign_view(game_id: int, member_id: int) -> discord.ui.View:
     return view
 
 
+class ConfirmMoveButton(discord.ui.DynamicItem[discord.ui.Button],
+                        template=rf"bb:confirm:(?P<game>{ROW_ID}):(?P<ply>{SMALL}):"
+                                 rf"(?P<move>{MOVE})"):
+    """**Confirm** under a move shown privately before it is played (the member's
+    "confirm moves" setting); valid while the game is at ``ply``."""
+
+    def __init__(self, game_id: int, ply: int, move: str) -> None:
+        super().__init__(discord.ui.Button(
+            label="Confirm", style=discord.ButtonStyle.success,
+            custom_id=f"bb:confirm:{game_id}:{ply}:{move}"))
+        self.game_id, self.ply, self.move = game_id, ply, move
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> ConfirmMoveButton:
+        return cls(int(match["game"]), int(match["ply"]), match["move"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        update = await app_of(interaction).moves.play_move(
+            guild_id=guild_of(interaction), game_id=self.game_id,
+            member=member_of(interaction.user), text=self.move, expected_ply=self.ply)
+        await interaction.edit_original_response(content=played_text(update), view=None)
+
+
+async def confirm_move(interaction: discord.Interaction, game_id: int, text: str,
+                       theme: str) -> None:
+    """Show ``text`` played on the board, privately, with **Confirm** (the interaction is
+    deferred); refused as the move itself would be."""
+    app = app_of(interaction)
+    row, state, after = await app.moves.preview(
+        guild_id=guild_of(interaction), game_id=game_id, member=member_of(interaction.user),
+        text=text)
+    move = after.history[-1]
+    picture = await app.boards.picture(row, after, theme=theme)
+    view = discord.ui.View(timeout=None)
+    if re.fullmatch(MOVE, move):
+        view.add_item(ConfirmMoveButton(row.id, state.ply, move))
+        ask = "Press **Confirm** to play it, or dismiss this message to choose again."
+    else:  # too long to travel in a button: cannot be confirmed, so say how to play it
+        ask = "This move is too long to confirm with a button: turn off confirm moves in " \
+              "`/settings` to play it."
+    kwargs = {"file": discord.File(io.BytesIO(picture), filename=f"{row.game}-preview.png")} \
+        if picture else {}
+    await interaction.followup.send(
+        f"**{texts.label(row)}**: `{move}` is marked on the board below (not played yet). "
+        f"{ask}", view=view, ephemeral=True, **kwargs)
+
+
+def played_text(update: GameUpdate) -> str:
+    """``You played `c3` in [Asli #3](link to its new board).``"""
+    row, posted = update.game, update.posted
+    text = f"You played `{update.move}` in "
+    if posted is not None and posted.message_id:
+        where = posted.channel_id or posted.thread_id or row.channel_id
+        url = texts.jump_url(row.guild_id, where, posted.message_id)
+        return text + f"[{texts.label(row)}]({url})."
+    if posted is None:
+        return text + f"{texts.label(row)}. It is saved, but I couldn't post the new board: " \
+                      "try `/board`."
+    return text + f"{texts.label(row)}."
+
+
 def decision_items(game_id: int, post: Post) -> list[discord.ui.Item]:
     """The buttons of the decisions a board post asks for (one row of them)."""
     items: list[discord.ui.Item] = []
@@ -169,5 +235,5 @@ def decision_items(game_id: int, post: Post) -> list[discord.ui.Item]:
     return items
 
 
-ITEMS = (DecisionButton, NumberButton, ResignButton)
+ITEMS = (DecisionButton, NumberButton, ResignButton, ConfirmMoveButton)
 FORMS: tuple[Form, ...] = ((NUMBER_FORM, answer_number),)

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.model import GameUpdate
 from bot.ratings.glicko import Rating, counts_for_rating, rate
 from bot.storage import Database, GameRow, RatingChangeRow, RatingRow, queries
 
@@ -46,17 +45,12 @@ class Profile:
 
 
 class Ratings:
-    """The ratings, and a listener of the games' ends that rates each game that counts."""
+    """The ratings: each game that counts is rated as it ends (by the epilogue, whose
+    final post shows the change)."""
 
     def __init__(self, db: Database, *, now: Callable[[], datetime]) -> None:
         self.db = db
         self.now = now
-
-    async def game_ended(self, update: GameUpdate) -> None:
-        row = update.game
-        async with self.db.reading() as conn:
-            moves = await queries.moves_of_game(conn, row.id)
-        await self.rate_game(row, moves=len(moves))
 
     async def rate_game(self, row: GameRow, *, moves: int) -> RatingChangeRow | None:
         """Update both players' ratings after the finished game ``row`` of ``moves`` moves;

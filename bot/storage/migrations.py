@@ -228,6 +228,23 @@ def _v5_terminations(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE games RENAME COLUMN termination TO end_reason")
 
 
+# Issue 14. A member's settings (/settings): the theme of the pictures they see, and
+# whether /move asks them to confirm. And the posts of a game that carry buttons for
+# its play (a decision, a takeback request), so that they can be removed when it ends,
+# even when it ended while the bot was down.
+_V_MEMBER_SETTINGS_AND_BUTTON_POSTS = """
+ALTER TABLE member_prefs ADD COLUMN theme TEXT NOT NULL DEFAULT 'dark'
+    CHECK (theme IN ('dark', 'light'));
+ALTER TABLE member_prefs ADD COLUMN confirm_moves INTEGER NOT NULL DEFAULT 0
+    CHECK (confirm_moves IN (0, 1));
+CREATE TABLE button_posts (
+    message_id      BIGINT PRIMARY KEY,
+    game_id         INTEGER NOT NULL REFERENCES games (id),
+    channel_id      BIGINT NOT NULL     -- the channel or thread the message is in
+);
+CREATE INDEX button_posts_by_game ON button_posts (game_id);
+"""
+
 Migration = str | Callable[[sqlite3.Connection], None]
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -236,4 +253,5 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V3_CLOCKS,
     _V4_EXPIRED_CHALLENGES,
     _v5_terminations,
+    _V_MEMBER_SETTINGS_AND_BUTTON_POSTS,
 )

@@ -1,5 +1,5 @@
 """A fifth game needs a rules module, a painter and a registry line, and no edit in
-bot/: a throwaway 3×3 tic-tac-toe, written here, is registered, challenged, played
+bot/: a throwaway 3×3 tic-tac-toe, written in tests/tictactoe.py, is registered, challenged, played
 through the services to its end, drawn (every board, the replay) and exported."""
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ import io
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PIL import Image
@@ -19,84 +18,11 @@ import rules
 from bot.model import Member
 from bot.pictures import render_board
 from bot.review import records
-from rules import NO_CHANGE, Change, Game, IllegalMove, InvalidMove, Outcome, State, Termination
-from rules.game import normalize_move
+from rules import Game, Termination
 from rules.record import from_json, parse_record, replay_record
-from rules.square import SquareBoard
 from rules.testing import registry_restored
 from tests.bot.conftest import ANA, BO, CHANNEL, GUILD, Env
-
-LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
-MARKS = ("x", "o")
-
-
-class TicTacToeState(State):
-    __slots__ = ("_cells", "_change", "board", "game", "history", "options")
-
-    def __init__(self, game: Game, history: tuple[str, ...], cells: tuple[str | None, ...],
-                 change: Change) -> None:
-        for name, value in (("game", game), ("options", {}), ("board", SquareBoard.of(3)),
-                            ("history", history), ("_cells", cells), ("_change", change)):
-            object.__setattr__(self, name, value)
-
-    @property
-    def to_move(self) -> int | None:
-        return None if self.is_over else self.ply % 2
-
-    def color_of(self, seat: int) -> str | None:
-        return MARKS[seat]
-
-    def legal_moves(self) -> list[str]:
-        return [] if self.is_over else [self.board.name(i) for i, mark in enumerate(self._cells)
-                                        if mark is None]
-
-    def parse(self, text: str) -> str:
-        move = normalize_move(text)
-        if not move:
-            raise InvalidMove("name a free cell, like b2")
-        return self.board.name(self.board.index(move))
-
-    def play(self, move: str) -> TicTacToeState:
-        cell = self.parse(move)
-        index = self.board.index(cell)
-        if self.is_over or self._cells[index] is not None:
-            raise IllegalMove(f"{cell} is taken" if not self.is_over else "the game is over")
-        cells = list(self._cells)
-        cells[index] = MARKS[self.ply % 2]
-        return TicTacToeState(self.game, (*self.history, cell), tuple(cells),
-                              Change(placed=(cell,)))
-
-    @property
-    def outcome(self) -> Outcome | None:
-        for a, b, c in LINES:
-            mark = self._cells[a]
-            if mark is not None and mark == self._cells[b] == self._cells[c]:
-                return Outcome(MARKS.index(mark), Termination.GOAL,
-                               f"{mark.upper()} wins: three in a row")
-        if all(self._cells):
-            return Outcome(None, Termination.GOAL, "Draw: the board is full")
-        return None
-
-    def stone_at(self, cell: str) -> str | None:
-        return self._cells[self.board.index(cell)]
-
-    @property
-    def last_change(self) -> Change:
-        return self._change
-
-    @property
-    def prompt(self) -> str:
-        return "" if self.is_over else "place your mark"
-
-
-class TicTacToe(Game):
-    name = "tictactoe"
-    title = "Tic-tac-toe"
-    colors = MARKS
-    option_specs = ()
-
-    def _initial(self, options: dict[str, Any]) -> TicTacToeState:
-        return TicTacToeState(self, (), (None,) * 9, NO_CHANGE)
+from tests.tictactoe import TicTacToe
 
 
 class Crosses(render.Painter):
@@ -125,7 +51,7 @@ def tictactoe(monkeypatch: pytest.MonkeyPatch) -> Iterator[Game]:
 async def drawn_env(env: Env, tictactoe: Game) -> Env:
     """The services with real pictures, and the end of a game as in the bot."""
     real = Env.compose(env.path, env.db, env.poster, env.clock, renderer=render_board)
-    real.events.subscribe(real.ratings, real.epilogue)
+    real.endings.finale = real.epilogue
     return real
 
 
@@ -172,11 +98,11 @@ async def test_a_fifth_game_is_played_drawn_and_exported_with_no_edit_in_the_bot
     assert red > 150 > blue
     red, _, blue = colour_at("b2")  # an o: its blue
     assert blue > 150 > red
-    assert "Draw: the board is full" in boards[-1].content and "It's a draw." in \
-        boards[-1].content
-    replay, summary = posts[-2:]
-    assert picture(replay.picture).n_frames == len(DRAW) + 1
-    assert "Result: Draw: the board is full (by the rules)." in summary.content
+    assert "Draw: the board is full" in boards[-1].content
+    summary = boards[-1]  # the end of the game is one post
+    replay, _ = summary.attachments
+    assert picture(replay.data).n_frames == len(DRAW) + 1
+    assert "**Game over.** Draw: the board is full.\n" in summary.content  # said once
     assert "ratings are unchanged" not in summary.content  # a rated game that counts
     assert "Ratings: Ana 1500 → 1500 (+0), Bo 1500 → 1500 (+0)." in summary.content
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from pathlib import Path
 from types import SimpleNamespace
@@ -205,3 +206,16 @@ async def test_an_option_refused_while_resolving_it_is_answered_as_it_is() -> No
     interaction = FakeInteraction()
     await report(interaction, wrapped)
     assert interaction.said == [("response", "There is no game #12 in this server.", True)]
+
+
+async def test_no_voice_warnings_at_start_up(caplog: pytest.LogCaptureFixture,
+                                             tmp_path: Path) -> None:
+    """The bot never joins voice: discord.py's warnings that PyNaCl and davey are missing
+    (given once per process, by the first client) would read as faults."""
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = True  # a fresh process
+    settings = Settings(token="x.y.z", database_path=tmp_path / "bot.sqlite3",
+                        dev_guild_id=None, log_level="INFO", rules_url_base="https://example.org")
+    with caplog.at_level(logging.WARNING, logger="discord"):
+        client = BoardBot(settings)
+    await client.close()
+    assert [r.getMessage() for r in caplog.records if "voice" in r.getMessage()] == []

@@ -144,7 +144,7 @@ async def test_the_thread_grows_from_the_challenge_and_gets_the_board(setup) -> 
     thread = client.channels[update.game.thread_id]
     assert (thread.name, thread.starter) == (f"Lifeline #{update.game.id} · Ana vs Bo", 4242)
     [message] = thread.messages
-    assert message.kwargs["file"].fp.read().startswith(PNG_SIGNATURE)
+    assert message.kwargs["files"][0].fp.read().startswith(PNG_SIGNATURE)
     assert [user.id for user in message.kwargs["allowed_mentions"].users] == [ANA.id]
     assert message.kwargs["allowed_mentions"].everyone is False
     # The komi is asked for with a button that opens a number field.
@@ -212,4 +212,4 @@ async def test_a_challenge_in_a_channel_without_threads_plays_in_the_channel(set
     client.channel.threads_allowed = False
     update = await start(service, next(iter(rules.GAMES)))
     assert update.game.thread_id is None
-    assert client.channel.messages[-1].kwargs["file"].fp.read().startswith(PNG_SIGNATURE)
+    assert client.channel.messages[-1].kwargs["files"][0].fp.read().startswith(PNG_SIGNATURE)

@@ -44,10 +44,13 @@ async def test_a_player_who_does_not_move_in_time_loses_on_time(table: Table) ->
 
     row = await table.row(game_id)
     assert (row.status, row.end_reason, row.winner_seat) == ("finished", Termination.TIMEOUT, 1)
-    assert row.result == "Cyan wins on time: Yellow ran out"
-    final = table.env.poster.posts_for(game_id)[-2]  # then the rematch offer
-    assert final.picture is not None and "Game over." in final.content
-    assert "wins on time" in final.content and set(final.mentions) == {ANA.id, BO.id}
+    assert row.result == "Cyan wins: Yellow ran out of time"
+    final = table.env.poster.posts_for(game_id)[-1]  # one post, with the Rematch button
+    assert final.actions == ("rematch",)
+    # The picture is told how the game ended, which its position cannot say.
+    assert final.picture.endswith(b"[Cyan wins: Yellow ran out of time]")
+    assert "**Game over.** Cyan wins: Yellow ran out of time. Bo wins." in final.content
+    assert set(final.mentions) == {ANA.id, BO.id}
 
 
 async def test_the_deadline_itself_is_still_in_time(table: Table) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+import render
 import rules
 from bot.learning.commands import LearningCommands
 from bot.learning.guide import guide_for, guides
@@ -18,13 +19,24 @@ from rules.testing import registry_restored
 from tests.bot.conftest import ANA, CY
 from tests.bot.interactions import invoke
 from tests.bot.learning.support import Reader, click
-from tests.render.tictactoe import GAME as TICTACTOE
+from tests.render.helpers import near
+from tests.tictactoe import GAME as TICTACTOE
 
 FOUR = ("asli", "lifeline", "sliglube", "astralis")
 
 
-def app(url: str = "") -> Any:
-    return SimpleNamespace(rules_url_base=url)
+class Themes:
+    """Every member's theme is dark but for those named light."""
+
+    def __init__(self, *light: int) -> None:
+        self.light = light
+
+    async def theme(self, member_id: int, *, private: bool = True) -> str:
+        return "light" if private and member_id in self.light else "dark"
+
+
+def app(url: str = "", *light: int) -> Any:
+    return SimpleNamespace(rules_url_base=url, settings=Themes(*light))
 
 
 async def open_guide(game: str, url: str = "", page: int = 1) -> Reader:
@@ -58,6 +70,20 @@ async def test_rules_opens_the_first_page_privately_with_its_diagram() -> None:
     assert picture(reader).width > 400
     assert buttons(answer) == [("bb:guide:lifeline:0", True), ("bb:guide:lifeline:1", False),
                                ("bb:guidejump:lifeline", False)]
+
+
+async def test_the_diagram_is_drawn_in_the_readers_theme() -> None:
+    dark = await open_guide("astralis")
+    light = Reader(app("", CY.id), CY)
+    await invoke(LearningCommands.rules, LearningCommands(), light, "astralis", 1)
+    background = render.colors("astralis", "light").background
+
+    def corner(reader: Reader) -> tuple[int, ...]:
+        return picture(reader).convert("RGB").getpixel((2, 2))
+
+    assert near(corner(light), background) and not near(corner(dark), background)
+    turned = await click(app("", CY.id), CY, "bb:guide:astralis:1")
+    assert near(corner(turned), background)
 
 
 async def test_a_link_only_when_the_operator_gives_one() -> None:

@@ -32,5 +32,5 @@ async def test_without_marks_the_board_is_the_plain_one(env: Env) -> None:
     await invoke(PlayCommands.board, PlayCommands(), asked, f"#{game_id}", True, False)
     [shown] = asked.followup.sent
     assert shown["ephemeral"] is False
-    assert shown["file"].fp.read().endswith(b"asli ply 0")  # the usual renderer's picture
+    assert shown["file"].fp.read().endswith(b"asli ply 0 dark")  # the usual renderer's picture
     assert BO.name in shown["content"]

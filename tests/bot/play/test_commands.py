@@ -39,7 +39,11 @@ async def test_challenge_accept_move_resign_through_the_handlers(env: Env) -> No
     played = Interaction(env, ANA, channel_id=thread)
     await invoke(PlayCommands.move, PlayCommands(), played, "A3", None)
     assert played.response.calls == [("defer", {"ephemeral": True, "thinking": True})]
-    assert played.followup.sent[0]["content"].startswith("You played `a3` in Astralis #1.")
+    # A jump link in words to the new board, not a bare URL.
+    board = env.poster.sent[-1]
+    assert played.followup.sent[0]["content"] == (
+        f"You played `a3` in [Astralis #1](https://discord.com/channels/{GUILD}/{thread}/"
+        f"{board.message_id}).")
 
     refused = Interaction(env, ANA, channel_id=thread)
     await invoke(PlayCommands.move, PlayCommands(), refused, "m3", None)

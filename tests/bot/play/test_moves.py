@@ -11,6 +11,8 @@ from bot.model import Member
 from rules import Outcome, Termination
 from tests.bot.conftest import ALL_GAMES, ANA, BO, CHANNEL, GUILD, SMALL, Env, require, start_game
 from tests.bot.fakes import PNG_SIGNATURE
+from tests.bot.support import play_out
+from tests.e2e.driver import PLANS, planned_moves
 
 
 async def play_random(env: Env, game_id: int, rng: random.Random, *, stop_at: int | None = None):
@@ -226,3 +228,20 @@ async def test_listeners_hear_of_starts_moves_and_ends(env: Env) -> None:
     assert recorder.events == [
         ("started", game_id, 0), *(("move", game_id, ply) for ply in range(1, n + 1)),
         ("ended", game_id, n), ("started", resigned, 0), ("ended", resigned, 0)]
+
+
+@pytest.mark.parametrize(("game", "ply", "words"), [
+    ("asli", 6, "captured 2 black stones"),
+    ("lifeline", 3, "removed 3 black stones"),
+    ("sliglube", 38, "removed 1 black stone, flipped 6"),
+    ("astralis", 28, "bonus stones at a5, c9"),
+])
+async def test_a_moves_post_says_what_it_did(env: Env, game: str, ply: int, words: str) -> None:
+    options, seed = PLANS[game]
+    moves = planned_moves(game, options, seed)
+    game_id = await start_game(env, game, **options)
+    await play_out(env, game_id, moves[:ply])
+    post = env.poster.posts_for(game_id)[-1]
+    assert f" played `{moves[ply - 1]}`: {words}." in post.content
+    before = env.poster.posts_for(game_id)[-2]
+    assert ": " not in before.content.split("\n")[0].split("played", 1)[1]  # only placed

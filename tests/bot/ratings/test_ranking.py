@@ -20,7 +20,7 @@ ASLI_OPTIONS, ASLI_SEED = PLANS["asli"]
 
 @pytest.fixture
 def rated_env(env: Env) -> Env:
-    env.events.subscribe(env.ratings, env.epilogue)  # as in bot.app
+    env.endings.finale = env.epilogue  # rates each game as it ends, as in bot.app
     return env
 
 
@@ -152,5 +152,5 @@ async def test_a_profile_shows_rating_deviation_record_and_current_games(rated_e
     fields = {field.name: field.value for field in embed.fields}
     won = row.winner_seat == row.seat_of(ANA.id)
     assert fields["Asli"] == (f"Rating **{ana.rating:.0f}** ± {ana.deviation:.0f}\n"
-                              f"1 rated games: {int(won)} won, {int(not won)} lost")
+                              f"1 rated game: {int(won)} won, {int(not won)} lost.")
     assert fields["Games in progress (1)"] == f"Lifeline #{live} vs Bo"
