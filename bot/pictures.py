@@ -64,18 +64,27 @@ def suggestion_marks(state: State, move: str | None, color: str | None) -> list[
     return [Marked(word, Mark.SUGGESTED, color) for word in move.split() if word in state.board]
 
 
+def suggestion_png(state: State, names: Mapping[int, str], move: str | None,
+                   color: str | None, theme: str = DEFAULT_THEME) -> bytes:
+    """The board after a move, with the move the AI preferred in its place marked."""
+    return render.board_png(state, names=dict(names), theme=theme,
+                            extra=suggestion_marks(state, move, color))
+
+
 async def render_suggestion(state: State, names: Mapping[int, str], move: str | None,
                             color: str | None, theme: str = DEFAULT_THEME) -> bytes:
-    """The board after a move, with the move the AI preferred in its place marked."""
-    return await asyncio.to_thread(render.board_png, state, names=dict(names), theme=theme,
-                                   extra=suggestion_marks(state, move, color))
+    return await asyncio.to_thread(suggestion_png, state, names, move, color, theme)
+
+
+def chart_png(chances: Sequence[float | None], names: Mapping[int, str], *,
+              current: int | None = None, theme: str = DEFAULT_THEME) -> bytes:
+    """The line chart of the first player's winning chances over a game."""
+    return render.win_chart_png(list(chances), names=dict(names), current=current, theme=theme)
 
 
 async def render_chart(chances: Sequence[float | None], names: Mapping[int, str], *,
                        current: int | None = None, theme: str = DEFAULT_THEME) -> bytes:
-    """The line chart of the first player's winning chances over a game."""
-    return await asyncio.to_thread(render.win_chart_png, list(chances), names=dict(names),
-                                   current=current, theme=theme)
+    return await asyncio.to_thread(chart_png, chances, names, current=current, theme=theme)
 
 
 def biggest_swings(chances: Sequence[float | None], count: int = 3) -> list[int]:

@@ -39,11 +39,16 @@ def biggest_swings(chances: Sequence[float | None], count: int = 3,
                    least: float = 0.1) -> list[int]:
     """The (at most ``count``) moves after which the chance changed the most, by at
     least ``least``, in move order: ``ply`` such that ``chances[ply]`` and
-    ``chances[ply - 1]`` are both known."""
+    ``chances[ply - 1]`` are both known. Of two neighbouring moves (one swing seen
+    twice) only the bigger counts."""
     changes = [(abs(b - a), ply) for ply, (a, b) in enumerate(itertools.pairwise(chances), 1)
                if a is not None and b is not None and abs(b - a) >= least]
     changes.sort(key=lambda change: (-change[0], change[1]))
-    return sorted(ply for _, ply in changes[:count])
+    chosen: list[int] = []
+    for _, ply in changes:
+        if len(chosen) < count and all(abs(ply - other) > 1 for other in chosen):
+            chosen.append(ply)
+    return sorted(chosen)
 
 
 def _step(last: int, room: float) -> int:

@@ -13,7 +13,7 @@ may place  a small diamond of the mover's colour
 may not    the cell tinted darker
 pawn reach a hollow triangle of the mover's colour, pointing like the pawn
 highlight  a red ring around the cell (a guide's diagram points at it; no legend)
-AI's move  a ring of the mover's colour with dark edges, where the AI would play
+AI's move  a see-through stone of the mover's colour, ringed red, where the AI would play
 ========== =================================================================
 """
 
@@ -94,8 +94,9 @@ def layers(mark: Mark, color: str | None, stone: str | None, radius: float, unit
     if mark is Mark.HIGHLIGHT:
         outer = min(1.1 * radius, 0.52 * unit)
         return [(TOP, sprites.ring(outer, max(2.0, 0.24 * radius), col.mark, col.outline))]
-    if mark is Mark.SUGGESTED:
-        return [(TOP, sprites.ring(0.72 * radius, max(2.0, 0.26 * radius), fill, edge))]
+    if mark is Mark.SUGGESTED:  # a see-through stone, with a dot of the mark's colour
+        return [(TOP, sprites.disc(0.92 * radius, fill, col.outline, alpha=150)),
+                (TOP, sprites.ring(0.42 * radius, max(2.0, 0.16 * radius), col.mark, col.outline))]
     return [(TOP, sprites.triangle(0.75 * radius, 0.22 * radius, fill, edge, up))]
 
 

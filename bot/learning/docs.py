@@ -1,6 +1,8 @@
 """The rules in the repository, for players: ``docs/rules/<game>.md`` and the index
 ``docs/rules/README.md``, written from the same guides as ``/rules``, with the same
-diagrams as pictures in ``docs/images/rules/``.
+diagrams as pictures in ``docs/images/rules/``; and what the Analysis view of
+``/review`` shows, in ``docs/images/analysis-*.png``: a game the AI played against
+itself, analysed as the bot analyses finished games (with a smaller budget).
 
     python -m bot.learning docs [--root .]
 
@@ -13,9 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
+import ai
 import rules
+from bot.learning.analysis import shown
 from bot.learning.guide import Diagram, Guide, guides
-from bot.pictures import diagram_png
+from bot.pictures import chart_png, diagram_png, suggestion_png
 
 RULES = Path("docs/rules")
 IMAGES = Path("docs/images/rules")
@@ -99,8 +103,48 @@ def pictures() -> Mapping[Path, tuple[Guide, Diagram]]:
             for page in guide.pages if page.diagram is not None}
 
 
-def write_docs(root: Path) -> list[Path]:
-    """Write the pages and the pictures under ``root``; the paths written."""
+#: The analysed game of the docs: its rules, who plays it, and the budgets.
+ANALYSED = ("asli", {"size": 7})
+NAMES = {0: "Zoë", 1: "山田 🎲"}
+
+
+def analysis_pictures(play: int = 100, think: int = 300) -> dict[Path, bytes]:
+    """The chart of an analysed game (dark and light) and its board at the biggest
+    swing with the AI's preferred move: a game the AI plays against itself with
+    ``play`` playouts a move (choosing among its good moves at random, seeded), each
+    position then estimated with ``think`` playouts. Repeatable: no time limits."""
+    name, options = ANALYSED
+    game = rules.get_game(name)
+    level = ai.Level("docs", ai.Budget(playouts=play), temperature=1.0)
+    state, moves = game.new(**options), []
+    while not state.is_over:
+        moves.append(ai.choose_move(state, level, seed=len(moves)))
+        state = state.play(moves[-1])
+    found = ai.analyse_game(name, options, moves, ai.Budget(playouts=think), seed=1)
+    curve = shown([a.win_chance_for_seat0 for a in found], [a.proven for a in found])
+    # the board: the biggest swing where the AI would have placed elsewhere
+    board = game.new(**options).board
+
+    def worth(ply: int) -> bool:
+        best = found[ply - 1].best_move or ""
+        return best != moves[ply - 1] and any(word in board for word in best.split())
+
+    swing = max((ply for ply in range(1, len(moves) + 1) if worth(ply)),
+                key=lambda ply: abs((curve[ply] or 0) - (curve[ply - 1] or 0)))
+    before = game.replay(moves[:swing - 1], **options)
+    after = before.play(moves[swing - 1])
+    return {
+        Path("docs/images/analysis-chart.png"): chart_png(curve, NAMES, current=swing),
+        Path("docs/images/analysis-chart-light.png"):
+            chart_png(curve, NAMES, current=swing, theme="light"),
+        Path("docs/images/analysis-board.png"):
+            suggestion_png(after, NAMES, found[swing - 1].best_move, before.color_to_move),
+    }
+
+
+def write_docs(root: Path, *, analysis: bool = True) -> list[Path]:
+    """Write the pages and the pictures under ``root`` (``analysis``: the analysis
+    pictures too, which take the AI a few seconds); the paths written."""
     written = []
     for path, text in documents().items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
@@ -109,5 +153,8 @@ def write_docs(root: Path) -> list[Path]:
     for path, (guide, diagram) in pictures().items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_bytes(diagram_png(guide.game, diagram, "dark"))
+        written.append(path)
+    for path, data in (analysis_pictures() if analysis else {}).items():
+        (root / path).write_bytes(data)
         written.append(path)
     return written

@@ -1,21 +1,33 @@
-"""The guide's controls: ◀ ▶ and a list of its pages. A guide page is the game and
-the page number, and both travel in the ``custom_id``, so a guide keeps turning
-after a restart. Guides are private (ephemeral): a click turns the reader's own copy."""
+"""The learning area's buttons, all private to the member who uses them and all
+restart-proof (what they need travels in the ``custom_id``):
+
+* the guide of ``/rules``: ◀ ▶ and a list of its pages (the game and the page);
+* **Analysis** under a ``/review`` browser of a finished game, and its ⏮ ◀ ▶ ⏭
+  (the game and the move);
+* **Explore** (a game and a move, or an imported record's sandbox) and a sandbox's
+  ◀ and **AI move** (the sandbox and how many moves it had when the message was made).
+"""
 
 from __future__ import annotations
 
 import io
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 import rules
+from bot import texts
 from bot.errors import guarded
+from bot.learning.analysis import GameAnalysis, positions
 from bot.learning.guide import Guide, guide_for
-from bot.model import DEFAULT_THEME, UserError
-from bot.pictures import render_diagram
-from bot.ui.context import SMALL, app_of
+from bot.learning.sandbox import Sandbox
+from bot.model import DEFAULT_THEME, UserError, names
+from bot.pictures import biggest_swings, render_chart, render_diagram, render_suggestion
+from bot.ui.context import ROW_ID, SMALL, app_of, guild_of, member_of
+
+if TYPE_CHECKING:
+    from bot.app import App
 
 #: A game's name in a ``custom_id``.
 GAME_NAME = "[a-z0-9_]{1,32}"
@@ -128,4 +140,222 @@ async def turn_page(interaction: discord.Interaction, game: str, number: int) ->
         await interaction.response.send_message(ephemeral=True, **fields)
 
 
-ITEMS = (GuideButton, GuideSelect)
+
+# -- Analysis: the AI's estimate of a finished game, move by move --------------------
+
+STEPS = {"first": "⏮", "prev": "◀", "next": "▶", "last": "⏭"}
+
+
+class AnalysisButton(discord.ui.DynamicItem[discord.ui.Button],
+                     template=rf"bb:analysis:(?P<game>{ROW_ID}):(?P<ply>{SMALL}):"
+                              r"(?P<kind>open|first|prev|next|last)"):
+    """**Analysis** under a browser (``open``), and ⏮ ◀ ▶ ⏭ of the Analysis view
+    showing move ``ply`` of game ``game``."""
+
+    def __init__(self, game_id: int, ply: int, kind: str, *, last: int = 0,
+                 disabled: bool = False) -> None:
+        button = discord.ui.Button(
+            label="Analysis", emoji="📈", style=discord.ButtonStyle.primary, row=2,
+            custom_id=f"bb:analysis:{game_id}:{ply}:{kind}", disabled=disabled) \
+            if kind == "open" else discord.ui.Button(
+            emoji=STEPS[kind], style=discord.ButtonStyle.secondary, row=0, disabled=disabled,
+            custom_id=f"bb:analysis:{game_id}:{ply}:{kind}")
+        super().__init__(button)
+        self.game_id, self.ply, self.kind = game_id, ply, kind
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> AnalysisButton:
+        return cls(int(match["game"]), int(match["ply"]), match["kind"])
+
+    def target(self) -> int | None:
+        return {"open": self.ply, "first": 0, "prev": max(0, self.ply - 1),
+                "next": self.ply + 1, "last": None}[self.kind]
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        app = app_of(interaction)
+        in_place = self.kind != "open" and _private(interaction)
+        await (interaction.response.defer() if in_place
+               else interaction.response.defer(ephemeral=True, thinking=True))
+        found = await app.analyses.of_game(guild_id=guild_of(interaction), game_id=self.game_id)
+        ply = found.last if self.target() is None else min(found.last, self.target() or 0)
+        fields = await analysis_message(found, ply,
+                                        theme=await app.settings.theme(interaction.user.id))
+        await _show(interaction, fields, in_place)
+
+
+def _private(interaction: discord.Interaction) -> bool:
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+async def _show(interaction: discord.Interaction, fields: dict[str, Any], in_place: bool) -> None:
+    files = fields.pop("files", [])
+    if in_place:
+        await interaction.edit_original_response(attachments=files, **fields)
+    else:
+        await interaction.followup.send(ephemeral=True, files=files, **fields)
+
+
+def _percent(chance: float | None) -> str:
+    return "?" if chance is None else f"{round(100 * chance)}%"
+
+
+async def analysis_message(found: GameAnalysis, ply: int, *, theme: str) -> dict[str, Any]:
+    """The Analysis view at move ``ply``: what the move changed and what the AI
+    preferred, the chart of the whole game and the board with both moves."""
+    row, moves = found.row, found.moves
+    before, after = await positions(row, moves, ply)
+    who = names(row)
+    lines = [f"**{texts.label(row)}** · analysis · {who[0]} vs {who[1]}"]
+    preferred = found.preferred(ply - 1) if ply else found.preferred(0)
+    if ply:
+        move = moves[ply - 1]
+        mover = who[move.seat]
+        then, now = found.chance_of(move.seat, ply - 1), found.chance_of(move.seat, ply)
+        verdict = ("the AI agrees" if preferred == move.move else
+                   f"the AI preferred `{preferred}`" if preferred else "the AI has no view yet")
+        lines.append(f"Move {ply} of {found.last}: {mover} played `{move.move}`; {verdict}. "
+                     f"{mover}'s chances: {_percent(then)} → {_percent(now)}.")
+    else:
+        lines.append(f"The start: {who[0]}'s chances {_percent(found.chance_of(0, 0))}"
+                     + (f"; the AI would open with `{preferred}`." if preferred else "."))
+    swings = biggest_swings(found.chances())
+    if swings:
+        lines.append("Where it turned: " + ", ".join(f"move {p}" for p in swings) + ".")
+    if not found.complete:
+        done = sum(1 for c in found.chances() if c is not None)
+        lines.append(f"*The AI is still at it: {done} of {found.last + 1} positions so far. "
+                     "Turn the page to see more.*")
+    color = before.color_to_move if ply else None
+    suggested = preferred if ply and preferred != moves[ply - 1].move else None
+    board = await render_suggestion(after, who, suggested, color, theme)
+    chart = await render_chart(found.chances(), who, current=ply, theme=theme)
+    base = f"{row.game}-{row.id}-{ply}"
+    return {"content": "\n".join(lines), "view": analysis_view(found, ply),
+            "files": [discord.File(io.BytesIO(chart), filename=f"{base}-chart.png"),
+                      discord.File(io.BytesIO(board), filename=f"{base}.png")],
+            "allowed_mentions": discord.AllowedMentions.none()}
+
+
+def analysis_view(found: GameAnalysis, ply: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    game_id, last = found.row.id, found.last
+    target = {"first": 0, "prev": max(0, ply - 1), "next": min(last, ply + 1), "last": last}
+    for kind in STEPS:
+        view.add_item(AnalysisButton(game_id, ply, kind, disabled=target[kind] == ply))
+    view.add_item(ExploreButton(game_id, ply))
+    return view
+
+
+# -- Explore: a private sandbox ---------------------------------------------------------
+
+class ExploreButton(discord.ui.DynamicItem[discord.ui.Button],
+                    template=rf"bb:explore:(?P<game>{ROW_ID}):(?P<ply>{SMALL})"):
+    """**Explore**: a sandbox of the clicker's at move ``ply`` of game ``game``."""
+
+    def __init__(self, game_id: int, ply: int) -> None:
+        super().__init__(discord.ui.Button(
+            label="Explore", emoji="🧪", style=discord.ButtonStyle.secondary, row=2,
+            custom_id=f"bb:explore:{game_id}:{ply}"))
+        self.game_id, self.ply = game_id, ply
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> ExploreButton:
+        return cls(int(match["game"]), int(match["ply"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        app = app_of(interaction)
+        sandbox = await app.sandboxes.open_from_game(
+            guild_id=guild_of(interaction), game_id=self.game_id, ply=self.ply,
+            member=member_of(interaction.user))
+        await _show(interaction, await sandbox_message(app, sandbox, interaction.user.id),
+                    in_place=False)
+
+
+SANDBOX_LOOKS = {"open": ("Explore", "🧪"), "back": ("Step back", "◀"), "ai": ("AI move", "🤖")}
+
+
+class SandboxButton(discord.ui.DynamicItem[discord.ui.Button],
+                    template=rf"bb:sandbox:(?P<id>{ROW_ID}):(?P<ply>{SMALL}):"
+                             r"(?P<kind>open|back|ai)"):
+    """On a sandbox's message: ◀ (take back) and **AI move**; under an imported
+    record: **Explore** (``open``)."""
+
+    def __init__(self, sandbox_id: int, ply: int, kind: str, *, disabled: bool = False) -> None:
+        label, emoji = SANDBOX_LOOKS[kind]
+        super().__init__(discord.ui.Button(
+            label=label, emoji=emoji, style=discord.ButtonStyle.secondary, disabled=disabled,
+            custom_id=f"bb:sandbox:{sandbox_id}:{ply}:{kind}", row=0))
+        self.sandbox_id, self.ply, self.kind = sandbox_id, ply, kind
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> SandboxButton:
+        return cls(int(match["id"]), int(match["ply"]), match["kind"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        app = app_of(interaction)
+        in_place = self.kind != "open" and _private(interaction)
+        await (interaction.response.defer() if in_place
+               else interaction.response.defer(ephemeral=True, thinking=True))
+        member = interaction.user.id
+        note = ""
+        if self.kind == "back":
+            sandbox = await app.sandboxes.back(self.sandbox_id, member, at=self.ply)
+        elif self.kind == "ai":
+            sandbox, move = await app.sandboxes.ai_move(self.sandbox_id, member, at=self.ply)
+            note = f"The AI played `{move}`."
+        else:  # Explore under a record: the owner's sandbox, or a copy of it for another
+            sandbox = await app.sandboxes.open_copy(self.sandbox_id,
+                                                    member_of(interaction.user))
+        await _show(interaction, await sandbox_message(app, sandbox, member, note), in_place)
+
+
+async def sandbox_message(app: App, sandbox: Sandbox, member_id: int,
+                          note: str = "") -> dict[str, Any]:
+    """A sandbox as the member sees it: where it stands, the board, its buttons."""
+    row, state = sandbox.row, sandbox.state
+    title = rules.get_game(row.game).title
+    source = f"game #{row.source_game_id}" if row.source_game_id else "an imported record"
+    lines = [f"**Sandbox** · {title} · opened at move {row.opened_at} of {source}. "
+             "Only you see it; nothing here reaches a game.", note,
+             f"Move {sandbox.ply}" + (f": `{row.moves[-1]}`." if row.moves else ": the start.")]
+    if state.is_over:
+        lines.append(f"**Over here:** {state.result}")
+    else:
+        lines.append(f"To move: {state.color_to_move or 'the next player'} ({state.prompt}). "
+                     "Play for either side with `/explore move:…`.")
+    theme = await app.settings.theme(member_id)
+    picture = await render_suggestion(state, {}, None, None, theme)
+    view = discord.ui.View(timeout=None)
+    view.add_item(SandboxButton(row.id, sandbox.ply, "back", disabled=not row.moves))
+    if sandbox.ai:
+        view.add_item(SandboxButton(row.id, sandbox.ply, "ai", disabled=state.is_over))
+    return {"content": "\n".join(line for line in lines if line), "view": view,
+            "files": [discord.File(io.BytesIO(picture), filename=f"sandbox-{row.id}.png")],
+            "allowed_mentions": discord.AllowedMentions.none()}
+
+
+def explore_view(sandbox: Sandbox) -> discord.ui.View:
+    """**Explore** under an imported record: opens its sandbox."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(SandboxButton(sandbox.id, sandbox.ply, "open"))
+    return view
+
+
+def browser_items(game_id: int, ply: int, finished: bool) -> list[discord.ui.Item]:
+    """The learning buttons under a ``/review`` browser: Explore from the position, and
+    Analysis once the game is over."""
+    items: list[discord.ui.Item] = [ExploreButton(game_id, ply)]
+    if finished:
+        items.insert(0, AnalysisButton(game_id, ply, "open"))
+    return items
+
+
+ITEMS = (GuideButton, GuideSelect, AnalysisButton, ExploreButton, SandboxButton)

@@ -9,7 +9,7 @@ from PIL import ImageChops
 import render
 import rules
 from render.chart import BOTTOM, HEIGHT, LEFT, LINE, PAD, TOP, WIDTH
-from render.theme import BASE, MARK
+from render.theme import BASE, MARK, mix
 from tests.render.helpers import decode, near, pixel, scaled
 
 
@@ -18,6 +18,7 @@ def test_the_biggest_swings_in_move_order() -> None:
     assert render.biggest_swings(chances) == [2, 4]  # 5 and 6 have an unknown neighbour
     assert render.biggest_swings(chances, count=1) == [4]
     assert render.biggest_swings([0.5, 0.52, 0.5]) == []  # nothing worth marking
+    assert render.biggest_swings([0.5, 0.5, 0.8, 1.0, 1.0]) == [2]  # one swing, not two
 
 
 def at(ply: int, chance: float, last: int) -> tuple[int, int]:
@@ -71,6 +72,10 @@ def test_the_ais_move_is_marked_in_the_movers_colour_and_explained() -> None:
     state = rules.get_game("sliglube").replay(["e2", "black", "d2"], size=5)
     suggested = [render.Marked("c3", render.Mark.SUGGESTED, "white")]
     image = render.board_image(state, extra=suggested)
-    ring = 0.72 * render.board_layout(state).stone_radius - 3
-    assert near(pixel(image, state, "c3", dx=ring), render.colors("sliglube").stones["white"])
+    col = render.colors("sliglube")
+    see_through = mix(col.board, col.stones["white"], 150 / 255)  # a faded white stone
+    assert near(pixel(image, state, "c3", dx=0.7 * render.board_layout(state).stone_radius),
+                see_through)
+    assert near(pixel(image, state, "c3", dx=0.36 * render.board_layout(state).stone_radius),
+                MARK)
     assert "AI's move" in " ".join(render.caption_text(state, extra=suggested))

@@ -8,7 +8,7 @@ from pathlib import Path
 from PIL import Image
 
 import render
-from bot.learning.docs import documents, pictures, write_docs
+from bot.learning.docs import analysis_pictures, documents, pictures, write_docs
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -30,6 +30,14 @@ def test_every_picture_a_page_shows_is_there_and_is_its_diagram() -> None:
 
 
 def test_the_command_writes_them(tmp_path: Path) -> None:
-    written = write_docs(tmp_path)
+    written = write_docs(tmp_path, analysis=False)
     assert set(written) == set(documents()) | set(pictures())
     assert (tmp_path / "docs/rules/README.md").read_text(encoding="utf-8").count(".md)") == 4
+
+
+def test_the_analysis_pictures_show_an_analysed_game() -> None:
+    pictures_ = analysis_pictures(play=4, think=4)
+    assert sorted(path.name for path in pictures_) == [
+        "analysis-board.png", "analysis-chart-light.png", "analysis-chart.png"]
+    for path in pictures_:
+        assert (ROOT / path).is_file(), f"{path}: run python -m bot.learning docs"
