@@ -10,7 +10,7 @@ import functools
 from collections.abc import Mapping, Sequence
 
 import render
-from bot.learning.guide import Diagram
+from bot.learning.guide import Diagram, Guide
 from bot.model import DEFAULT_THEME
 from render import Mark, Marked
 from rules import Outcome, State
@@ -90,3 +90,15 @@ async def render_chart(chances: Sequence[float | None], names: Mapping[int, str]
 def biggest_swings(chances: Sequence[float | None], count: int = 3) -> list[int]:
     """The moves after which the chances changed the most (the ones the chart marks)."""
     return render.biggest_swings(chances, count)
+
+
+def guide_card_png(guide: Guide, number: int, theme: str = DEFAULT_THEME) -> bytes:
+    """Page ``number`` of a guide as Discord shows it (for the docs)."""
+    page = guide.page(number)
+    diagram = page.diagram
+    credit = f" · {guide.title} by {guide.credit}" if guide.credit else ""
+    return render.card_png(
+        f"{guide.title}: {page.title}", page.text,
+        picture=diagram_png(guide.game, diagram, theme) if diagram else None,
+        note=diagram.caption if diagram else "",
+        footer=f"Page {number + 1} of {len(guide.pages)}{credit}", theme=theme)

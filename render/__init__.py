@@ -16,6 +16,7 @@ so tests (and the bot) can find what is drawn where: :func:`cell_center`,
 
 from __future__ import annotations
 
+from render.card import card_png
 from render.chart import biggest_swings, win_chart_image, win_chart_png
 from render.games import Painter, painter_for, register
 from render.games import painter_colors as colors
@@ -53,8 +54,7 @@ def image_size(state_or_board: State | Board, *, scale: float = 1.0) -> tuple[in
 
 __all__ = [
     "REPLAY_SCALE", "THEMES", "Colors", "Ending", "Layout", "Mark", "Marked", "Painter",
-    "biggest_swings", "board_image",
-    "board_layout", "board_png", "caption_text", "cell_center", "change_summary", "colors",
-    "image_size",
-    "painter_for", "register", "replay_gif", "win_chart_image", "win_chart_png",
+    "biggest_swings", "board_image", "board_layout", "board_png", "caption_text", "card_png",
+    "cell_center", "change_summary", "colors", "image_size", "painter_for", "register",
+    "replay_gif", "win_chart_image", "win_chart_png",
 ]

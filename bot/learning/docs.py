@@ -19,7 +19,7 @@ import ai
 import rules
 from bot.learning.analysis import shown
 from bot.learning.guide import Diagram, Guide, guides
-from bot.pictures import chart_png, diagram_png, suggestion_png
+from bot.pictures import chart_png, diagram_png, guide_card_png, suggestion_png
 
 RULES = Path("docs/rules")
 IMAGES = Path("docs/images/rules")
@@ -77,6 +77,9 @@ def index_markdown(found: list[Guide]) -> str:
         board = "square grid" if guide.game == "asli" else "hexagonal cells"
         lines.append(f"| [{guide.title}]({guide.game}.md) | {guide.credit} | {board} | "
                      f"{first.title} |")
+    lines += ["", "The first page of each guide, as Discord shows it:", "",
+              " ".join(f'<img src="../images/guide-{guide.game}.png" alt="/rules {guide.game}" '
+                       'width="220">' for guide in found)]
     lines += ["", "## Moves as text", "",
               "Every move is a line of text, typed with `/move` (start typing: the bot lists "
               "the legal moves) or clicked where the bot offers a button. Upper or lower "
@@ -154,6 +157,11 @@ def write_docs(root: Path, *, analysis: bool = True) -> list[Path]:
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_bytes(diagram_png(guide.game, diagram, "dark"))
         written.append(path)
+    for guide in guides():
+        if guide.game in GAMES:
+            path = Path(f"docs/images/guide-{guide.game}.png")
+            (root / path).write_bytes(guide_card_png(guide, 0))
+            written.append(path)
     for path, data in (analysis_pictures() if analysis else {}).items():
         (root / path).write_bytes(data)
         written.append(path)

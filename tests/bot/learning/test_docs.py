@@ -8,7 +8,7 @@ from pathlib import Path
 from PIL import Image
 
 import render
-from bot.learning.docs import analysis_pictures, documents, pictures, write_docs
+from bot.learning.docs import GAMES, analysis_pictures, documents, pictures, write_docs
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -31,7 +31,11 @@ def test_every_picture_a_page_shows_is_there_and_is_its_diagram() -> None:
 
 def test_the_command_writes_them(tmp_path: Path) -> None:
     written = write_docs(tmp_path, analysis=False)
-    assert set(written) == set(documents()) | set(pictures())
+    cards = {Path(f"docs/images/guide-{game}.png") for game in GAMES}
+    assert set(written) == set(documents()) | set(pictures()) | cards
+    for card in cards:
+        assert (ROOT / card).is_file() and f"../images/{card.name}" in \
+            (ROOT / "docs/rules/README.md").read_text(encoding="utf-8")
     assert (tmp_path / "docs/rules/README.md").read_text(encoding="utf-8").count(".md)") == 4
 
 
