@@ -102,12 +102,16 @@ class Sandboxes:
 
     async def open_copy(self, sandbox_id: int, member: Member) -> Sandbox:
         """The sandbox ``sandbox_id`` if it is the member's; another member gets a new
-        sandbox of their own at the same position (a public import's Explore)."""
+        sandbox of their own at the same position of an imported record (a public
+        import's Explore), and nothing of anyone's sandbox of a game (a game of another
+        server, maybe)."""
         row = await self.db.read(queries.get_sandbox(sandbox_id))
         if row is None:
             raise UserError("That sandbox is gone: import the record again to explore it.")
         if row.member_id == member.id:
             return await self._sandbox(row)
+        if row.source_game_id is not None:
+            raise UserError("That sandbox is someone else's: open your own with **Explore**.")
         return await self._create(member, row.game, row.options,
                                   list(row.moves[:row.opened_at]), source=row.source_game_id)
 

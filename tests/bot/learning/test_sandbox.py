@@ -102,6 +102,8 @@ async def test_a_sandbox_is_its_owners_only(env: Env) -> None:
     sandbox = await env.db.read(queries.latest_sandbox(ANA.id))
     other = await click(env, CY, f"bb:sandbox:{sandbox.id}:1:back", items=ITEMS)
     assert "someone else's" in other.answer["content"]
+    copied = await click(env, CY, f"bb:sandbox:{sandbox.id}:0:open", items=ITEMS)  # forged
+    assert "someone else's" in copied.answer["content"]
     nothing = await explore(env, CY, "c3")
     assert "You have no sandbox yet" in nothing.answer["content"]
 
