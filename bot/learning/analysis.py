@@ -20,9 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ai import Analysis, Budget
-
 import rules
+from ai import Analysis, Budget
 from bot.model import GameUpdate, UserError
 from bot.play.games import Games
 from bot.storage import AnalysisRow, Database, GameRow, MoveRow, queries
