@@ -113,8 +113,8 @@ class Analyses:
     # -- the queue ---------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Start the worker, first on the finished games with positions left to analyse
-        (the bot stopped half-way, or they finished before analysis existed)."""
+        """Start the worker, first on the games whose analysis the bot left half-way
+        when it stopped (games finished before are analysed when someone asks)."""
         if self._task is None:
             self._task = asyncio.create_task(self._work(), name="analyse finished games")
         for game_id in await self.db.read(queries.games_to_analyse()):

@@ -30,13 +30,13 @@ def analyses_of_game(conn: sqlite3.Connection, game_id: int) -> list[AnalysisRow
 
 @query
 def games_to_analyse(conn: sqlite3.Connection, limit: int = 100) -> list[int]:
-    """Finished games with moves and a position not analysed yet, oldest first."""
+    """Finished games whose analysis was started and not finished (the bot stopped
+    half-way), oldest first. (Older games are analysed when someone asks.)"""
     return [row[0] for row in conn.execute(
-        "SELECT games.id FROM games WHERE games.status <> 'active'"
-        " AND (SELECT COUNT(*) FROM moves WHERE moves.game_id = games.id) > 0"
-        " AND (SELECT COUNT(*) FROM analyses WHERE analyses.game_id = games.id)"
-        " <= (SELECT COUNT(*) FROM moves WHERE moves.game_id = games.id)"
-        " ORDER BY games.id LIMIT ?", (limit,))]
+        "SELECT analyses.game_id FROM analyses JOIN games ON games.id = analyses.game_id"
+        " WHERE games.status = 'finished' GROUP BY analyses.game_id"
+        " HAVING COUNT(*) <= (SELECT COUNT(*) FROM moves WHERE moves.game_id = analyses.game_id)"
+        " ORDER BY analyses.game_id LIMIT ?", (limit,))]
 
 
 def insert_sandbox_statements(*, member_id: int, game: str, options: dict[str, Any],

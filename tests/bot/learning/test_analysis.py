@@ -166,3 +166,17 @@ async def test_the_pool_of_worker_processes_analyses_too(env: Env) -> None:
         await analyst.stop()
     stored = await env.db.read(queries.analyses_of_game(game_id))
     assert len(stored) == len(moves) + 1
+
+
+async def test_an_old_game_is_analysed_when_someone_asks(env: Env) -> None:
+    game_id, moves = await finished(env)  # finished before analysis was listening
+    thinker = env.ai
+    await env.analyses.start()
+    await env.analyses.idle()
+    assert thinker.asked == []  # not at start-up
+    found = await env.analyses.of_game(guild_id=GUILD, game_id=game_id)
+    assert not found.complete and found.chances() == [None] * (len(moves) + 1)
+    await env.analyses.idle()
+    found = await env.analyses.of_game(guild_id=GUILD, game_id=game_id)
+    assert found.complete and len(thinker.asked) == len(moves) + 1
+    await env.analyses.stop()
