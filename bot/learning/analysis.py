@@ -22,7 +22,10 @@ from typing import Any, Protocol
 
 import rules
 from ai import Analysis, Budget
+from bot import texts
 from bot.model import GameUpdate, UserError
+from bot.model import names as row_names
+from bot.pictures import biggest_swings
 from bot.play.games import Games
 from bot.storage import AnalysisRow, Database, GameRow, MoveRow, queries
 from rules import State
@@ -77,6 +80,45 @@ class GameAnalysis:
         """The AI's move in the position after ``ply`` moves (None: not known, or over)."""
         known = self.found.get(ply)
         return None if known is None else known.best_move
+
+    def alternative(self, ply: int) -> str | None:
+        """The move the AI preferred to move ``ply``, if it preferred another one."""
+        if not 0 < ply <= self.last:
+            return None
+        preferred = self.preferred(ply - 1)
+        return preferred if preferred != self.moves[ply - 1].move else None
+
+    def caption(self, ply: int) -> str:
+        """The words of the Analysis view at move ``ply``: the move, what the AI
+        preferred, how the mover's chances changed, where the game turned."""
+        row, who = self.row, row_names(self.row)
+        lines = [f"**{texts.label(row)}** · analysis · {who[0]} vs {who[1]}"]
+        if ply:
+            move = self.moves[ply - 1]
+            preferred = self.preferred(ply - 1)
+            verdict = ("the AI agrees" if preferred == move.move else
+                       f"the AI preferred `{preferred}`" if preferred else
+                       "the AI has no view yet")
+            then, now = self.chance_of(move.seat, ply - 1), self.chance_of(move.seat, ply)
+            lines.append(f"Move {ply} of {self.last}: {who[move.seat]} played `{move.move}`; "
+                         f"{verdict}. {who[move.seat]}'s chances: {_percent(then)} → "
+                         f"{_percent(now)}.")
+        else:
+            opening = self.preferred(0)
+            lines.append(f"The start: {who[0]}'s chances {_percent(self.chance_of(0, 0))}"
+                         + (f"; the AI would open with `{opening}`." if opening else "."))
+        swings = biggest_swings(self.chances())
+        if swings:
+            lines.append("Where it turned: " + ", ".join(f"move {p}" for p in swings) + ".")
+        if not self.complete:
+            done = sum(1 for chance in self.chances() if chance is not None)
+            lines.append(f"*The AI is still at it: {done} of {self.last + 1} positions so "
+                         "far. Turn the page to see more.*")
+        return "\n".join(lines)
+
+
+def _percent(chance: float | None) -> str:
+    return "?" if chance is None else f"{round(100 * chance)}%"
 
 
 def shown(raw: Sequence[float | None], proven: Sequence[bool]) -> list[float | None]:

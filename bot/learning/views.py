@@ -17,13 +17,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import rules
-from bot import texts
 from bot.errors import guarded
 from bot.learning.analysis import GameAnalysis, positions
 from bot.learning.guide import Guide, guide_for
 from bot.learning.sandbox import Sandbox
 from bot.model import DEFAULT_THEME, UserError, names
-from bot.pictures import biggest_swings, render_chart, render_diagram, render_suggestion
+from bot.pictures import render_chart, render_diagram, render_suggestion
 from bot.ui.context import ROW_ID, SMALL, app_of, guild_of, member_of
 
 if TYPE_CHECKING:
@@ -152,8 +151,7 @@ class AnalysisButton(discord.ui.DynamicItem[discord.ui.Button],
     """**Analysis** under a browser (``open``), and ⏮ ◀ ▶ ⏭ of the Analysis view
     showing move ``ply`` of game ``game``."""
 
-    def __init__(self, game_id: int, ply: int, kind: str, *, last: int = 0,
-                 disabled: bool = False) -> None:
+    def __init__(self, game_id: int, ply: int, kind: str, *, disabled: bool = False) -> None:
         button = discord.ui.Button(
             label="Analysis", emoji="📈", style=discord.ButtonStyle.primary, row=2,
             custom_id=f"bb:analysis:{game_id}:{ply}:{kind}", disabled=disabled) \
@@ -198,42 +196,17 @@ async def _show(interaction: discord.Interaction, fields: dict[str, Any], in_pla
         await interaction.followup.send(ephemeral=True, files=files, **fields)
 
 
-def _percent(chance: float | None) -> str:
-    return "?" if chance is None else f"{round(100 * chance)}%"
-
-
 async def analysis_message(found: GameAnalysis, ply: int, *, theme: str) -> dict[str, Any]:
     """The Analysis view at move ``ply``: what the move changed and what the AI
     preferred, the chart of the whole game and the board with both moves."""
-    row, moves = found.row, found.moves
-    before, after = await positions(row, moves, ply)
+    row = found.row
+    before, after = await positions(row, found.moves, ply)
     who = names(row)
-    lines = [f"**{texts.label(row)}** · analysis · {who[0]} vs {who[1]}"]
-    preferred = found.preferred(ply - 1) if ply else found.preferred(0)
-    if ply:
-        move = moves[ply - 1]
-        mover = who[move.seat]
-        then, now = found.chance_of(move.seat, ply - 1), found.chance_of(move.seat, ply)
-        verdict = ("the AI agrees" if preferred == move.move else
-                   f"the AI preferred `{preferred}`" if preferred else "the AI has no view yet")
-        lines.append(f"Move {ply} of {found.last}: {mover} played `{move.move}`; {verdict}. "
-                     f"{mover}'s chances: {_percent(then)} → {_percent(now)}.")
-    else:
-        lines.append(f"The start: {who[0]}'s chances {_percent(found.chance_of(0, 0))}"
-                     + (f"; the AI would open with `{preferred}`." if preferred else "."))
-    swings = biggest_swings(found.chances())
-    if swings:
-        lines.append("Where it turned: " + ", ".join(f"move {p}" for p in swings) + ".")
-    if not found.complete:
-        done = sum(1 for c in found.chances() if c is not None)
-        lines.append(f"*The AI is still at it: {done} of {found.last + 1} positions so far. "
-                     "Turn the page to see more.*")
     color = before.color_to_move if ply else None
-    suggested = preferred if ply and preferred != moves[ply - 1].move else None
-    board = await render_suggestion(after, who, suggested, color, theme)
+    board = await render_suggestion(after, who, found.alternative(ply), color, theme)
     chart = await render_chart(found.chances(), who, current=ply, theme=theme)
     base = f"{row.game}-{row.id}-{ply}"
-    return {"content": "\n".join(lines), "view": analysis_view(found, ply),
+    return {"content": found.caption(ply), "view": analysis_view(found, ply),
             "files": [discord.File(io.BytesIO(chart), filename=f"{base}-chart.png"),
                       discord.File(io.BytesIO(board), filename=f"{base}.png")],
             "allowed_mentions": discord.AllowedMentions.none()}
