@@ -26,6 +26,8 @@ from bot.correspondence.deadlines import DeadlinePoster
 from bot.correspondence.notify import Messenger, Notifier
 from bot.correspondence.service import Correspondence
 from bot.events import Events
+from bot.learning.analysis import Analyses, Thinker
+from bot.learning.sandbox import Sandboxes
 from bot.model import Poster, Renderer, Replayer, utc_now
 from bot.pictures import change_summary, render_board, replay_gif
 from bot.play.autocomplete import Autocomplete
@@ -33,7 +35,7 @@ from bot.play.boards import Boards
 from bot.play.endings import Endings
 from bot.play.games import Games
 from bot.play.moves import Moves
-from bot.practice.service import Practice, Thinker, Typing
+from bot.practice.service import Practice, Typing
 from bot.practice.service import levels as practice_levels
 from bot.ratings.ranking import Ratings
 from bot.review.browser import Browser
@@ -53,7 +55,9 @@ class Tuning:
     reminder_share: float = 0.8
     vacation_days: int = 14
     challenge_expiry_days: int = 7
-    #: Worker processes of the AI (practice games against the bot).
+    #: Where /rules links the full rules online ("": no link).
+    rules_url_base: str = ""
+    #: The AI's worker processes (analysis, the sandbox's AI move).
     ai_workers: int = 1
     #: Tests only: every level of the AI searches this many playouts, no more.
     ai_test_playouts: int | None = None
@@ -81,8 +85,12 @@ class App:
     records: Records
     epilogue: Epilogue
     settings: MemberSettings
+    analyses: Analyses
+    sandboxes: Sandboxes
+    #: Thinks for the bot in other processes (an AIPool).
+    ai: Thinker
     practice: Practice
-    pool: AIPool | None = None
+    rules_url_base: str = ""
     _warm_up: asyncio.Task[int] | None = None
     _buttons: asyncio.Task[int] | None = None
 
@@ -94,26 +102,31 @@ class App:
                                             name="remove the buttons of ended games")
         await self.clocks.start()
         await self.expiry.start()
+        await self.analyses.start()  # finished games not analysed yet, in the background
         await self.practice.resume()  # the bot's turns waiting since before the restart
 
     async def stop(self) -> None:
         await self.practice.stop()
-        if self.pool is not None:
-            await self.pool.close()
         for task in (self._warm_up, self._buttons):
             if task is not None:
                 task.cancel()
         await self.clocks.stop()
         await self.expiry.stop()
+        await self.analyses.stop()
+        close = getattr(self.ai, "close", None)
+        if close is not None:
+            await close()
 
 
 def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning = Tuning(),
           now: Callable[[], datetime] = utc_now, renderer: Renderer = render_board,
           replayer: Replayer = replay_gif, rng: random.Random | None = None,
           on_expired: Expired | None = None, sleep: Sleep = asyncio.sleep,
-          think: Thinker | None = None, typing: Typing | None = None) -> App:
+          thinker: Thinker | None = None, typing: Typing | None = None) -> App:
     """Build and wire every service. ``poster`` and ``messenger`` reach Discord;
-    ``on_expired`` shows that a challenge expired (the client edits its message)."""
+    ``on_expired`` shows that a challenge expired (the client edits its message);
+    ``thinker`` is the AI (default: a pool of ``tuning.ai_workers`` processes, started
+    at its first question)."""
     # Board posts say when the player to move runs out of time.
     poster = DeadlinePoster(poster, db)
     events = Events()
@@ -134,16 +147,17 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
                   describe=change_summary)
     challenges = Challenges(db, games, boards, events, now=now, rng=rng, starters=[clocks])
     correspondence = Correspondence(db, games, boards, events, endings, clocks, poster, now=now)
-    # The bot's moves in practice games: the AI thinks in worker processes.
-    pool = AIPool(tuning.ai_workers) if think is None else None
-    practice = Practice(db, games, boards, events, challenges, moves, clocks,
-                        think=think or pool.choose,  # type: ignore[union-attr]
+    ai = thinker if thinker is not None else AIPool(tuning.ai_workers)
+    analyses = Analyses(db, games, ai)
+    # The bot's moves in practice games: the same AI, thinking in its worker processes.
+    practice = Practice(db, games, boards, events, challenges, moves, clocks, think=ai.choose,
                         levels=practice_levels(tuning.ai_test_playouts),
                         **({"typing": typing} if typing else {}))
     events.subscribe(
         notifier,        # DMs: your turn, the game is over
         clocks,          # wakes the dispatcher for the new due time; stops an ended clock
         practice,        # the bot's turn in a practice game: it thinks, then moves
+        analyses,        # last: queues a finished game for the AI's analysis
     )
     return App(
         db=db, now=now, events=events, games=games, boards=boards, endings=endings,
@@ -152,5 +166,6 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
                                on_expired=on_expired, sleep=sleep),
         notifier=notifier, clocks=clocks, correspondence=correspondence, ratings=ratings,
         browser=Browser(db, games, renderer=renderer, replayer=replayer), records=Records(db),
-        epilogue=epilogue, settings=MemberSettings(db, notifier), practice=practice,
-        pool=pool)
+        epilogue=epilogue, settings=MemberSettings(db, notifier), analyses=analyses,
+        sandboxes=Sandboxes(db, games, ai, now=now), ai=ai, practice=practice,
+        rules_url_base=tuning.rules_url_base)

@@ -22,6 +22,7 @@ from bot.challenges import views as challenge_views
 from bot.config import Settings
 from bot.correspondence import views as correspondence_views
 from bot.errors import STALE_BUTTON, report
+from bot.learning import views as learning_views
 from bot.model import Member, Post, UserError
 from bot.play import views as play_views
 from bot.poster import DiscordMessenger, DiscordPoster
@@ -35,10 +36,10 @@ log = logging.getLogger(__name__)
 #: The commands of each area.
 EXTENSIONS = ("bot.challenges.commands", "bot.play.commands", "bot.correspondence.commands",
               "bot.review.commands", "bot.ratings.commands", "bot.settings.commands",
-              "bot.practice.commands")
+              "bot.learning.commands", "bot.practice.commands")
 #: The restart-proof buttons and menus of every area.
 DYNAMIC_ITEMS = (*challenge_views.ITEMS, *play_views.ITEMS, *correspondence_views.ITEMS,
-                 *review_views.ITEMS)
+                 *review_views.ITEMS, *learning_views.ITEMS)
 #: The forms of every area (see bot.ui.forms).
 FORMS = (*play_views.FORMS,)
 #: The buttons a post's ``actions`` stand for (``name`` or ``name:argument``), by area.
@@ -123,6 +124,7 @@ class BoardBot(commands.Bot):
             tuning=Tuning(reminder_share=self.settings.reminder_share,
                           vacation_days=self.settings.vacation_days,
                           challenge_expiry_days=self.settings.challenge_expiry_days,
+                          rules_url_base=self.settings.rules_url_base,
                           ai_workers=self.settings.ai_workers,
                           ai_test_playouts=self.settings.ai_test_playouts),
             on_expired=functools.partial(challenge_views.show_expired, self),

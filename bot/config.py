@@ -17,7 +17,6 @@ from pathlib import Path
 from dotenv import dotenv_values
 
 DEFAULT_DATABASE_PATH = "./boardbot.sqlite3"
-DEFAULT_RULES_URL_BASE = "https://github.com/boardbot/boardbot/blob/main/docs/rules"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 # A bot token is three base64url parts separated by dots (user id, timestamp, HMAC).
@@ -34,6 +33,7 @@ class Settings:
     database_path: Path
     dev_guild_id: int | None
     log_level: str
+    #: Where the full rules live online (``<base>/<game>.md``); "" for no link.
     rules_url_base: str
     #: Share of a turn's time after which the player to move is reminded (0 < share < 1).
     reminder_share: float = 0.8
@@ -74,7 +74,7 @@ def load_settings(environ: Mapping[str, str] | None = None,
         database_path=Path(get("DATABASE_PATH", DEFAULT_DATABASE_PATH)),
         dev_guild_id=_guild_id(get("DEV_GUILD_ID")),
         log_level=_log_level(get("LOG_LEVEL", "INFO")),
-        rules_url_base=get("RULES_URL_BASE", DEFAULT_RULES_URL_BASE).rstrip("/"),
+        rules_url_base=_url_base(get("RULES_URL_BASE")),
         reminder_share=_reminder_share(get("REMINDER_SHARE", "0.8")),
         vacation_days=_vacation_days(get("VACATION_DAYS", "14")),
         challenge_expiry_days=_challenge_expiry_days(get("CHALLENGE_EXPIRY_DAYS", "7")),
@@ -106,6 +106,13 @@ def _challenge_expiry_days(text: str) -> int:
         raise ConfigError(f"CHALLENGE_EXPIRY_DAYS must be a whole number of days from 0 to 365 "
                           f"(0: challenges never expire), not {text!r}")
     return int(text)
+
+
+def _url_base(text: str) -> str:
+    if text and not re.fullmatch(r"https?://\S+", text):
+        raise ConfigError(f"RULES_URL_BASE must be a web address (https://…) or empty, "
+                          f"not {text!r}")
+    return text.rstrip("/")
 
 
 def _ai_workers(text: str) -> int:

@@ -9,16 +9,18 @@ Only this package knows it is SQLite.
 from bot.storage import queries
 from bot.storage.database import Conflict, Database, Query, Statement, Unavailable, apply
 from bot.storage.rows import (
+    AnalysisRow,
     ChallengeRow,
     ClockRow,
     GameRow,
     MoveRow,
     RatingChangeRow,
     RatingRow,
+    SandboxRow,
     TakebackRow,
     VacationRow,
 )
 
-__all__ = ["ChallengeRow", "ClockRow", "Conflict", "Database", "GameRow", "MoveRow", "Query",
-           "RatingChangeRow", "RatingRow", "Statement", "TakebackRow", "Unavailable", "VacationRow",
-           "apply", "queries"]
+__all__ = ["AnalysisRow", "ChallengeRow", "ClockRow", "Conflict", "Database", "GameRow",
+           "MoveRow", "Query", "RatingChangeRow", "RatingRow", "SandboxRow", "Statement",
+           "TakebackRow", "Unavailable", "VacationRow", "apply", "queries"]

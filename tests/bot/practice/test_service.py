@@ -1,41 +1,26 @@
 """Practice games against the bot, through the services as the bot wires them
 (bot.app.build), with a real SQLite file, a fake Discord and a tiny, seeded search
-in a thread instead of the worker processes."""
+in a thread instead of the worker processes (tests.bot.fakes.InProcessAI)."""
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-import ai
 import rules
 from bot.app import App, Tuning, build
 from bot.model import Member, UserError
 from bot.storage import Database, queries
 from tests.bot.conftest import ANA, CHANNEL, GUILD, SMALL
 from tests.bot.correspondence.table import FakeMessenger
-from tests.bot.fakes import FakeClock, FakePoster, fake_renderer
+from tests.bot.fakes import FakeClock, FakePoster, InProcessAI, fake_renderer
 from tests.bot.test_app import fake_replayer
 
 BOT = Member(99, "Boardbot")
-
-
-class Thinker:
-    """The AI in a thread, seeded, counting its searches."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    async def __call__(self, game: str, options: Mapping[str, Any], moves: Sequence[str],
-                       level: ai.Level) -> str:
-        self.calls += 1
-        state = rules.get_game(game).replay(list(moves), **options)
-        return await asyncio.to_thread(ai.choose_move, state, level, 1)
 
 
 class Harness:
@@ -43,14 +28,14 @@ class Harness:
         self.path = path
         self.poster = FakePoster()
         self.clock = FakeClock()
-        self.think = Thinker()
+        self.ai = InProcessAI()
         self.app: App | None = None
 
     async def start(self) -> App:
         db = await Database.open(self.path)
         self.app = build(db, self.poster, FakeMessenger(), tuning=Tuning(ai_test_playouts=8),
                          now=self.clock, renderer=fake_renderer, replayer=fake_replayer,
-                         rng=random.Random(1), think=self.think)
+                         rng=random.Random(1), thinker=self.ai)
         self.app.practice.me = BOT
         await self.app.start()
         return self.app
