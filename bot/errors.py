@@ -25,6 +25,8 @@ STALE_COMMAND = ("That command is out of date (your Discord app may show an old 
                  "commands): reload Discord (Ctrl+R) and try again.")
 STALE_FORM = ("This form is out of date (I may have restarted since it was opened): "
               "use the game's latest post, or `/move`.")
+#: The most a message may hold.
+MESSAGE_LIMIT = 2000
 APOLOGY = ("Sorry, something went wrong on my side. It has been logged; "
            "please try again in a moment.")
 
@@ -64,6 +66,9 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         text = APOLOGY
     if interaction.type is discord.InteractionType.autocomplete:
         return  # an autocomplete can only answer with choices
+    if len(text) > MESSAGE_LIMIT:  # a refusal quoting too much: still answer
+        log.warning("a refusal of %d characters was cut: %r…", len(text), text[:100])
+        text = text[: MESSAGE_LIMIT - 1] + "…"
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

@@ -65,7 +65,10 @@ class Challenges:
         try:
             resolved = rule_set.resolve_options(**given)
         except rules.OptionError as error:
-            raise UserError(f"{rule_set.title} can't be played like that: {error}.") from None
+            said = str(error)
+            for value in given.values():
+                said = texts.echoing(said, str(value))
+            raise UserError(f"{rule_set.title} can't be played like that: {said}.") from None
         if first not in FIRST_PLAYER_CHOICES:
             raise UserError(f"Who plays first must be one of {', '.join(FIRST_PLAYER_CHOICES)}.")
         async with self.db.transaction() as tx:
@@ -126,7 +129,8 @@ class Challenges:
                 created_at=self.now())
             if not await queries.close_challenge(tx, challenge.id, status="accepted",
                                                  closed_at=self.now(), game_id=game_id):
-                raise UserError("Someone else accepted this challenge just before you.")
+                current = await queries.get_challenge(tx, challenge.id)
+                raise UserError(beaten_to_it(current))
             row = await queries.get_game(tx, game_id)
             await apply(tx, [statement for starter, fact in zip(self.starters, facts, strict=True)
                              for statement in starter.opening(row, state, fact)])
@@ -190,3 +194,12 @@ class Challenges:
                 current = await queries.get_challenge(tx, challenge.id)
                 raise UserError(f"This challenge was already {current.status}.")
             return await queries.get_challenge(tx, challenge.id)
+
+
+def beaten_to_it(challenge: ChallengeRow) -> str:
+    """What an Accept that lost a race is told: what really happened just before."""
+    if challenge.status == "accepted":
+        return "Someone else accepted this challenge just before you."
+    by = {"declined": f" by {challenge.opponent_name}",
+          "cancelled": f" by {challenge.challenger_name}"}.get(challenge.status, "")
+    return f"This challenge was {challenge.status}{by} just before you clicked Accept."

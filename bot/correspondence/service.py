@@ -44,7 +44,8 @@ def parse_time_control(text: str | None) -> timecontrol.TimeControl:
     try:
         return timecontrol.parse_time_control(text or "3d")
     except timecontrol.TimeControlError as error:
-        raise UserError(f"That time control can't be used: {error}. Examples: 3d (days per "
+        said = texts.echoing(str(error), text or "")
+        raise UserError(f"That time control can't be used: {said}. Examples: 3d (days per "
                         "move: 1, 2, 3, 5, 7 or 14), 3d+1d/7d (a bank), none.") from None
 
 
@@ -56,6 +57,9 @@ def challenge_settings(time_control: str | timecontrol.TimeControl | None = None
         else parse_time_control(time_control)
     return {"time_control": timecontrol.format_time_control(control),
             "takebacks": takebacks is not False, "vacation": vacation is not False}
+
+
+NO_SUCH_TAKEBACK = "That takeback request doesn't exist (any more)."
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,9 +126,10 @@ class Correspondence:
         """The opponent's answer. Accepted: the move is removed and the board re-posted."""
         async with self.db.reading() as conn:
             takeback = await queries.get_takeback(conn, takeback_id)
-        if takeback is None:
-            raise UserError("That takeback request doesn't exist (any more).")
-        row = await self.games.get_game(guild_id, takeback.game_id)
+            row = None if takeback is None else await queries.get_game(conn, takeback.game_id)
+        if takeback is None or row is None or row.guild_id != guild_id:
+            # Another server's request (a forged button) looks like no request at all.
+            raise UserError(NO_SUCH_TAKEBACK)
         if member.id == takeback.requester_id:
             raise UserError("This is your own request: it's up to your opponent to answer.")
         if row.seat_of(member.id) is None:

@@ -86,7 +86,8 @@ class Moves:
             try:
                 after, decisions = await asyncio.to_thread(_play, state, text)
             except rules.IllegalMove as error:
-                raise UserError(f"`{shown(text)}` can't be played: {error}.") from None
+                raise UserError(f"`{shown(text)}` can't be played: "
+                                f"{texts.echoing(str(error), text)}.") from None
             move = after.history[-1]
             now = self.now()
             statements = [queries.insert_move_statement(
