@@ -107,12 +107,19 @@ class BoardBot(commands.Bot):
         #: interaction matching none of them is one the bot cannot answer otherwise.
         self.component_templates: list[re.Pattern[str]] = []
 
+    async def open_database(self) -> Database:
+        """Open and check the database (before Discord is reached, so that a database
+        that cannot be used stops the bot at once)."""
+        if self.db is None:
+            try:
+                self.db = await Database.open(self.settings.database_path)
+            except Unavailable as error:
+                raise DatabaseUnavailable(f"cannot use the database at "
+                                          f"{self.settings.database_path}: {error}") from error
+        return self.db
+
     async def setup_hook(self) -> None:
-        try:
-            self.db = await Database.open(self.settings.database_path)
-        except Unavailable as error:
-            raise DatabaseUnavailable(
-                f"cannot use the database at {self.settings.database_path}: {error}") from error
+        self.db = await self.open_database()
         self.app = build(
             self.db, DiscordPoster(self, post_view), DiscordMessenger(self),
             tuning=Tuning(reminder_share=self.settings.reminder_share,

@@ -15,7 +15,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.model import UserError
+from bot.model import UserError, not_saved
+from bot.storage import WriteFailed
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,8 @@ def message_for(error: BaseException) -> str | None:
         error = error.__cause__  # an option's transformer refused it (bot.ui.options)
     if isinstance(error, UserError):
         return error.message
+    if isinstance(error, WriteFailed):  # logged once, for the operator, where it failed
+        return not_saved("That", error)
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         return STALE_COMMAND
     if isinstance(error, OverflowError):  # a number from a custom_id or an option, too big

@@ -25,6 +25,14 @@ class UserError(Exception):
         return str(self)
 
 
+def not_saved(what: str, failure: Exception) -> str:
+    """What a member is told when the database could not store their change (a
+    :class:`bot.storage.WriteFailed`, whose ``reason`` is in plain words)."""
+    reason = getattr(failure, "reason", str(failure))
+    return (f"{what} was **not saved**: {reason}. Nothing changed. The bot's operator has "
+            "been told; please try again once they have fixed it.")
+
+
 @dataclass(frozen=True, slots=True)
 class Member:
     id: int

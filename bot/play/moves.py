@@ -18,11 +18,11 @@ from typing import Any, Protocol
 import rules
 from bot import texts
 from bot.events import Events
-from bot.model import GameUpdate, Member, UserError
+from bot.model import GameUpdate, Member, UserError, not_saved
 from bot.play.boards import Boards, Decisions, decisions_of, to_ping
 from bot.play.endings import Endings
 from bot.play.games import Games, settled, shown
-from bot.storage import Conflict, Database, GameRow, Query, Statement, queries
+from bot.storage import Conflict, Database, GameRow, Query, Statement, WriteFailed, queries
 from rules import State
 
 #: What a move guard may return: the statements to store with the move, from the
@@ -108,6 +108,8 @@ class Moves:
                 self.games.forget(game_id)
                 raise UserError("Another move for this turn was saved just before yours.") \
                     from None
+            except WriteFailed as failure:
+                raise UserError(not_saved(f"Your move `{move}`", failure)) from None
             self.games.remember(game_id, after)
             content = texts.move_post(row, after, seat, move)
             mentions = row.player_ids if after.is_over else to_ping(row, after)

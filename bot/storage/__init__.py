@@ -7,7 +7,15 @@ Only this package knows it is SQLite.
 """
 
 from bot.storage import queries
-from bot.storage.database import Conflict, Database, Query, Statement, Unavailable, apply
+from bot.storage.database import (
+    Conflict,
+    Database,
+    Query,
+    Statement,
+    Unavailable,
+    WriteFailed,
+    apply,
+)
 from bot.storage.rows import (
     ChallengeRow,
     ClockRow,
@@ -21,4 +29,4 @@ from bot.storage.rows import (
 
 __all__ = ["ChallengeRow", "ClockRow", "Conflict", "Database", "GameRow", "MoveRow", "Query",
            "RatingChangeRow", "RatingRow", "Statement", "TakebackRow", "Unavailable", "VacationRow",
-           "apply", "queries"]
+           "WriteFailed", "apply", "queries"]
