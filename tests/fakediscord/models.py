@@ -199,6 +199,7 @@ class Message:
     thread: Channel | None = None
     reactions: list[str] = field(default_factory=list)
     allowed_mentions: dict[str, Any] | None = None
+    nonce: str | None = None
 
     @property
     def ephemeral(self) -> bool:
@@ -288,6 +289,8 @@ class Message:
             data["interaction_metadata"] = self.interaction.metadata()
         if self.message_reference:
             data["message_reference"] = self.message_reference
+        if self.nonce is not None:
+            data["nonce"] = self.nonce
         if self.thread is not None and not self.thread.deleted:
             data["thread"] = self.thread.payload()
         return data
