@@ -18,13 +18,14 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.challenges.expiry import ChallengeExpiry, Expired
-from bot.challenges.service import Challenges
+from bot.challenges.service import ChallengeMessages, Challenges
 from bot.correspondence.clocks import Clocks
 from bot.correspondence.deadlines import DeadlinePoster
 from bot.correspondence.notify import Messenger, Notifier
 from bot.correspondence.service import Correspondence
 from bot.events import Events
 from bot.model import Poster, Renderer, Replayer, utc_now
+from bot.outbox import Outbox
 from bot.pictures import render_board, replay_gif
 from bot.play.autocomplete import Autocomplete
 from bot.play.boards import Boards
@@ -71,11 +72,14 @@ class App:
     browser: Browser
     records: Records
     epilogue: Epilogue
+    outbox: Outbox
     _warm_up: asyncio.Task[int] | None = None
 
     async def start(self) -> None:
-        """Replay the active games in the background; start the clocks and the expiry of
+        """Deliver what the last run still owed Discord (before any new work); replay
+        the active games in the background; start the clocks and the expiry of
         challenges (both first apply what fell due while the bot was down)."""
+        await self.outbox.start()
         self._warm_up = asyncio.create_task(self.games.warm_up(), name="replay active games")
         await self.clocks.start()
         await self.expiry.start()
@@ -85,6 +89,7 @@ class App:
             self._warm_up.cancel()
         await self.clocks.stop()
         await self.expiry.stop()
+        await self.outbox.stop()
 
 
 def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning = Tuning(),
@@ -97,16 +102,22 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
     poster = DeadlinePoster(poster, db)
     events = Events()
     games = Games(db)
+    # What must reach Discord is stored with the change that causes it, and delivered
+    # in order per game by one loop; boards tell the listeners after their post.
+    outbox = Outbox(db, now=now, sleep=sleep)
     notifier = Notifier(db, messenger, poster, now=now)
     # Members who asked for DMs or a digest are not pinged by board posts.
-    boards = Boards(db, poster, renderer=renderer, mention_filter=notifier.filter_mentions)
+    boards = Boards(db, poster, renderer=renderer, games=games, events=events, outbox=outbox,
+                    mention_filter=notifier.filter_mentions, now=now)
+    messages = ChallengeMessages(db, poster, outbox, now=now)
     endings = Endings(db, games, boards, events, now=now)
     clocks = Clocks(db, games, endings, notifier, now=now, reminder_share=tuning.reminder_share,
                     vacation_days=tuning.vacation_days, sleep=sleep)
     # The clock refuses moves out of time and stores the next turn with each move, and
     # is stored with each new game.
     moves = Moves(db, games, boards, events, endings, now=now, guards=[clocks])
-    challenges = Challenges(db, games, boards, events, now=now, rng=rng, starters=[clocks])
+    challenges = Challenges(db, games, boards, events, now=now, rng=rng, starters=[clocks],
+                            messages=messages)
     correspondence = Correspondence(db, games, boards, events, endings, clocks, poster, now=now)
     ratings = Ratings(db, now=now)
     epilogue = Epilogue(db, poster, replayer=replayer)
@@ -121,7 +132,7 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
         db=db, now=now, events=events, games=games, boards=boards, endings=endings,
         moves=moves, autocomplete=Autocomplete(games), challenges=challenges,
         expiry=ChallengeExpiry(db, now=now, days=tuning.challenge_expiry_days,
-                               on_expired=on_expired, sleep=sleep),
+                               on_expired=on_expired, sleep=sleep, messages=messages),
         notifier=notifier, clocks=clocks, correspondence=correspondence, ratings=ratings,
         browser=Browser(db, games, renderer=renderer, replayer=replayer), records=Records(db),
-        epilogue=epilogue)
+        epilogue=epilogue, outbox=outbox)

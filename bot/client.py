@@ -8,7 +8,6 @@ command tree its one error handler.
 
 from __future__ import annotations
 
-import functools
 import logging
 import re
 from typing import Any
@@ -26,7 +25,8 @@ from bot.model import Post, UserError
 from bot.play import views as play_views
 from bot.poster import DiscordMessenger, DiscordPoster
 from bot.review import views as review_views
-from bot.storage import Database, GameRow, Unavailable
+from bot.storage import ChallengeRow, Database, GameRow, Unavailable
+from bot.ui.answers import tolerate_repeated_deferrals
 from bot.ui.forms import submit_form
 
 log = logging.getLogger(__name__)
@@ -70,6 +70,11 @@ def post_view(game: GameRow, post: Post) -> discord.ui.View | None:
     return view
 
 
+def challenge_buttons(challenge: ChallengeRow, disabled: bool) -> discord.ui.View:
+    """A challenge message's buttons (disabled once it expired)."""
+    return challenge_views.challenge_view(challenge, disabled=disabled)
+
+
 class BoardTree(app_commands.CommandTree):
     """The command tree: every command is for servers unless it says otherwise, and
     every failure of a command or an autocomplete ends in :func:`bot.errors.report`."""
@@ -101,6 +106,9 @@ class BoardBot(commands.Bot):
             tree_cls=BoardTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
         self.settings = settings
+        # A deferral discord.py repeats after a 5xx, which Discord had carried out,
+        # is refused with 40060: the command goes on (see bot.ui.answers).
+        tolerate_repeated_deferrals()
         self.db: Database | None = None
         self.app: App | None = None
         #: The ``custom_id`` templates of every dynamic item added: a component
@@ -121,11 +129,10 @@ class BoardBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.db = await self.open_database()
         self.app = build(
-            self.db, DiscordPoster(self, post_view), DiscordMessenger(self),
+            self.db, DiscordPoster(self, post_view, challenge_buttons), DiscordMessenger(self),
             tuning=Tuning(reminder_share=self.settings.reminder_share,
                           vacation_days=self.settings.vacation_days,
-                          challenge_expiry_days=self.settings.challenge_expiry_days),
-            on_expired=functools.partial(challenge_views.show_expired, self))
+                          challenge_expiry_days=self.settings.challenge_expiry_days))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)

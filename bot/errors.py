@@ -17,6 +17,7 @@ from discord import app_commands
 
 from bot.model import UserError, not_saved
 from bot.storage import WriteFailed
+from bot.ui.answers import reply
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +75,7 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         text = text[: MESSAGE_LIMIT - 1] + "…"
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+            await reply(interaction, text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:

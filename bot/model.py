@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
 
-from bot.storage import GameRow
+from bot.storage import ChallengeRow, GameRow
 from rules import State
 
 
@@ -69,15 +69,36 @@ class Posted:
     #: Where the game lives after posting: its thread, a replacement thread,
     #: or None when the poster fell back to the game's channel.
     thread_id: int | None
+    #: The channel or thread the message itself went to (None: not known).
+    channel_id: int | None = None
+
+
+class DeliveryDelayed(Exception):
+    """Discord could not be reached, or failed on its side, for now: the same delivery
+    is worth trying again later (the outbox does)."""
 
 
 class Poster(Protocol):
+    """What reaches a game's thread and a challenge's message. Every call is safe to
+    repeat: a thread already opened is found again, a message sent again while an
+    outbox item is delivered carries the same nonce (see :mod:`bot.outbox`). Raises
+    :class:`DeliveryDelayed` when Discord cannot be reached for now."""
+
     async def open_thread(self, game: GameRow, name: str) -> int | None:
-        """Open the game's public thread (from the challenge message if possible);
-        None if no thread could be made and posts must go to the channel."""
+        """Open the game's public thread (from the challenge message if possible), or
+        find the one already opened; None if no thread could be made and posts must
+        go to the channel."""
 
     async def post(self, game: GameRow, post: Post) -> Posted:
         """Send ``post`` where the game lives, unarchiving or falling back as needed."""
+
+    async def clear_buttons(self, channel_id: int, message_id: int) -> None:
+        """Remove the buttons of a message the bot posted (gone stale)."""
+
+    async def show_challenge(self, challenge: ChallengeRow, text: str, *,
+                             disabled_buttons: bool = False) -> None:
+        """Show a challenge's message as ``text``: without buttons once answered, with
+        its buttons disabled once it expired."""
 
 
 #: Draws a position for the players named by seat (None: no picture).

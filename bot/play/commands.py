@@ -12,6 +12,7 @@ import rules
 from bot import texts
 from bot.play.views import resign_view
 from bot.storage import GameRow
+from bot.ui.answers import reply
 from bot.ui.context import app_of, channel_of, game_meant, guild_of, member_of
 from bot.ui.options import GameKind, MyGame
 
@@ -42,9 +43,10 @@ class PlayCommands(commands.Cog):
     async def move(self, interaction: discord.Interaction,
                    move: app_commands.Range[str, 1, 100], game: MyGameOption | None = None
                    ) -> None:
+        # The first answer before anything that may take a while (Discord's 3 seconds).
+        await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id, member = guild_of(interaction), member_of(interaction.user)
         row = await game_meant(interaction, game)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         update = await app_of(interaction).moves.play_move(guild_id=guild_id, game_id=row.id,
                                                            member=member, text=move)
         text = f"You played `{update.move}` in {texts.label(update.game)}."
@@ -52,16 +54,17 @@ class PlayCommands(commands.Cog):
             where = update.posted.thread_id or update.game.channel_id
             text += f" {texts.jump_url(guild_id, where, update.posted.message_id)}"
         elif update.posted is None:
-            text += " (It is saved, but I couldn't post the new board; try `/board`.)"
-        await interaction.followup.send(text, ephemeral=True)
+            text += (" (It is saved; its board is not posted yet: it will be as soon as "
+                     "Discord lets me, and `/board` shows it now.)")
+        await reply(interaction, text)  # an edit of the deferred answer: safe to repeat
 
     @app_commands.command(name="resign", description="Resign one of your games (asks first)")
     @app_commands.describe(game=GAME_MEANT)
     async def resign(self, interaction: discord.Interaction,
                      game: MyGameOption | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id, member = guild_of(interaction), member_of(interaction.user)
         row = await game_meant(interaction, game)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         row, _ = await app_of(interaction).moves.check_player(guild_id=guild_id, game_id=row.id,
                                                               member=member)
         opponent = row.player_names[1 - row.seat_of(member.id)]
@@ -76,8 +79,8 @@ class PlayCommands(commands.Cog):
     async def board(self, interaction: discord.Interaction, game: MyGameOption | None = None,
                     public: bool = False) -> None:
         app = app_of(interaction)
-        row = await game_meant(interaction, game)
         await interaction.response.defer(ephemeral=not public, thinking=True)
+        row = await game_meant(interaction, game)
         state = await app.games.state_of(row)
         picture = await app.boards.picture(row, state)
         lines = [f"**{texts.label(row)}**: {texts.player(row, state, 0)} vs "

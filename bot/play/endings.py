@@ -13,7 +13,7 @@ from bot.events import Events
 from bot.model import GameUpdate, UserError
 from bot.play.boards import Boards
 from bot.play.games import Games
-from bot.storage import Database, GameRow, queries
+from bot.storage import Database, GameRow, apply, queries
 from rules import State
 
 
@@ -47,16 +47,20 @@ class Endings:
         """:meth:`end_game` for a caller holding the game's lock."""
         status = "aborted" if reason == "abort" else "finished"
         now = self.now()
-        (changed,) = await self.db.write([queries.finish_game_statement(
-            row.id, result=result, winner_seat=winner_seat, end_reason=reason, finished_at=now,
-            status=status)])
-        if not changed:
-            raise UserError(f"{texts.label(row)} is already over.")
+        ended = replace(row, status=status, result=result, winner_seat=winner_seat,
+                        end_reason=reason, finished_at=now)
+        content = f"**{texts.label(ended)}**\n" + texts.end_line(ended, result, winner_seat)
+        # The final board and the removal of stale buttons, stored with the ending.
+        board = self.boards.board(ended, state, content, mentions=ended.player_ids,
+                                  then=("game_ended",))
+        staged = [board, self.boards.clear_buttons(ended)]
+        async with self.db.transaction() as tx:
+            (changed,) = await apply(tx, [queries.finish_game_statement(
+                row.id, result=result, winner_seat=winner_seat, end_reason=reason,
+                finished_at=now, status=status)])
+            if not changed:
+                raise UserError(f"{texts.label(row)} is already over.")
+            await apply(tx, [one.statement for one in staged])
         self.games.forget(row.id)
-        row = replace(row, status=status, result=result, winner_seat=winner_seat,
-                      end_reason=reason, finished_at=now)
-        content = f"**{texts.label(row)}**\n" + texts.end_line(row, result, winner_seat)
-        row, posted = await self.boards.post(row, state, content, mentions=row.player_ids)
-        update = GameUpdate(row, state, None, posted)
-        await self.events.tell("game_ended", update)
-        return update
+        update, _ = await self.boards.send(*staged, states={board.key: state})
+        return update or GameUpdate(ended, state, None, None)

@@ -102,8 +102,17 @@ class Moves:
             for writer in writers:
                 if writer is not None:
                     statements += writer(after)
+            # Its board (and, at the end, the removal of stale buttons) in the same
+            # transaction: posted even if the bot dies right after the commit.
+            content = texts.move_post(row, after, seat, move)
+            mentions = row.player_ids if after.is_over else to_ping(row, after)
+            board = self.boards.board(
+                row, after, content, mentions=mentions, move=move, move_ply=after.ply,
+                decisions=decisions,
+                then=("move_played", "game_ended") if after.is_over else ("move_played",))
+            staged = [board, self.boards.clear_buttons(row)] if after.is_over else [board]
             try:
-                await self.db.write(statements)  # the move and what goes with it, or nothing
+                await self.db.write([*statements, *(one.statement for one in staged)])
             except Conflict:
                 self.games.forget(game_id)
                 raise UserError("Another move for this turn was saved just before yours.") \
@@ -111,15 +120,8 @@ class Moves:
             except WriteFailed as failure:
                 raise UserError(not_saved(f"Your move `{move}`", failure)) from None
             self.games.remember(game_id, after)
-            content = texts.move_post(row, after, seat, move)
-            mentions = row.player_ids if after.is_over else to_ping(row, after)
-            row, posted = await self.boards.post(row, after, content, mentions=mentions,
-                                                 move_ply=after.ply, decisions=decisions)
-            update = GameUpdate(row, after, move, posted)
-            await self.events.tell("move_played", update)
-            if after.is_over:
-                await self.events.tell("game_ended", update)
-            return update
+            update, *_ = await self.boards.send(*staged, states={board.key: after})
+            return update or GameUpdate(row, after, move, None)
 
     async def resign(self, *, guild_id: int, game_id: int, member: Member) -> GameUpdate:
         async with self.games.lock(game_id):

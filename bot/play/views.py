@@ -14,6 +14,7 @@ import discord
 from bot import texts
 from bot.errors import guarded
 from bot.model import Post, UserError
+from bot.ui.answers import reply
 from bot.ui.context import ROW_ID, SMALL, SNOWFLAKE, app_of, guild_of, member_of
 from bot.ui.forms import Form, form_values
 
@@ -90,7 +91,7 @@ async def answer_komi(interaction: discord.Interaction, found: re.Match[str]) ->
         guild_id=guild_of(interaction), game_id=int(found["game"]),
         member=member_of(interaction.user), text=f"komi {komi}",
         expected_ply=int(found["ply"]))
-    await interaction.followup.send(f"Done: `{update.move}`.", ephemeral=True)
+    await reply(interaction, f"Done: `{update.move}`.", ephemeral=True)
 
 
 class ResignButton(discord.ui.DynamicItem[discord.ui.Button],

@@ -21,12 +21,14 @@ from bot.storage.rows import (
     ClockRow,
     GameRow,
     MoveRow,
+    OutboxRow,
     RatingChangeRow,
     RatingRow,
     TakebackRow,
     VacationRow,
 )
 
-__all__ = ["ChallengeRow", "ClockRow", "Conflict", "Database", "GameRow", "MoveRow", "Query",
+__all__ = ["ChallengeRow", "ClockRow", "Conflict", "Database", "GameRow", "MoveRow", "OutboxRow",
+           "Query",
            "RatingChangeRow", "RatingRow", "Statement", "TakebackRow", "Unavailable", "VacationRow",
            "WriteFailed", "apply", "queries"]

@@ -186,9 +186,34 @@ CREATE INDEX challenges_by_challenger ON challenges (guild_id, challenger_id, st
 CREATE INDEX challenges_by_status_age ON challenges (status, created_at);
 """
 
+# The transactional outbox (issue 13): whatever must reach Discord is written in the
+# same transaction as the change that causes it, and delivered by one loop, in order
+# within its lane, marked done once delivered; nothing is lost to a crash in between.
+_V_OUTBOX = """
+CREATE TABLE outbox (
+    id              INTEGER PRIMARY KEY,
+    item_key        TEXT NOT NULL UNIQUE,  -- random; the nonce of the item's messages
+    lane            TEXT NOT NULL,      -- 'game:12', 'challenge:5': delivered in id order
+    kind            TEXT NOT NULL,      -- 'thread', 'post', 'challenge', 'clear'
+    payload         TEXT NOT NULL,      -- JSON: what to deliver
+    status          TEXT NOT NULL DEFAULT 'pending'
+                    CHECK (status IN ('pending', 'done', 'failed')),
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    result          TEXT,               -- JSON: what delivery did so far (a repeat skips it)
+    channel_id      BIGINT,             -- where the item's message went
+    message_id      BIGINT,
+    buttons         TEXT CHECK (buttons IN ('decision', 'request', 'lasting')),
+    created_at      TEXT NOT NULL,
+    done_at         TEXT
+);
+CREATE INDEX outbox_by_status ON outbox (status, lane, id);
+CREATE INDEX outbox_by_lane ON outbox (lane, id);
+"""
+
 MIGRATIONS: tuple[str, ...] = (
     _V1_CHALLENGES_GAMES_MOVES,
     _V2_RATINGS,
     _V3_CLOCKS,
     _V4_EXPIRED_CHALLENGES,
+    _V_OUTBOX,
 )

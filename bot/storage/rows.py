@@ -211,3 +211,31 @@ class RatingChangeRow:
     def from_row(cls, row: Row) -> RatingChangeRow:
         return cls(row["game_id"], (row["before0"], row["before1"]),
                    (row["after0"], row["after1"]))
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    """Something that must reach Discord (see :mod:`bot.outbox`)."""
+
+    id: int
+    key: str
+    lane: str
+    kind: str
+    payload: dict[str, Any]
+    status: str
+    attempts: int
+    result: dict[str, Any]
+    channel_id: int | None
+    message_id: int | None
+    buttons: str | None
+    created_at: datetime
+
+    @classmethod
+    def from_row(cls, row: Row) -> OutboxRow:
+        return cls(
+            id=row["id"], key=row["item_key"], lane=row["lane"], kind=row["kind"],
+            payload=_json(row["payload"]), status=row["status"], attempts=row["attempts"],
+            result=_json(row["result"]), channel_id=row["channel_id"],
+            message_id=row["message_id"], buttons=row["buttons"],
+            created_at=_time(row["created_at"]),
+        )

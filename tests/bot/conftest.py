@@ -11,13 +11,14 @@ import pytest
 
 import rules
 from bot.challenges.expiry import ChallengeExpiry
-from bot.challenges.service import Challenges
+from bot.challenges.service import ChallengeMessages, Challenges
 from bot.correspondence.clocks import Clocks
 from bot.correspondence.deadlines import DeadlinePoster
 from bot.correspondence.notify import Messenger, Notifier
 from bot.correspondence.service import Correspondence
 from bot.events import Events
 from bot.model import Member, Poster, Renderer
+from bot.outbox import Outbox
 from bot.pictures import replay_gif
 from bot.play.autocomplete import Autocomplete
 from bot.play.boards import Boards
@@ -82,6 +83,7 @@ class Env:
     clocks: Clocks  # always there to be asked; watching games only with a messenger
     notifier: Notifier | None = None
     correspondence: Correspondence | None = None
+    outbox: Outbox | None = None
 
     @property
     def now(self) -> FakeClock:
@@ -103,9 +105,11 @@ class Env:
         fake, poster = poster, DeadlinePoster(poster, db) if deadlines else poster
         events = Events()
         games = Games(db)
+        outbox = Outbox(db, now=clock, sleep=sleep)
         notifier = None if messenger is None else Notifier(db, messenger, poster, now=clock)
-        boards = Boards(db, poster, renderer=renderer,
-                        mention_filter=notifier.filter_mentions if notifier else None)
+        boards = Boards(db, poster, renderer=renderer, games=games, events=events, outbox=outbox,
+                        mention_filter=notifier.filter_mentions if notifier else None, now=clock)
+        messages = ChallengeMessages(db, poster, outbox, now=clock)
         endings = Endings(db, games, boards, events, now=clock)
         correspondence = None
         # The clocks are there to be asked (``/board`` shows a deadline); they watch the
@@ -115,7 +119,7 @@ class Env:
         watch = [clocks] if notifier else []
         moves = Moves(db, games, boards, events, endings, now=clock, guards=watch)
         challenges = Challenges(db, games, boards, events, now=clock,
-                                rng=rng or random.Random(7), starters=watch)
+                                rng=rng or random.Random(7), starters=watch, messages=messages)
         if notifier is not None:
             correspondence = Correspondence(db, games, boards, events, endings, clocks, poster,
                                             now=clock)
@@ -123,18 +127,21 @@ class Env:
         return cls(path=path, poster=fake, clock=clock, db=db, options=options,
                    events=events, games=games, boards=boards, endings=endings, moves=moves,
                    challenges=challenges, autocomplete=Autocomplete(games),
-                   expiry=ChallengeExpiry(db, now=clock, days=0),
+                   expiry=ChallengeExpiry(db, now=clock, days=0, messages=messages),
                    ratings=Ratings(db, now=clock),
                    browser=Browser(db, games, renderer=renderer, replayer=replay_gif),
                    records=Records(db), epilogue=Epilogue(db, poster, replayer=replay_gif),
-                   notifier=notifier, clocks=clocks, correspondence=correspondence)
+                   notifier=notifier, clocks=clocks, correspondence=correspondence,
+                   outbox=outbox)
 
     async def restart(self) -> Env:
         """Close everything and start again from the file; the services are new."""
         await self.clocks.stop()
+        await self.outbox.stop()
         await self.db.close()
         fresh = await Env.start(self.path, self.poster, self.clock, **self.options)
         self.__dict__.update(fresh.__dict__)
+        await self.outbox.start()  # what the last run still owed, as the bot does
         return self
 
     async def dump(self) -> dict[str, list[tuple]]:

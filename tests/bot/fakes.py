@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from bot.model import Post, Posted
-from bot.storage import GameRow
+from bot.storage import ChallengeRow, GameRow
 from rules import State
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -38,9 +38,19 @@ class FakePoster:
         self.threads[thread_id] = name
         return thread_id
 
+    cleared: list[tuple[int, int]] = field(default_factory=list)  # (channel, message)
+    shown: list[tuple[int, str, bool]] = field(default_factory=list)  # challenge, text, disabled
+
     async def post(self, game: GameRow, post: Post) -> Posted:
         self.sent.append(Sent(game.id, game.where_id, post))
-        return Posted(next(self._ids), game.thread_id)
+        return Posted(next(self._ids), game.thread_id, game.where_id)
+
+    async def clear_buttons(self, channel_id: int, message_id: int) -> None:
+        self.cleared.append((channel_id, message_id))
+
+    async def show_challenge(self, challenge: ChallengeRow, text: str, *,
+                             disabled_buttons: bool = False) -> None:
+        self.shown.append((challenge.id, text, disabled_buttons))
 
     def posts_for(self, game_id: int) -> list[Post]:
         return [sent.post for sent in self.sent if sent.game_id == game_id]
