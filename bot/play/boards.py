@@ -169,8 +169,12 @@ class Boards:
         try:
             if state is not None:
                 decisions = payload.get("decisions")
-                choices, komi = (tuple(decisions[0]), _pair(decisions[1])) if decisions \
-                    else await asyncio.to_thread(decisions_of, state)
+                if not row.is_active:  # resigned, out of time: nothing left to decide
+                    choices, komi = (), None
+                elif decisions:
+                    choices, komi = tuple(decisions[0]), _pair(decisions[1])
+                else:
+                    choices, komi = await asyncio.to_thread(decisions_of, state)
                 post = replace(post, picture=await self.picture(row, state), choices=choices,
                                komi=komi)
             if self.mention_filter is not None:

@@ -131,6 +131,17 @@ async def test_a_forged_takeback_button_from_another_server_reveals_nothing(
     assert await table.env.dump() == before
 
 
+async def test_an_unanswered_request_loses_its_buttons_when_the_game_ends(table: Table) -> None:
+    game_id = await start(table)
+    await table.play(game_id)
+    await ask(table, game_id, ANA)
+    poster = table.env.poster
+    question = len(poster.sent) - 1  # the request's post, with its Accept and Decline
+    await table.env.moves.resign(guild_id=GUILD, game_id=game_id, member=BO)
+    request_message = 1000 + 1 + question  # the fake's ids: the thread, then each post
+    assert [message for _, message in poster.cleared] == [request_message]
+
+
 async def test_a_challenge_can_forbid_takebacks(table: Table) -> None:
     game_id = await start(table, takebacks=False)
     await table.play(game_id)
