@@ -49,6 +49,9 @@ class Interaction:
     original: Message | None = None
     followups: list[Message] = field(default_factory=list)
     original_edited: bool = False
+    #: The first callback was carried out but answered with an injected failure: the
+    #: client cannot know, and may send it again (answered 40060, not a violation).
+    answer_lost: bool = False
 
     @property
     def name(self) -> str:

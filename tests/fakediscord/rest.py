@@ -155,6 +155,10 @@ class RestMixin:
                 self.violation(f"the fake crashed on {method} {path}: {exc!r}")
                 raise
             if fault is not None:  # carried out; only the answer fails
+                if op.operation_id == "create_interaction_response":
+                    answered = self.interactions.get(req.id("interaction_id"))
+                    if answered is not None:
+                        answered.answer_lost = True
                 self._bump()
                 return await self._fail(rec, fault)
             rec.status = response.status
@@ -318,7 +322,8 @@ class RestMixin:
             return unknown("interaction", 10062)
         now = self.clock()
         if ix.callbacks:
-            self.violation(f"interaction {ix.name!r} answered twice")
+            if not ix.answer_lost:
+                self.violation(f"interaction {ix.name!r} answered twice")
             return error(400, 40060, "Interaction has already been acknowledged.")
         from .fake import RESPONSE_DEADLINE
         delay = now - (ix.sent_at if ix.sent_at is not None else now)
