@@ -3,9 +3,10 @@ nowhere else. Discord-free: the client (:mod:`bot.client`) gives it a
 :class:`~bot.model.Poster` and a :class:`~bot.correspondence.notify.Messenger` that
 talk to Discord; the tests give it fakes.
 
-The order of the listeners is stated here and decides what a game's thread shows
-at its end: the final board (posted before the listeners are told), then the replay
-and the summary with the rating change, then the rematch offer.
+The order of the listeners is stated here. A game's end is one post, made before
+the listeners are told (see :mod:`bot.play.endings`): the final board with the
+result, the summary and rating change (the epilogue rates the game first), the
+replay and the record attached, and the Rematch button.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from bot.correspondence.service import Correspondence
 from bot.events import Events
 from bot.model import Poster, Renderer, Replayer, utc_now
 from bot.outbox import Outbox
-from bot.pictures import render_board, replay_gif
+from bot.pictures import change_summary, render_board, replay_gif
 from bot.play.autocomplete import Autocomplete
 from bot.play.boards import Boards
 from bot.play.endings import Endings
@@ -36,6 +37,7 @@ from bot.ratings.ranking import Ratings
 from bot.review.browser import Browser
 from bot.review.epilogue import Epilogue
 from bot.review.records import Records
+from bot.settings.service import MemberSettings
 from bot.storage import Database
 from bot.timers import Sleep
 
@@ -72,8 +74,10 @@ class App:
     browser: Browser
     records: Records
     epilogue: Epilogue
+    settings: MemberSettings
     outbox: Outbox
     _warm_up: asyncio.Task[int] | None = None
+    _buttons: asyncio.Task[int] | None = None
 
     async def start(self) -> None:
         """Deliver what the last run still owed Discord (before any new work); replay
@@ -81,12 +85,15 @@ class App:
         challenges (both first apply what fell due while the bot was down)."""
         await self.outbox.start()
         self._warm_up = asyncio.create_task(self.games.warm_up(), name="replay active games")
+        self._buttons = asyncio.create_task(self.boards.remove_ended_buttons(),
+                                            name="remove the buttons of ended games")
         await self.clocks.start()
         await self.expiry.start()
 
     async def stop(self) -> None:
-        if self._warm_up is not None:
-            self._warm_up.cancel()
+        for task in (self._warm_up, self._buttons):
+            if task is not None:
+                task.cancel()
         await self.clocks.stop()
         await self.expiry.stop()
         await self.outbox.stop()
@@ -110,23 +117,23 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
     boards = Boards(db, poster, renderer=renderer, games=games, events=events, outbox=outbox,
                     mention_filter=notifier.filter_mentions, now=now)
     messages = ChallengeMessages(db, poster, outbox, now=now)
-    endings = Endings(db, games, boards, events, now=now)
+    ratings = Ratings(db, now=now)
+    # The end of a game is one post: the epilogue gives its summary (rating the game
+    # first), its replay and its record.
+    epilogue = Epilogue(db, ratings, replayer=replayer)
+    endings = Endings(db, games, boards, events, now=now, finale=epilogue)
     clocks = Clocks(db, games, endings, notifier, now=now, reminder_share=tuning.reminder_share,
                     vacation_days=tuning.vacation_days, sleep=sleep)
     # The clock refuses moves out of time and stores the next turn with each move, and
     # is stored with each new game.
-    moves = Moves(db, games, boards, events, endings, now=now, guards=[clocks])
+    moves = Moves(db, games, boards, events, endings, now=now, guards=[clocks],
+                  describe=change_summary)
     challenges = Challenges(db, games, boards, events, now=now, rng=rng, starters=[clocks],
                             messages=messages)
     correspondence = Correspondence(db, games, boards, events, endings, clocks, poster, now=now)
-    ratings = Ratings(db, now=now)
-    epilogue = Epilogue(db, poster, replayer=replayer)
     events.subscribe(
-        ratings,         # first: the epilogue's summary shows the rating change
-        epilogue,        # the replay and the summary, right under the final board
         notifier,        # DMs: your turn, the game is over
         clocks,          # wakes the dispatcher for the new due time; stops an ended clock
-        correspondence,  # last: the rematch offer closes a finished game's thread
     )
     return App(
         db=db, now=now, events=events, games=games, boards=boards, endings=endings,
@@ -135,4 +142,4 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
                                on_expired=on_expired, sleep=sleep, messages=messages),
         notifier=notifier, clocks=clocks, correspondence=correspondence, ratings=ratings,
         browser=Browser(db, games, renderer=renderer, replayer=replayer), records=Records(db),
-        epilogue=epilogue, outbox=outbox)
+        epilogue=epilogue, settings=MemberSettings(db, notifier), outbox=outbox)

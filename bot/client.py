@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 
 #: The commands of each area.
 EXTENSIONS = ("bot.challenges.commands", "bot.play.commands", "bot.correspondence.commands",
-              "bot.review.commands", "bot.ratings.commands")
+              "bot.review.commands", "bot.ratings.commands", "bot.settings.commands")
 #: The restart-proof buttons and menus of every area.
 DYNAMIC_ITEMS = (*challenge_views.ITEMS, *play_views.ITEMS, *correspondence_views.ITEMS,
                  *review_views.ITEMS)
@@ -101,6 +101,9 @@ class BoardTree(app_commands.CommandTree):
 
 class BoardBot(commands.Bot):
     def __init__(self, settings: Settings) -> None:
+        # The bot never joins a voice channel: discord.py's start-up warnings that the
+        # voice libraries (PyNaCl, davey) are missing would only read as faults.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
             tree_cls=BoardTree,

@@ -108,8 +108,16 @@ def _token(text: str) -> str:
     if text.lower().startswith("bot "):
         raise ConfigError("DISCORD_TOKEN must be the bare token, without the 'Bot ' prefix")
     if not _TOKEN.fullmatch(text):
-        raise ConfigError("DISCORD_TOKEN does not look like a bot token (three parts "
-                          "separated by dots): copy it again from the developer portal")
+        parts = text.split(".")
+        if len(parts) != 3:
+            what = f"has {len(parts)} part{'s' if len(parts) != 1 else ''} where a bot " \
+                   "token has three separated by dots"
+        elif not all(re.fullmatch(r"[A-Za-z0-9_-]+", part) for part in parts):
+            what = "has characters a bot token never has (only letters, digits, - and _ " \
+                   "between its two dots)"
+        else:
+            what = "is too short for a bot token (one is about 70 characters)"
+        raise ConfigError(f"DISCORD_TOKEN {what}: copy it again from the developer portal")
     return text
 
 

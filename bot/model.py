@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from typing import Protocol
 
 from bot.storage import ChallengeRow, GameRow
-from rules import State
+from rules import Decision, Outcome, State
 
 
 def utc_now() -> datetime:
@@ -41,26 +41,35 @@ class Member:
 
 
 @dataclass(frozen=True, slots=True)
+class Attachment:
+    """A file sent with a post besides its picture (a replay, a record)."""
+
+    filename: str
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
 class Post:
     """A message for a game's thread."""
 
     content: str
     picture: bytes | None = None
     mentions: tuple[int, ...] = ()
-    #: Moves offered as buttons, valid only while the game is at ``ply``.
-    choices: tuple[str, ...] = ()
-    #: ``(lowest, highest)`` komi offered through a number field, or None.
-    komi: tuple[int, int] | None = None
+    #: The decisions of the player to move offered as buttons (``state.decisions()``),
+    #: valid only while the game is at ``ply``.
+    decisions: tuple[Decision, ...] = ()
     ply: int = 0
     filename: str = "board.png"
     #: Extra buttons by name (``rematch``, ``takeback:<request id>``): the client knows
     #: which area's buttons each stands for.
     actions: tuple[str, ...] = ()
+    #: More files, after the picture.
+    attachments: tuple[Attachment, ...] = ()
 
     @property
     def asks(self) -> bool:
         """Whether the post asks the player to move for a decision by buttons."""
-        return bool(self.choices) or self.komi is not None
+        return bool(self.decisions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +78,7 @@ class Posted:
     #: Where the game lives after posting: its thread, a replacement thread,
     #: or None when the poster fell back to the game's channel.
     thread_id: int | None
-    #: The channel or thread the message itself went to (None: not known).
+    #: The channel or thread the message is in (None: unknown).
     channel_id: int | None = None
 
 
@@ -92,8 +101,8 @@ class Poster(Protocol):
     async def post(self, game: GameRow, post: Post) -> Posted:
         """Send ``post`` where the game lives, unarchiving or falling back as needed."""
 
-    async def clear_buttons(self, channel_id: int, message_id: int) -> None:
-        """Remove the buttons of a message the bot posted (gone stale)."""
+    async def remove_buttons(self, channel_id: int, message_id: int) -> None:
+        """Take the buttons off a message (gone or forbidden: nothing to do)."""
 
     async def show_challenge(self, challenge: ChallengeRow, text: str, *,
                              disabled_buttons: bool = False) -> None:
@@ -101,10 +110,24 @@ class Poster(Protocol):
         its buttons disabled once it expired."""
 
 
-#: Draws a position for the players named by seat (None: no picture).
-Renderer = Callable[[State, Mapping[int, str]], Awaitable[bytes | None]]
-#: Animates a whole game: (game name, options, moves, names by seat) -> GIF bytes.
-Replayer = Callable[[str, Mapping, list[str], Mapping[int, str]], Awaitable[bytes]]
+#: The theme of the pictures in a game's thread (a member's own views use theirs).
+DEFAULT_THEME = "dark"
+
+
+class Renderer(Protocol):
+    async def __call__(self, state: State, names: Mapping[int, str], *,
+                       theme: str = DEFAULT_THEME, outcome: Outcome | None = None,
+                       ) -> bytes | None:
+        """The picture of ``state`` for the players named by seat (None: no picture).
+        ``outcome``: how the game ended when it ended off the board (resignation, time,
+        abort), which the position itself cannot say."""
+
+
+class Replayer(Protocol):
+    async def __call__(self, game: str, options: Mapping, moves: list[str],
+                       names: Mapping[int, str], *, theme: str = DEFAULT_THEME,
+                       outcome: Outcome | None = None) -> bytes:
+        """The animated replay (GIF) of a whole game; ``outcome`` as for a Renderer."""
 #: Narrows who a post notifies (members who asked for DMs instead of pings).
 MentionFilter = Callable[[GameRow, tuple[int, ...]], Awaitable[tuple[int, ...]]]
 
@@ -134,6 +157,14 @@ class Listener(Protocol):
     async def move_played(self, update: GameUpdate) -> None: ...
     async def move_taken_back(self, update: GameUpdate) -> None: ...
     async def game_ended(self, update: GameUpdate) -> None: ...
+
+
+class Finale(Protocol):
+    async def final_words(self, row: GameRow, state: State) -> tuple[list[str],
+                                                                    tuple[Attachment, ...]]:
+        """What the one post at a game's end says besides its board and result (the
+        summary, the rating changes: the game is rated first) and the files it carries
+        (the replay, the record)."""
 
 
 def names(row: GameRow) -> dict[int, str]:

@@ -118,15 +118,15 @@ class DiscordPoster:
         return await self._deliver(game, post)
 
     @delayable
-    async def clear_buttons(self, channel_id: int, message_id: int) -> None:
+    async def remove_buttons(self, channel_id: int, message_id: int) -> None:
+        """Take the buttons off a message; gone or forbidden is done with, anything else
+        (Discord out of reach) raises, for a later try."""
         channel = await self._fetch(channel_id)
         if channel is None:
             return
         try:
             await channel.get_partial_message(message_id).edit(view=None)
-        except discord.HTTPException as error:
-            if error.status >= 500 or error.status == 429:
-                raise
+        except (discord.NotFound, discord.Forbidden) as error:
             log.info("could not remove the buttons of message %d: %s", message_id, error)
 
     @delayable
@@ -201,8 +201,12 @@ class DiscordPoster:
                 everyone=False, roles=False, users=[discord.Object(i) for i in post.mentions]),
             "nonce": _nonce(),
         }
-        if post.picture is not None:
-            fields["file"] = discord.File(io.BytesIO(post.picture), filename=post.filename)
+        files = [discord.File(io.BytesIO(post.picture), filename=post.filename)] \
+            if post.picture is not None else []
+        files += [discord.File(io.BytesIO(extra.data), filename=extra.filename)
+                  for extra in post.attachments]
+        if files:
+            fields["files"] = files
         view = self.components(game, post)
         if view is not None:
             fields["view"] = view

@@ -14,7 +14,6 @@ so tests (and the bot) can find what is drawn where: :func:`cell_center`,
 
 from __future__ import annotations
 
-from render.caption import Ending
 from render.games import Painter, painter_for, register
 from render.games import painter_colors as colors
 from render.layout import Layout, layout
@@ -22,6 +21,7 @@ from render.marks import Mark
 from render.picture import board_image, board_png, caption_text
 from render.replay import SCALE as REPLAY_SCALE
 from render.replay import replay_gif
+from render.segments import Ending
 from render.summary import change_summary
 from render.theme import THEMES, Colors
 from rules import State

@@ -12,47 +12,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from render import text
-from render.marks import Mark, words
+from render.marks import words
+from render.segments import Ending, Key, Line, Segment, Swatch, Text
 from rules import State
 
 if TYPE_CHECKING:
     from render.games import Painter
 
 
-class Ending(Protocol):
-    """How a game ended, as the bot knows it: ``rules.Outcome`` (its ``text``
-    says who won and how: "Cyan wins: Yellow resigned")."""
-
-    @property
-    def text(self) -> str: ...
-
-
-@dataclass(frozen=True)
-class Text:
-    text: str
-    dim: bool = False
-
-
-@dataclass(frozen=True)
-class Swatch:
-    color: str  # a stone colour of the game: "black", "cyan", ...
-
-
-@dataclass(frozen=True)
-class Key:
-    """A sample of a mark for the legend, drawn on a ``stone`` of that colour if any."""
-
-    mark: Mark
-    color: str | None
-    stone: str | None
-
-
-Segment = Text | Swatch | Key
-Line = list[Segment]
 
 
 def who(seat: int, names: Mapping[int, str] | None) -> str:

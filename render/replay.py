@@ -18,9 +18,9 @@ from typing import Any
 from PIL import Image, ImageChops
 
 import rules
-from render.caption import Ending
 from render.games import painter_colors
 from render.picture import board_image, to_palette
+from render.segments import Ending
 from render.theme import TRANSPARENT, quantize_palette
 from rules import Game, State
 

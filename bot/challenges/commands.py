@@ -98,16 +98,36 @@ async def challenge(self: ChallengeCommands, interaction: discord.Interaction,
         raise UserError(f"{opponent.display_name} is not a member of this server (any "
                         "more): challenge someone who is, or leave the opponent empty.")
     settings = challenge_settings(time_control, takebacks, vacation)
+    # Inside a thread (a game's, say), the challenge goes to the channel the thread is
+    # in, so that the new game gets a thread of its own there.
+    channel = getattr(interaction, "channel", None)
+    thread = channel if isinstance(channel, discord.Thread) else None
+    home = thread.parent_id if thread is not None else channel_of(interaction)
     made = await app.challenges.create(
-        guild_id=guild_of(interaction), channel_id=channel_of(interaction),
+        guild_id=guild_of(interaction), channel_id=home,
         challenger=member_of(interaction.user), game=game.name, options=options,
         opponent=member_of(opponent) if opponent else None,
         first=first.value if first else "challenger", rated=rated, settings=settings)
-    mentions = [opponent] if opponent else []
-    await interaction.response.send_message(
-        texts.challenge_text(made, app.expiry.expires_at(made)), view=challenge_view(made),
-        allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=mentions))
-    message = await interaction.original_response()
+    fields = {"content": texts.challenge_text(made, app.expiry.expires_at(made)),
+              "view": challenge_view(made), "allowed_mentions": discord.AllowedMentions(
+                  everyone=False, roles=False, users=[opponent] if opponent else [])}
+    if thread is None:
+        await interaction.response.send_message(**fields)
+        message = await interaction.original_response()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            channel = interaction.client.get_channel(home) \
+                or await interaction.client.fetch_channel(home)
+            message = await channel.send(**fields)  # type: ignore[union-attr]
+        except discord.HTTPException:
+            await app.challenges.cancel(guild_id=made.guild_id, challenge_id=made.id,
+                                        member=member_of(interaction.user))
+            raise UserError(f"I can't post in <#{home}>, where this thread is: use "
+                            "`/challenge` in a channel where I can.") from None
+        await interaction.followup.send(
+            f"Your challenge is posted in <#{home}>, where the game will get a thread of its "
+            f"own: {message.jump_url}", ephemeral=True)
     await app.challenges.set_message(made.id, message.id)
     app.expiry.poke()  # it may be the next challenge to expire
 

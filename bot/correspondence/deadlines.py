@@ -94,6 +94,9 @@ class DeadlinePoster:
                 post = replace(post, content=f"{post.content}\n{line}")
         return await self.poster.post(game, post)
 
+    async def remove_buttons(self, channel_id: int, message_id: int) -> None:
+        await self.poster.remove_buttons(channel_id, message_id)
+
     async def deadline_line(self, game: GameRow, ply: int) -> str:
         """The line for the board at ``ply``; "" without a time limit."""
         clock, deadline = await deadline_of(self.db, game)

@@ -5,8 +5,9 @@ list of games waiting for a member, and the offer of a rematch.
   (and not twice for the same move once declined). The opponent answers with
   buttons; accepted, the move's row is deleted and the board re-posted, and
   the requester's turn starts afresh. A challenge can forbid takebacks.
-* After a finished game, a Rematch button offers the same game, same options,
-  to the same opponent, with the seats swapped (:meth:`Challenges.rematch`).
+* A finished game's last post has a Rematch button (see :mod:`bot.play.endings`):
+  the same game, same options, to the same opponent, with the seats swapped
+  (:meth:`Challenges.rematch`).
 * Before both players have moved, either may abort: the game ends as aborted
   and counts for nothing.
 """
@@ -15,10 +16,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
+import rules
 from bot import texts
 from bot.correspondence import timecontrol
 from bot.correspondence.clocks import Clocks
@@ -145,7 +147,7 @@ class Correspondence:
             if takeback.status != "pending":
                 raise UserError(f"This request was already {takeback.status}.")
             if not row.is_active:
-                raise UserError(f"{texts.label(row)} is over: {row.result}")
+                raise UserError(texts.sentence(f"{texts.label(row)} is over: {row.result}"))
             last = moves[-1] if moves else None
             if last is None or last.ply != takeback.ply or \
                     last.member_id != takeback.requester_id:
@@ -184,20 +186,10 @@ class Correspondence:
         if len({move.seat for move in moves}) >= 2:
             raise UserError(f"Both players have moved in {texts.label(row)}: it's too late to "
                             "abort (you can resign).")
+        said = f"Aborted by {member.name} before both players had moved"
         return await self.endings.end_game(
-            game_id=game_id, winner_seat=None, reason="abort", expected_ply=len(moves),
-            result=f"Aborted by {member.name} before both players had moved")
-
-    # -- the listener: a rematch offered under a finished game ----------------------------
-
-    async def game_ended(self, update: GameUpdate) -> None:
-        """Offer a rematch under a finished game (not an aborted one)."""
-        row = update.game
-        if row.status != "finished":
-            return
-        await self.poster.post(row, Post(
-            content=f"**{texts.label(row)}**: a rematch, with the seats swapped?",
-            actions=("rematch",)))
+            game_id=game_id, expected_ply=len(moves),
+            outcome=lambda row, state: replace(rules.outcome.aborted(state), text=said))
 
     # -- looking ---------------------------------------------------------------------------
 
@@ -214,7 +206,7 @@ class Correspondence:
     async def _playing(self, guild_id: int, game_id: int, member: Member) -> GameRow:
         row = await self.games.get_game(guild_id, game_id)
         if not row.is_active:
-            raise UserError(f"{texts.label(row)} is over: {row.result}")
+            raise UserError(texts.sentence(f"{texts.label(row)} is over: {row.result}"))
         if row.seat_of(member.id) is None:
             raise UserError(f"You are not playing in {texts.label(row)}.")
         return row

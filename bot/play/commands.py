@@ -10,7 +10,8 @@ from discord.ext import commands
 
 import rules
 from bot import texts
-from bot.play.views import resign_view
+from bot.play.autocomplete import NOTHING_TO_PLAY
+from bot.play.views import confirm_move, played_text, resign_view
 from bot.storage import GameRow
 from bot.ui.answers import reply
 from bot.ui.context import app_of, channel_of, game_meant, guild_of, member_of
@@ -43,20 +44,23 @@ class PlayCommands(commands.Cog):
     async def move(self, interaction: discord.Interaction,
                    move: app_commands.Range[str, 1, 100], game: MyGameOption | None = None
                    ) -> None:
+        app = app_of(interaction)
+        if move.startswith(NOTHING_TO_PLAY):  # the autocomplete's explanation, sent
+            await interaction.response.send_message(
+                f"Nothing was played: {move.removeprefix(NOTHING_TO_PLAY).strip()}",
+                ephemeral=True)
+            return
         # The first answer before anything that may take a while (Discord's 3 seconds).
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id, member = guild_of(interaction), member_of(interaction.user)
         row = await game_meant(interaction, game)
-        update = await app_of(interaction).moves.play_move(guild_id=guild_id, game_id=row.id,
-                                                           member=member, text=move)
-        text = f"You played `{update.move}` in {texts.label(update.game)}."
-        if update.posted and update.posted.message_id:
-            where = update.posted.thread_id or update.game.channel_id
-            text += f" {texts.jump_url(guild_id, where, update.posted.message_id)}"
-        elif update.posted is None:
-            text += (" (It is saved; its board is not posted yet: it will be as soon as "
-                     "Discord lets me, and `/board` shows it now.)")
-        await reply(interaction, text)  # an edit of the deferred answer: safe to repeat
+        prefs = await app.settings.of(member.id)
+        if prefs.confirm_moves:
+            await confirm_move(interaction, row.id, move, prefs.theme)
+            return
+        update = await app.moves.play_move(guild_id=guild_id, game_id=row.id, member=member,
+                                           text=move)
+        await reply(interaction, played_text(update))  # an edit of the deferred answer
 
     @app_commands.command(name="resign", description="Resign one of your games (asks first)")
     @app_commands.describe(game=GAME_MEANT)
@@ -82,7 +86,8 @@ class PlayCommands(commands.Cog):
         await interaction.response.defer(ephemeral=not public, thinking=True)
         row = await game_meant(interaction, game)
         state = await app.games.state_of(row)
-        picture = await app.boards.picture(row, state)
+        theme = await app.settings.theme(interaction.user.id, private=not public)
+        picture = await app.boards.picture(row, state, theme=theme)
         lines = [f"**{texts.label(row)}**: {texts.player(row, state, 0)} vs "
                  f"{texts.player(row, state, 1)} · move {state.ply}"
                  + (f" (last: `{state.last_move}`)" if state.last_move else "")]
@@ -94,7 +99,7 @@ class PlayCommands(commands.Cog):
             if seat is not None and deadline is not None:
                 lines.append(texts.deadline_line(row.player_names[seat], deadline))
         else:
-            lines.append(f"**Game over.** {row.result}")
+            lines.append(texts.game_over(row))
         kwargs = {"file": discord.File(io.BytesIO(picture), filename="board.png")} if picture \
             else {}
         await interaction.followup.send("\n".join(line for line in lines if line),

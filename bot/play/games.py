@@ -21,7 +21,7 @@ import rules
 from bot import texts
 from bot.model import GameListing, Member, UserError
 from bot.storage import Database, GameRow, queries
-from rules import State
+from rules import Outcome, State, Termination
 
 log = logging.getLogger(__name__)
 
@@ -85,12 +85,12 @@ class Games:
         """The position of ``row``, refused unless it is in progress and ``member``
         plays in it."""
         if not row.is_active:
-            raise UserError(f"{texts.label(row)} is over: {row.result}")
+            raise UserError(texts.sentence(f"{texts.label(row)} is over: {row.result}"))
         if row.seat_of(member.id) is None:
             raise UserError(f"You are not playing in {texts.label(row)}.")
         state = await self.state_of(row)
         if state.is_over and not to_resign:  # stored as active but over: repair the row
-            raise UserError(f"{texts.label(row)} is over: {state.result}")
+            raise UserError(texts.sentence(f"{texts.label(row)} is over: {state.result}"))
         return state
 
     # -- positions ---------------------------------------------------------------
@@ -185,6 +185,17 @@ class Games:
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
+
+
+def outcome_of(row: GameRow) -> Outcome | None:
+    """How the game ended when it ended off the board (resignation, time, abort), which
+    its final position cannot say; None while it is in progress, or when the rules
+    ended it (the position says so itself)."""
+    termination = row.end_reason
+    if row.is_active or termination is None or termination.by_rules:
+        return None
+    winner = None if termination is Termination.ABORT else row.winner_seat
+    return Outcome(winner, termination, row.result or termination.description.capitalize())
 
 
 def game_rules(name: str) -> rules.Game:

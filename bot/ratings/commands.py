@@ -48,7 +48,8 @@ class RatingCommands(commands.Cog):
             embed.add_field(
                 name=texts.title_of(row.game),
                 value=f"Rating **{row.rating:.0f}** ± {row.deviation:.0f}\n"
-                      f"{row.games} rated games: {row.wins} won, {row.losses} lost{draws}")
+                      f"{texts.plural(row.games, 'rated game')}: {row.wins} won, "
+                      f"{row.losses} lost{draws}.")
         if not found.ratings:
             embed.description = "No rated games here yet."
         current = [f"{texts.label(row)} vs {row.player_names[1 - row.seat_of(who.id)]}"

@@ -85,9 +85,10 @@ def browser_view(page: Page) -> discord.ui.View:
     return view
 
 
-async def browser(app: App, page: Page) -> dict[str, Any]:
-    """The message fields of a browser at ``page``: caption, board, controls."""
-    picture = await app.browser.picture(page)
+async def browser(app: App, page: Page, *, theme: str) -> dict[str, Any]:
+    """The message fields of a browser at ``page``: caption, board (in ``theme``),
+    controls."""
+    picture = await app.browser.picture(page, theme=theme)
     fields: dict[str, Any] = {"content": caption(page), "view": browser_view(page)}
     if picture is not None:
         fields["file"] = discord.File(io.BytesIO(picture),
@@ -105,7 +106,8 @@ async def turn_page(interaction: discord.Interaction, game_id: int, ply: int | N
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
     page = await app.browser.open_page(guild_id=guild_id, game_id=game_id, ply=ply)
-    fields = await browser(app, page)
+    # Either way only the member who clicked sees the page: in their own theme.
+    fields = await browser(app, page, theme=await app.settings.theme(interaction.user.id))
     if private:
         file = fields.pop("file", None)
         await interaction.edit_original_response(

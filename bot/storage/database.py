@@ -145,8 +145,11 @@ class Database:
                 # executescript would commit on its own; run statement by statement instead.
                 await self._connection.execute("BEGIN IMMEDIATE")
                 try:
-                    for statement in _statements(script):
-                        await self._connection.execute(statement)
+                    if callable(script):
+                        await self._in_thread(script)
+                    else:
+                        for statement in _statements(script):
+                            await self._connection.execute(statement)
                     await self._connection.execute(f"PRAGMA user_version = {number}")
                     await self._connection.execute("COMMIT")
                 except BaseException:

@@ -10,6 +10,8 @@ from typing import Any
 
 from aiosqlite import Row
 
+from rules import Termination
+
 
 def _json(text: str | None) -> dict[str, Any]:
     return json.loads(text) if text else {}
@@ -77,7 +79,8 @@ class GameRow:
     status: str
     result: str | None
     winner_seat: int | None
-    end_reason: str | None
+    #: How the game ended (None while it goes on).
+    end_reason: Termination | None
     created_at: datetime
     finished_at: datetime | None
     #: False for a casual game, which never changes ratings.
@@ -111,7 +114,8 @@ class GameRow:
             player_ids=(row["player0_id"], row["player1_id"]),
             player_names=(row["player0_name"], row["player1_name"]),
             status=row["status"], result=row["result"], winner_seat=row["winner_seat"],
-            end_reason=row["end_reason"], created_at=_time(row["created_at"]),
+            end_reason=Termination(row["end_reason"]) if row["end_reason"] else None,
+            created_at=_time(row["created_at"]),
             finished_at=_time(row["finished_at"]), rated=bool(row["rated"]),
         )
 
@@ -225,9 +229,6 @@ class OutboxRow:
     status: str
     attempts: int
     result: dict[str, Any]
-    channel_id: int | None
-    message_id: int | None
-    buttons: str | None
     created_at: datetime
 
     @classmethod
@@ -235,7 +236,5 @@ class OutboxRow:
         return cls(
             id=row["id"], key=row["item_key"], lane=row["lane"], kind=row["kind"],
             payload=_json(row["payload"]), status=row["status"], attempts=row["attempts"],
-            result=_json(row["result"]), channel_id=row["channel_id"],
-            message_id=row["message_id"], buttons=row["buttons"],
-            created_at=_time(row["created_at"]),
+            result=_json(row["result"]), created_at=_time(row["created_at"]),
         )

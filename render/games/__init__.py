@@ -21,8 +21,8 @@ import rules
 from render import sprites
 from render.boards import style_for
 from render.canvas import Canvas
-from render.caption import Line
 from render.marks import Mark, Marked
+from render.segments import Line
 from render.theme import BLACK, WHITE, Colors, check_theme, colors
 from rules import Game, State
 from rules.board import Board

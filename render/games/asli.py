@@ -4,9 +4,9 @@ are marked "captured"; a Hold is said in words, with the prisoner it cost."""
 
 from __future__ import annotations
 
-from render.caption import Line, Swatch, Text
 from render.games import Example, Painter
 from render.marks import Mark, Marked
+from render.segments import Line, Swatch, Text
 from rules import State
 from rules.asli import AsliState
 

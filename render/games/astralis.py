@@ -14,9 +14,9 @@ from PIL import Image, ImageDraw
 
 from render import sprites
 from render.canvas import Canvas
-from render.caption import Line, Swatch, Text
 from render.games import Example, Painter
 from render.marks import Mark, Marked
+from render.segments import Line, Swatch, Text
 from render.theme import RGB, Colors, colors, mix
 from rules import Game, State
 from rules.astralis import AstralisState

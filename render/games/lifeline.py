@@ -4,8 +4,8 @@ of the caption."""
 
 from __future__ import annotations
 
-from render.caption import Line, Swatch, Text
 from render.games import Example, Painter
+from render.segments import Line, Swatch, Text
 from rules import State
 from rules.lifeline import LifelineState
 

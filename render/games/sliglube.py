@@ -12,9 +12,9 @@ from types import MappingProxyType
 
 from render import sprites
 from render.canvas import Canvas
-from render.caption import Line, Swatch, Text
 from render.games import Example, Painter
 from render.marks import Mark, Marked
+from render.segments import Line, Swatch, Text
 from render.theme import OUTLINE, Colors, mix
 from rules import Game, State
 from rules.sliglube import SliglubeState

@@ -19,7 +19,7 @@ from bot.correspondence.service import Correspondence
 from bot.events import Events
 from bot.model import Member, Poster, Renderer
 from bot.outbox import Outbox
-from bot.pictures import replay_gif
+from bot.pictures import change_summary, replay_gif
 from bot.play.autocomplete import Autocomplete
 from bot.play.boards import Boards
 from bot.play.endings import Endings
@@ -29,8 +29,10 @@ from bot.ratings.ranking import Ratings
 from bot.review.browser import Browser
 from bot.review.epilogue import Epilogue
 from bot.review.records import Records
+from bot.settings.service import MemberSettings
 from bot.storage import Database
 from bot.timers import Sleep
+from rules.testing import SMALL_OPTIONS
 from tests.bot.fakes import FakeClock, FakePoster, fake_renderer
 
 GUILD = 111
@@ -41,10 +43,9 @@ BO = Member(2, "Bo")
 CY = Member(3, "Cy")
 ROBOT = Member(9, "Robot", bot=True)
 
-#: Small boards keep whole random games quick.
-SMALL = {"asli": {"size": 5}, "lifeline": {"size": 4}, "sliglube": {"size": 5},
-         "astralis": {"size": 7}}
-ALL_GAMES = ("asli", "lifeline", "sliglube", "astralis")
+#: Small boards keep whole random games quick (the first set of rules.testing's table).
+SMALL = {name: sets[0] for name, sets in SMALL_OPTIONS.items()}
+ALL_GAMES = tuple(SMALL)
 
 
 def require(game: str) -> None:
@@ -81,6 +82,7 @@ class Env:
     records: Records
     epilogue: Epilogue
     clocks: Clocks  # always there to be asked; watching games only with a messenger
+    settings: MemberSettings
     notifier: Notifier | None = None
     correspondence: Correspondence | None = None
     outbox: Outbox | None = None
@@ -110,6 +112,12 @@ class Env:
         boards = Boards(db, poster, renderer=renderer, games=games, events=events, outbox=outbox,
                         mention_filter=notifier.filter_mentions if notifier else None, now=clock)
         messages = ChallengeMessages(db, poster, outbox, now=clock)
+        # Settings are there to be asked; only the correspondence parts DM anyone.
+        settings = MemberSettings(db, notifier or Notifier(db, _NoDMs(), poster, now=clock))
+        ratings = Ratings(db, now=clock)
+        epilogue = Epilogue(db, ratings, replayer=replay_gif)
+        # The final words (rating, replay, record) only when a test asks for them:
+        # ``env.endings.finale = env.epilogue``, as in bot.app.
         endings = Endings(db, games, boards, events, now=clock)
         correspondence = None
         # The clocks are there to be asked (``/board`` shows a deadline); they watch the
@@ -117,22 +125,23 @@ class Env:
         clocks = Clocks(db, games, endings, notifier, now=clock, reminder_share=0.8,
                         vacation_days=14, sleep=sleep)
         watch = [clocks] if notifier else []
-        moves = Moves(db, games, boards, events, endings, now=clock, guards=watch)
+        moves = Moves(db, games, boards, events, endings, now=clock, guards=watch,
+                      describe=change_summary)
         challenges = Challenges(db, games, boards, events, now=clock,
                                 rng=rng or random.Random(7), starters=watch, messages=messages)
         if notifier is not None:
             correspondence = Correspondence(db, games, boards, events, endings, clocks, poster,
                                             now=clock)
-            events.subscribe(notifier, clocks, correspondence)
+            events.subscribe(notifier, clocks)
         return cls(path=path, poster=fake, clock=clock, db=db, options=options,
                    events=events, games=games, boards=boards, endings=endings, moves=moves,
                    challenges=challenges, autocomplete=Autocomplete(games),
                    expiry=ChallengeExpiry(db, now=clock, days=0, messages=messages),
-                   ratings=Ratings(db, now=clock),
+                   ratings=ratings,
                    browser=Browser(db, games, renderer=renderer, replayer=replay_gif),
-                   records=Records(db), epilogue=Epilogue(db, poster, replayer=replay_gif),
-                   notifier=notifier, clocks=clocks, correspondence=correspondence,
-                   outbox=outbox)
+                   records=Records(db), epilogue=epilogue,
+                   notifier=notifier, clocks=clocks, settings=settings,
+                   correspondence=correspondence, outbox=outbox)
 
     async def restart(self) -> Env:
         """Close everything and start again from the file; the services are new."""
@@ -152,6 +161,11 @@ class Env:
                 cursor = await conn.execute(f"SELECT * FROM {table} ORDER BY rowid")
                 tables[table] = [tuple(row) for row in await cursor.fetchall()]
         return tables
+
+
+class _NoDMs:
+    async def dm(self, member_id: int, text: str) -> bool:
+        return False
 
 
 @pytest.fixture

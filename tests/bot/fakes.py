@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot.model import Post, Posted
 from bot.storage import ChallengeRow, GameRow
-from rules import State
+from rules import Outcome, State
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -19,6 +19,7 @@ class Sent:
     game_id: int
     where: int  # thread or channel id
     post: Post
+    message_id: int = 0
 
 
 @dataclass
@@ -29,6 +30,10 @@ class FakePoster:
     thread_fails: bool = False
     threads: dict[int, str] = field(default_factory=dict)  # thread id -> name
     sent: list[Sent] = field(default_factory=list)
+    #: (channel id, message id) of each post whose buttons were removed, in order.
+    removed: list[tuple[int, int]] = field(default_factory=list)
+    #: (challenge id, text, buttons disabled) of each challenge message shown anew.
+    shown: list[tuple[int, str, bool]] = field(default_factory=list)
     _ids: itertools.count = field(default_factory=lambda: itertools.count(1000))
 
     async def open_thread(self, game: GameRow, name: str) -> int | None:
@@ -38,15 +43,13 @@ class FakePoster:
         self.threads[thread_id] = name
         return thread_id
 
-    cleared: list[tuple[int, int]] = field(default_factory=list)  # (channel, message)
-    shown: list[tuple[int, str, bool]] = field(default_factory=list)  # challenge, text, disabled
-
     async def post(self, game: GameRow, post: Post) -> Posted:
-        self.sent.append(Sent(game.id, game.where_id, post))
-        return Posted(next(self._ids), game.thread_id, game.where_id)
+        message_id = next(self._ids)
+        self.sent.append(Sent(game.id, game.where_id, post, message_id))
+        return Posted(message_id, game.thread_id, game.where_id)
 
-    async def clear_buttons(self, channel_id: int, message_id: int) -> None:
-        self.cleared.append((channel_id, message_id))
+    async def remove_buttons(self, channel_id: int, message_id: int) -> None:
+        self.removed.append((channel_id, message_id))
 
     async def show_challenge(self, challenge: ChallengeRow, text: str, *,
                              disabled_buttons: bool = False) -> None:
@@ -54,6 +57,15 @@ class FakePoster:
 
     def posts_for(self, game_id: int) -> list[Post]:
         return [sent.post for sent in self.sent if sent.game_id == game_id]
+
+    def with_buttons(self, game_id: int) -> list[Post]:
+        """The game's posts that still show buttons acting on its play (a decision, a
+        takeback request): a rematch offer is not one of them."""
+        gone = {message_id for _, message_id in self.removed}
+        return [sent.post for sent in self.sent if sent.game_id == game_id
+                and sent.message_id not in gone
+                and (sent.post.asks or any(not a.startswith("rematch")
+                                           for a in sent.post.actions))]
 
 
 class FakeClock:
@@ -69,6 +81,9 @@ class FakeClock:
         self.current += timedelta(**delta)
 
 
-async def fake_renderer(state: State, names: Mapping[int, str]) -> bytes:
-    """A stand-in picture that says which position it shows."""
-    return PNG_SIGNATURE + f"{state.game.name} ply {state.ply}".encode()
+async def fake_renderer(state: State, names: Mapping[int, str], *, theme: str = "dark",
+                        outcome: Outcome | None = None) -> bytes:
+    """A stand-in picture that says which position it shows, in which theme, and the
+    ending it was told of (if any)."""
+    ending = f" [{outcome.text}]" if outcome is not None else ""
+    return PNG_SIGNATURE + f"{state.game.name} ply {state.ply} {theme}{ending}".encode()

@@ -194,7 +194,7 @@ async def test_a_finished_game_loses_its_stale_buttons_even_across_a_crash(
     env, poster = world
     game_id = await start_game(env, "lifeline", size=4, opening="komi-pie")
     [opening] = poster.posts_for(game_id)
-    assert opening.komi is not None  # a decision asked with a button
+    assert opening.asks  # a decision asked with a button
     poster.stall = "before"
     await crash_during(env, poster, env.moves.resign(guild_id=GUILD, game_id=game_id,
                                                      member=ANA))
@@ -202,4 +202,4 @@ async def test_a_finished_game_loses_its_stale_buttons_even_across_a_crash(
     assert row.status == "finished"
     assert "Game over" in poster.boards(game_id)[-1].content
     first_board = 1000 + len(poster.threads)  # the fake's ids: thread, then the board
-    assert [message for _, message in poster.cleared] == [first_board]
+    assert [message for _, message in poster.removed] == [first_board]

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.storage.database import Connection, Statement, query
 from bot.storage.rows import GameRow
+from rules import Termination
 
 
 def dump(value: dict[str, Any]) -> str:
@@ -103,9 +104,9 @@ def set_last_message_statement(game_id: int, message_id: int) -> Statement:
 
 
 def finish_game_statement(game_id: int, *, result: str, winner_seat: int | None,
-                          end_reason: str, finished_at: datetime,
+                          end_reason: Termination, finished_at: datetime,
                           status: str = "finished") -> Statement:
     """Record the end of an active game (changes no row if it had already ended)."""
     return ("UPDATE games SET status = ?, result = ?, winner_seat = ?, end_reason = ?,"
             " finished_at = ? WHERE id = ? AND status = 'active'",
-            (status, result, winner_seat, end_reason, finished_at.isoformat(), game_id))
+            (status, result, winner_seat, end_reason.value, finished_at.isoformat(), game_id))

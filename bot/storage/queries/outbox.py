@@ -37,27 +37,9 @@ def pending_lanes(conn: sqlite3.Connection) -> list[str]:
     return [row["lane"] for row in rows]
 
 
-@query
-def outbox_with_buttons(conn: sqlite3.Connection, lane: str,
-                        kinds: tuple[str, ...]) -> list[OutboxRow]:
-    """The lane's delivered messages still showing buttons of these kinds."""
-    marks = ", ".join("?" * len(kinds))
-    rows = conn.execute(f"SELECT * FROM outbox WHERE lane = ? AND buttons IN ({marks}) "
-                        "AND message_id IS NOT NULL ORDER BY id", (lane, *kinds)).fetchall()
-    return [OutboxRow.from_row(row) for row in rows]
-
-
-def outbox_result_statement(item_id: int, result: dict[str, Any], *,
-                            channel_id: int | None = None, message_id: int | None = None,
-                            buttons: str | None = None) -> Statement:
-    """What delivering the item did so far (a repeated delivery skips it), and where
-    its message went."""
-    return ("UPDATE outbox SET result = ?, channel_id = ?, message_id = ?, buttons = ? "
-            "WHERE id = ?", (_dump(result), channel_id, message_id, buttons, item_id))
-
-
-def outbox_buttons_gone_statement(item_id: int) -> Statement:
-    return "UPDATE outbox SET buttons = NULL WHERE id = ?", (item_id,)
+def outbox_result_statement(item_id: int, result: dict[str, Any]) -> Statement:
+    """What delivering the item did so far (a repeated delivery skips it)."""
+    return "UPDATE outbox SET result = ? WHERE id = ?", (_dump(result), item_id)
 
 
 def outbox_attempt_statement(item_id: int) -> Statement:
@@ -71,6 +53,5 @@ def outbox_closed_statement(item_id: int, status: str, done_at: datetime) -> Sta
 
 
 def prune_outbox_statement(before: datetime) -> Statement:
-    """Forget delivered items older than ``before`` whose messages show no buttons."""
-    return ("DELETE FROM outbox WHERE status <> 'pending' AND buttons IS NULL "
-            "AND done_at < ?", (stamp(before),))
+    """Forget the items delivered (or given up) before ``before``."""
+    return "DELETE FROM outbox WHERE status <> 'pending' AND done_at < ?", (stamp(before),)

@@ -32,6 +32,7 @@ async def refused(env: Env, call, message: str) -> None:
     with pytest.raises(UserError) as caught:
         await call()
     assert message in caught.value.message
+    assert caught.value.message[-1] in ".!?", "a refusal is a sentence, with its full stop"
     assert await env.dump() == tables
     assert len(env.poster.sent) == posts
 

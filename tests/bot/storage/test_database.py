@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 from datetime import UTC, datetime
@@ -11,7 +12,9 @@ import aiosqlite
 import pytest
 
 from bot.storage import Conflict, Database, Query, Unavailable, apply, queries
-from bot.storage.migrations import MIGRATIONS
+from bot.storage.migrations import _V5_TERMINATIONS, MIGRATIONS
+from rules import Termination
+from tests.e2e.driver import PLANS, planned_moves
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -90,12 +93,13 @@ async def test_a_game_ends_once(tmp_path: Path) -> None:
     try:
         game_id = await new_game(db)
         async with db.transaction() as tx:
-            assert await apply(tx, [
-                queries.finish_game_statement(game_id, result="Ana wins", winner_seat=0,
-                                              end_reason="rules", finished_at=NOW),
-                queries.finish_game_statement(game_id, result="Bo wins", winner_seat=1,
-                                              end_reason="resignation", finished_at=NOW)]) \
-                == [1, 0]
+            first = queries.finish_game_statement(
+                game_id, result="Ana wins", winner_seat=0, end_reason=Termination.NO_MOVES,
+                finished_at=NOW)
+            second = queries.finish_game_statement(
+                game_id, result="Bo wins", winner_seat=1, end_reason=Termination.RESIGNATION,
+                finished_at=NOW)
+            assert await apply(tx, [first, second]) == [1, 0]
             row = await queries.get_game(tx, game_id)
         assert (row.status, row.result, row.finished_at) == ("finished", "Ana wins", NOW)
     finally:
@@ -111,7 +115,7 @@ async def test_a_written_batch_is_one_transaction(tmp_path: Path) -> None:
         again = queries.insert_move_statement(game_id=game_id, ply=1, move="d4", seat=0,
                                               member_id=10, played_at=NOW)
         finish = queries.finish_game_statement(game_id, result="Ana wins", winner_seat=0,
-                                               end_reason="rules", finished_at=NOW)
+                                               end_reason=Termination.NO_MOVES, finished_at=NOW)
         with pytest.raises(Conflict):
             await db.write([first, finish, again])
         async with db.reading() as conn:  # neither the move nor the ending was kept
@@ -143,6 +147,47 @@ async def test_a_write_that_need_not_wait_for_the_disk_leaves_the_others_waiting
         assert level == 2  # FULL: every other commit is synced to the disk
     finally:
         await db.close()
+
+
+async def test_old_endings_take_the_words_of_rules_termination(tmp_path: Path) -> None:
+    """Migration 5: "rules" becomes the ending the stored moves reach; the other words
+    stay; a game that cannot be replayed any more keeps no ending rather than a wrong one."""
+    path = tmp_path / "old.sqlite3"
+    options, seed = PLANS["sliglube"]
+    moves = planned_moves("sliglube", options, seed)
+    with sqlite3.connect(path, isolation_level=None) as conn:  # as the bot left it before
+        for script in MIGRATIONS[:4]:
+            conn.executescript(script)
+        conn.execute("PRAGMA user_version = 4")
+        for game_id, (game, reason) in enumerate([
+                ("sliglube", "rules"), ("asli", "resignation"), ("asli", "timeout"),
+                ("asli", "abort"), ("chess", "rules"), ("asli", None)], 1):
+            conn.execute(
+                "INSERT INTO games (id, guild_id, channel_id, game, options, player0_id,"
+                " player0_name, player1_id, player1_name, created_at, status, end_reason)"
+                " VALUES (?, 1, 2, ?, ?, 10, 'Ana', 20, 'Bo', ?, ?, ?)",
+                (game_id, game, json.dumps(options if game == "sliglube" else {}),
+                 NOW.isoformat(), "active" if reason is None else "finished", reason))
+        conn.executemany("INSERT INTO moves (game_id, ply, move, seat, member_id, played_at)"
+                         " VALUES (1, ?, ?, ?, 10, ?)",
+                         [(ply, move, (ply - 1) % 2, NOW.isoformat())
+                          for ply, move in enumerate(moves, 1)])
+    db = await Database.open(path)
+    try:
+        async with db.reading() as conn:
+            rows = [await queries.get_game(conn, game_id) for game_id in range(1, 7)]
+        assert [row.end_reason for row in rows] == [
+            Termination.STALEMATE, Termination.RESIGNATION, Termination.TIMEOUT,
+            Termination.ABORT, None, None]
+        with pytest.raises(Conflict):  # the old word is refused from now on
+            await db.write([("UPDATE games SET end_reason = 'rules' WHERE id = 6", ())])
+    finally:
+        await db.close()
+
+
+def test_the_schema_knows_every_ending_of_the_rules() -> None:
+    """A new Termination needs a migration widening the CHECK of games.end_reason."""
+    assert set(_V5_TERMINATIONS) == {termination.value for termination in Termination}
 
 
 async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:

@@ -1,0 +1,44 @@
+"""The pieces a caption line is made of (text, colour swatches, legend keys), apart from
+the caption's layout so that the games' painters can build lines without importing it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from render.marks import Mark
+
+
+class Ending(Protocol):
+    """How a game ended, as the bot knows it: ``rules.Outcome`` (its ``text``
+    says who won and how: "Cyan wins: Yellow resigned")."""
+
+    @property
+    def text(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Text:
+    text: str
+    dim: bool = False
+
+
+@dataclass(frozen=True)
+class Swatch:
+    color: str  # a stone colour of the game: "black", "cyan", ...
+
+
+@dataclass(frozen=True)
+class Key:
+    """A sample of a mark for the legend, drawn on a ``stone`` of that colour if any."""
+
+    mark: Mark
+    color: str | None
+    stone: str | None
+
+
+Segment = Text | Swatch | Key
+Line = list[Segment]
+
+
+__all__ = ["Ending", "Key", "Line", "Segment", "Swatch", "Text"]
