@@ -76,9 +76,6 @@ class DeadlinePoster:
     async def open_thread(self, game: GameRow, name: str) -> int | None:
         return await self.poster.open_thread(game, name)
 
-    async def clear_buttons(self, channel_id: int, message_id: int) -> None:
-        await self.poster.clear_buttons(channel_id, message_id)
-
     async def show_challenge(self, challenge: ChallengeRow, text: str, *,
                              disabled_buttons: bool = False) -> None:
         await self.poster.show_challenge(challenge, text, disabled_buttons=disabled_buttons)
