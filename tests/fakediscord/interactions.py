@@ -53,6 +53,10 @@ class Interaction:
     #: client cannot know, and may send it again (answered 40060, not a violation).
     answer_lost: bool = False
 
+
+    def __repr__(self) -> str:  # short: an interaction reaches the whole world
+        return f"Interaction(id={self.id}, {self.name!r})"
+
     @property
     def name(self) -> str:
         data = self.payload["data"]
