@@ -26,7 +26,7 @@ from bot.play import views as play_views
 from bot.poster import DiscordMessenger, DiscordPoster
 from bot.review import views as review_views
 from bot.storage import ChallengeRow, Database, GameRow, Unavailable
-from bot.ui.answers import tolerate_repeated_deferrals
+from bot.ui.answers import tolerate_repeated_answers
 from bot.ui.forms import submit_form
 
 log = logging.getLogger(__name__)
@@ -109,9 +109,9 @@ class BoardBot(commands.Bot):
             tree_cls=BoardTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
         self.settings = settings
-        # A deferral discord.py repeats after a 5xx, which Discord had carried out,
+        # A first answer discord.py repeats after a 5xx, which Discord had carried out,
         # is refused with 40060: the command goes on (see bot.ui.answers).
-        tolerate_repeated_deferrals()
+        tolerate_repeated_answers()
         self.db: Database | None = None
         self.app: App | None = None
         #: The ``custom_id`` templates of every dynamic item added: a component

@@ -1,9 +1,9 @@
 """Answering interactions safely when Discord answers a request with a 5xx after it
 had acted on it, and discord.py sends the request again.
 
-- A deferral sent again is refused with 40060 "Interaction has already been
-  acknowledged": the first one worked, so the command goes on
-  (:func:`tolerate_repeated_deferrals`, installed once by the client).
+- A deferral (or any first answer) sent again is refused with 40060 "Interaction has
+  already been acknowledged": the first one worked, so the command goes on
+  (:func:`tolerate_repeated_answers`, installed once by the client).
 - A followup sent again is a second message; filling in the deferred message is an
   edit, the same however often it is sent (:func:`reply`).
 """
@@ -31,29 +31,44 @@ def deferral_type(interaction: discord.Interaction,
     return discord.InteractionResponseType.deferred_channel_message
 
 
-def tolerate_repeated_deferrals() -> None:
-    """Make every deferral of the bot take 40060 for the success it reports: the
-    deferral was made by an earlier try of the same request. Once per process."""
-    defer = discord.InteractionResponse.defer
-    if getattr(defer, "tolerates_repeats", False):
+#: The first answers of an interaction, and what discord.py records once each is made.
+_FIRST_ANSWERS = {
+    "send_message": discord.InteractionResponseType.channel_message,
+    "edit_message": discord.InteractionResponseType.message_update,
+    "send_modal": discord.InteractionResponseType.modal,
+}
+
+
+def tolerate_repeated_answers() -> None:
+    """Make every first answer of the bot (a deferral, a message, an update, a form)
+    take 40060 for the success it reports: an earlier try of the same request made it.
+    Once per process."""
+    for name in ("defer", *_FIRST_ANSWERS):
+        _tolerate(name)
+
+
+def _tolerate(name: str) -> None:
+    answer = getattr(discord.InteractionResponse, name)
+    if getattr(answer, "tolerates_repeats", False):
         return
 
-    @functools.wraps(defer)
-    async def deferred(self: discord.InteractionResponse, *, ephemeral: bool = False,
-                       thinking: bool = False) -> Any:
+    @functools.wraps(answer)
+    async def answered(self: discord.InteractionResponse, *args: Any, **kwargs: Any) -> Any:
         try:
-            return await defer(self, ephemeral=ephemeral, thinking=thinking)
+            return await answer(self, *args, **kwargs)
         except discord.HTTPException as error:
             if error.code != ALREADY_ACKNOWLEDGED or self.is_done():
                 raise
             interaction: discord.Interaction = self._parent
-            log.info("the deferral of interaction %d was made by an earlier try", interaction.id)
-            # What discord.py records after a deferral, so that the rest follows it up.
-            self._response_type = deferral_type(interaction, thinking)
+            log.info("the first answer to interaction %d was made by an earlier try",
+                     interaction.id)
+            # What discord.py records after the answer, so that the rest follows it up.
+            self._response_type = _FIRST_ANSWERS.get(name) or deferral_type(
+                interaction, kwargs.get("thinking", False))
             return None
 
-    deferred.tolerates_repeats = True  # type: ignore[attr-defined]
-    discord.InteractionResponse.defer = deferred  # type: ignore[method-assign]
+    answered.tolerates_repeats = True  # type: ignore[attr-defined]
+    setattr(discord.InteractionResponse, name, answered)
 
 
 async def reply(interaction: discord.Interaction, content: str | None = None,
