@@ -9,6 +9,8 @@ the bot is killed and started again."""
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
 import rules
@@ -116,3 +118,30 @@ async def test_faults_after_the_action_double_nothing(world: World, botproc: Bot
         assert len(ix.messages) == 1 and not ix.followups, ix.messages
     log = botproc.log(tail=100_000)
     assert "Traceback" not in log, log[-5000:]
+
+
+async def test_a_challenge_whose_answer_was_lost_goes_on(world: World, botproc: BotProcess
+                                                         ) -> None:
+    """/challenge's message is posted, but Discord answers 500 and discord.py sends it
+    again (40060): the command goes on as answered, the challenge knows its message,
+    and Accept opens the game."""
+    fake = world.fake
+    lost = fake.inject("create_interaction_response", 500, after=True)
+    challenge = await post_challenge(fake, world.channel, world.alice, world.bob, "lifeline",
+                                     OPTIONS)
+    await fake.wait_until(lambda: [r.status for r in fake.requests
+                                   if r.operation_id == "create_interaction_response"]
+                          == [500, 400], WAIT, "discord.py to send the answer again")
+    table = await accept(fake, challenge, world.alice, world.bob, "lifeline", OPTIONS)
+    assert lost.hits == 1 and fake.posts(world.channel) == [challenge]
+    await table.play(planned_moves("lifeline", OPTIONS, SEED)[0])
+    assert stored_message(botproc) == challenge.id  # its message was stored all the same
+    log = botproc.log(tail=100_000)
+    assert "Traceback" not in log and " ERROR " not in log, log[-5000:]
+
+
+def stored_message(botproc: BotProcess) -> int | None:
+    with sqlite3.connect(botproc.workdir / "bot.sqlite3", timeout=10) as conn:
+        (message_id,) = conn.execute("SELECT message_id FROM challenges").fetchone()
+    conn.close()
+    return message_id
