@@ -105,13 +105,20 @@ async def test_faults_after_the_action_double_nothing(world: World, botproc: Bot
                                      OPTIONS)
     faults = [fake.inject("create_thread_from_message", 500, after=True)]
     table = await accept(fake, challenge, world.alice, world.bob, "lifeline", OPTIONS)
+    answer = []  # the answer to /move, whichever way it is sent: a followup, an edit
     for i, move in enumerate(moves[:5]):
         route = {0: "create_message", 1: "create_interaction_response",
-                 2: "update_original_webhook_message", 3: "create_message"}.get(i)
+                 3: "create_message"}.get(i)
         if route is not None:
             faults.append(fake.inject(route, 502 if i == 3 else 500, after=True))
+        if i == 2:
+            answer = [fake.inject(route, 500, after=True)
+                      for route in ("execute_webhook", "update_original_webhook_message")]
         await table.play(move, typed=False)  # no autocomplete: the deferral is /move's
     assert [f.hits for f in faults] == [1] * len(faults)
+    assert sum(f.hits for f in answer) == 1
+    for f in answer:
+        f.times = f.hits
     assert fake.posts(world.channel) == [challenge]  # the game stayed in its thread
     assert len(boards(fake, table, after=0)) == 6  # the opening board and one per move
     for ix in table.commands:  # each /move answered once, in its deferred message

@@ -103,7 +103,10 @@ class RestMixin:
         path = "/" + request.match_info["tail"]
         method = request.method
         record_errors: list[str] = []
-        body, files, has_body, problem = await _read_body(request)
+        try:
+            body, files, has_body, problem = await _read_body(request)
+        except ConnectionResetError:  # the client died mid-request (a killed bot): no request
+            return web.Response(status=400)
         op, params, miss = self.spec.match(method, path)
         from .fake import RequestRecord
         rec = RequestRecord(method=method, path=path, operation_id=op.operation_id if op else None,
