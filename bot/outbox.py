@@ -27,7 +27,7 @@ import contextvars
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -47,8 +47,9 @@ GIVE_UP_AFTER = 3
 LONGEST_PAUSE = 60.0
 #: How long start-up waits for the items left pending by the last run.
 START_UP_WAIT = 120.0
-#: How long delivered items are kept (those showing buttons are kept until cleared).
+#: How long delivered items are kept, and how often the older ones are forgotten.
 KEEP_DELIVERED = timedelta(days=7)
+PRUNE_EVERY = timedelta(hours=1)
 #: Values of delivered items kept for a caller that asks just after a worker delivered.
 _REMEMBERED = 256
 
@@ -115,6 +116,7 @@ class Outbox:
     _waiting: dict[str, list[asyncio.Future[Any]]] = field(default_factory=dict)
     _delivered: OrderedDict[str, Any] = field(default_factory=OrderedDict)
     _stopping: bool = False
+    _pruned_at: datetime | None = None
 
     def handle(self, kind: str, handler: Handler) -> None:
         """Deliver items of ``kind`` with ``handler`` (the composition root's call)."""
@@ -125,8 +127,7 @@ class Outbox:
     async def start(self) -> int:
         """Deliver every item left pending by the last run (before new work); returns
         how many lanes had some."""
-        await self.db.write([queries.prune_outbox_statement(self.now() - KEEP_DELIVERED)],
-                            durable=False)
+        await self._prune()
         lanes = await self.db.read(queries.pending_lanes())
         if lanes:
             log.info("delivering what %d games and challenges still owed Discord", len(lanes))
@@ -246,6 +247,8 @@ class Outbox:
             await self.sleep(LONGEST_PAUSE)  # the database refuses writes: wait for it
             if self._stopping:
                 raise asyncio.CancelledError
+        if self._pruned_at is None or self.now() - self._pruned_at > PRUNE_EVERY:
+            await self._prune()
         self._delivered[pending.key] = value
         while len(self._delivered) > _REMEMBERED:
             self._delivered.popitem(last=False)
@@ -253,13 +256,14 @@ class Outbox:
             if not future.done():
                 future.set_result(value)
 
+    async def _prune(self) -> None:
+        """Forget what was delivered long ago."""
+        self._pruned_at = self.now()
+        await self._try(queries.prune_outbox_statement(self.now() - KEEP_DELIVERED))
+
     async def _try(self, statement: Statement) -> bool:
         try:
             await self.db.write([statement], durable=False)
         except WriteFailed:
             return False  # logged by the database
         return True
-
-
-def keys(staged: Iterable[Staged]) -> list[str]:
-    return [one.key for one in staged]

@@ -1,8 +1,10 @@
 """Challenges, without Discord: a pending challenge, then a game when it is accepted.
 
 Accepting stores the game, closes the challenge and stores what each
-:class:`GameStarter` adds to a new game (its clock) in one transaction; then the
-game gets its thread and opening board, and the listeners are told ``game_started``.
+:class:`GameStarter` adds to a new game (its clock) in one transaction, together with
+all the new game must show (outbox items, :mod:`bot.outbox`): its thread, the challenge
+message saying so, its opening board. Then they are delivered, in that order, and the
+listeners are told ``game_started``; a crash in between leaves none of it undone.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Moves and resignations.
 
 A move is checked against the rules (and the move guards: the clock refuses a move
-out of time), stored in one transaction with whatever the guards store with it, its
-board posted, and the listeners told. One lock per game (:meth:`Games.lock`)
+out of time), stored in one transaction with whatever the guards store with it and
+with its board (an outbox item: posted even if the bot dies right after the commit),
+then its board posted and the listeners told. One lock per game (:meth:`Games.lock`)
 serialises moves, resignations and their posts; the ``UNIQUE (game_id, ply)``
 constraint backs it up.
 """
