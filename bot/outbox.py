@@ -16,8 +16,9 @@ repeat goes on from there.
 
 Handlers are given per kind by the services that stage the items (:meth:`Outbox.handle`).
 A handler raises :class:`~bot.model.DeliveryDelayed` when Discord cannot be reached
-(the item is tried again later, after a growing pause, and its lane waits); any other
-error is retried a few times and then given up, logged.
+(the item is tried again later, after a growing pause, and its lane waits; so is an
+item whose progress the database could not record); any other error is retried a few
+times and then given up, logged.
 """
 
 from __future__ import annotations
@@ -210,7 +211,7 @@ class Outbox:
             token = _delivering.set(_Delivering(pending.key))
             try:
                 value = await handler(pending)
-            except DeliveryDelayed as delay:
+            except (DeliveryDelayed, WriteFailed) as delay:  # Discord, or the disk, for now
                 attempts += 1
                 pause = min(LONGEST_PAUSE, 2.0 ** min(attempts, 10) / 4)
                 log.warning("%s item %d of %s delayed (%s): trying again in %.1f s",

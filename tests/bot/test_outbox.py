@@ -18,7 +18,7 @@ import pytest
 
 from bot.model import DeliveryDelayed, Member, Post, Posted
 from bot.outbox import next_nonce
-from bot.storage import ChallengeRow, GameRow, queries
+from bot.storage import ChallengeRow, GameRow, Query, queries
 from tests.bot.conftest import ANA, BO, CHANNEL, GUILD, Env, start_game
 from tests.bot.fakes import FakeClock, FakePoster
 
@@ -203,3 +203,46 @@ async def test_a_finished_game_loses_its_stale_buttons_even_across_a_crash(
     assert "Game over" in poster.boards(game_id)[-1].content
     first_board = 1000 + len(poster.threads)  # the fake's ids: thread, then the board
     assert [message for _, message in poster.removed] == [first_board]
+
+
+async def test_a_delivery_the_disk_could_not_record_is_tried_again(tmp_path: Path) -> None:
+    """The board is posted, then the database refuses to record it (read-only for a
+    while): the item is tried again until the disk takes writes, and the board, sent
+    again with its nonce, stays one board."""
+    env: Env | None = None
+
+    async def read_only(on: bool) -> None:
+        assert env is not None
+        await env.db.read(Query("read-only", lambda conn: conn.execute(
+            f"PRAGMA query_only = {'ON' if on else 'OFF'}")))
+
+    class ThenReadOnly(Discordish):
+        failed = False
+
+        async def post(self, game: GameRow, post: Post) -> Posted:
+            posted = await super().post(game, post)
+            if post.ply == 1 and not self.failed:  # the move's board: then the disk fails
+                self.failed = True
+                await read_only(True)
+            return posted
+
+    pauses: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        pauses.append(seconds)
+        if len(pauses) == 5:  # a while later, the operator makes room
+            await read_only(False)
+
+    poster = ThenReadOnly()
+    env = await Env.start(tmp_path / "bot.sqlite3", poster, FakeClock(), sleep=sleep)
+    try:
+        game_id = await start_game(env, "astralis", size=7)
+        update = await (await play(env, game_id, "a6"))
+        assert update.posted is not None
+        assert [board.ply for board in poster.boards(game_id)] == [0, 1]
+        [stored] = await moves_stored(env, game_id)
+        assert stored.message_id == update.posted.message_id
+        assert len(pauses) == 5  # not given up after a few tries: the disk came back
+    finally:
+        await env.outbox.stop()
+        await env.db.close()
