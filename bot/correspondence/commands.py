@@ -57,8 +57,8 @@ class CorrespondenceCommands(commands.Cog):
     async def takeback(self, interaction: discord.Interaction,
                        game: MyGameOption | None = None) -> None:
         guild_id, member = guild_of(interaction), member_of(interaction.user)
-        row = await game_meant(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        row = await game_meant(interaction, game)
         await app_of(interaction).correspondence.request_takeback(
             guild_id=guild_id, game_id=row.id, member=member)
         opponent = row.player_names[1 - row.seat_of(member.id)]
@@ -71,8 +71,8 @@ class CorrespondenceCommands(commands.Cog):
     async def abort(self, interaction: discord.Interaction,
                     game: MyGameOption | None = None) -> None:
         guild_id, member = guild_of(interaction), member_of(interaction.user)
-        row = await game_meant(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        row = await game_meant(interaction, game)
         update = await app_of(interaction).correspondence.abort(guild_id=guild_id,
                                                               game_id=row.id, member=member)
         await interaction.followup.send(f"{texts.label(update.game)} is aborted: it counts "
