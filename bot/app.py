@@ -20,7 +20,7 @@ from datetime import datetime
 
 from ai.pool import AIPool
 from bot.challenges.expiry import ChallengeExpiry, Expired
-from bot.challenges.service import Challenges
+from bot.challenges.service import ChallengeMessages, Challenges
 from bot.correspondence.clocks import Clocks
 from bot.correspondence.deadlines import DeadlinePoster
 from bot.correspondence.notify import Messenger, Notifier
@@ -29,6 +29,7 @@ from bot.events import Events
 from bot.learning.analysis import Analyses, Thinker
 from bot.learning.sandbox import Sandboxes
 from bot.model import Poster, Renderer, Replayer, utc_now
+from bot.outbox import Outbox
 from bot.pictures import change_summary, render_board, replay_gif
 from bot.play.autocomplete import Autocomplete
 from bot.play.boards import Boards
@@ -90,13 +91,16 @@ class App:
     #: Thinks for the bot in other processes (an AIPool).
     ai: Thinker
     practice: Practice
+    outbox: Outbox
     rules_url_base: str = ""
     _warm_up: asyncio.Task[int] | None = None
     _buttons: asyncio.Task[int] | None = None
 
     async def start(self) -> None:
-        """Replay the active games in the background; start the clocks and the expiry of
+        """Deliver what the last run still owed Discord (before any new work); replay
+        the active games in the background; start the clocks and the expiry of
         challenges (both first apply what fell due while the bot was down)."""
+        await self.outbox.start()
         self._warm_up = asyncio.create_task(self.games.warm_up(), name="replay active games")
         self._buttons = asyncio.create_task(self.boards.remove_ended_buttons(),
                                             name="remove the buttons of ended games")
@@ -116,6 +120,7 @@ class App:
         close = getattr(self.ai, "close", None)
         if close is not None:
             await close()
+        await self.outbox.stop()
 
 
 def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning = Tuning(),
@@ -131,9 +136,14 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
     poster = DeadlinePoster(poster, db)
     events = Events()
     games = Games(db)
+    # What must reach Discord is stored with the change that causes it, and delivered
+    # in order per game by one loop; boards tell the listeners after their post.
+    outbox = Outbox(db, now=now, sleep=sleep)
     notifier = Notifier(db, messenger, poster, now=now)
     # Members who asked for DMs or a digest are not pinged by board posts.
-    boards = Boards(db, poster, renderer=renderer, mention_filter=notifier.filter_mentions)
+    boards = Boards(db, poster, renderer=renderer, games=games, events=events, outbox=outbox,
+                    mention_filter=notifier.filter_mentions, now=now)
+    messages = ChallengeMessages(db, poster, outbox, now=now)
     ratings = Ratings(db, now=now)
     # The end of a game is one post: the epilogue gives its summary (rating the game
     # first), its replay and its record.
@@ -145,7 +155,8 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
     # is stored with each new game.
     moves = Moves(db, games, boards, events, endings, now=now, guards=[clocks],
                   describe=change_summary)
-    challenges = Challenges(db, games, boards, events, now=now, rng=rng, starters=[clocks])
+    challenges = Challenges(db, games, boards, events, now=now, rng=rng, starters=[clocks],
+                            messages=messages)
     correspondence = Correspondence(db, games, boards, events, endings, clocks, poster, now=now)
     ai = thinker if thinker is not None else AIPool(tuning.ai_workers)
     analyses = Analyses(db, games, ai)
@@ -163,9 +174,9 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
         db=db, now=now, events=events, games=games, boards=boards, endings=endings,
         moves=moves, autocomplete=Autocomplete(games), challenges=challenges,
         expiry=ChallengeExpiry(db, now=now, days=tuning.challenge_expiry_days,
-                               on_expired=on_expired, sleep=sleep),
+                               on_expired=on_expired, sleep=sleep, messages=messages),
         notifier=notifier, clocks=clocks, correspondence=correspondence, ratings=ratings,
         browser=Browser(db, games, renderer=renderer, replayer=replayer), records=Records(db),
         epilogue=epilogue, settings=MemberSettings(db, notifier), analyses=analyses,
         sandboxes=Sandboxes(db, games, ai, now=now), ai=ai, practice=practice,
-        rules_url_base=tuning.rules_url_base)
+        rules_url_base=tuning.rules_url_base, outbox=outbox)

@@ -8,7 +8,6 @@ command tree its one error handler.
 
 from __future__ import annotations
 
-import functools
 import logging
 import re
 from typing import Any
@@ -28,7 +27,8 @@ from bot.play import views as play_views
 from bot.poster import DiscordMessenger, DiscordPoster
 from bot.practice.views import thread_typing
 from bot.review import views as review_views
-from bot.storage import Database, GameRow, Unavailable
+from bot.storage import ChallengeRow, Database, GameRow, Unavailable
+from bot.ui.answers import tolerate_repeated_answers
 from bot.ui.forms import submit_form
 
 log = logging.getLogger(__name__)
@@ -73,6 +73,11 @@ def post_view(game: GameRow, post: Post) -> discord.ui.View | None:
     return view
 
 
+def challenge_buttons(challenge: ChallengeRow, disabled: bool) -> discord.ui.View:
+    """A challenge message's buttons (disabled once it expired)."""
+    return challenge_views.challenge_view(challenge, disabled=disabled)
+
+
 class BoardTree(app_commands.CommandTree):
     """The command tree: every command is for servers unless it says otherwise, and
     every failure of a command or an autocomplete ends in :func:`bot.errors.report`."""
@@ -107,27 +112,36 @@ class BoardBot(commands.Bot):
             tree_cls=BoardTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
         self.settings = settings
+        # A first answer discord.py repeats after a 5xx, which Discord had carried out,
+        # is refused with 40060: the command goes on (see bot.ui.answers).
+        tolerate_repeated_answers()
         self.db: Database | None = None
         self.app: App | None = None
         #: The ``custom_id`` templates of every dynamic item added: a component
         #: interaction matching none of them is one the bot cannot answer otherwise.
         self.component_templates: list[re.Pattern[str]] = []
 
+    async def open_database(self) -> Database:
+        """Open and check the database (before Discord is reached, so that a database
+        that cannot be used stops the bot at once)."""
+        if self.db is None:
+            try:
+                self.db = await Database.open(self.settings.database_path)
+            except Unavailable as error:
+                raise DatabaseUnavailable(f"cannot use the database at "
+                                          f"{self.settings.database_path}: {error}") from error
+        return self.db
+
     async def setup_hook(self) -> None:
-        try:
-            self.db = await Database.open(self.settings.database_path)
-        except Unavailable as error:
-            raise DatabaseUnavailable(
-                f"cannot use the database at {self.settings.database_path}: {error}") from error
+        self.db = await self.open_database()
         self.app = build(
-            self.db, DiscordPoster(self, post_view), DiscordMessenger(self),
+            self.db, DiscordPoster(self, post_view, challenge_buttons), DiscordMessenger(self),
             tuning=Tuning(reminder_share=self.settings.reminder_share,
                           vacation_days=self.settings.vacation_days,
                           challenge_expiry_days=self.settings.challenge_expiry_days,
                           rules_url_base=self.settings.rules_url_base,
                           ai_workers=self.settings.ai_workers,
                           ai_test_playouts=self.settings.ai_test_playouts),
-            on_expired=functools.partial(challenge_views.show_expired, self),
             typing=thread_typing(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
 
-from bot.storage import GameRow
+from bot.storage import ChallengeRow, GameRow
 from rules import Decision, Outcome, State
 
 
@@ -23,6 +23,14 @@ class UserError(Exception):
     @property
     def message(self) -> str:
         return str(self)
+
+
+def not_saved(what: str, failure: Exception) -> str:
+    """What a member is told when the database could not store their change (a
+    :class:`bot.storage.WriteFailed`, whose ``reason`` is in plain words)."""
+    reason = getattr(failure, "reason", str(failure))
+    return (f"{what} was **not saved**: {reason}. Nothing changed. The bot's operator has "
+            "been told; please try again once they have fixed it.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,16 +82,32 @@ class Posted:
     channel_id: int | None = None
 
 
+class DeliveryDelayed(Exception):
+    """Discord could not be reached, or failed on its side, for now: the same delivery
+    is worth trying again later (the outbox does)."""
+
+
 class Poster(Protocol):
+    """What reaches a game's thread and a challenge's message. Every call is safe to
+    repeat: a thread already opened is found again, a message sent again while an
+    outbox item is delivered carries the same nonce (see :mod:`bot.outbox`). Raises
+    :class:`DeliveryDelayed` when Discord cannot be reached for now."""
+
     async def open_thread(self, game: GameRow, name: str) -> int | None:
-        """Open the game's public thread (from the challenge message if possible);
-        None if no thread could be made and posts must go to the channel."""
+        """Open the game's public thread (from the challenge message if possible), or
+        find the one already opened; None if no thread could be made and posts must
+        go to the channel."""
 
     async def post(self, game: GameRow, post: Post) -> Posted:
         """Send ``post`` where the game lives, unarchiving or falling back as needed."""
 
     async def remove_buttons(self, channel_id: int, message_id: int) -> None:
-        """Take the buttons off a message (gone or out of reach: nothing to do)."""
+        """Take the buttons off a message (gone or forbidden: nothing to do)."""
+
+    async def show_challenge(self, challenge: ChallengeRow, text: str, *,
+                             disabled_buttons: bool = False) -> None:
+        """Show a challenge's message as ``text``: without buttons once answered, with
+        its buttons disabled once it expired."""
 
 
 #: The theme of the pictures in a game's thread (a member's own views use theirs).

@@ -203,3 +203,30 @@ def challenge_closed_text(challenge: ChallengeRow, by: str, game: GameRow | None
     verb = {"declined": "❌ Declined", "cancelled": "🚫 Cancelled"}.get(challenge.status,
                                                                      challenge.status)
     return f"{head}\n{verb} by {by}."
+
+
+#: How much of a member's text the bot quotes back at most (Discord allows 6,000
+#: characters in an option; a message holds 2,000).
+ECHO_LIMIT = 40
+
+
+def echo(text: object, limit: int = ECHO_LIMIT) -> str:
+    """Member text made safe to quote back: on one line, no backticks (it is often put
+    in code spans), at most ``limit`` characters. Every refusal that repeats what a
+    member typed goes through here, however long the text they sent."""
+    cleaned = " ".join(str(text).split()).replace("`", "'")
+    return cleaned if len(cleaned) <= limit else cleaned[: limit - 1] + "…"
+
+
+def echoing(message: str, text: str, limit: int = ECHO_LIMIT) -> str:
+    """``message`` (an engine's or a parser's refusal, which may quote ``text`` whole)
+    with every quotation of ``text`` shortened by :func:`echo`."""
+    if len(text) <= limit or not text:
+        return message
+    short = echo(text, limit)
+    for whole in (text, text.strip()):
+        message = message.replace(repr(whole), repr(short))
+    for whole in (text, text.strip()):
+        if whole:
+            message = message.replace(whole, short)
+    return message

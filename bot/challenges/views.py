@@ -127,19 +127,4 @@ def rematch_items(game_id: int, argument: str) -> list[discord.ui.Item]:
     return [RematchButton(game_id)]
 
 
-async def show_expired(client: discord.Client, challenge: ChallengeRow) -> None:
-    """Edit an expired challenge's message: it says so, its buttons disabled."""
-    if challenge.message_id is None:
-        return
-    try:
-        channel = client.get_channel(challenge.channel_id) \
-            or await client.fetch_channel(challenge.channel_id)
-        await channel.get_partial_message(challenge.message_id).edit(  # type: ignore
-            content=texts.challenge_expired_text(challenge),
-            view=challenge_view(challenge, disabled=True),
-            allowed_mentions=discord.AllowedMentions.none())
-    except discord.HTTPException as error:  # deleted, or out of reach: nothing to show
-        log.info("could not mark challenge %d expired: %s", challenge.id, error)
-
-
 ITEMS = (ChallengeButton, RematchButton)

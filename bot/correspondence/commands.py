@@ -58,8 +58,8 @@ class CorrespondenceCommands(commands.Cog):
     async def takeback(self, interaction: discord.Interaction,
                        game: MyGameOption | None = None) -> None:
         guild_id, member = guild_of(interaction), member_of(interaction.user)
-        row = await game_meant(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        row = await game_meant(interaction, game)
         if practice_level(row):  # the bot grants it at once
             await app_of(interaction).practice.take_back(guild_id=guild_id, game_id=row.id,
                                                          member=member)
@@ -78,8 +78,8 @@ class CorrespondenceCommands(commands.Cog):
     async def abort(self, interaction: discord.Interaction,
                     game: MyGameOption | None = None) -> None:
         guild_id, member = guild_of(interaction), member_of(interaction.user)
-        row = await game_meant(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        row = await game_meant(interaction, game)
         update = await app_of(interaction).correspondence.abort(guild_id=guild_id,
                                                               game_id=row.id, member=member)
         await interaction.followup.send(f"{texts.label(update.game)} is aborted: it counts "

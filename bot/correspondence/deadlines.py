@@ -14,7 +14,7 @@ from bot import texts
 from bot.correspondence import timecontrol
 from bot.correspondence.timecontrol import Bank, Clock, Interval, TimeControl
 from bot.model import Post, Posted, Poster
-from bot.storage import ClockRow, Database, GameRow, VacationRow, queries
+from bot.storage import ChallengeRow, ClockRow, Database, GameRow, VacationRow, queries
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +89,10 @@ class DeadlinePoster:
 
     async def open_thread(self, game: GameRow, name: str) -> int | None:
         return await self.poster.open_thread(game, name)
+
+    async def show_challenge(self, challenge: ChallengeRow, text: str, *,
+                             disabled_buttons: bool = False) -> None:
+        await self.poster.show_challenge(challenge, text, disabled_buttons=disabled_buttons)
 
     async def post(self, game: GameRow, post: Post) -> Posted:
         if post.picture is not None and game.is_active:

@@ -14,6 +14,7 @@ from bot.pictures import render_hints
 from bot.play.autocomplete import NOTHING_TO_PLAY
 from bot.play.views import confirm_move, played_text, resign_view
 from bot.storage import GameRow
+from bot.ui.answers import reply
 from bot.ui.context import app_of, channel_of, game_meant, guild_of, member_of
 from bot.ui.options import MyGame
 
@@ -47,24 +48,25 @@ class PlayCommands(commands.Cog):
                 f"Nothing was played: {move.removeprefix(NOTHING_TO_PLAY).strip()}",
                 ephemeral=True)
             return
+        # The first answer before anything that may take a while (Discord's 3 seconds).
+        await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id, member = guild_of(interaction), member_of(interaction.user)
         row = await game_meant(interaction, game)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         prefs = await app.settings.of(member.id)
         if prefs.confirm_moves:
             await confirm_move(interaction, row.id, move, prefs.theme)
             return
         update = await app.moves.play_move(guild_id=guild_id, game_id=row.id, member=member,
                                            text=move)
-        await interaction.followup.send(played_text(update), ephemeral=True)
+        await reply(interaction, played_text(update))  # an edit of the deferred answer
 
     @app_commands.command(name="resign", description="Resign one of your games (asks first)")
     @app_commands.describe(game=GAME_MEANT)
     async def resign(self, interaction: discord.Interaction,
                      game: MyGameOption | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id, member = guild_of(interaction), member_of(interaction.user)
         row = await game_meant(interaction, game)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         row, _ = await app_of(interaction).moves.check_player(guild_id=guild_id, game_id=row.id,
                                                               member=member)
         opponent = row.player_names[1 - row.seat_of(member.id)]
@@ -80,9 +82,9 @@ class PlayCommands(commands.Cog):
     async def board(self, interaction: discord.Interaction, game: MyGameOption | None = None,
                     public: bool = False, marks: bool = False) -> None:
         app = app_of(interaction)
-        row = await game_meant(interaction, game)
         public = public and not marks  # hints are for the one who asks
         await interaction.response.defer(ephemeral=not public, thinking=True)
+        row = await game_meant(interaction, game)
         state = await app.games.state_of(row)
         theme = await app.settings.theme(interaction.user.id, private=not public)
         if marks and row.is_active:

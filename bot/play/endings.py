@@ -1,24 +1,26 @@
 """The end of a game, however it comes: by the rules (a move ends it: :mod:`bot.play.moves`
-calls :meth:`Endings.announce`) or off the board (resignation, time, abort: an
-:class:`~rules.Outcome` the caller makes, :meth:`Endings.end_game`). The ending is stored
-once (a game that already ended is refused), then told in one post: the final board
-(which says how the game ended), the result, the summary and rating changes, the replay
-and the record as files, and the Rematch button; then the listeners are told
-``game_ended``."""
+stages :meth:`Endings.final` with the move) or off the board (resignation, time, abort:
+an :class:`~rules.Outcome` the caller makes, :meth:`Endings.end_game`). The ending is
+stored once (a game that already ended is refused), together with its one post (an
+outbox item, :mod:`bot.outbox`): the final board (which says how the game ended), the
+result, the summary and rating changes, the replay and the record as files, and the
+Rematch button; then the listeners are told ``game_ended``. The post is composed when
+it is delivered, so a crash in between loses none of it."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 
 from bot import texts
-from bot.events import Events
-from bot.model import Attachment, Finale, GameUpdate, Posted, UserError
+from bot.events import Event, Events
+from bot.model import Attachment, Finale, GameUpdate, Post, Posted, UserError
+from bot.outbox import Staged
 from bot.play.boards import Boards
 from bot.play.games import Games
-from bot.storage import Database, GameRow, queries
+from bot.storage import Database, GameRow, OutboxRow, apply, queries
 from rules import Outcome, State, Termination
 
 log = logging.getLogger(__name__)
@@ -34,6 +36,7 @@ class Endings:
         self.now = now
         #: What the final post says and carries besides the board (see bot.model.Finale).
         self.finale = finale
+        boards.outbox.handle("final", self._deliver_final)
 
     async def end_game(self, *, game_id: int, outcome: Callable[[GameRow, State], Outcome],
                        expected_ply: int | None = None) -> GameUpdate:
@@ -54,33 +57,48 @@ class Endings:
         """:meth:`end_game` for a caller holding the game's lock."""
         status = "aborted" if outcome.termination is Termination.ABORT else "finished"
         now = self.now()
-        (changed,) = await self.db.write([queries.finish_game_statement(
-            row.id, result=outcome.text, winner_seat=outcome.winner,
-            end_reason=outcome.termination, finished_at=now, status=status)])
-        if not changed:
-            raise UserError(f"{texts.label(row)} is already over.")
+        ended = replace(row, status=status, result=outcome.text, winner_seat=outcome.winner,
+                        end_reason=outcome.termination, finished_at=now)
+        final = self.final(ended, state, f"**{texts.label(ended)}**", then=("game_ended",))
+        async with self.db.transaction() as tx:
+            (changed,) = await apply(tx, [queries.finish_game_statement(
+                row.id, result=outcome.text, winner_seat=outcome.winner,
+                end_reason=outcome.termination, finished_at=now, status=status)])
+            if not changed:
+                raise UserError(f"{texts.label(row)} is already over.")
+            await apply(tx, [final.statement])  # its post, even if the bot dies now
         self.games.forget(row.id)
-        row = replace(row, status=status, result=outcome.text, winner_seat=outcome.winner,
-                      end_reason=outcome.termination, finished_at=now)
-        row, posted = await self.announce(row, state, f"**{texts.label(row)}**")
-        update = GameUpdate(row, state, None, posted)
-        await self.events.tell("game_ended", update)
-        return update
+        update, = await self.boards.send(final, states={final.key: state})
+        return update or GameUpdate(ended, state, None, None)
 
-    async def announce(self, row: GameRow, state: State, head: str, *,
-                       move_ply: int | None = None) -> tuple[GameRow, Posted | None]:
-        """The one post of a game's end (stored as over already): ``head`` (the last
-        move, or the game's name), the result, the final words of the finale, the board
-        with the replay and the record attached, the Rematch button (not after an abort),
-        and both players mentioned. The buttons of the game's earlier posts go."""
-        words: list[str] = []
-        files: tuple[Attachment, ...] = ()
-        if self.finale is not None:
-            try:
-                words, files = await self.finale.final_words(row, state)
-            except Exception:  # the board and the result matter more
-                log.exception("no final words for game %d", row.id)
-        content = texts.final_post(row, head, words)
-        actions = ("rematch",) if row.status == "finished" else ()
-        return await self.boards.post(row, state, content, mentions=row.player_ids,
-                                      move_ply=move_ply, actions=actions, attachments=files)
+    def final(self, row: GameRow, state: State, head: str, *, move: str | None = None,
+              move_ply: int | None = None, then: Sequence[Event] = ()) -> Staged:
+        """The one post of a game's end (``row`` as stored over), to write with the
+        ending: ``head`` (the last move, or the game's name), the result, the final words
+        of the finale, the board with the replay and the record attached, the Rematch
+        button (not after an abort), and both players mentioned. The buttons of the
+        game's earlier posts go. Composed when delivered (:meth:`_deliver_final`)."""
+        return self.boards.board(row, state, head, mentions=row.player_ids, move=move,
+                                 move_ply=move_ply, then=then, kind="final")
+
+    async def _deliver_final(self, pending: OutboxRow) -> GameUpdate | Posted | None:
+        row = await self.boards.game_of(pending)
+        if row is None:
+            return None
+        state = await self.boards.state_of(pending, row)
+        assert state is not None
+        post = None
+        if "posted" not in pending.result:
+            words: list[str] = []
+            files: tuple[Attachment, ...] = ()
+            if self.finale is not None:
+                try:
+                    words, files = await self.finale.final_words(row, state)
+                except Exception:  # the board and the result matter more
+                    log.exception("no final words for game %d", row.id)
+            post = Post(content=texts.final_post(row, pending.payload["post"]["content"], words),
+                        mentions=row.player_ids, ply=state.ply,
+                        filename=pending.payload["post"]["filename"],
+                        actions=("rematch",) if row.status == "finished" else (),
+                        attachments=files)
+        return await self.boards.deliver(pending, row, state, post)

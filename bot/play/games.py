@@ -203,7 +203,8 @@ def game_rules(name: str) -> rules.Game:
     try:
         return rules.get_game(name)
     except rules.UnknownGame as error:
-        raise UserError(f"{str(error)[0].upper()}{str(error)[1:]}.") from None
+        said = texts.echoing(str(error), name)
+        raise UserError(f"{said[0].upper()}{said[1:]}.") from None
 
 
 def settled(state: State) -> State:
@@ -231,15 +232,15 @@ def _replay_all(rows: list[GameRow], moves: Mapping[int, list[str]]) -> list[Sta
 
 
 def parse_game_id(ref: str | int) -> int:
-    """``12``, ``#12``, or a label such as ``Lifeline #12 vs Bo`` typed out in full."""
+    """``12``, ``#12``, or a label such as ``Lifeline #12 vs Bo`` typed out in full.
+    ASCII digits only: ``٣`` looks like no game number to most members, so it is none."""
     text = str(ref).strip()
-    found = re.fullmatch(r"#?(\d{1,18})", text) or re.search(r"#(\d{1,18})\b", text)
+    found = re.fullmatch(r"#?([0-9]{1,18})", text) or re.search(r"#([0-9]{1,18})(?![0-9])",
+                                                                  text)
     if found is None:
         raise UserError(f"{shown(text)!r} is not a game number (like 12 or #12).")
     return int(found[1])
 
 
-def shown(text: str) -> str:
-    """User text, made safe to quote in a message."""
-    cleaned = " ".join(str(text).split()).replace("`", "'")
-    return cleaned if len(cleaned) <= 40 else cleaned[:39] + "…"
+#: Member text, made safe to quote in a message (:func:`bot.texts.echo`).
+shown = texts.echo

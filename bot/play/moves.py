@@ -1,8 +1,9 @@
 """Moves and resignations.
 
 A move is checked against the rules (and the move guards: the clock refuses a move
-out of time), stored in one transaction with whatever the guards store with it, its
-board posted, and the listeners told. One lock per game (:meth:`Games.lock`)
+out of time), stored in one transaction with whatever the guards store with it and
+with its board (an outbox item: posted even if the bot dies right after the commit),
+then its board posted and the listeners told. One lock per game (:meth:`Games.lock`)
 serialises moves, resignations and their posts; the ``UNIQUE (game_id, ply)``
 constraint backs it up.
 """
@@ -19,11 +20,11 @@ from typing import Any, Protocol
 import rules
 from bot import texts
 from bot.events import Events
-from bot.model import GameUpdate, Member, UserError
+from bot.model import GameUpdate, Member, UserError, not_saved
 from bot.play.boards import Boards, Decisions, decisions_of, to_ping
 from bot.play.endings import Endings
 from bot.play.games import Games, settled, shown
-from bot.storage import Conflict, Database, GameRow, Query, Statement, queries
+from bot.storage import Conflict, Database, GameRow, Query, Statement, WriteFailed, queries
 from rules import Outcome, State
 
 log = logging.getLogger(__name__)
@@ -105,7 +106,8 @@ class Moves:
                 after, decisions, did = await asyncio.to_thread(_play, state, text,
                                                                 self.describe)
             except rules.IllegalMove as error:
-                raise UserError(f"`{shown(text)}` can't be played: {error}.") from None
+                raise UserError(f"`{shown(text)}` can't be played: "
+                                f"{texts.echoing(str(error), text)}.") from None
             move = after.history[-1]
             now = self.now()
             statements = [queries.insert_move_statement(
@@ -122,25 +124,28 @@ class Moves:
             for writer in writers:
                 if writer is not None:
                     statements += writer(after)
+            # Its post in the same transaction: posted even if the bot dies right after
+            # the commit (at the end, the game's one final post, composed when sent).
+            line = texts.move_line(row, after, seat, move, did)
+            if after.is_over:
+                board = self.endings.final(row, after, line, move=move, move_ply=after.ply,
+                                           then=("move_played", "game_ended"))
+            else:
+                board = self.boards.board(row, after, f"{line}\n{texts.turn_line(row, after)}",
+                                          mentions=to_ping(row, after), move=move,
+                                          move_ply=after.ply, then=("move_played",))
             try:
-                await self.db.write(statements)  # the move and what goes with it, or nothing
+                await self.db.write([*statements, board.statement])
             except Conflict:
                 self.games.forget(game_id)
                 raise UserError("Another move for this turn was saved just before yours.") \
                     from None
+            except WriteFailed as failure:
+                raise UserError(not_saved(f"Your move `{move}`", failure)) from None
             self.games.remember(game_id, after)
-            line = texts.move_line(row, after, seat, move, did)
-            if after.is_over:
-                row, posted = await self.endings.announce(row, after, line, move_ply=after.ply)
-            else:
-                row, posted = await self.boards.post(
-                    row, after, f"{line}\n{texts.turn_line(row, after)}",
-                    mentions=to_ping(row, after), move_ply=after.ply, decisions=decisions)
-            update = GameUpdate(row, after, move, posted)
-            await self.events.tell("move_played", update)
-            if after.is_over:
-                await self.events.tell("game_ended", update)
-            return update
+            update, = await self.boards.send(board, states={board.key: after},
+                                             decisions={board.key: decisions})
+            return update or GameUpdate(row, after, move, None)
 
     async def resign(self, *, guild_id: int, game_id: int, member: Member) -> GameUpdate:
         async with self.games.lock(game_id):

@@ -18,6 +18,7 @@ from bot import texts
 from bot.errors import guarded
 from bot.model import GameUpdate, Post, UserError
 from bot.storage import GameRow
+from bot.ui.answers import reply
 from bot.ui.context import ROW_ID, SMALL, SNOWFLAKE, app_of, guild_of, member_of
 from bot.ui.forms import Form, form_values
 from rules import NumberChoice
@@ -117,14 +118,14 @@ async def answer_number(interaction: discord.Interaction, found: re.Match[str]) 
     game_id, ply = int(found["game"]), int(found["ply"])
     _, number = await asked_number(interaction, game_id, ply, int(found["index"]))
     typed = "".join(form_values(interaction.data).get(NUMBER_FIELD, "").split())
-    if not re.fullmatch(r"[+-]?\d{1,9}", typed) \
+    if not re.fullmatch(r"[+-]?[0-9]{1,9}", typed) \
             or not number.minimum <= int(typed) <= number.maximum:
         raise UserError(f"`{typed[:20] or 'nothing'}` won't do: type a whole number from "
                         f"{number.minimum} to {number.maximum}.")
     update = await app_of(interaction).moves.play_move(
         guild_id=guild_of(interaction), game_id=game_id, member=member_of(interaction.user),
         text=number.template.format(int(typed)), expected_ply=ply)
-    await interaction.followup.send(f"Done: `{update.move}`.", ephemeral=True)
+    await reply(interaction, f"Done: `{update.move}`.", ephemeral=True)
 
 
 class ResignButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -205,9 +206,9 @@ async def confirm_move(interaction: discord.Interaction, game_id: int, text: str
               "`/settings` to play it."
     kwargs = {"file": discord.File(io.BytesIO(picture), filename=f"{row.game}-preview.png")} \
         if picture else {}
-    await interaction.followup.send(
-        f"**{texts.label(row)}**: `{move}` is marked on the board below (not played yet). "
-        f"{ask}", view=view, ephemeral=True, **kwargs)
+    await reply(
+        interaction, f"**{texts.label(row)}**: `{move}` is marked on the board below (not "
+        f"played yet). {ask}", view=view, ephemeral=True, **kwargs)
 
 
 def played_text(update: GameUpdate) -> str:
@@ -219,8 +220,8 @@ def played_text(update: GameUpdate) -> str:
         url = texts.jump_url(row.guild_id, where, posted.message_id)
         return text + f"[{texts.label(row)}]({url})."
     if posted is None:
-        return text + f"{texts.label(row)}. It is saved, but I couldn't post the new board: " \
-                      "try `/board`."
+        return text + f"{texts.label(row)}. It is saved; its board is not posted yet: it " \
+                      "will be as soon as Discord lets me, and `/board` shows it now."
     return text + f"{texts.label(row)}."
 
 

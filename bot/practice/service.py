@@ -30,10 +30,10 @@ from bot.correspondence.clocks import Clocks
 from bot.correspondence.deadlines import UNTIMED
 from bot.events import Events
 from bot.model import GameUpdate, Member, UserError
-from bot.play.boards import Boards, to_ping
+from bot.play.boards import Boards, replayed, to_ping
 from bot.play.games import Games, game_rules
 from bot.play.moves import Moves
-from bot.storage import Database, GameRow, queries
+from bot.storage import Database, GameRow, apply, queries
 
 log = logging.getLogger(__name__)
 
@@ -250,20 +250,23 @@ class Practice:
                 raise UserError(f"You haven't moved yet in {texts.label(row)}: there is "
                                 "nothing of yours to take back.")
             gone = [move for move in moves if move.ply >= mine[-1]]
+            state = await asyncio.to_thread(replayed, row, [m.move for m in moves
+                                                            if m.ply < mine[-1]])
+            taken = ", ".join(f"`{move.move}`" for move in gone)
+            board = self.boards.board(  # the position before, its board stored with it
+                row, state, f"**{texts.label(row)}** · {member.name} took back {taken}.\n"
+                f"{texts.turn_line(row, state)}",
+                mentions=to_ping(row, state), then=("move_taken_back",))
             async with self.db.transaction() as tx:
                 for move in reversed(gone):
                     if not await queries.delete_last_move(tx, game_id, move.ply):
                         raise UserError("The game has moved on: try again.")
+                await apply(tx, [board.statement])
             self.games.forget(game_id)
-            state = await self.games.state_of(row)
+            self.games.remember(game_id, state)
             await self.clocks.restart_turn(row, state)
-            taken = ", ".join(f"`{move.move}`" for move in gone)
-            content = (f"**{texts.label(row)}** · {member.name} took back {taken}.\n"
-                       f"{texts.turn_line(row, state)}")
-            row, posted = await self.boards.post(row, state, content,
-                                                 mentions=to_ping(row, state))
-            update = GameUpdate(row, state, None, posted)
-            await self.events.tell("move_taken_back", update)
+            (told,) = await self.boards.send(board, states={board.key: state})
+            update = told if isinstance(told, GameUpdate) else GameUpdate(row, state)
         return update
 
     # -- looking -------------------------------------------------------------------------

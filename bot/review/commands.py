@@ -37,8 +37,8 @@ class ReviewCommands(commands.Cog):
                      move: app_commands.Range[int, 0, 100000] | None = None,
                      public: bool = False) -> None:
         app = app_of(interaction)
-        row = await game_meant(interaction, game)
         await interaction.response.defer(ephemeral=not public, thinking=True)
+        row = await game_meant(interaction, game)
         page = await app.browser.open_page(guild_id=guild_of(interaction), game_id=row.id,
                                            ply=move)
         theme = await app.settings.theme(interaction.user.id, private=not public)
@@ -52,8 +52,8 @@ class ReviewCommands(commands.Cog):
     async def replay(self, interaction: discord.Interaction, game: AnyGameOption | None = None,
                      public: bool = False) -> None:
         app = app_of(interaction)
-        row = await game_meant(interaction, game)
         await interaction.response.defer(ephemeral=not public, thinking=True)
+        row = await game_meant(interaction, game)
         page = await app.browser.open_page(guild_id=guild_of(interaction), game_id=row.id,
                                            ply=None)
         gif = await app.browser.replay(
@@ -73,8 +73,8 @@ class ReviewCommands(commands.Cog):
                      kind: app_commands.Choice[str] | None = None,
                      public: bool = False) -> None:
         app = app_of(interaction)
-        row = await game_meant(interaction, game)
         await interaction.response.defer(ephemeral=not public, thinking=True)
+        row = await game_meant(interaction, game)
         stored = await app.records.load(row)
         name, data = records.export(stored, kind.value if kind else "text", generated=app.now())
         await interaction.followup.send(

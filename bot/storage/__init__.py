@@ -7,13 +7,22 @@ Only this package knows it is SQLite.
 """
 
 from bot.storage import queries
-from bot.storage.database import Conflict, Database, Query, Statement, Unavailable, apply
+from bot.storage.database import (
+    Conflict,
+    Database,
+    Query,
+    Statement,
+    Unavailable,
+    WriteFailed,
+    apply,
+)
 from bot.storage.rows import (
     AnalysisRow,
     ChallengeRow,
     ClockRow,
     GameRow,
     MoveRow,
+    OutboxRow,
     RatingChangeRow,
     RatingRow,
     SandboxRow,
@@ -22,5 +31,6 @@ from bot.storage.rows import (
 )
 
 __all__ = ["AnalysisRow", "ChallengeRow", "ClockRow", "Conflict", "Database", "GameRow",
-           "MoveRow", "Query", "RatingChangeRow", "RatingRow", "SandboxRow", "Statement",
-           "TakebackRow", "Unavailable", "VacationRow", "apply", "queries"]
+           "MoveRow", "OutboxRow", "Query", "RatingChangeRow", "RatingRow", "SandboxRow",
+           "Statement", "TakebackRow", "Unavailable", "VacationRow", "WriteFailed", "apply",
+           "queries"]

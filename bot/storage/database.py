@@ -32,6 +32,7 @@ from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
 
 import aiosqlite
 
+from bot.storage import health
 from bot.storage.migrations import MIGRATIONS
 
 log = logging.getLogger(__name__)
@@ -52,6 +53,15 @@ class Unavailable(Exception):
 class Conflict(Exception):
     """A write broke a constraint of the database (a second move for the same ply, say);
     nothing of it was kept."""
+
+
+class WriteFailed(Exception):
+    """The database could not make a write (a full disk, a file made read-only…);
+    nothing of it was kept. ``reason`` says why in plain words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,23 +95,37 @@ class Database:
         :class:`Unavailable` if it cannot be used."""
         try:
             return await cls._open(Path(path))
-        except (OSError, sqlite3.Error) as error:
+        except health.Unusable as error:
             raise Unavailable(str(error)) from error
+        except (OSError, sqlite3.Error) as error:
+            raise Unavailable(f"{health.plain_reason(error)} ({error})") from error
 
     @classmethod
     async def _open(cls, path: Path) -> Database:
+        """Open, check (readable, undamaged, a schema this bot knows), migrate, and
+        check that a write reaches the disk. A connection that fails any of it is
+        closed: its thread would keep the process alive."""
         if path.parent != Path():
             path.parent.mkdir(parents=True, exist_ok=True)
+        # A file that cannot even be opened fails here, not in aiosqlite's thread (whose
+        # late answer would find the event loop closed by then).
+        await asyncio.to_thread(health.check_openable, path)
         connection = await aiosqlite.connect(path, isolation_level=None)
-        connection.row_factory = aiosqlite.Row
-        await connection.execute("PRAGMA journal_mode = WAL")
-        await connection.execute("PRAGMA foreign_keys = ON")
-        await connection.execute("PRAGMA busy_timeout = 5000")
-        # Every commit waits for the disk (the default, said explicitly: write(durable=
-        # False) relaxes it for one commit and restores this).
-        await connection.execute("PRAGMA synchronous = FULL")
-        database = cls(connection, path)
-        await database.migrate()
+        try:
+            connection.row_factory = aiosqlite.Row
+            await connection.execute("PRAGMA journal_mode = WAL")
+            await connection.execute("PRAGMA foreign_keys = ON")
+            await connection.execute("PRAGMA busy_timeout = 5000")
+            # Every commit waits for the disk (the default, said explicitly: write(durable=
+            # False) relaxes it for one commit and restores this).
+            await connection.execute("PRAGMA synchronous = FULL")
+            database = cls(connection, path)
+            await database._in_thread(lambda conn: health.check_readable(conn, len(MIGRATIONS)))
+            await database.migrate()
+            await database._in_thread(health.check_writable)
+        except BaseException:
+            await connection.close()
+            raise
         return database
 
     async def close(self) -> None:
@@ -127,10 +151,11 @@ class Database:
                         for statement in _statements(script):
                             await self._connection.execute(statement)
                     await self._connection.execute(f"PRAGMA user_version = {number}")
+                    await self._connection.execute("COMMIT")
                 except BaseException:
-                    await self._connection.execute("ROLLBACK")
+                    if self._connection.in_transaction:
+                        await self._connection.execute("ROLLBACK")
                     raise
-                await self._connection.execute("COMMIT")
                 version = number
             return version
 
@@ -139,15 +164,21 @@ class Database:
         """``async with db.transaction() as tx:`` all statements on ``tx`` commit
         together, or none do (a broken constraint: :class:`Conflict`)."""
         async with self._lock:
-            await self._connection.execute("BEGIN IMMEDIATE")
+            try:
+                await self._connection.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as error:
+                raise self._failed(error) from error
             try:
                 yield self._connection
+                await self._connection.execute("COMMIT")
             except BaseException as error:
-                await self._connection.execute("ROLLBACK")
+                if self._connection.in_transaction:  # SQLite may have rolled back already
+                    await self._connection.execute("ROLLBACK")
                 if isinstance(error, sqlite3.IntegrityError):
                     raise Conflict(str(error)) from error
+                if health.is_storage_failure(error):
+                    raise self._failed(error) from error
                 raise
-            await self._connection.execute("COMMIT")
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Connection]:
@@ -178,6 +209,17 @@ class Database:
                 return await self._in_thread(lambda conn: _write(conn, statements, durable))
             except sqlite3.IntegrityError as error:
                 raise Conflict(str(error)) from error
+            except sqlite3.Error as error:
+                if health.is_storage_failure(error):
+                    raise self._failed(error) from error
+                raise
+
+    def _failed(self, error: BaseException) -> WriteFailed:
+        """The one line for the operator about a write that failed; the error to raise."""
+        reason = health.plain_reason(error)
+        log.error("a write to the database %s failed, nothing of it was saved: %s (%s)",
+                  self.path, reason, error)
+        return WriteFailed(reason)
 
     async def _in_thread(self, work: Callable[[sqlite3.Connection], T]) -> T:
         # aiosqlite has no public call for "run this function in your thread"; _execute is
@@ -205,10 +247,11 @@ def _write(conn: sqlite3.Connection, statements: Sequence[Statement],
         conn.execute("BEGIN IMMEDIATE")
         try:
             counts = [conn.execute(sql, parameters).rowcount for sql, parameters in statements]
+            conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:  # a full disk may have rolled it back already
+                conn.execute("ROLLBACK")
             raise
-        conn.execute("COMMIT")
     finally:
         if not durable:
             conn.execute("PRAGMA synchronous = FULL")

@@ -271,6 +271,27 @@ CREATE TABLE sandboxes (
 CREATE INDEX sandboxes_by_member ON sandboxes (member_id, id);
 """
 
+# The transactional outbox (issue 13): whatever must reach Discord is written in the
+# same transaction as the change that causes it, and delivered by one loop, in order
+# within its lane, marked done once delivered; nothing is lost to a crash in between.
+_V_OUTBOX = """
+CREATE TABLE outbox (
+    id              INTEGER PRIMARY KEY,
+    item_key        TEXT NOT NULL UNIQUE,  -- random; the nonce of the item's messages
+    lane            TEXT NOT NULL,      -- 'game:12', 'challenge:5': delivered in id order
+    kind            TEXT NOT NULL,      -- 'thread', 'post', 'challenge'
+    payload         TEXT NOT NULL,      -- JSON: what to deliver
+    status          TEXT NOT NULL DEFAULT 'pending'
+                    CHECK (status IN ('pending', 'done', 'failed')),
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    result          TEXT,               -- JSON: what delivery did so far (a repeat skips it)
+    created_at      TEXT NOT NULL,
+    done_at         TEXT
+);
+CREATE INDEX outbox_by_status ON outbox (status, lane, id);
+"""
+
+
 Migration = str | Callable[[sqlite3.Connection], None]
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -281,4 +302,5 @@ MIGRATIONS: tuple[Migration, ...] = (
     _v5_terminations,
     _V_MEMBER_SETTINGS_AND_BUTTON_POSTS,
     _V_ANALYSES_AND_SANDBOXES,
+    _V_OUTBOX,
 )

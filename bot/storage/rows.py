@@ -256,3 +256,26 @@ class SandboxRow:
                    options=_json(row["options"]), moves=tuple(json.loads(row["moves"])),
                    opened_at=row["opened_at"], source_game_id=row["source_game_id"],
                    created_at=_time(row["created_at"]))
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    """Something that must reach Discord (see :mod:`bot.outbox`)."""
+
+    id: int
+    key: str
+    lane: str
+    kind: str
+    payload: dict[str, Any]
+    status: str
+    attempts: int
+    result: dict[str, Any]
+    created_at: datetime
+
+    @classmethod
+    def from_row(cls, row: Row) -> OutboxRow:
+        return cls(
+            id=row["id"], key=row["item_key"], lane=row["lane"], kind=row["kind"],
+            payload=_json(row["payload"]), status=row["status"], attempts=row["attempts"],
+            result=_json(row["result"]), created_at=_time(row["created_at"]),
+        )

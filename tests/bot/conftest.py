@@ -11,7 +11,7 @@ import pytest
 
 import rules
 from bot.challenges.expiry import ChallengeExpiry
-from bot.challenges.service import Challenges
+from bot.challenges.service import ChallengeMessages, Challenges
 from bot.correspondence.clocks import Clocks
 from bot.correspondence.deadlines import DeadlinePoster
 from bot.correspondence.notify import Messenger, Notifier
@@ -20,6 +20,7 @@ from bot.events import Events
 from bot.learning.analysis import Analyses
 from bot.learning.sandbox import Sandboxes
 from bot.model import Member, Poster, Renderer
+from bot.outbox import Outbox
 from bot.pictures import change_summary, replay_gif
 from bot.play.autocomplete import Autocomplete
 from bot.play.boards import Boards
@@ -97,6 +98,7 @@ class Env:
     correspondence: Correspondence | None = None
     practice: Practice | None = None  # there to be asked; never told the games' events
     rules_url_base: str = ""
+    outbox: Outbox | None = None
 
     @property
     def now(self) -> FakeClock:
@@ -118,11 +120,13 @@ class Env:
         fake, poster = poster, DeadlinePoster(poster, db) if deadlines else poster
         events = Events()
         games = Games(db)
+        outbox = Outbox(db, now=clock, sleep=sleep)
         notifier = None if messenger is None else Notifier(db, messenger, poster, now=clock)
+        boards = Boards(db, poster, renderer=renderer, games=games, events=events, outbox=outbox,
+                        mention_filter=notifier.filter_mentions if notifier else None, now=clock)
+        messages = ChallengeMessages(db, poster, outbox, now=clock)
         # Settings are there to be asked; only the correspondence parts DM anyone.
         settings = MemberSettings(db, notifier or Notifier(db, _NoDMs(), poster, now=clock))
-        boards = Boards(db, poster, renderer=renderer,
-                        mention_filter=notifier.filter_mentions if notifier else None)
         ratings = Ratings(db, now=clock)
         epilogue = Epilogue(db, ratings, replayer=replay_gif)
         # The final words (rating, replay, record) only when a test asks for them:
@@ -137,7 +141,7 @@ class Env:
         moves = Moves(db, games, boards, events, endings, now=clock, guards=watch,
                       describe=change_summary)
         challenges = Challenges(db, games, boards, events, now=clock,
-                                rng=rng or random.Random(7), starters=watch)
+                                rng=rng or random.Random(7), starters=watch, messages=messages)
         # The AI is there to be asked, in this process; analysis only when a test starts it.
         thinker = InProcessAI()
         if notifier is not None:
@@ -147,7 +151,7 @@ class Env:
         return cls(path=path, poster=fake, clock=clock, db=db, options=options,
                    events=events, games=games, boards=boards, endings=endings, moves=moves,
                    challenges=challenges, autocomplete=Autocomplete(games),
-                   expiry=ChallengeExpiry(db, now=clock, days=0),
+                   expiry=ChallengeExpiry(db, now=clock, days=0, messages=messages),
                    ratings=ratings,
                    browser=Browser(db, games, renderer=renderer, replayer=replay_gif),
                    records=Records(db), epilogue=epilogue,
@@ -156,15 +160,18 @@ class Env:
                    analyses=Analyses(db, games, thinker, budget=InProcessAI.TINY),
                    sandboxes=Sandboxes(db, games, thinker, now=clock),
                    practice=Practice(db, games, boards, events, challenges, moves, clocks,
-                                     think=_no_ai, levels=practice_levels(8)))
+                                     think=_no_ai, levels=practice_levels(8)),
+                   outbox=outbox)
 
     async def restart(self) -> Env:
         """Close everything and start again from the file; the services are new."""
         await self.clocks.stop()
         await self.analyses.stop()
+        await self.outbox.stop()
         await self.db.close()
         fresh = await Env.start(self.path, self.poster, self.clock, **self.options)
         self.__dict__.update(fresh.__dict__)
+        await self.outbox.start()  # what the last run still owed, as the bot does
         return self
 
     async def dump(self) -> dict[str, list[tuple]]:

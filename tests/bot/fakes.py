@@ -13,7 +13,7 @@ import ai
 import rules
 from ai import Analysis, Budget
 from bot.model import Post, Posted
-from bot.storage import GameRow
+from bot.storage import ChallengeRow, GameRow
 from rules import Outcome, State
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -37,6 +37,8 @@ class FakePoster:
     sent: list[Sent] = field(default_factory=list)
     #: (channel id, message id) of each post whose buttons were removed, in order.
     removed: list[tuple[int, int]] = field(default_factory=list)
+    #: (challenge id, text, buttons disabled) of each challenge message shown anew.
+    shown: list[tuple[int, str, bool]] = field(default_factory=list)
     _ids: itertools.count = field(default_factory=lambda: itertools.count(1000))
 
     async def open_thread(self, game: GameRow, name: str) -> int | None:
@@ -53,6 +55,10 @@ class FakePoster:
 
     async def remove_buttons(self, channel_id: int, message_id: int) -> None:
         self.removed.append((channel_id, message_id))
+
+    async def show_challenge(self, challenge: ChallengeRow, text: str, *,
+                             disabled_buttons: bool = False) -> None:
+        self.shown.append((challenge.id, text, disabled_buttons))
 
     def posts_for(self, game_id: int) -> list[Post]:
         return [sent.post for sent in self.sent if sent.game_id == game_id]

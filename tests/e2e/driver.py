@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image
 
 import rules
-from tests.fakediscord import Channel, FakeDiscord, Member, Message, text_inputs
+from tests.fakediscord import Channel, FakeDiscord, Interaction, Member, Message, text_inputs
 
 WAIT = 15.0  # generous for a loaded CI machine; a healthy run answers in milliseconds
 
@@ -58,6 +58,8 @@ class Table:
     thread: Channel
     state: rules.State
     posts: list[Message] = field(default_factory=list)
+    #: The /move interactions played, in order.
+    commands: list[Interaction] = field(default_factory=list)
 
     @property
     def to_move(self) -> Member:
@@ -122,10 +124,11 @@ class Table:
                     return decision, typed
         return None
 
-    async def play(self, move: str, *, prefer_buttons: bool = True) -> Message:
+    async def play(self, move: str, *, prefer_buttons: bool = True, typed: bool = True
+                   ) -> Message:
         """The player to move plays ``move``: with the post's button when the game offers
         it as a decision (a button, or a number asked for in a form), else with /move in
-        the thread."""
+        the thread (``typed``: into its autocomplete first, as members do)."""
         fake, mover, last = self.fake, self.to_move, self.posts[-1]
         mark = fake.mark()
         labels = {b.get("label", ""): b for b in last.buttons if not b.get("disabled")}
@@ -140,13 +143,14 @@ class Table:
             answer = await submitted.reply(WAIT)
             assert answer.ephemeral, answer.content
         else:
-            # Typing the move first, as a member does: the bot's suggestions must offer it.
-            choices = await fake.autocomplete(mover, "move", {"move": move}, "move",
-                                              channel=self.home, timeout=WAIT)
-            assert move in [c["value"] for c in choices], (move, choices)
+            if typed:  # typing the move first, as a member does: the bot must offer it
+                choices = await fake.autocomplete(mover, "move", {"move": move}, "move",
+                                                  channel=self.home, timeout=WAIT)
+                assert move in [c["value"] for c in choices], (move, choices)
             ix = await fake.run_command(mover, "move", {"move": move}, channel=self.home)
             answer = await ix.reply(WAIT)
             assert answer.ephemeral and "You played" in answer.content, answer.content
+            self.commands.append(ix)
         post = await self.next_post(mark)
         self.state = self.state.play(move)
         assert f"`{self.state.history[-1]}`" in post.content, (move, post.content)

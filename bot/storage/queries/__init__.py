@@ -76,6 +76,15 @@ from bot.storage.queries.moves import (
     moves_of_game,
     set_move_message_statement,
 )
+from bot.storage.queries.outbox import (
+    outbox_attempt_statement,
+    outbox_closed_statement,
+    outbox_item_statement,
+    outbox_result_statement,
+    pending_lanes,
+    pending_outbox,
+    prune_outbox_statement,
+)
 from bot.storage.queries.ratings import (
     get_rating,
     get_rating_change,
@@ -136,7 +145,14 @@ __all__ = [
     "moves_of_game",
     "next_due",
     "oldest_pending_challenge",
+    "outbox_attempt_statement",
+    "outbox_closed_statement",
+    "outbox_item_statement",
+    "outbox_result_statement",
     "pending_challenges_created_by",
+    "pending_lanes",
+    "pending_outbox",
+    "prune_outbox_statement",
     "ratings_of_member",
     "recent_games",
     "save_analysis_statement",

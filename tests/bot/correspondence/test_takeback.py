@@ -11,7 +11,7 @@ import pytest
 
 from bot.model import UserError
 from rules import Termination
-from tests.bot.conftest import ANA, BO, CY, GUILD
+from tests.bot.conftest import ANA, BO, CY, GUILD, OTHER_GUILD
 from tests.bot.correspondence.table import Table, open_table, start
 
 
@@ -109,6 +109,38 @@ async def test_only_the_opponent_answers_and_a_request_is_made_once(table: Table
     assert await table.env.dump() == before
     with pytest.raises(UserError, match="haven't moved"):
         await ask(table, game_id, BO)
+
+
+async def test_a_forged_takeback_button_from_another_server_reveals_nothing(
+        table: Table) -> None:
+    """A member of another server pressing a takeback button copied from here (its
+    request id in the ``custom_id``) learns nothing of this server, not even the game's
+    number."""
+    game_id = await start(table)
+    await table.play(game_id)
+    request = await ask(table, game_id, ANA)
+    before = await table.env.dump()
+    for member in (BO, CY):
+        with pytest.raises(UserError) as forged:
+            await table.corr.answer_takeback(guild_id=OTHER_GUILD, takeback_id=request.id,
+                                             member=member, accept=True)
+        with pytest.raises(UserError) as unknown:
+            await table.corr.answer_takeback(guild_id=OTHER_GUILD, takeback_id=request.id + 99,
+                                             member=member, accept=True)
+        assert forged.value.message == unknown.value.message
+        assert str(game_id) not in forged.value.message
+    assert await table.env.dump() == before
+
+
+async def test_an_unanswered_request_loses_its_buttons_when_the_game_ends(table: Table) -> None:
+    game_id = await start(table)
+    await table.play(game_id)
+    await ask(table, game_id, ANA)
+    poster = table.env.poster
+    question = len(poster.sent) - 1  # the request's post, with its Accept and Decline
+    await table.env.moves.resign(guild_id=GUILD, game_id=game_id, member=BO)
+    request_message = 1000 + 1 + question  # the fake's ids: the thread, then each post
+    assert [message for _, message in poster.removed] == [request_message]
 
 
 async def test_a_challenge_can_forbid_takebacks(table: Table) -> None:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 
+import aiosqlite
 import pytest
 
-from bot.storage import Conflict, Database, Query, apply, queries
+from bot.storage import Conflict, Database, Query, Unavailable, apply, queries
 from bot.storage.migrations import _V5_TERMINATIONS, MIGRATIONS
 from rules import Termination
 from tests.e2e.driver import PLANS, planned_moves
@@ -186,3 +188,31 @@ async def test_old_endings_take_the_words_of_rules_termination(tmp_path: Path) -
 def test_the_schema_knows_every_ending_of_the_rules() -> None:
     """A new Termination needs a migration widening the CHECK of games.end_reason."""
     assert set(_V5_TERMINATIONS) == {termination.value for termination in Termination}
+
+
+async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "bot.sqlite3"
+    db = await Database.open(path)
+    await db.close()
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
+    conn.close()
+    with pytest.raises(Unavailable, match="made by a newer version of the bot"):
+        await Database.open(path)
+
+
+async def test_a_refused_database_leaves_no_thread_behind(tmp_path: Path) -> None:
+    """aiosqlite's worker thread, left running, would keep the process alive after the
+    refusal (the bot printed its error and never exited)."""
+    def workers() -> set[threading.Thread]:
+        return {t for t in threading.enumerate()
+                if getattr(t, "_target", None) is aiosqlite.core._connection_worker_thread}
+
+    before = workers()
+    path = tmp_path / "bot.sqlite3"
+    path.write_bytes(b"not a database at all" * 500)
+    with pytest.raises(Unavailable, match="not a database"):
+        await Database.open(path)
+    for thread in workers() - before:
+        thread.join(timeout=5)
+        assert not thread.is_alive()
