@@ -29,8 +29,9 @@ class Budget:
 @dataclass(frozen=True, slots=True)
 class Level:
     """A named strength: its budget, and ``temperature`` > 0 to pick the move at
-    random among the searched ones, weighted by visits ** (1 / temperature),
-    instead of always the most visited (a softer opponent)."""
+    random among the well-searched ones (a quarter of the best one's visits or
+    more), weighted by visits ** (1 / temperature), instead of always the most
+    visited (a softer opponent)."""
 
     name: str
     budget: Budget

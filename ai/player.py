@@ -24,6 +24,9 @@ from rules.search import SearchPosition, position
 
 #: Above this many moves the look at every move is skipped (Lifeline's two-stone openings).
 TACTICS_WIDEST = 2000
+#: A level with a temperature picks among the moves searched at least this share
+#: as much as the best one (never a move the search barely looked at).
+PLAUSIBLE = 0.25
 #: The look at the replies to every move stops after this many replies.
 TACTICS_REPLIES = 300
 #: The look at every move stops after this share of a time budget (slow engines, wide boards).
@@ -157,7 +160,8 @@ def choose_move(state: State, level: str | Level = "medium", seed: int | None = 
     stats = thought.search.root_stats()
     if stats[0].proven == state.to_move or level.temperature <= 0:
         return text(stats[0].move)
-    open_ = [s for s in stats if s.proven is None and s.visits] or stats[:1]
+    plausible = PLAUSIBLE * stats[0].visits
+    open_ = [s for s in stats if s.proven is None and s.visits >= plausible] or stats[:1]
     weights = [s.visits ** (1 / level.temperature) for s in open_]
     return text(rng.choices(open_, weights)[0].move)
 

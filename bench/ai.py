@@ -5,7 +5,8 @@ player, and each level against the level below, half the games in each seat;
 the score (a draw counts half) with its 95% Wilson interval; then each level's
 think time per move (median, p99) against its budget.
 
-    python -m bench ai [--games N] [--game NAME ...] [--pairs random|levels] [--quick]
+    python -m bench ai [--games N] [--game NAME ...] [--pairs random|levels]
+                       [--player LEVEL ...] [--quick]
 
 Full runs take hours (a hard move is 3 s); ``--games 4`` calibrates in one.
 """
@@ -118,6 +119,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game", action="append", choices=[n for n, _ in CASES],
                         help="only this game (repeatable)")
     parser.add_argument("--pairs", choices=["all", "random", "levels"], default="all")
+    parser.add_argument("--player", action="append", choices=list(ai.LEVELS),
+                        help="only the pairings this level plays first (repeatable)")
     args = parser.parse_args(argv)
     cases = QUICK_CASES if args.quick else CASES
     cases = [(n, o) for n, o in cases if not args.game or n in args.game]
@@ -130,6 +133,8 @@ def main(argv: list[str] | None = None) -> None:
     print("|---|---|---|---|---|---|---|")
     for name, options in cases:
         for index, (level, opponent, target) in enumerate(pairings(levels, args.pairs)):
+            if args.player and level.name not in args.player:
+                continue
             other = random_player if opponent is None else timing.player(opponent)
             score = match(name, options, timing.player(level), other, games, 1000 * index,
                           QUICK_PLIES if args.quick else MAX_PLIES)

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from ai.pool import AIPool
 from bot.challenges.expiry import ChallengeExpiry, Expired
 from bot.challenges.service import ChallengeMessages, Challenges
 from bot.correspondence.clocks import Clocks
@@ -25,6 +26,8 @@ from bot.correspondence.deadlines import DeadlinePoster
 from bot.correspondence.notify import Messenger, Notifier
 from bot.correspondence.service import Correspondence
 from bot.events import Events
+from bot.learning.analysis import Analyses, Thinker
+from bot.learning.sandbox import Sandboxes
 from bot.model import Poster, Renderer, Replayer, utc_now
 from bot.outbox import Outbox
 from bot.pictures import change_summary, render_board, replay_gif
@@ -33,6 +36,8 @@ from bot.play.boards import Boards
 from bot.play.endings import Endings
 from bot.play.games import Games
 from bot.play.moves import Moves
+from bot.practice.service import Practice, Typing
+from bot.practice.service import levels as practice_levels
 from bot.ratings.ranking import Ratings
 from bot.review.browser import Browser
 from bot.review.epilogue import Epilogue
@@ -51,6 +56,12 @@ class Tuning:
     reminder_share: float = 0.8
     vacation_days: int = 14
     challenge_expiry_days: int = 7
+    #: Where /rules links the full rules online ("": no link).
+    rules_url_base: str = ""
+    #: The AI's worker processes (analysis, the sandbox's AI move).
+    ai_workers: int = 1
+    #: Tests only: every level of the AI searches this many playouts, no more.
+    ai_test_playouts: int | None = None
 
 
 @dataclass(eq=False)
@@ -75,7 +86,13 @@ class App:
     records: Records
     epilogue: Epilogue
     settings: MemberSettings
+    analyses: Analyses
+    sandboxes: Sandboxes
+    #: Thinks for the bot in other processes (an AIPool).
+    ai: Thinker
+    practice: Practice
     outbox: Outbox
+    rules_url_base: str = ""
     _warm_up: asyncio.Task[int] | None = None
     _buttons: asyncio.Task[int] | None = None
 
@@ -89,22 +106,32 @@ class App:
                                             name="remove the buttons of ended games")
         await self.clocks.start()
         await self.expiry.start()
+        await self.analyses.start()  # finished games not analysed yet, in the background
+        await self.practice.resume()  # the bot's turns waiting since before the restart
 
     async def stop(self) -> None:
+        await self.practice.stop()
         for task in (self._warm_up, self._buttons):
             if task is not None:
                 task.cancel()
         await self.clocks.stop()
         await self.expiry.stop()
+        await self.analyses.stop()
+        close = getattr(self.ai, "close", None)
+        if close is not None:
+            await close()
         await self.outbox.stop()
 
 
 def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning = Tuning(),
           now: Callable[[], datetime] = utc_now, renderer: Renderer = render_board,
           replayer: Replayer = replay_gif, rng: random.Random | None = None,
-          on_expired: Expired | None = None, sleep: Sleep = asyncio.sleep) -> App:
+          on_expired: Expired | None = None, sleep: Sleep = asyncio.sleep,
+          thinker: Thinker | None = None, typing: Typing | None = None) -> App:
     """Build and wire every service. ``poster`` and ``messenger`` reach Discord;
-    ``on_expired`` shows that a challenge expired (the client edits its message)."""
+    ``on_expired`` shows that a challenge expired (the client edits its message);
+    ``thinker`` is the AI (default: a pool of ``tuning.ai_workers`` processes, started
+    at its first question)."""
     # Board posts say when the player to move runs out of time.
     poster = DeadlinePoster(poster, db)
     events = Events()
@@ -131,9 +158,17 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
     challenges = Challenges(db, games, boards, events, now=now, rng=rng, starters=[clocks],
                             messages=messages)
     correspondence = Correspondence(db, games, boards, events, endings, clocks, poster, now=now)
+    ai = thinker if thinker is not None else AIPool(tuning.ai_workers)
+    analyses = Analyses(db, games, ai)
+    # The bot's moves in practice games: the same AI, thinking in its worker processes.
+    practice = Practice(db, games, boards, events, challenges, moves, clocks, think=ai.choose,
+                        levels=practice_levels(tuning.ai_test_playouts),
+                        **({"typing": typing} if typing else {}))
     events.subscribe(
         notifier,        # DMs: your turn, the game is over
         clocks,          # wakes the dispatcher for the new due time; stops an ended clock
+        practice,        # the bot's turn in a practice game: it thinks, then moves
+        analyses,        # last: queues a finished game for the AI's analysis
     )
     return App(
         db=db, now=now, events=events, games=games, boards=boards, endings=endings,
@@ -142,4 +177,6 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
                                on_expired=on_expired, sleep=sleep, messages=messages),
         notifier=notifier, clocks=clocks, correspondence=correspondence, ratings=ratings,
         browser=Browser(db, games, renderer=renderer, replayer=replayer), records=Records(db),
-        epilogue=epilogue, settings=MemberSettings(db, notifier), outbox=outbox)
+        epilogue=epilogue, settings=MemberSettings(db, notifier), analyses=analyses,
+        sandboxes=Sandboxes(db, games, ai, now=now), ai=ai, practice=practice,
+        rules_url_base=tuning.rules_url_base, outbox=outbox)

@@ -21,9 +21,11 @@ from bot.challenges import views as challenge_views
 from bot.config import Settings
 from bot.correspondence import views as correspondence_views
 from bot.errors import STALE_BUTTON, report
-from bot.model import Post, UserError
+from bot.learning import views as learning_views
+from bot.model import Member, Post, UserError
 from bot.play import views as play_views
 from bot.poster import DiscordMessenger, DiscordPoster
+from bot.practice.views import thread_typing
 from bot.review import views as review_views
 from bot.storage import ChallengeRow, Database, GameRow, Unavailable
 from bot.ui.answers import tolerate_repeated_answers
@@ -33,10 +35,11 @@ log = logging.getLogger(__name__)
 
 #: The commands of each area.
 EXTENSIONS = ("bot.challenges.commands", "bot.play.commands", "bot.correspondence.commands",
-              "bot.review.commands", "bot.ratings.commands", "bot.settings.commands")
+              "bot.review.commands", "bot.ratings.commands", "bot.settings.commands",
+              "bot.learning.commands", "bot.practice.commands")
 #: The restart-proof buttons and menus of every area.
 DYNAMIC_ITEMS = (*challenge_views.ITEMS, *play_views.ITEMS, *correspondence_views.ITEMS,
-                 *review_views.ITEMS)
+                 *review_views.ITEMS, *learning_views.ITEMS)
 #: The forms of every area (see bot.ui.forms).
 FORMS = (*play_views.FORMS,)
 #: The buttons a post's ``actions`` stand for (``name`` or ``name:argument``), by area.
@@ -135,7 +138,11 @@ class BoardBot(commands.Bot):
             self.db, DiscordPoster(self, post_view, challenge_buttons), DiscordMessenger(self),
             tuning=Tuning(reminder_share=self.settings.reminder_share,
                           vacation_days=self.settings.vacation_days,
-                          challenge_expiry_days=self.settings.challenge_expiry_days))
+                          challenge_expiry_days=self.settings.challenge_expiry_days,
+                          rules_url_base=self.settings.rules_url_base,
+                          ai_workers=self.settings.ai_workers,
+                          ai_test_playouts=self.settings.ai_test_playouts),
+            typing=thread_typing(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -147,6 +154,8 @@ class BoardBot(commands.Bot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands (they may take a while to appear)", len(synced))
+        if self.user is not None:  # the bot's own seat in practice games
+            self.app.practice.me = Member(self.user.id, self.user.display_name)
         await self.app.start()  # the clocks and expiry apply what fell due while down
 
     async def on_ready(self) -> None:

@@ -17,7 +17,6 @@ from pathlib import Path
 from dotenv import dotenv_values
 
 DEFAULT_DATABASE_PATH = "./boardbot.sqlite3"
-DEFAULT_RULES_URL_BASE = "https://github.com/boardbot/boardbot/blob/main/docs/rules"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 # A bot token is three base64url parts separated by dots (user id, timestamp, HMAC).
@@ -34,6 +33,7 @@ class Settings:
     database_path: Path
     dev_guild_id: int | None
     log_level: str
+    #: Where the full rules live online (``<base>/<game>.md``); "" for no link.
     rules_url_base: str
     #: Share of a turn's time after which the player to move is reminded (0 < share < 1).
     reminder_share: float = 0.8
@@ -41,13 +41,18 @@ class Settings:
     vacation_days: int = 14
     #: Days a challenge waits for an answer before it expires (0: never).
     challenge_expiry_days: int = 7
+    #: Worker processes of the AI (the bot's moves in practice games).
+    ai_workers: int = 1
+    #: Tests only: every AI level searches this many playouts, no more (None: as built).
+    ai_test_playouts: int | None = None
 
     def __repr__(self) -> str:  # never show the token, even in a debug log
         return (f"Settings(token=<hidden>, database_path={str(self.database_path)!r}, "
                 f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
                 f"rules_url_base={self.rules_url_base!r}, "
                 f"reminder_share={self.reminder_share!r}, vacation_days={self.vacation_days!r}, "
-                f"challenge_expiry_days={self.challenge_expiry_days!r})")
+                f"challenge_expiry_days={self.challenge_expiry_days!r}, "
+                f"ai_workers={self.ai_workers!r}, ai_test_playouts={self.ai_test_playouts!r})")
 
 
 def load_settings(environ: Mapping[str, str] | None = None,
@@ -69,10 +74,12 @@ def load_settings(environ: Mapping[str, str] | None = None,
         database_path=Path(get("DATABASE_PATH", DEFAULT_DATABASE_PATH)),
         dev_guild_id=_guild_id(get("DEV_GUILD_ID")),
         log_level=_log_level(get("LOG_LEVEL", "INFO")),
-        rules_url_base=get("RULES_URL_BASE", DEFAULT_RULES_URL_BASE).rstrip("/"),
+        rules_url_base=_url_base(get("RULES_URL_BASE")),
         reminder_share=_reminder_share(get("REMINDER_SHARE", "0.8")),
         vacation_days=_vacation_days(get("VACATION_DAYS", "14")),
         challenge_expiry_days=_challenge_expiry_days(get("CHALLENGE_EXPIRY_DAYS", "7")),
+        ai_workers=_ai_workers(get("AI_WORKERS", "1")),
+        ai_test_playouts=_ai_test_playouts(get("AI_TEST_PLAYOUTS")),
     )
 
 
@@ -98,6 +105,29 @@ def _challenge_expiry_days(text: str) -> int:
     if not text.isdigit() or int(text) > 365:
         raise ConfigError(f"CHALLENGE_EXPIRY_DAYS must be a whole number of days from 0 to 365 "
                           f"(0: challenges never expire), not {text!r}")
+    return int(text)
+
+
+def _url_base(text: str) -> str:
+    if text and not re.fullmatch(r"https?://\S+", text):
+        raise ConfigError(f"RULES_URL_BASE must be a web address (https://…) or empty, "
+                          f"not {text!r}")
+    return text.rstrip("/")
+
+
+def _ai_workers(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 64:
+        raise ConfigError(f"AI_WORKERS must be a whole number of processes from 1 to 64, "
+                          f"not {text!r}")
+    return int(text)
+
+
+def _ai_test_playouts(text: str) -> int | None:
+    if not text:
+        return None
+    if not text.isdigit() or int(text) < 1:
+        raise ConfigError(f"AI_TEST_PLAYOUTS must be a whole number of playouts (1 or more), "
+                          f"or empty, not {text!r}")
     return int(text)
 
 

@@ -18,6 +18,13 @@ decides every detail; in short:
 * The player who cannot act loses. A play that recreates an earlier end-of-turn
   board with the same colour to move ends the game in a draw.
 
+Rulings (the tests in ``tests/rules/test_asli.py`` show them): the "never had two
+groups" clause is a flag per colour, set for good the first time the colour has
+two groups at the end of a turn (as on AbstractPlay); for repetition the position
+is the stones on the board only (not the prison), a Hold is never itself the
+repeating move, but the positions after Holds count as earlier positions.
+AbstractPlay also allows a negative komi and writes a Hold as ``pass``.
+
 State attributes besides the contract: ``komi`` (int, None before it is
 chosen), ``prison_color`` ("black"/"white"/None), ``prison_count``, and
 ``ever_two_groups`` (the colours whose "has had two groups" flag is set).

@@ -22,6 +22,12 @@ The rules (``shared/rules/lifeline.md`` decides every detail):
   colour; the first four stones as in the weak pie, no swap; then White may
   ``pass`` to spend one point of komi instead of placing).
 
+Rulings (see ``tests/rules/test_lifeline.py``): a stone may go
+on any empty cell, as the seed says (AbstractPlay and Ludii also forbid an empty
+region touching none of your groups; such a placement is legal here when it
+changes the board, which it can only do by killing); the komi always belongs to
+whoever holds White; a ``swap`` is not a first turn for the no-stones ending.
+
 State attributes beyond the contract: ``opening`` (the option), ``komi``
 (the chosen komi, komi pie only, else None) and ``komi_left`` (White's
 unspent komi, None unless komi pie).

@@ -13,6 +13,7 @@ import discord
 
 from bot import texts
 from bot.errors import guarded
+from bot.practice.service import practice_level
 from bot.storage import ChallengeRow
 from bot.ui.context import ROW_ID, app_of, guild_of, member_of
 
@@ -93,6 +94,17 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: discord.Interaction) -> None:
         app = app_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        row = await app.games.get_game(guild_of(interaction), self.game_id)
+        if practice_level(row):  # against the bot: the new game starts at once
+            update = await app.practice.rematch(guild_id=guild_of(interaction),
+                                                game_id=self.game_id,
+                                                member=member_of(interaction.user))
+            new = update.game
+            await interaction.followup.send(
+                f"Rematch: {texts.label(new)}, "
+                f"{texts.jump_url(new.guild_id, new.where_id, new.last_message_id)}",
+                ephemeral=True)
+            return
         challenge = await app.challenges.rematch(
             guild_id=guild_of(interaction), game_id=self.game_id,
             member=member_of(interaction.user))

@@ -27,6 +27,7 @@ import rules
 from bot import texts
 from bot.correspondence import timecontrol
 from bot.correspondence.deadlines import (
+    FOREVER,
     ClockFacts,
     Pauses,
     Vacations,
@@ -34,6 +35,7 @@ from bot.correspondence.deadlines import (
     deadline_of,
     pauser,
     player_clock,
+    untimed,
     vacations_allowed,
 )
 from bot.correspondence.notify import Notifier
@@ -339,6 +341,8 @@ class Clocks:
         return replace(clock, due_at=deadline + GRACE)
 
     async def _pauses(self, row: GameRow, seat: int) -> list[Interval]:
+        if untimed(row, seat):
+            return [FOREVER]
         if not vacations_allowed(row):
             return []
         return [Interval(v.start_at, v.end_at)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from datetime import datetime
+from datetime import UTC, datetime
 
 from bot import texts
 from bot.correspondence import timecontrol
@@ -34,6 +34,18 @@ def control_of(row: GameRow) -> TimeControl:
         return timecontrol.DEFAULT
 
 
+#: The game setting naming a player whose clock never runs (the bot, in a practice game).
+UNTIMED = "untimed_player"
+#: The pause of a clock that never runs: longer than any game.
+FOREVER = Interval(datetime(2000, 1, 1, tzinfo=UTC),
+                   datetime(9000, 1, 1, tzinfo=UTC))
+
+
+def untimed(row: GameRow, seat: int) -> bool:
+    """Whether ``seat``'s clock never runs (the bot's, in a practice game)."""
+    return row.settings.get(UNTIMED) == row.player_ids[seat]
+
+
 def vacations_allowed(row: GameRow) -> bool:
     return row.settings.get("vacation", True) is not False
 
@@ -42,7 +54,7 @@ async def deadline_of(db: Database, row: GameRow) -> tuple[ClockRow | None, date
     """The game's clock, and when the player to move loses on time (None without a
     limit or once over)."""
     clock, vacations = await db.read(queries.clock_and_vacations(row.id))
-    if clock is None or clock.turn_seat is None:
+    if clock is None or clock.turn_seat is None or untimed(row, clock.turn_seat):
         return clock, None
     return clock, timecontrol.deadline_at(player_clock(clock, clock.turn_seat),
                                           clock.turn_started_at,
@@ -57,6 +69,8 @@ def player_clock(clock: ClockRow, seat: int) -> Clock:
 def pauser(row: GameRow, vacations: Mapping[int, list[VacationRow]]) -> Pauses:
     """The pauses of each seat of ``row``, from its players' vacations."""
     def pauses(seat: int) -> list[Interval]:
+        if untimed(row, seat):
+            return [FOREVER]
         if not vacations_allowed(row):
             return []
         return [Interval(v.start_at, v.end_at) for v in vacations.get(row.player_ids[seat], ())]

@@ -1,4 +1,4 @@
-"""``/move``, ``/resign``, ``/board``, ``/games`` and ``/rules``."""
+"""``/move``, ``/resign``, ``/board`` and ``/games``."""
 
 from __future__ import annotations
 
@@ -8,14 +8,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import rules
 from bot import texts
+from bot.model import names
+from bot.pictures import render_hints
 from bot.play.autocomplete import NOTHING_TO_PLAY
 from bot.play.views import confirm_move, played_text, resign_view
 from bot.storage import GameRow
 from bot.ui.answers import reply
 from bot.ui.context import app_of, channel_of, game_meant, guild_of, member_of
-from bot.ui.options import GameKind, MyGame
+from bot.ui.options import MyGame
 
 MyGameOption = app_commands.Transform[GameRow, MyGame]
 GAME_MEANT = "Which game (implied inside a game's thread)"
@@ -34,9 +35,6 @@ async def legal_moves(interaction: discord.Interaction,
 
 
 class PlayCommands(commands.Cog):
-    def __init__(self, rules_url_base: str) -> None:
-        self.rules_url_base = rules_url_base
-
     @app_commands.command(name="move", description="Play a move in one of your games")
     @app_commands.describe(move="The move, e.g. c3 (start typing to see the legal ones)",
                            game=GAME_MEANT)
@@ -79,15 +77,20 @@ class PlayCommands(commands.Cog):
 
     @app_commands.command(name="board", description="Show the current board of a game")
     @app_commands.describe(game=GAME_MEANT,
-                           public="Show it to everyone in the channel (default: only you)")
+                           public="Show it to everyone in the channel (default: only you)",
+                           marks="Mark where the player to move may play (shown only to you)")
     async def board(self, interaction: discord.Interaction, game: MyGameOption | None = None,
-                    public: bool = False) -> None:
+                    public: bool = False, marks: bool = False) -> None:
         app = app_of(interaction)
+        public = public and not marks  # hints are for the one who asks
         await interaction.response.defer(ephemeral=not public, thinking=True)
         row = await game_meant(interaction, game)
         state = await app.games.state_of(row)
         theme = await app.settings.theme(interaction.user.id, private=not public)
-        picture = await app.boards.picture(row, state, theme=theme)
+        if marks and row.is_active:
+            picture = await render_hints(state, names(row), theme=theme)
+        else:
+            picture = await app.boards.picture(row, state, theme=theme)
         lines = [f"**{texts.label(row)}**: {texts.player(row, state, 0)} vs "
                  f"{texts.player(row, state, 1)} · move {state.ply}"
                  + (f" (last: `{state.last_move}`)" if state.last_move else "")]
@@ -136,24 +139,6 @@ class PlayCommands(commands.Cog):
                         inline=False)
         await interaction.followup.send(embed=embed, ephemeral=True)
 
-    @app_commands.command(name="rules", description="How a game is played, and its notation")
-    @app_commands.describe(game="Which game")
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-    async def rules(self, interaction: discord.Interaction,
-                    game: app_commands.Transform[rules.Game, GameKind]) -> None:
-        url = f"{self.rules_url_base}/{game.name}.md"
-        embed = discord.Embed(title=game.title, url=url,
-                              description=_cut(game.summary or "", 4000))
-        embed.add_field(name="Options for /challenge",
-                        value="\n".join(o.describe() for o in game.options()) or "None",
-                        inline=False)
-        embed.add_field(name="Full rules and rulings", value=url, inline=False)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
-
-
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
 
 def _fit(lines: list[str], limit: int = 1024) -> str:
     """Lines joined within an embed field's 1024 characters."""
@@ -168,4 +153,4 @@ def _fit(lines: list[str], limit: int = 1024) -> str:
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(PlayCommands(bot.settings.rules_url_base))  # type: ignore[attr-defined]
+    await bot.add_cog(PlayCommands())

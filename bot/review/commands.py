@@ -1,7 +1,8 @@
 """``/review`` (the move browser) and ``/replay`` (the animated GIF), for any game of
 the server: anyone may look, nobody can change anything from here; ``/export`` (a
 game's record, as text or JSON) and ``/import`` (check a record by replaying it, and
-show where it ends; an import stores nothing)."""
+show where it ends, with **Explore** to play on from there privately; an import stores
+nothing but that sandbox)."""
 
 from __future__ import annotations
 
@@ -13,11 +14,12 @@ from discord.ext import commands
 
 import rules
 from bot import texts
+from bot.learning.views import explore_view
 from bot.model import UserError
 from bot.review import records
 from bot.review.views import browser
 from bot.storage import GameRow
-from bot.ui.context import app_of, game_meant, guild_of
+from bot.ui.context import app_of, game_meant, guild_of, member_of
 from bot.ui.options import AnyGame, GameKind
 
 AnyGameOption = app_commands.Transform[GameRow, AnyGame]
@@ -108,9 +110,13 @@ class ReviewCommands(commands.Cog):
                                              theme=theme)
         kwargs = {"file": discord.File(io.BytesIO(picture), filename="record.png")} \
             if picture else {}
+        state = imported.state
+        sandbox = await app.sandboxes.open_from_record(
+            member=member_of(interaction.user), game=state.game.name,
+            options=dict(state.options), moves=state.history)
         await interaction.followup.send(records.imported_text(imported), ephemeral=not public,
                                         allowed_mentions=discord.AllowedMentions.none(),
-                                        **kwargs)
+                                        view=explore_view(sandbox), **kwargs)
 
 
 async def setup(bot: commands.Bot) -> None:

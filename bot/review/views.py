@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.errors import guarded
+from bot.learning.views import browser_items
 from bot.model import UserError
 from bot.review.browser import NAVIGATION, Page, caption, jump_label
 from bot.ui.context import ROW_ID, SMALL, app_of, guild_of
@@ -82,6 +83,8 @@ def browser_view(page: Page) -> discord.ui.View:
                                         default=ply == page.ply)
                    for ply in page.jump_plies()]
         view.add_item(JumpSelect(page.row.id, page.ply, options))
+    for item in browser_items(page.row.id, page.ply, finished=page.row.status == "finished"):
+        view.add_item(item)  # Analysis, Explore
     return view
 
 

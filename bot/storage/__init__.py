@@ -17,6 +17,7 @@ from bot.storage.database import (
     apply,
 )
 from bot.storage.rows import (
+    AnalysisRow,
     ChallengeRow,
     ClockRow,
     GameRow,
@@ -24,11 +25,12 @@ from bot.storage.rows import (
     OutboxRow,
     RatingChangeRow,
     RatingRow,
+    SandboxRow,
     TakebackRow,
     VacationRow,
 )
 
-__all__ = ["ChallengeRow", "ClockRow", "Conflict", "Database", "GameRow", "MoveRow", "OutboxRow",
-           "Query",
-           "RatingChangeRow", "RatingRow", "Statement", "TakebackRow", "Unavailable", "VacationRow",
-           "WriteFailed", "apply", "queries"]
+__all__ = ["AnalysisRow", "ChallengeRow", "ClockRow", "Conflict", "Database", "GameRow",
+           "MoveRow", "OutboxRow", "Query", "RatingChangeRow", "RatingRow", "SandboxRow",
+           "Statement", "TakebackRow", "Unavailable", "VacationRow", "WriteFailed", "apply",
+           "queries"]

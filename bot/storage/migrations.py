@@ -245,6 +245,32 @@ CREATE TABLE button_posts (
 CREATE INDEX button_posts_by_game ON button_posts (game_id);
 """
 
+# Issue 16. The AI's estimate of each position of a finished game, stored so that it
+# is computed once; and Explore's sandboxes: a member's private moves from a position
+# of a game or of a record, which never touch the game.
+_V_ANALYSES_AND_SANDBOXES = """
+CREATE TABLE analyses (
+    game_id         INTEGER NOT NULL REFERENCES games (id),
+    ply             INTEGER NOT NULL CHECK (ply >= 0),  -- the position after ply moves
+    chance          REAL NOT NULL CHECK (chance >= 0 AND chance <= 1),  -- seat 0 wins
+    best_move       TEXT,               -- the AI's move there; NULL once over
+    proven          INTEGER NOT NULL DEFAULT 0 CHECK (proven IN (0, 1)),
+    playouts        INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, ply)
+);
+CREATE TABLE sandboxes (
+    id              INTEGER PRIMARY KEY,
+    member_id       BIGINT NOT NULL,
+    game            TEXT NOT NULL,
+    options         TEXT NOT NULL,      -- JSON object
+    moves           TEXT NOT NULL,      -- JSON list: every move from the start
+    opened_at       INTEGER NOT NULL,   -- how many of them came from the source
+    source_game_id  INTEGER REFERENCES games (id),  -- NULL: an imported record
+    created_at      TEXT NOT NULL
+);
+CREATE INDEX sandboxes_by_member ON sandboxes (member_id, id);
+"""
+
 # The transactional outbox (issue 13): whatever must reach Discord is written in the
 # same transaction as the change that causes it, and delivered by one loop, in order
 # within its lane, marked done once delivered; nothing is lost to a crash in between.
@@ -275,5 +301,6 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V4_EXPIRED_CHALLENGES,
     _v5_terminations,
     _V_MEMBER_SETTINGS_AND_BUTTON_POSTS,
+    _V_ANALYSES_AND_SANDBOXES,
     _V_OUTBOX,
 )

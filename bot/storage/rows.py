@@ -218,6 +218,47 @@ class RatingChangeRow:
 
 
 @dataclass(frozen=True, slots=True)
+class AnalysisRow:
+    """The AI's estimate of the position after ``ply`` moves of a game: the first
+    player's (seat 0's) chance of winning, and the move it prefers there."""
+
+    game_id: int
+    ply: int
+    chance: float
+    best_move: str | None
+    proven: bool
+    playouts: int
+
+    @classmethod
+    def from_row(cls, row: Row) -> AnalysisRow:
+        return cls(game_id=row["game_id"], ply=row["ply"], chance=row["chance"],
+                   best_move=row["best_move"], proven=bool(row["proven"]),
+                   playouts=row["playouts"])
+
+
+@dataclass(frozen=True, slots=True)
+class SandboxRow:
+    """A member's private sandbox: a game's rules and options and every move from the
+    start (``opened_at`` of them from the game or record it was opened from)."""
+
+    id: int
+    member_id: int
+    game: str
+    options: dict[str, Any]
+    moves: tuple[str, ...]
+    opened_at: int
+    source_game_id: int | None
+    created_at: datetime | None
+
+    @classmethod
+    def from_row(cls, row: Row) -> SandboxRow:
+        return cls(id=row["id"], member_id=row["member_id"], game=row["game"],
+                   options=_json(row["options"]), moves=tuple(json.loads(row["moves"])),
+                   opened_at=row["opened_at"], source_game_id=row["source_game_id"],
+                   created_at=_time(row["created_at"]))
+
+
+@dataclass(frozen=True, slots=True)
 class OutboxRow:
     """Something that must reach Discord (see :mod:`bot.outbox`)."""
 

@@ -17,6 +17,8 @@ from bot.correspondence.deadlines import DeadlinePoster
 from bot.correspondence.notify import Messenger, Notifier
 from bot.correspondence.service import Correspondence
 from bot.events import Events
+from bot.learning.analysis import Analyses
+from bot.learning.sandbox import Sandboxes
 from bot.model import Member, Poster, Renderer
 from bot.outbox import Outbox
 from bot.pictures import change_summary, replay_gif
@@ -25,6 +27,8 @@ from bot.play.boards import Boards
 from bot.play.endings import Endings
 from bot.play.games import Games
 from bot.play.moves import Moves
+from bot.practice.service import Practice
+from bot.practice.service import levels as practice_levels
 from bot.ratings.ranking import Ratings
 from bot.review.browser import Browser
 from bot.review.epilogue import Epilogue
@@ -33,7 +37,7 @@ from bot.settings.service import MemberSettings
 from bot.storage import Database
 from bot.timers import Sleep
 from rules.testing import SMALL_OPTIONS
-from tests.bot.fakes import FakeClock, FakePoster, fake_renderer
+from tests.bot.fakes import FakeClock, FakePoster, InProcessAI, fake_renderer
 
 GUILD = 111
 OTHER_GUILD = 222
@@ -51,6 +55,10 @@ ALL_GAMES = tuple(SMALL)
 def require(game: str) -> None:
     if game not in rules.GAMES:
         pytest.skip(f"the {game} engine has not landed yet")
+
+
+async def _no_ai(*args: Any) -> str:
+    raise AssertionError("this test has no AI: tests/bot/practice gives one")
 
 
 @dataclass(eq=False)
@@ -83,8 +91,13 @@ class Env:
     epilogue: Epilogue
     clocks: Clocks  # always there to be asked; watching games only with a messenger
     settings: MemberSettings
+    analyses: Analyses
+    sandboxes: Sandboxes
+    ai: InProcessAI
     notifier: Notifier | None = None
     correspondence: Correspondence | None = None
+    practice: Practice | None = None  # there to be asked; never told the games' events
+    rules_url_base: str = ""
     outbox: Outbox | None = None
 
     @property
@@ -129,6 +142,8 @@ class Env:
                       describe=change_summary)
         challenges = Challenges(db, games, boards, events, now=clock,
                                 rng=rng or random.Random(7), starters=watch, messages=messages)
+        # The AI is there to be asked, in this process; analysis only when a test starts it.
+        thinker = InProcessAI()
         if notifier is not None:
             correspondence = Correspondence(db, games, boards, events, endings, clocks, poster,
                                             now=clock)
@@ -141,12 +156,18 @@ class Env:
                    browser=Browser(db, games, renderer=renderer, replayer=replay_gif),
                    records=Records(db), epilogue=epilogue,
                    notifier=notifier, clocks=clocks, settings=settings,
-                   correspondence=correspondence, outbox=outbox)
+                   correspondence=correspondence, ai=thinker,
+                   analyses=Analyses(db, games, thinker, budget=InProcessAI.TINY),
+                   sandboxes=Sandboxes(db, games, thinker, now=clock),
+                   practice=Practice(db, games, boards, events, challenges, moves, clocks,
+                                     think=_no_ai, levels=practice_levels(8)),
+                   outbox=outbox)
 
     async def restart(self) -> Env:
         """Close everything and start again from the file; the services are new."""
         await self.clocks.stop()
         await self.outbox.stop()
+        await self.analyses.stop()
         await self.db.close()
         fresh = await Env.start(self.path, self.poster, self.clock, **self.options)
         self.__dict__.update(fresh.__dict__)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
+import ai
+import rules
+from ai import Analysis, Budget
 from bot.model import Post, Posted
 from bot.storage import ChallengeRow, GameRow
 from rules import Outcome, State
@@ -87,3 +92,33 @@ async def fake_renderer(state: State, names: Mapping[int, str], *, theme: str = 
     ending it was told of (if any)."""
     ending = f" [{outcome.text}]" if outcome is not None else ""
     return PNG_SIGNATURE + f"{state.game.name} ply {state.ply} {theme}{ending}".encode()
+
+
+class InProcessAI:
+    """The AI in the test's own process, with a tiny budget, counting its questions
+    (the bot's AIPool asks the same functions in worker processes). ``gate``: when set,
+    each analysis waits for it before answering."""
+
+    TINY = Budget(playouts=40)
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, int]] = []
+        self.chosen: list[str] = []
+        self.gate: asyncio.Event | None = None
+        self.started = asyncio.Event()
+
+    async def analyse(self, game_name: str, options: Mapping[str, Any], moves: Sequence[str],
+                      budget: Budget, seed: int | None = None) -> Analysis:
+        self.asked.append((game_name, len(moves)))
+        self.started.set()
+        if self.gate is not None:
+            await self.gate.wait()
+        state = rules.get_game(game_name).replay(moves, **options)
+        return await asyncio.to_thread(ai.analyse, state, budget, seed)
+
+    async def choose(self, game_name: str, options: Mapping[str, Any], moves: Sequence[str],
+                     level: str = "medium", seed: int | None = None) -> str:
+        state = rules.get_game(game_name).replay(moves, **options)
+        move = await asyncio.to_thread(ai.choose_move, state, ai.Level("test", self.TINY), seed)
+        self.chosen.append(move)
+        return move

@@ -71,3 +71,13 @@ def test_the_environment_wins_over_dotenv(tmp_path: Path) -> None:
 def test_malformed_settings(tmp_path: Path, env: dict[str, str], message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         load_settings(env, dotenv_path=tmp_path / ".env")
+
+
+def test_rules_link_only_when_set() -> None:
+    assert load_settings({"DISCORD_TOKEN": TOKEN}, dotenv_path=None).rules_url_base == ""
+    given = load_settings({"DISCORD_TOKEN": TOKEN, "RULES_URL_BASE": "https://x.org/rules/"},
+                          dotenv_path=None)
+    assert given.rules_url_base == "https://x.org/rules"
+    with pytest.raises(ConfigError, match="RULES_URL_BASE must be a web address"):
+        load_settings({"DISCORD_TOKEN": TOKEN, "RULES_URL_BASE": "docs/rules"},
+                      dotenv_path=None)

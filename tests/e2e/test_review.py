@@ -53,7 +53,9 @@ async def test_review_replay_records_and_ratings_of_a_finished_game(
     browser = await ix.reply(WAIT)
     assert browser.ephemeral and f"Move {len(moves)} of {len(moves)}" in browser.content
     latest = shown(browser)
-    assert [b.get("disabled", False) for b in browser.buttons] == [False, False, True, True]
+    assert [(b.get("label"), b.get("disabled", False)) for b in browser.buttons] == [
+        (None, False), (None, False), (None, True), (None, True),  # ⏮ ◀ ▶ ⏭
+        ("Analysis", False), ("Explore", False)]
 
     click = await fake.click(carol, browser, custom_id=custom_id(browser, "first"))
     page = await click.reply(WAIT)

@@ -15,8 +15,6 @@ from tests.bot.challenges.test_commands import challenge
 from tests.bot.conftest import ANA, BO, CY, GUILD, Env
 from tests.bot.interactions import Interaction, invoke
 
-URL = "https://example.org/rules"
-
 
 async def test_challenge_accept_move_resign_through_the_handlers(env: Env) -> None:
     posted = await challenge(env)
@@ -39,7 +37,7 @@ async def test_challenge_accept_move_resign_through_the_handlers(env: Env) -> No
     choices = await legal_moves(Interaction(env, ANA, channel_id=thread), "a")
     assert [c.value for c in choices] == ["a2", "a3", "a4", "a5", "a6"]
     played = Interaction(env, ANA, channel_id=thread)
-    await invoke(PlayCommands.move, PlayCommands(URL), played, "A3", None)
+    await invoke(PlayCommands.move, PlayCommands(), played, "A3", None)
     assert played.response.calls == [("defer", {"ephemeral": True, "thinking": True})]
     # A jump link in words to the new board, not a bare URL.
     board = env.poster.sent[-1]
@@ -48,12 +46,12 @@ async def test_challenge_accept_move_resign_through_the_handlers(env: Env) -> No
         f"{board.message_id}).")
 
     refused = Interaction(env, ANA, channel_id=thread)
-    await invoke(PlayCommands.move, PlayCommands(URL), refused, "m3", None)
+    await invoke(PlayCommands.move, PlayCommands(), refused, "m3", None)
     assert refused.followup.sent == [{"content": "It's not your turn in Astralis #1: waiting "
                                       "for Bo.", "ephemeral": True}]
 
     asked = Interaction(env, BO)
-    await invoke(PlayCommands.resign, PlayCommands(URL), asked, None)
+    await invoke(PlayCommands.resign, PlayCommands(), asked, None)
     [confirm] = asked.followup.sent
     assert confirm["ephemeral"] and "Resign **Astralis #1** against Ana?" in confirm["content"]
     [button] = confirm["view"].children
@@ -79,10 +77,10 @@ async def test_an_out_of_date_choice_button(env: Env) -> None:
     assert again.answers() == ["That button is out of date: the game has moved on since."]
 
 
-async def test_board_games_and_rules(env: Env) -> None:
+async def test_board_and_games(env: Env) -> None:
     await challenge(env)
     await ChallengeButton("accept", 1).callback(Interaction(env, BO))
-    info = PlayCommands(URL)
+    info = PlayCommands()
 
     board = Interaction(env, CY)  # a spectator may look
     await invoke(PlayCommands.board, info, board, "#1", False)
@@ -95,13 +93,6 @@ async def test_board_games_and_rules(env: Env) -> None:
     embed = games.followup.sent[0]["embed"]
     assert "Astralis #1" in embed.fields[0].value and "**your turn**" in embed.fields[0].value
 
-    rules_ = Interaction(env, CY)
-    await invoke(PlayCommands.rules, info, rules_, "astralis")
-    embed = rules_.response.calls[0][1]["embed"]
-    assert embed.title == "Astralis"
-    assert embed.url == "https://example.org/rules/astralis.md"
-    assert "size: 7–8 (default 8)" in embed.fields[0].value
-
 
 async def test_the_game_options_suggest_the_members_games(env: Env) -> None:
     assert await MyGame().autocomplete(Interaction(env, ANA, guild_id=None), "") == []
@@ -112,7 +103,7 @@ async def test_no_game_here(env: Env, command: str) -> None:
     interaction = Interaction(env, ANA)
     handler = getattr(PlayCommands, command)
     arguments = ("c3", None) if command == "move" else (None,)
-    await invoke(handler, PlayCommands(URL), interaction, *arguments)
+    await invoke(handler, PlayCommands(), interaction, *arguments)
     assert interaction.answers() == [
         "You have no game in progress here: start one with /challenge, or name a game with "
         "the `game` option."]

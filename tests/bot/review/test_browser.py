@@ -37,11 +37,13 @@ async def open_browser(env: Env, member: Member = CY, **options: Any) -> StandIn
 
 
 def controls(answer: dict[str, Any]) -> dict[str, Any]:
-    """The browser's items by what they do: first/prev/next/last and jump."""
+    """The browser's items by what they do: first/prev/next/last, jump, analysis and
+    explore."""
     found = {}
     for child in answer["view"].children:
         kind = child.custom_id.split(":")[-1] if child.custom_id.startswith("bb:review:") \
-            else "jump"
+            else "jump" if child.custom_id.startswith("bb:reviewjump:") \
+            else child.custom_id.split(":")[1]  # analysis, explore
         found[kind] = child
     return found
 
