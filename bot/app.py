@@ -128,8 +128,9 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
           replayer: Replayer = replay_gif, rng: random.Random | None = None,
           on_expired: Expired | None = None, sleep: Sleep = asyncio.sleep,
           thinker: Thinker | None = None, typing: Typing | None = None) -> App:
-    """Build and wire every service. ``poster`` and ``messenger`` reach Discord;
-    ``on_expired`` shows that a challenge expired (the client edits its message);
+    """Build and wire every service. ``poster`` and ``messenger`` reach Discord (an
+    expired challenge's message is shown so through the outbox; ``on_expired`` is told
+    after);
     ``thinker`` is the AI (default: a pool of ``tuning.ai_workers`` processes, started
     at its first question)."""
     # Board posts say when the player to move runs out of time.

@@ -250,13 +250,14 @@ class Practice:
                 raise UserError(f"You haven't moved yet in {texts.label(row)}: there is "
                                 "nothing of yours to take back.")
             gone = [move for move in moves if move.ply >= mine[-1]]
-            state = await asyncio.to_thread(replayed, row, [m.move for m in moves
-                                                            if m.ply < mine[-1]])
+            state = await asyncio.to_thread(replayed, row, [move.move for move in moves
+                                                            if move.ply < mine[-1]])
             taken = ", ".join(f"`{move.move}`" for move in gone)
-            board = self.boards.board(  # the position before, its board stored with it
+            # Its board stored with it (an outbox item): posted even after a crash.
+            board = self.boards.board(
                 row, state, f"**{texts.label(row)}** · {member.name} took back {taken}.\n"
-                f"{texts.turn_line(row, state)}",
-                mentions=to_ping(row, state), then=("move_taken_back",))
+                f"{texts.turn_line(row, state)}", mentions=to_ping(row, state),
+                then=("move_taken_back",))
             async with self.db.transaction() as tx:
                 for move in reversed(gone):
                     if not await queries.delete_last_move(tx, game_id, move.ply):
@@ -265,9 +266,8 @@ class Practice:
             self.games.forget(game_id)
             self.games.remember(game_id, state)
             await self.clocks.restart_turn(row, state)
-            (told,) = await self.boards.send(board, states={board.key: state})
-            update = told if isinstance(told, GameUpdate) else GameUpdate(row, state)
-        return update
+            update, = await self.boards.send(board, states={board.key: state})
+        return update or GameUpdate(row, state, None, None)
 
     # -- looking -------------------------------------------------------------------------
 

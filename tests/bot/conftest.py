@@ -166,8 +166,8 @@ class Env:
     async def restart(self) -> Env:
         """Close everything and start again from the file; the services are new."""
         await self.clocks.stop()
-        await self.analyses.stop()
         await self.outbox.stop()
+        await self.analyses.stop()
         await self.db.close()
         fresh = await Env.start(self.path, self.poster, self.clock, **self.options)
         self.__dict__.update(fresh.__dict__)

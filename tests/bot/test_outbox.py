@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from bot.challenges.expiry import ChallengeExpiry
 from bot.model import DeliveryDelayed, Member, Post, Posted
 from bot.outbox import next_nonce
 from bot.storage import ChallengeRow, GameRow, Query, queries
@@ -246,3 +247,29 @@ async def test_a_delivery_the_disk_could_not_record_is_tried_again(tmp_path: Pat
     finally:
         await env.outbox.stop()
         await env.db.close()
+
+
+@pytest.mark.parametrize("answer", ["decline", "cancel", "expire"])
+async def test_a_closed_challenge_shows_it_even_across_a_crash(
+        world: tuple[Env, Discordish], answer: str) -> None:
+    """Declined, cancelled or expired: the challenge's message says so (its buttons gone,
+    or disabled once expired), although the bot died before it could edit it."""
+    env, poster = world
+    challenge = await env.challenges.create(guild_id=GUILD, channel_id=CHANNEL,
+                                            challenger=ANA, game="astralis", opponent=BO,
+                                            options={"size": 7})
+    await env.challenges.set_message(challenge.id, 4242)
+    poster.stall, poster.stall_on = "before", "challenge"
+    if answer == "expire":
+        expiry = ChallengeExpiry(env.db, now=env.clock, days=7, messages=env.challenges.messages)
+        env.clock.advance(days=8)
+        work = expiry.expire_due()
+    else:
+        close = env.challenges.decline if answer == "decline" else env.challenges.cancel
+        work = close(guild_id=GUILD, challenge_id=challenge.id,
+                     member=BO if answer == "decline" else ANA)
+    await crash_during(env, poster, work)
+    [(shown_id, text, disabled)] = poster.shown
+    said = {"decline": "Declined by Bo", "cancel": "Cancelled by Ana", "expire": "Expired"}
+    assert shown_id == challenge.id and said[answer] in text
+    assert disabled == (answer == "expire")
