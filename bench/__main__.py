@@ -1,8 +1,8 @@
 """``python -m bench [NAME ...] [OPTIONS]``: run the benchmarks and print tables.
 
-Names: engine, legal, pictures, bot, playouts, storage, scale (all of them when none is
-given). Options go to the benchmark named (``python -m bench engine --budget 5``); with several
-benchmarks only ``--quick`` is shared.
+Names: engine, legal, pictures, bot, playouts, ai, soak, storage, scale (all of them
+when none is given). Options go to the benchmark named (``python -m bench engine --budget
+5``); with several benchmarks only ``--quick`` is shared.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import sys
 
 MODULES = {"engine": "bench.engine", "legal": "bench.legal_moves",
            "pictures": "bench.pictures", "bot": "bench.whole_bot",
-           "playouts": "bench.playouts", "storage": "bench.storage",
-           "scale": "bench.scale"}
+           "playouts": "bench.playouts", "ai": "bench.ai", "soak": "bench.soak",
+           "storage": "bench.storage", "scale": "bench.scale"}
 
 
 def main(argv: list[str]) -> None:

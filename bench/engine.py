@@ -10,6 +10,7 @@ import statistics
 import time
 
 from bench.common import Row, print_table, random_history
+from rules.testing import SMALL_OPTIONS
 
 #: (game, options) measured: the default size and the largest size of each game.
 CASES = [
@@ -18,8 +19,7 @@ CASES = [
     ("sliglube", {"size": 6}), ("sliglube", {"size": 7}),
     ("astralis", {"size": 8}),
 ]
-QUICK = [("lifeline", {"size": 4}), ("asli", {"size": 5}), ("sliglube", {"size": 5}),
-         ("astralis", {"size": 7})]
+QUICK = [(name, sets[0]) for name, sets in SMALL_OPTIONS.items()]
 
 
 def measure(name: str, options: dict, budget: float, max_games: int) -> Row:

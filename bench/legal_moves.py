@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 
 from bench.common import latency_row, print_table, random_history, states_along, timed
+from rules.testing import SMALL_OPTIONS
 
 CASES = [
     ("lifeline", {"size": 12}, "≤ 5 ms p99"),
@@ -19,8 +20,7 @@ CASES = [
     ("astralis", {"size": 8}, "≤ 5 ms p99"),
     ("sliglube", {"size": 7}, "≤ 50 ms p99"),
 ]
-QUICK = [("lifeline", {"size": 4}, ""), ("asli", {"size": 5}, ""), ("sliglube", {"size": 5}, ""),
-         ("astralis", {"size": 7}, "")]
+QUICK = [(name, sets[0], "") for name, sets in SMALL_OPTIONS.items()]
 
 
 def samples_for(name: str, options: dict, games: int) -> tuple[list[float], float]:

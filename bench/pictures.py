@@ -13,11 +13,11 @@ from collections.abc import Callable
 import render
 import rules
 from bench.common import Row, latency_row, print_table, random_history, timed
+from rules.testing import SMALL_OPTIONS
 
 LARGEST = [("lifeline", {"size": 12}), ("asli", {"size": 25}), ("sliglube", {"size": 7}),
            ("astralis", {"size": 8})]
-QUICK = [("lifeline", {"size": 4}), ("asli", {"size": 5}), ("sliglube", {"size": 5}),
-         ("astralis", {"size": 7})]
+QUICK = [(name, sets[0]) for name, sets in SMALL_OPTIONS.items()]
 
 
 def mid_game(name: str, options: dict, seed: int = 7) -> rules.State:

@@ -13,14 +13,14 @@ import time
 import rules
 from bench.common import Row, print_table
 from rules.search import StatePosition, position
+from rules.testing import SMALL_OPTIONS
 
 #: (game, options, target playouts/s) from the AI issue: the default sizes.
 CASES = [
     ("lifeline", {"size": 7}, 500), ("asli", {"size": 13}, 100),
     ("astralis", {"size": 8}, 1000), ("sliglube", {"size": 6}, 50),
 ]
-QUICK = [("lifeline", {"size": 4}, 0), ("asli", {"size": 5}, 0), ("astralis", {"size": 7}, 0),
-         ("sliglube", {"size": 5}, 0)]
+QUICK = [(name, sets[0], 0) for name, sets in SMALL_OPTIONS.items()]
 
 
 def rate(start_position, budget: float, max_playouts: int) -> tuple[float, float]:

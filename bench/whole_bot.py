@@ -374,7 +374,10 @@ def write_database(path: Path, guild_id: int, channel_id: int, players: list[int
     try:
         db.execute("PRAGMA journal_mode = WAL")
         for script in MIGRATIONS:  # a fresh file: no need to apply them atomically
-            db.executescript(script)
+            if callable(script):  # a migration of the data, in Python
+                script(db)
+            else:
+                db.executescript(script)
         db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
         has_clocks = clocks and db.execute(
             "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'clocks'").fetchone()

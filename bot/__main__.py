@@ -17,6 +17,7 @@ log = logging.getLogger("bot")
 
 async def run(settings: Settings) -> None:
     async with make_client(settings) as client:
+        await client.open_database()  # an unusable database stops the bot before Discord
         await client.start(settings.token)
 
 
@@ -34,7 +35,7 @@ def main() -> int:
               "(Bot → Reset Token) and put the new one in .env", file=sys.stderr)
         return 2
     except DatabaseUnavailable as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {' '.join(str(error).split())}", file=sys.stderr)  # on one line
         return 1
     except (aiohttp.ClientError, OSError) as error:
         print(f"error: cannot reach Discord: {error}", file=sys.stderr)

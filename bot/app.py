@@ -3,9 +3,10 @@ nowhere else. Discord-free: the client (:mod:`bot.client`) gives it a
 :class:`~bot.model.Poster` and a :class:`~bot.correspondence.notify.Messenger` that
 talk to Discord; the tests give it fakes.
 
-The order of the listeners is stated here and decides what a game's thread shows
-at its end: the final board (posted before the listeners are told), then the replay
-and the summary with the rating change, then the rematch offer.
+The order of the listeners is stated here. A game's end is one post, made before
+the listeners are told (see :mod:`bot.play.endings`): the final board with the
+result, the summary and rating change (the epilogue rates the game first), the
+replay and the record attached, and the Rematch button.
 """
 
 from __future__ import annotations
@@ -17,25 +18,32 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from ai.pool import AIPool
 from bot.challenges.expiry import ChallengeExpiry, Expired
-from bot.challenges.service import Challenges
+from bot.challenges.service import ChallengeMessages, Challenges
 from bot.claims import Claims
 from bot.correspondence.clocks import Clocks
 from bot.correspondence.deadlines import DeadlinePoster
 from bot.correspondence.notify import Messenger, Notifier
 from bot.correspondence.service import Correspondence
 from bot.events import Events
+from bot.learning.analysis import Analyses, Thinker
+from bot.learning.sandbox import Sandboxes
 from bot.model import Poster, Renderer, Replayer, utc_now
-from bot.pictures import render_board, replay_gif
+from bot.outbox import Outbox
+from bot.pictures import change_summary, render_board, replay_gif
 from bot.play.autocomplete import Autocomplete
 from bot.play.boards import Boards
 from bot.play.endings import Endings
 from bot.play.games import Games
 from bot.play.moves import Moves
+from bot.practice.service import Practice, Typing
+from bot.practice.service import levels as practice_levels
 from bot.ratings.ranking import Ratings
 from bot.review.browser import Browser
 from bot.review.epilogue import Epilogue
 from bot.review.records import Records
+from bot.settings.service import MemberSettings
 from bot.storage import Database
 from bot.timers import Sleep
 
@@ -49,6 +57,12 @@ class Tuning:
     reminder_share: float = 0.8
     vacation_days: int = 14
     challenge_expiry_days: int = 7
+    #: Where /rules links the full rules online ("": no link).
+    rules_url_base: str = ""
+    #: The AI's worker processes (analysis, the sandbox's AI move).
+    ai_workers: int = 1
+    #: Tests only: every level of the AI searches this many playouts, no more.
+    ai_test_playouts: int | None = None
 
 
 @dataclass(eq=False)
@@ -72,59 +86,102 @@ class App:
     browser: Browser
     records: Records
     epilogue: Epilogue
+    settings: MemberSettings
+    analyses: Analyses
+    sandboxes: Sandboxes
+    #: Thinks for the bot in other processes (an AIPool).
+    ai: Thinker
+    practice: Practice
+    outbox: Outbox
+    rules_url_base: str = ""
     _warm_up: asyncio.Task[int] | None = None
+    _buttons: asyncio.Task[int] | None = None
 
     async def start(self) -> None:
-        """Replay the active games in the background; start the clocks and the expiry of
+        """Deliver what the last run still owed Discord (before any new work); replay
+        the active games in the background; start the clocks and the expiry of
         challenges (both first apply what fell due while the bot was down)."""
+        await self.outbox.start()
         self._warm_up = asyncio.create_task(self.games.warm_up(), name="replay active games")
+        self._buttons = asyncio.create_task(self.boards.remove_ended_buttons(),
+                                            name="remove the buttons of ended games")
         await self.clocks.start()
         await self.expiry.start()
+        await self.analyses.start()  # finished games not analysed yet, in the background
+        await self.practice.resume()  # the bot's turns waiting since before the restart
 
     async def stop(self) -> None:
-        if self._warm_up is not None:
-            self._warm_up.cancel()
+        await self.practice.stop()
+        for task in (self._warm_up, self._buttons):
+            if task is not None:
+                task.cancel()
         await self.clocks.stop()
         await self.expiry.stop()
+        await self.analyses.stop()
+        close = getattr(self.ai, "close", None)
+        if close is not None:
+            await close()
+        await self.outbox.stop()
 
 
 def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning = Tuning(),
           now: Callable[[], datetime] = utc_now, renderer: Renderer = render_board,
           replayer: Replayer = replay_gif, rng: random.Random | None = None,
-          on_expired: Expired | None = None, sleep: Sleep = asyncio.sleep) -> App:
-    """Build and wire every service. ``poster`` and ``messenger`` reach Discord;
-    ``on_expired`` shows that a challenge expired (the client edits its message)."""
+          on_expired: Expired | None = None, sleep: Sleep = asyncio.sleep,
+          thinker: Thinker | None = None, typing: Typing | None = None) -> App:
+    """Build and wire every service. ``poster`` and ``messenger`` reach Discord (an
+    expired challenge's message is shown so through the outbox; ``on_expired`` is told
+    after);
+    ``thinker`` is the AI (default: a pool of ``tuning.ai_workers`` processes, started
+    at its first question)."""
     # Board posts say when the player to move runs out of time.
     poster = DeadlinePoster(poster, db)
     # Each reminder, deadline, digest and expiry is done by the one process claiming it.
     claims = Claims(db, now=now)
     events = Events()
     games = Games(db)
+    # What must reach Discord is stored with the change that causes it, and delivered
+    # in order per game by one loop; boards tell the listeners after their post.
+    outbox = Outbox(db, now=now, sleep=sleep)
     notifier = Notifier(db, messenger, poster, now=now)
     # Members who asked for DMs or a digest are not pinged by board posts.
-    boards = Boards(db, poster, renderer=renderer, mention_filter=notifier.filter_mentions)
-    endings = Endings(db, games, boards, events, now=now)
+    boards = Boards(db, poster, renderer=renderer, games=games, events=events, outbox=outbox,
+                    mention_filter=notifier.filter_mentions, now=now)
+    messages = ChallengeMessages(db, poster, outbox, now=now)
+    ratings = Ratings(db, now=now)
+    # The end of a game is one post: the epilogue gives its summary (rating the game
+    # first), its replay and its record.
+    epilogue = Epilogue(db, ratings, replayer=replayer)
+    endings = Endings(db, games, boards, events, now=now, finale=epilogue)
     clocks = Clocks(db, games, endings, notifier, now=now, reminder_share=tuning.reminder_share,
                     vacation_days=tuning.vacation_days, sleep=sleep, claims=claims)
     # The clock refuses moves out of time and stores the next turn with each move, and
     # is stored with each new game.
-    moves = Moves(db, games, boards, events, endings, now=now, guards=[clocks])
-    challenges = Challenges(db, games, boards, events, now=now, rng=rng, starters=[clocks])
+    moves = Moves(db, games, boards, events, endings, now=now, guards=[clocks],
+                  describe=change_summary)
+    challenges = Challenges(db, games, boards, events, now=now, rng=rng, starters=[clocks],
+                            messages=messages)
     correspondence = Correspondence(db, games, boards, events, endings, clocks, poster, now=now)
-    ratings = Ratings(db, now=now)
-    epilogue = Epilogue(db, poster, replayer=replayer)
+    ai = thinker if thinker is not None else AIPool(tuning.ai_workers)
+    analyses = Analyses(db, games, ai)
+    # The bot's moves in practice games: the same AI, thinking in its worker processes.
+    practice = Practice(db, games, boards, events, challenges, moves, clocks, think=ai.choose,
+                        levels=practice_levels(tuning.ai_test_playouts),
+                        **({"typing": typing} if typing else {}))
     events.subscribe(
-        ratings,         # first: the epilogue's summary shows the rating change
-        epilogue,        # the replay and the summary, right under the final board
         notifier,        # DMs: your turn, the game is over
         clocks,          # wakes the dispatcher for the new due time; stops an ended clock
-        correspondence,  # last: the rematch offer closes a finished game's thread
+        practice,        # the bot's turn in a practice game: it thinks, then moves
+        analyses,        # last: queues a finished game for the AI's analysis
     )
     return App(
         db=db, now=now, events=events, games=games, boards=boards, endings=endings,
         moves=moves, autocomplete=Autocomplete(games), challenges=challenges,
         expiry=ChallengeExpiry(db, now=now, days=tuning.challenge_expiry_days,
-                               on_expired=on_expired, sleep=sleep, claims=claims),
+                               on_expired=on_expired, sleep=sleep, messages=messages,
+                               claims=claims),
         notifier=notifier, clocks=clocks, correspondence=correspondence, ratings=ratings,
         browser=Browser(db, games, renderer=renderer, replayer=replayer), records=Records(db),
-        epilogue=epilogue)
+        epilogue=epilogue, settings=MemberSettings(db, notifier), analyses=analyses,
+        sandboxes=Sandboxes(db, games, ai, now=now), ai=ai, practice=practice,
+        rules_url_base=tuning.rules_url_base, outbox=outbox)

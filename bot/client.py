@@ -8,7 +8,6 @@ command tree its one error handler.
 
 from __future__ import annotations
 
-import functools
 import logging
 import re
 from typing import Any
@@ -22,21 +21,25 @@ from bot.challenges import views as challenge_views
 from bot.config import Settings, hidden_password
 from bot.correspondence import views as correspondence_views
 from bot.errors import STALE_BUTTON, report
-from bot.model import Post, UserError
+from bot.learning import views as learning_views
+from bot.model import Member, Post, UserError
 from bot.play import views as play_views
 from bot.poster import DiscordMessenger, DiscordPoster
+from bot.practice.views import thread_typing
 from bot.review import views as review_views
-from bot.storage import Database, GameRow, Unavailable, open_database
+from bot.storage import ChallengeRow, Database, GameRow, Unavailable, open_database
+from bot.ui.answers import tolerate_repeated_answers
 from bot.ui.forms import submit_form
 
 log = logging.getLogger(__name__)
 
 #: The commands of each area.
 EXTENSIONS = ("bot.challenges.commands", "bot.play.commands", "bot.correspondence.commands",
-              "bot.review.commands", "bot.ratings.commands")
+              "bot.review.commands", "bot.ratings.commands", "bot.settings.commands",
+              "bot.learning.commands", "bot.practice.commands")
 #: The restart-proof buttons and menus of every area.
 DYNAMIC_ITEMS = (*challenge_views.ITEMS, *play_views.ITEMS, *correspondence_views.ITEMS,
-                 *review_views.ITEMS)
+                 *review_views.ITEMS, *learning_views.ITEMS)
 #: The forms of every area (see bot.ui.forms).
 FORMS = (*play_views.FORMS,)
 #: The buttons a post's ``actions`` stand for (``name`` or ``name:argument``), by area.
@@ -70,6 +73,11 @@ def post_view(game: GameRow, post: Post) -> discord.ui.View | None:
     return view
 
 
+def challenge_buttons(challenge: ChallengeRow, disabled: bool) -> discord.ui.View:
+    """A challenge message's buttons (disabled once it expired)."""
+    return challenge_views.challenge_view(challenge, disabled=disabled)
+
+
 class BoardTree(app_commands.CommandTree):
     """The command tree: every command is for servers unless it says otherwise, and
     every failure of a command or an autocomplete ends in :func:`bot.errors.report`."""
@@ -96,31 +104,47 @@ class BoardTree(app_commands.CommandTree):
 
 class BoardBot(commands.Bot):
     def __init__(self, settings: Settings, **options: Any) -> None:
+        # The bot never joins a voice channel: discord.py's start-up warnings that the
+        # voice libraries (PyNaCl, davey) are missing would only read as faults.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
             tree_cls=BoardTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             **options)
         self.settings = settings
+        # A first answer discord.py repeats after a 5xx, which Discord had carried out,
+        # is refused with 40060: the command goes on (see bot.ui.answers).
+        tolerate_repeated_answers()
         self.db: Database | None = None
         self.app: App | None = None
         #: The ``custom_id`` templates of every dynamic item added: a component
         #: interaction matching none of them is one the bot cannot answer otherwise.
         self.component_templates: list[re.Pattern[str]] = []
 
+    async def open_database(self) -> Database:
+        """Open and check the database (before Discord is reached, so that a database
+        that cannot be used stops the bot at once)."""
+        if self.db is None:
+            try:
+                self.db = await open_database(self.settings.database)
+            except Unavailable as error:
+                where = hidden_password(str(self.settings.database))
+                raise DatabaseUnavailable(f"cannot use the database at {where}: {error}"
+                                          ) from error
+        return self.db
+
     async def setup_hook(self) -> None:
-        try:
-            self.db = await open_database(self.settings.database)
-        except Unavailable as error:
-            raise DatabaseUnavailable(f"cannot use the database at "
-                                      f"{hidden_password(str(self.settings.database))}: {error}"
-                                      ) from error
+        self.db = await self.open_database()
         self.app = build(
-            self.db, DiscordPoster(self, post_view), DiscordMessenger(self),
+            self.db, DiscordPoster(self, post_view, challenge_buttons), DiscordMessenger(self),
             tuning=Tuning(reminder_share=self.settings.reminder_share,
                           vacation_days=self.settings.vacation_days,
-                          challenge_expiry_days=self.settings.challenge_expiry_days),
-            on_expired=functools.partial(challenge_views.show_expired, self))
+                          challenge_expiry_days=self.settings.challenge_expiry_days,
+                          rules_url_base=self.settings.rules_url_base,
+                          ai_workers=self.settings.ai_workers,
+                          ai_test_playouts=self.settings.ai_test_playouts),
+            typing=thread_typing(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -132,6 +156,8 @@ class BoardBot(commands.Bot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands (they may take a while to appear)", len(synced))
+        if self.user is not None:  # the bot's own seat in practice games
+            self.app.practice.me = Member(self.user.id, self.user.display_name)
         await self.app.start()  # the clocks and expiry apply what fell due while down
 
     async def on_ready(self) -> None:

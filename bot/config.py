@@ -18,7 +18,6 @@ from typing import Any
 from dotenv import dotenv_values
 
 DEFAULT_DATABASE_PATH = "./boardbot.sqlite3"
-DEFAULT_RULES_URL_BASE = "https://github.com/boardbot/boardbot/blob/main/docs/rules"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 # A bot token is three base64url parts separated by dots (user id, timestamp, HMAC).
@@ -35,6 +34,7 @@ class Settings:
     database_path: Path
     dev_guild_id: int | None
     log_level: str
+    #: Where the full rules live online (``<base>/<game>.md``); "" for no link.
     rules_url_base: str
     #: Share of a turn's time after which the player to move is reminded (0 < share < 1).
     reminder_share: float = 0.8
@@ -49,6 +49,11 @@ class Settings:
     #: … and the ones this process runs (None: all of them).
     shard_ids: tuple[int, ...] | None = None
 
+    #: Worker processes of the AI (the bot's moves in practice games).
+    ai_workers: int = 1
+    #: Tests only: every AI level searches this many playouts, no more (None: as built).
+    ai_test_playouts: int | None = None
+
     @property
     def database(self) -> str | Path:
         """The database the bot opens (``DATABASE_URL``, else ``DATABASE_PATH``)."""
@@ -61,7 +66,8 @@ class Settings:
                 f"reminder_share={self.reminder_share!r}, vacation_days={self.vacation_days!r}, "
                 f"challenge_expiry_days={self.challenge_expiry_days!r}, "
                 f"database_url={hidden_password(self.database_url)!r}, "
-                f"shard_count={self.shard_count!r}, shard_ids={self.shard_ids!r})")
+                f"shard_count={self.shard_count!r}, shard_ids={self.shard_ids!r}, "
+                f"ai_workers={self.ai_workers!r}, ai_test_playouts={self.ai_test_playouts!r})")
 
 
 def load_settings(environ: Mapping[str, str] | None = None,
@@ -83,12 +89,14 @@ def load_settings(environ: Mapping[str, str] | None = None,
         database_path=Path(get("DATABASE_PATH", DEFAULT_DATABASE_PATH)),
         dev_guild_id=_guild_id(get("DEV_GUILD_ID")),
         log_level=_log_level(get("LOG_LEVEL", "INFO")),
-        rules_url_base=get("RULES_URL_BASE", DEFAULT_RULES_URL_BASE).rstrip("/"),
+        rules_url_base=_url_base(get("RULES_URL_BASE")),
         reminder_share=_reminder_share(get("REMINDER_SHARE", "0.8")),
         vacation_days=_vacation_days(get("VACATION_DAYS", "14")),
         challenge_expiry_days=_challenge_expiry_days(get("CHALLENGE_EXPIRY_DAYS", "7")),
         database_url=_database_url(get("DATABASE_URL")),
         **_shards(get("SHARD_COUNT"), get("SHARD_IDS")),
+        ai_workers=_ai_workers(get("AI_WORKERS", "1")),
+        ai_test_playouts=_ai_test_playouts(get("AI_TEST_PLAYOUTS")),
     )
 
 
@@ -149,6 +157,29 @@ def _challenge_expiry_days(text: str) -> int:
     return int(text)
 
 
+def _url_base(text: str) -> str:
+    if text and not re.fullmatch(r"https?://\S+", text):
+        raise ConfigError(f"RULES_URL_BASE must be a web address (https://…) or empty, "
+                          f"not {text!r}")
+    return text.rstrip("/")
+
+
+def _ai_workers(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 64:
+        raise ConfigError(f"AI_WORKERS must be a whole number of processes from 1 to 64, "
+                          f"not {text!r}")
+    return int(text)
+
+
+def _ai_test_playouts(text: str) -> int | None:
+    if not text:
+        return None
+    if not text.isdigit() or int(text) < 1:
+        raise ConfigError(f"AI_TEST_PLAYOUTS must be a whole number of playouts (1 or more), "
+                          f"or empty, not {text!r}")
+    return int(text)
+
+
 def _token(text: str) -> str:
     if not text:
         raise ConfigError("DISCORD_TOKEN is not set: put the bot's token in the environment "
@@ -156,8 +187,16 @@ def _token(text: str) -> str:
     if text.lower().startswith("bot "):
         raise ConfigError("DISCORD_TOKEN must be the bare token, without the 'Bot ' prefix")
     if not _TOKEN.fullmatch(text):
-        raise ConfigError("DISCORD_TOKEN does not look like a bot token (three parts "
-                          "separated by dots): copy it again from the developer portal")
+        parts = text.split(".")
+        if len(parts) != 3:
+            what = f"has {len(parts)} part{'s' if len(parts) != 1 else ''} where a bot " \
+                   "token has three separated by dots"
+        elif not all(re.fullmatch(r"[A-Za-z0-9_-]+", part) for part in parts):
+            what = "has characters a bot token never has (only letters, digits, - and _ " \
+                   "between its two dots)"
+        else:
+            what = "is too short for a bot token (one is about 70 characters)"
+        raise ConfigError(f"DISCORD_TOKEN {what}: copy it again from the developer portal")
     return text
 
 

@@ -15,7 +15,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.model import UserError
+from bot.model import UserError, not_saved
+from bot.storage import WriteFailed
+from bot.ui.answers import reply
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +27,8 @@ STALE_COMMAND = ("That command is out of date (your Discord app may show an old 
                  "commands): reload Discord (Ctrl+R) and try again.")
 STALE_FORM = ("This form is out of date (I may have restarted since it was opened): "
               "use the game's latest post, or `/move`.")
+#: The most a message may hold.
+MESSAGE_LIMIT = 2000
 APOLOGY = ("Sorry, something went wrong on my side. It has been logged; "
            "please try again in a moment.")
 
@@ -38,6 +42,8 @@ def message_for(error: BaseException) -> str | None:
         error = error.__cause__  # an option's transformer refused it (bot.ui.options)
     if isinstance(error, UserError):
         return error.message
+    if isinstance(error, WriteFailed):  # logged once, for the operator, where it failed
+        return not_saved("That", error)
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         return STALE_COMMAND
     if isinstance(error, OverflowError):  # a number from a custom_id or an option, too big
@@ -64,9 +70,12 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         text = APOLOGY
     if interaction.type is discord.InteractionType.autocomplete:
         return  # an autocomplete can only answer with choices
+    if len(text) > MESSAGE_LIMIT:  # a refusal quoting too much: still answer
+        log.warning("a refusal of %d characters was cut: %r…", len(text), text[:100])
+        text = text[: MESSAGE_LIMIT - 1] + "…"
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+            await reply(interaction, text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
 
-from bot.storage import GameRow
-from rules import State
+from bot.storage import ChallengeRow, GameRow
+from rules import Decision, Outcome, State
 
 
 def utc_now() -> datetime:
@@ -25,11 +25,27 @@ class UserError(Exception):
         return str(self)
 
 
+def not_saved(what: str, failure: Exception) -> str:
+    """What a member is told when the database could not store their change (a
+    :class:`bot.storage.WriteFailed`, whose ``reason`` is in plain words)."""
+    reason = getattr(failure, "reason", str(failure))
+    return (f"{what} was **not saved**: {reason}. Nothing changed. The bot's operator has "
+            "been told; please try again once they have fixed it.")
+
+
 @dataclass(frozen=True, slots=True)
 class Member:
     id: int
     name: str
     bot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Attachment:
+    """A file sent with a post besides its picture (a replay, a record)."""
+
+    filename: str
+    data: bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,20 +55,21 @@ class Post:
     content: str
     picture: bytes | None = None
     mentions: tuple[int, ...] = ()
-    #: Moves offered as buttons, valid only while the game is at ``ply``.
-    choices: tuple[str, ...] = ()
-    #: ``(lowest, highest)`` komi offered through a number field, or None.
-    komi: tuple[int, int] | None = None
+    #: The decisions of the player to move offered as buttons (``state.decisions()``),
+    #: valid only while the game is at ``ply``.
+    decisions: tuple[Decision, ...] = ()
     ply: int = 0
     filename: str = "board.png"
     #: Extra buttons by name (``rematch``, ``takeback:<request id>``): the client knows
     #: which area's buttons each stands for.
     actions: tuple[str, ...] = ()
+    #: More files, after the picture.
+    attachments: tuple[Attachment, ...] = ()
 
     @property
     def asks(self) -> bool:
         """Whether the post asks the player to move for a decision by buttons."""
-        return bool(self.choices) or self.komi is not None
+        return bool(self.decisions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,21 +78,56 @@ class Posted:
     #: Where the game lives after posting: its thread, a replacement thread,
     #: or None when the poster fell back to the game's channel.
     thread_id: int | None
+    #: The channel or thread the message is in (None: unknown).
+    channel_id: int | None = None
+
+
+class DeliveryDelayed(Exception):
+    """Discord could not be reached, or failed on its side, for now: the same delivery
+    is worth trying again later (the outbox does)."""
 
 
 class Poster(Protocol):
+    """What reaches a game's thread and a challenge's message. Every call is safe to
+    repeat: a thread already opened is found again, a message sent again while an
+    outbox item is delivered carries the same nonce (see :mod:`bot.outbox`). Raises
+    :class:`DeliveryDelayed` when Discord cannot be reached for now."""
+
     async def open_thread(self, game: GameRow, name: str) -> int | None:
-        """Open the game's public thread (from the challenge message if possible);
-        None if no thread could be made and posts must go to the channel."""
+        """Open the game's public thread (from the challenge message if possible), or
+        find the one already opened; None if no thread could be made and posts must
+        go to the channel."""
 
     async def post(self, game: GameRow, post: Post) -> Posted:
         """Send ``post`` where the game lives, unarchiving or falling back as needed."""
 
+    async def remove_buttons(self, channel_id: int, message_id: int) -> None:
+        """Take the buttons off a message (gone or forbidden: nothing to do)."""
 
-#: Draws a position for the players named by seat (None: no picture).
-Renderer = Callable[[State, Mapping[int, str]], Awaitable[bytes | None]]
-#: Animates a whole game: (game name, options, moves, names by seat) -> GIF bytes.
-Replayer = Callable[[str, Mapping, list[str], Mapping[int, str]], Awaitable[bytes]]
+    async def show_challenge(self, challenge: ChallengeRow, text: str, *,
+                             disabled_buttons: bool = False) -> None:
+        """Show a challenge's message as ``text``: without buttons once answered, with
+        its buttons disabled once it expired."""
+
+
+#: The theme of the pictures in a game's thread (a member's own views use theirs).
+DEFAULT_THEME = "dark"
+
+
+class Renderer(Protocol):
+    async def __call__(self, state: State, names: Mapping[int, str], *,
+                       theme: str = DEFAULT_THEME, outcome: Outcome | None = None,
+                       ) -> bytes | None:
+        """The picture of ``state`` for the players named by seat (None: no picture).
+        ``outcome``: how the game ended when it ended off the board (resignation, time,
+        abort), which the position itself cannot say."""
+
+
+class Replayer(Protocol):
+    async def __call__(self, game: str, options: Mapping, moves: list[str],
+                       names: Mapping[int, str], *, theme: str = DEFAULT_THEME,
+                       outcome: Outcome | None = None) -> bytes:
+        """The animated replay (GIF) of a whole game; ``outcome`` as for a Renderer."""
 #: Narrows who a post notifies (members who asked for DMs instead of pings).
 MentionFilter = Callable[[GameRow, tuple[int, ...]], Awaitable[tuple[int, ...]]]
 
@@ -105,6 +157,14 @@ class Listener(Protocol):
     async def move_played(self, update: GameUpdate) -> None: ...
     async def move_taken_back(self, update: GameUpdate) -> None: ...
     async def game_ended(self, update: GameUpdate) -> None: ...
+
+
+class Finale(Protocol):
+    async def final_words(self, row: GameRow, state: State) -> tuple[list[str],
+                                                                    tuple[Attachment, ...]]:
+        """What the one post at a game's end says besides its board and result (the
+        summary, the rating changes: the game is rated first) and the files it carries
+        (the replay, the record)."""
 
 
 def names(row: GameRow) -> dict[int, str]:

@@ -1,23 +1,104 @@
 """Pictures for the bot, drawn by :mod:`render` in a worker thread (Pillow is CPU-bound
-and must not hold up the event loop): the default :data:`~bot.model.Renderer` and
-:data:`~bot.model.Replayer` the composition root gives the services."""
+and must not hold up the event loop): the default :class:`~bot.model.Renderer` and
+:class:`~bot.model.Replayer` the composition root gives the services, and what a move
+did in words, as its picture marks it."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+import functools
+from collections.abc import Mapping, Sequence
 
 import render
-from rules import State
+from bot.learning.guide import Diagram, Guide
+from bot.model import DEFAULT_THEME
+from render import Mark, Marked
+from rules import Outcome, State
 
 
-async def render_board(state: State, names: Mapping[int, str]) -> bytes | None:
+async def render_board(state: State, names: Mapping[int, str], *, theme: str = DEFAULT_THEME,
+                       outcome: Outcome | None = None) -> bytes | None:
     """The board picture."""
-    return await asyncio.to_thread(render.board_png, state, names=dict(names))
+    return await asyncio.to_thread(render.board_png, state, names=dict(names), theme=theme,
+                                   outcome=outcome)
 
 
-async def replay_gif(game: str, options: Mapping, moves: list[str],
-                     names: Mapping[int, str]) -> bytes:
+async def replay_gif(game: str, options: Mapping, moves: list[str], names: Mapping[int, str],
+                     *, theme: str = DEFAULT_THEME, outcome: Outcome | None = None) -> bytes:
     """The animated replay of a whole game."""
     return await asyncio.to_thread(render.replay_gif, game, dict(options), moves,
-                                   names=dict(names))
+                                   names=dict(names), theme=theme, outcome=outcome)
+
+
+def change_summary(state: State) -> str:
+    """What the last move did besides placing ("removed 19 white stones, flipped 3";
+    "" when it only placed), as the picture marks it. Quick: no drawing."""
+    return render.change_summary(state)
+
+
+# -- learning: the guide's diagrams, hints, the AI's analysis --------------------------
+
+@functools.lru_cache(maxsize=128)
+def diagram_png(game: str, diagram: Diagram, theme: str = DEFAULT_THEME) -> bytes:
+    """A guide page's diagram: its position, what it points at ringed, and the hints
+    of ``/board marks`` if it asks for them (drawn once per page and theme)."""
+    state = diagram.state(game)
+    return render.board_png(state, theme=theme, marks=diagram.hints,
+                            extra=[Marked(cell, Mark.HIGHLIGHT) for cell in diagram.highlight])
+
+
+async def render_diagram(game: str, diagram: Diagram, theme: str = DEFAULT_THEME) -> bytes:
+    return await asyncio.to_thread(diagram_png, game, diagram, theme)
+
+
+async def render_hints(state: State, names: Mapping[int, str], theme: str = DEFAULT_THEME) -> bytes:
+    """The board with hints for the player to move (``/board marks``)."""
+    return await asyncio.to_thread(render.board_png, state, names=dict(names), theme=theme,
+                                   marks=True)
+
+
+def suggestion_marks(state: State, move: str | None, color: str | None) -> list[Marked]:
+    """The AI's ``move`` (played by ``color``) as marks on the cells it names."""
+    if not move or color is None:
+        return []
+    return [Marked(word, Mark.SUGGESTED, color) for word in move.split() if word in state.board]
+
+
+def suggestion_png(state: State, names: Mapping[int, str], move: str | None,
+                   color: str | None, theme: str = DEFAULT_THEME) -> bytes:
+    """The board after a move, with the move the AI preferred in its place marked."""
+    return render.board_png(state, names=dict(names), theme=theme,
+                            extra=suggestion_marks(state, move, color))
+
+
+async def render_suggestion(state: State, names: Mapping[int, str], move: str | None,
+                            color: str | None, theme: str = DEFAULT_THEME) -> bytes:
+    return await asyncio.to_thread(suggestion_png, state, names, move, color, theme)
+
+
+def chart_png(chances: Sequence[float | None], names: Mapping[int, str], *,
+              current: int | None = None, theme: str = DEFAULT_THEME) -> bytes:
+    """The line chart of the first player's winning chances over a game."""
+    return render.win_chart_png(list(chances), names=dict(names), current=current, theme=theme)
+
+
+async def render_chart(chances: Sequence[float | None], names: Mapping[int, str], *,
+                       current: int | None = None, theme: str = DEFAULT_THEME) -> bytes:
+    return await asyncio.to_thread(chart_png, chances, names, current=current, theme=theme)
+
+
+def biggest_swings(chances: Sequence[float | None], count: int = 3) -> list[int]:
+    """The moves after which the chances changed the most (the ones the chart marks)."""
+    return render.biggest_swings(chances, count)
+
+
+def guide_card_png(guide: Guide, number: int, theme: str = DEFAULT_THEME) -> bytes:
+    """Page ``number`` of a guide as Discord shows it (for the docs)."""
+    page = guide.page(number)
+    diagram = page.diagram
+    credit = f" · {guide.title} by {guide.credit}" if guide.credit else ""
+    return render.card_png(
+        f"{guide.title}: {page.title}", page.text,
+        picture=diagram_png(guide.game, diagram, theme) if diagram else None,
+        note=diagram.caption if diagram else "",
+        footer=f"Page {number + 1} of {len(guide.pages)}{credit}", theme=theme)

@@ -55,6 +55,13 @@ def player(row: GameRow, state: State, seat: int) -> str:
     return f"{name} ({color})" if color else name
 
 
+def player_word(state: State, seat: int) -> str:
+    """A seat without a name: ``Black``, or ``the first player`` before the colours."""
+    color = state.color_of(seat)
+    return color.capitalize() if color else ("the first player" if seat == 0
+                                             else "the second player")
+
+
 def turn_line(row: GameRow, state: State) -> str:
     """The ping for the player to move: ``<@1>, your turn: place two stones.``"""
     seat = state.to_move
@@ -64,12 +71,29 @@ def turn_line(row: GameRow, state: State) -> str:
     return f"{mention(row.player_ids[seat])}, your turn" + (f": {prompt}." if prompt else ".")
 
 
-def end_line(row: GameRow, result: str, winner_seat: int | None) -> str:
-    outcome = "It's a draw." if winner_seat is None else f"{row.player_names[winner_seat]} wins."
+def sentence(text: str) -> str:
+    """``text`` ending with a full stop (or its own ``!``, ``?`` or ``…``)."""
+    text = text.strip()
+    return text if not text or text[-1] in ".!?…" else f"{text}."
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``1 move``, ``2 moves``; ``words`` for an irregular plural."""
+    return f"{count} {word if count == 1 else words or word + 's'}"
+
+
+def game_over(row: GameRow) -> str:
+    """``**Game over.** Black wins: White resigned. Ana wins.`` (the winner named unless
+    the result already names them)."""
+    result = sentence(row.result or "")
     if row.status == "aborted":
-        outcome = "It counts for nothing."
-    both = " ".join(mention(member_id) for member_id in row.player_ids)
-    return f"**Game over.** {result}\n{outcome} Well played, {both}!"
+        return f"**Game over.** {result} It counts for nothing.".replace(".  ", ". ")
+    if row.winner_seat is None:
+        return f"**Game over.** {result}" + ("" if "draw" in result.lower() else
+                                              " It's a draw.")
+    winner = row.player_names[row.winner_seat]
+    return f"**Game over.** {result}" + ("" if result.startswith(f"{winner} ") else
+                                          f" {winner} wins.")
 
 
 def opening_post(row: GameRow, state: State) -> str:
@@ -80,13 +104,21 @@ def opening_post(row: GameRow, state: State) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def move_post(row: GameRow, after: State, seat: int, move: str) -> str:
-    lines = [f"**{label(row)}** · move {after.ply}: {player(row, after, seat)} played `{move}`."]
-    if after.is_over:
-        lines.append(end_line(row, after.result or "", after.winner))
-    else:
-        lines.append(turn_line(row, after))
-    return "\n".join(lines)
+def move_line(row: GameRow, after: State, seat: int, move: str, did: str = "") -> str:
+    """``**Asli #3** · move 12: Ana (black) played `h3`: removed 19 white stones.``"""
+    what = f": {did}" if did else ""
+    return (f"**{label(row)}** · move {after.ply}: {player(row, after, seat)} played "
+            f"`{move}`{what}.")
+
+
+def final_post(row: GameRow, head: str, words: list[str]) -> str:
+    """The one post of a game's end: ``head`` (its last move, or its name), how it
+    ended, the final ``words`` (summary, ratings, record), and both players mentioned
+    (thanked, unless the game was aborted)."""
+    both = " ".join(mention(member_id) for member_id in row.player_ids)
+    thanks = f"{both}: start a new game with `/challenge` whenever you like." \
+        if row.status == "aborted" else f"Well played, {both}!"
+    return "\n".join([head, game_over(row), *words, thanks])
 
 
 def status_line(row: GameRow, state: State, member_id: int) -> str:
@@ -171,3 +203,30 @@ def challenge_closed_text(challenge: ChallengeRow, by: str, game: GameRow | None
     verb = {"declined": "❌ Declined", "cancelled": "🚫 Cancelled"}.get(challenge.status,
                                                                      challenge.status)
     return f"{head}\n{verb} by {by}."
+
+
+#: How much of a member's text the bot quotes back at most (Discord allows 6,000
+#: characters in an option; a message holds 2,000).
+ECHO_LIMIT = 40
+
+
+def echo(text: object, limit: int = ECHO_LIMIT) -> str:
+    """Member text made safe to quote back: on one line, no backticks (it is often put
+    in code spans), at most ``limit`` characters. Every refusal that repeats what a
+    member typed goes through here, however long the text they sent."""
+    cleaned = " ".join(str(text).split()).replace("`", "'")
+    return cleaned if len(cleaned) <= limit else cleaned[: limit - 1] + "…"
+
+
+def echoing(message: str, text: str, limit: int = ECHO_LIMIT) -> str:
+    """``message`` (an engine's or a parser's refusal, which may quote ``text`` whole)
+    with every quotation of ``text`` shortened by :func:`echo`."""
+    if len(text) <= limit or not text:
+        return message
+    short = echo(text, limit)
+    for whole in (text, text.strip()):
+        message = message.replace(repr(whole), repr(short))
+    for whole in (text, text.strip()):
+        if whole:
+            message = message.replace(whole, short)
+    return message

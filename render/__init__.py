@@ -3,6 +3,8 @@
     >>> png = render.board_png(state, names={0: "Ann", 1: "Bob"}, theme="dark")
     >>> png = render.board_png(state, outcome=outcome)   # the bot ended it: resigned, time, abort
     >>> png = render.board_png(state, marks=True)        # hints for the player to move
+    >>> png = render.board_png(state, extra=[Marked("c3", Mark.HIGHLIGHT)])   # point at c3
+    >>> png = render.win_chart_png([0.5, 0.62, 0.3], theme="light")   # chances over a game
     >>> gif = render.replay_gif("lifeline", {"size": 7}, ["c3 e5", "swap"], outcome=outcome)
     >>> x, y = render.cell_center(state, "c3")   # where c3 is drawn, in pixels
 
@@ -14,10 +16,12 @@ so tests (and the bot) can find what is drawn where: :func:`cell_center`,
 
 from __future__ import annotations
 
+from render.card import card_png
+from render.chart import biggest_swings, win_chart_image, win_chart_png
 from render.games import Painter, painter_for, register
 from render.games import painter_colors as colors
 from render.layout import Layout, layout
-from render.marks import Mark
+from render.marks import Mark, Marked
 from render.picture import board_image, board_png, caption_text
 from render.replay import SCALE as REPLAY_SCALE
 from render.replay import replay_gif
@@ -49,8 +53,8 @@ def image_size(state_or_board: State | Board, *, scale: float = 1.0) -> tuple[in
 
 
 __all__ = [
-    "REPLAY_SCALE", "THEMES", "Colors", "Ending", "Layout", "Mark", "Painter", "board_image",
-    "board_layout", "board_png", "caption_text", "cell_center", "change_summary", "colors",
-    "image_size",
-    "painter_for", "register", "replay_gif",
+    "REPLAY_SCALE", "THEMES", "Colors", "Ending", "Layout", "Mark", "Marked", "Painter",
+    "biggest_swings", "board_image", "board_layout", "board_png", "caption_text", "card_png",
+    "cell_center", "change_summary", "colors", "image_size", "painter_for", "register",
+    "replay_gif", "win_chart_image", "win_chart_png",
 ]

@@ -12,6 +12,8 @@ bonus      a red ring with dark edges inside the stone's rim
 may place  a small diamond of the mover's colour
 may not    the cell tinted darker
 pawn reach a hollow triangle of the mover's colour, pointing like the pawn
+highlight  a red ring around the cell (a guide's diagram points at it; no legend)
+AI's move  a see-through stone of the mover's colour, ringed red, where the AI would play
 ========== =================================================================
 """
 
@@ -36,10 +38,12 @@ class Mark(enum.Enum):
     PLACE = "may place"
     NO_PLACE = "may not place"
     REACH = "pawn can go"
+    HIGHLIGHT = "highlighted"
+    SUGGESTED = "AI's move"
 
 
 #: What the legend explains (the last move's dot explains itself).
-EXPLAINED = tuple(mark for mark in Mark if mark is not Mark.LAST)
+EXPLAINED = tuple(mark for mark in Mark if mark not in (Mark.LAST, Mark.HIGHLIGHT))
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,12 @@ def layers(mark: Mark, color: str | None, stone: str | None, radius: float, unit
         return [(TOP, sprites.diamond(0.42 * radius, fill, edge))]
     if mark is Mark.NO_PLACE:
         return [(CELL, style.cell(unit, col.tint.get("forbidden", col.line)))]
+    if mark is Mark.HIGHLIGHT:
+        outer = min(1.1 * radius, 0.52 * unit)
+        return [(TOP, sprites.ring(outer, max(2.0, 0.24 * radius), col.mark, col.outline))]
+    if mark is Mark.SUGGESTED:  # a see-through stone, with a dot of the mark's colour
+        return [(TOP, sprites.disc(0.92 * radius, fill, col.outline, alpha=150)),
+                (TOP, sprites.ring(0.42 * radius, max(2.0, 0.16 * radius), col.mark, col.outline))]
     return [(TOP, sprites.triangle(0.75 * radius, 0.22 * radius, fill, edge, up))]
 
 

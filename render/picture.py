@@ -10,7 +10,7 @@ last move took off; stones; the game's over-layers (Astralis pawns); marks
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -49,13 +49,14 @@ def static_layer(painter: Painter, col: Colors, board: Board, scale: float) -> I
     return image
 
 
-def _marks(state: State, painter: Painter, playing: bool, hints: bool) -> list[Marked]:
+def _marks(state: State, painter: Painter, playing: bool, hints: bool,
+           extra: Sequence[Marked] = ()) -> list[Marked]:
     found = painter.changes(state)
     if playing:
         found += painter.standing(state)
         if hints:
             found += painter.hints(state)
-    return found
+    return found + list(extra)
 
 
 def _keys(state: State, found: list[Marked]) -> list[Key]:
@@ -143,7 +144,7 @@ def _paste_over(image: Image.Image, sprite: Image.Image, at: tuple[float, float]
 
 def board_image(state: State, *, names: Mapping[int, str] | None = None, theme: str = "dark",
                 scale: float = 1.0, outcome: Ending | None = None,
-                marks: bool = False) -> Image.Image:
+                marks: bool = False, extra: Sequence[Marked] = ()) -> Image.Image:
     """The picture of ``state`` as an RGB image (see :func:`board_png`)."""
     game = state.game
     painter = painter_for(game)
@@ -157,10 +158,10 @@ def board_image(state: State, *, names: Mapping[int, str] | None = None, theme: 
         if color is not None:
             stones[i] = color
     playing = outcome is None and not state.is_over
-    found = _marks(state, painter, playing, marks)
+    found = _marks(state, painter, playing, marks, extra)
     canvas = Canvas(image, state, lay, col, stones, set(stones))
     canvas.covered |= {board.index(m.cell) for m in found
-                       if m.mark not in (Mark.REMOVED, Mark.NO_PLACE)}
+                       if m.mark not in (Mark.REMOVED, Mark.NO_PLACE, Mark.HIGHLIGHT)}
     painter.under(canvas)
     _paint_marks(canvas, found, marks_.CELL)
     _paint_marks(canvas, found, marks_.GHOST)
@@ -174,12 +175,13 @@ def board_image(state: State, *, names: Mapping[int, str] | None = None, theme: 
 
 
 def caption_text(state: State, *, names: Mapping[int, str] | None = None,
-                 outcome: Ending | None = None, marks: bool = False) -> list[str]:
+                 outcome: Ending | None = None, marks: bool = False,
+                 extra: Sequence[Marked] = ()) -> list[str]:
     """The caption of :func:`board_png` with the same arguments, row by row, as
     text (a stone swatch is "●", a legend's key is its words): what the picture
     says, for tests and for a picture's alt text."""
     found = _marks(state, painter_for(state.game), outcome is None and not state.is_over,
-                   marks)
+                   marks, extra)
     return ["".join(seg.text if isinstance(seg, Text) else "●" if isinstance(seg, Swatch)
                     else "" for seg in row)
             for row in caption_rows(state, found, names=names, outcome=outcome)]
@@ -192,14 +194,18 @@ def to_palette(image: Image.Image, game: Game, theme: str) -> Image.Image:
 
 
 def board_png(state: State, *, names: Mapping[int, str] | None = None, theme: str = "dark",
-              outcome: Ending | None = None, marks: bool = False) -> bytes:
+              outcome: Ending | None = None, marks: bool = False,
+              extra: Sequence[Marked] = ()) -> bytes:
     """A PNG picture of ``state``: the board with coordinates, what the last move
     did, and a caption (``names`` maps seats 0 and 1 to display names, in any
     script). ``theme``: "dark" (Discord's default) or "light". ``outcome``: how
     the game ended when the bot ended it (resignation, time, abort): the caption
     says it even though the position itself is not over. ``marks``: hints for
-    the player to move (where they may place, where a pawn can go)."""
-    image = board_image(state, names=names, theme=theme, outcome=outcome, marks=marks)
+    the player to move (where they may place, where a pawn can go). ``extra``:
+    more marks to draw, e.g. ``Marked("c3", Mark.HIGHLIGHT)`` for what a guide
+    points at, or ``Marked("c3", Mark.SUGGESTED, "black")`` for the AI's move."""
+    image = board_image(state, names=names, theme=theme, outcome=outcome, marks=marks,
+                        extra=extra)
     out = io.BytesIO()
     to_palette(image, state.game, theme).save(out, "PNG", compress_level=3)
     return out.getvalue()

@@ -18,6 +18,13 @@ decides every detail; in short:
 * The player who cannot act loses. A play that recreates an earlier end-of-turn
   board with the same colour to move ends the game in a draw.
 
+Rulings (the tests in ``tests/rules/test_asli.py`` show them): the "never had two
+groups" clause is a flag per colour, set for good the first time the colour has
+two groups at the end of a turn (as on AbstractPlay); for repetition the position
+is the stones on the board only (not the prison), a Hold is never itself the
+repeating move, but the positions after Holds count as earlier positions.
+AbstractPlay also allows a negative komi and writes a Hold as ``pass``.
+
 State attributes besides the contract: ``komi`` (int, None before it is
 chosen), ``prison_color`` ("black"/"white"/None), ``prison_count``, and
 ``ever_two_groups`` (the colours whose "has had two groups" flag is set).
@@ -37,19 +44,21 @@ territories and captured groups.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from itertools import compress
 from typing import Any
 
-from rules.errors import IllegalMove
-from rules.game import NO_CHANGE, Change, Game, State, normalize_move
+from rules.errors import IllegalMove, InvalidMove
+from rules.game import NO_CHANGE, Change, Decision, Game, NumberChoice, State, normalize_move
 from rules.options import Option
+from rules.outcome import Outcome, Termination
 from rules.square import SquareBoard
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 _NAME = {BLACK: "black", WHITE: "white"}
 _CODE = {"black": BLACK, "white": WHITE}
 _KOMI = re.compile(r"komi (-?[0-9]+)", re.ASCII)
+_WORDS = ("black", "white", "hold")
 
 # Outcome of a placement, per empty point.
 _LEGAL, _SUICIDE, _REPLY = 0, 1, 2
@@ -117,9 +126,11 @@ class _Analysis:
         self.mine = mine = sum(bit[g] for g, c in enumerate(group_color) if c == me)
         region_of = [-1] * n
         regions: list[list[int]] = []
-        self.my_border = my_border = []
-        self.their_border = their_border = []
-        self.group_regions = group_regions = [[] for _ in group_stones]
+        my_border: list[int] = []
+        their_border: list[int] = []
+        group_regions: list[list[int]] = [[] for _ in group_stones]
+        self.my_border, self.their_border = my_border, their_border
+        self.group_regions = group_regions
         for i, colour in enumerate(stones):
             if colour or region_of[i] >= 0:
                 continue
@@ -471,29 +482,45 @@ class AsliState(State):
         "options",
     )
 
-    def __init__(self, game: AsliGame, options: dict[str, Any], *, history: tuple[str, ...] = (),
+    game: AsliGame
+    board: SquareBoard
+    komi: int | None
+    _stones: bytes
+    _black_seat: int | None
+    _to_color: int
+    #: black prisoners minus white prisoners: pairs cancel by themselves
+    _prison: int
+    _flags: frozenset[int]
+    _after_minimal: bool
+    _seen: _Positions
+    _change: Change
+    _draw: bool
+    _analysis: _Analysis | None
+    _legal: list[str] | None
+
+    def __init__(self, game: AsliGame, options: Mapping[str, Any], *, history: tuple[str, ...] = (),
                  stones: bytes | None = None, komi: int | None = None,
                  black_seat: int | None = None, to_color: int = BLACK, prison: int = 0,
                  flags: frozenset[int] = frozenset(), after_minimal: bool = False,
                  seen: _Positions = _NO_POSITIONS, change: Change = NO_CHANGE,
                  draw: bool = False) -> None:
-        self.game = game
-        self.options = options
-        self.board = SquareBoard.of(options["size"])
-        self.history = history
-        self._stones = stones if stones is not None else bytes(len(self.board))
-        self.komi = komi
-        self._black_seat = black_seat
-        self._to_color = to_color
-        #: black prisoners minus white prisoners: pairs cancel by themselves
-        self._prison = prison
-        self._flags = flags
-        self._after_minimal = after_minimal
-        self._seen = seen
-        self._change = change
-        self._draw = draw
-        self._analysis: _Analysis | None = None
-        self._legal: list[str] | None = None
+        put = object.__setattr__
+        put(self, "game", game)
+        put(self, "options", options)
+        put(self, "board", SquareBoard.of(options["size"]))
+        put(self, "history", history)
+        put(self, "_stones", stones if stones is not None else bytes(len(self.board)))
+        put(self, "komi", komi)
+        put(self, "_black_seat", black_seat)
+        put(self, "_to_color", to_color)
+        put(self, "_prison", prison)
+        put(self, "_flags", flags)
+        put(self, "_after_minimal", after_minimal)
+        put(self, "_seen", seen)
+        put(self, "_change", change)
+        put(self, "_draw", draw)
+        put(self, "_analysis", None)
+        put(self, "_legal", None)
 
     # -- facts ---------------------------------------------------------------
 
@@ -528,10 +555,12 @@ class AsliState(State):
         return self._prison if self._to_color == WHITE else -self._prison
 
     def _analyse(self) -> _Analysis:
-        if self._analysis is None:
-            self._analysis = _Analysis(self._stones, self.board.neighbours, self._to_color,
-                                       self._to_color in self._flags, self._after_minimal)
-        return self._analysis
+        found = self._analysis
+        if found is None:
+            found = _Analysis(self._stones, self.board.neighbours, self._to_color,
+                              self._to_color in self._flags, self._after_minimal)
+            object.__setattr__(self, "_analysis", found)
+        return found
 
     @property
     def is_over(self) -> bool:
@@ -552,21 +581,16 @@ class AsliState(State):
         return self._black_seat if self._to_color == BLACK else 1 - self._black_seat
 
     @property
-    def winner(self) -> int | None:
-        if self._draw or not self.is_over:
-            return None
-        assert self._black_seat is not None
-        return self._black_seat if self._to_color == WHITE else 1 - self._black_seat
-
-    @property
-    def result(self) -> str | None:
+    def outcome(self) -> Outcome | None:
         if self._draw:
-            return "Draw by repetition"
+            return Outcome(None, Termination.REPETITION, "Draw by repetition")
         if not self.is_over:
             return None
+        assert self._black_seat is not None
+        seat = self._black_seat if self._to_color == WHITE else 1 - self._black_seat
         loser = _NAME[self._to_color].capitalize()
         winner = _NAME[3 - self._to_color].capitalize()
-        return f"{winner} wins: {loser} has no legal action"
+        return Outcome(seat, Termination.NO_MOVES, f"{winner} wins: {loser} has no legal action")
 
     def stone_at(self, cell: str) -> str | None:
         return _NAME.get(self._stones[self.board.index(cell)])
@@ -594,35 +618,57 @@ class AsliState(State):
     # -- moves -----------------------------------------------------------------
 
     def legal_moves(self) -> list[str]:
-        if self._legal is None:
+        moves = self._legal
+        if moves is None:
             if self.komi is None:
-                self._legal = [f"komi {k}" for k in range(len(self.board) + 1)]
+                moves = [f"komi {k}" for k in range(len(self.board) + 1)]
             elif self._black_seat is None:
-                self._legal = ["black", "white"]
+                moves = ["black", "white"]
             elif self.is_over:
-                self._legal = []
+                moves = []
             else:
                 names = self.board.cells
                 status = self._analyse().status
                 moves = ["hold"] if self._holds() > 0 else []
                 moves += compress(names, map(_LEGAL.__eq__, status))
-                self._legal = moves
-        return list(self._legal)
+            object.__setattr__(self, "_legal", moves)
+        return list(moves)
 
     def is_legal(self, move: str) -> bool:
         try:
-            text = _canonical(move)
+            text = self.parse(move)
         except IllegalMove:
             return False
-        if self._legal is None:
-            self.legal_moves()
-        assert self._legal is not None
-        return text in self._legal
+        return text in (self._legal if self._legal is not None else self.legal_moves())
+
+    def decisions(self) -> tuple[Decision, ...]:
+        if self.komi is None:
+            top = len(self.board)
+            return (Decision("Choose the komi",
+                             number=NumberChoice(f"Komi (0–{top})", "komi {}", 0, top)),)
+        if self._black_seat is None:
+            return Decision("Play black", "black"), Decision("Play white", "white")
+        if self.is_over or self._holds() <= 0:
+            return ()
+        return (Decision("Hold", "hold"),)
+
+    def parse(self, text: str) -> str:
+        move = normalize_move(text)
+        if not move:
+            raise InvalidMove("that move is empty")
+        if move in _WORDS:
+            return move
+        if move.split()[0] == "komi":
+            match = _KOMI.fullmatch(move)
+            if match is None:
+                raise InvalidMove(f"write the komi as komi N, with N from 0 to {len(self.board)}")
+            return f"komi {int(match.group(1))}"
+        if move == "pass":
+            raise InvalidMove("Asli has no pass: hold instead, if the prison holds an enemy stone")
+        return self.board.name(self.board.index(move))  # else UnknownCell says why not
 
     def play(self, move: str) -> AsliState:
-        text = _canonical(move)
-        if not text:
-            raise IllegalMove(f"that move is empty: {self.prompt}")
+        text = self._read(move)
         if self.komi is None:
             return self._choose_komi(text)
         if self._black_seat is None:
@@ -644,9 +690,6 @@ class AsliState(State):
             raise IllegalMove("the colours have already been chosen")
         if text == "hold":
             return self._hold()
-        if text == "pass":
-            raise IllegalMove("Asli has no pass: hold instead, if the prison holds an "
-                              "enemy stone")
         return self._place(self.board.index(text))
 
     def _next(self, text: str, **changes: Any) -> AsliState:
@@ -663,8 +706,6 @@ class AsliState(State):
         most = len(self.board)
         match = _KOMI.fullmatch(text)
         if match is None:
-            if text.startswith("komi"):
-                raise IllegalMove(f"write the komi as komi N, with N from 0 to {most}")
             raise IllegalMove(f"the first player must choose the komi first (komi N, 0–{most})")
         komi = int(match.group(1))
         if not 0 <= komi <= most:
@@ -738,17 +779,11 @@ def _group_count(stones: bytes, neighbours: tuple[tuple[int, ...], ...], colour:
     return count
 
 
-def _canonical(move: str) -> str:
-    """A move in canonical text: lower case, single spaces, komi without zeros in front."""
-    text = normalize_move(move)
-    match = _KOMI.fullmatch(text)
-    return f"komi {int(match.group(1))}" if match else text
-
-
 class AsliGame(Game):
     name = "asli"
     title = "Asli"
     colors = ("black", "white")
+    terminations = (Termination.NO_MOVES, Termination.REPETITION)
     option_specs = (
         Option("size", int, 13, "points per side of the square board", minimum=5, maximum=25),
     )

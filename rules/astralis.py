@@ -80,13 +80,15 @@ Consequences of the rules, checked over random games by the tests:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, ClassVar
 
-from rules.errors import IllegalMove
-from rules.game import NO_CHANGE, Change, Game, State, normalize_move
+from rules.errors import IllegalMove, InvalidMove
+from rules.game import NO_CHANGE, Change, Decision, Game, State, normalize_move
 from rules.hexhex import HexBoard
 from rules.options import Option
+from rules.outcome import Outcome, Termination
 
 KOMI = 3.5
 YELLOW, CYAN = 0, 1
@@ -181,7 +183,18 @@ class AstralisState(State):
     __slots__ = ("_change", "_deferred", "_end", "_memo", "_pawns", "_stones", "_unsettled",
                  "board", "game", "history", "options")
 
-    def __init__(self, game: Game, options: dict[str, Any], history: tuple[str, ...],
+    board: HexBoard
+    _stones: tuple[int, ...]
+    _pawns: tuple[int | None, int | None]
+    _deferred: tuple[tuple[int, int], ...]
+    _change: Change
+    #: facts computed once: "control", "free", "legal", "outcome", ("dest", colour)
+    _memo: dict[Any, Any]
+    _unsettled: tuple[frozenset[int], frozenset[int]] | None
+    #: why the game is over ("explored" or "blocked"), or None
+    _end: str | None
+
+    def __init__(self, game: Game, options: Mapping[str, Any], history: tuple[str, ...],
                  stones: tuple[int, ...], pawns: tuple[int | None, int | None],
                  deferred: tuple[tuple[int, int], ...], change: Change,
                  controls: list[int] | None = None,
@@ -202,13 +215,6 @@ class AstralisState(State):
         # board is as that resolution left it: settled.
         put(self, "_unsettled", unsettled)
         put(self, "_end", self._ending())
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Astralis states are immutable: play a move to get a new one")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Copy and pickle a state as its record (the record is the truth)."""
-        return _replay, (self.history, dict(self.options))
 
     # -- seats and turn -------------------------------------------------------
 
@@ -298,20 +304,18 @@ class AstralisState(State):
         return self._end is not None
 
     @property
-    def winner(self) -> int | None:
+    def outcome(self) -> Outcome | None:
+        """The higher score wins (the komi's half point rules out a tie)."""
         if not self._end:
             return None
-        return YELLOW if self.score("yellow") > self.score("cyan") else CYAN
-
-    @property
-    def result(self) -> str | None:
-        if not self._end:
-            return None
-        won = self.winner
-        assert won is not None
-        top, low = self.score(COLORS[won]), self.score(COLORS[1 - won])
-        why = "" if self._end == "explored" else " (neither pawn can move)"
-        return f"{_TITLE[won]} wins {_fmt(top)} to {_fmt(low)}{why}"
+        found = self._memo.get("outcome")
+        if found is None:
+            won = YELLOW if self.score("yellow") > self.score("cyan") else CYAN
+            top, low = self.score(COLORS[won]), self.score(COLORS[1 - won])
+            why = "" if self._end == "explored" else " (neither pawn can move)"
+            found = self._memo["outcome"] = Outcome(
+                won, Termination.SCORE, f"{_TITLE[won]} wins {_fmt(top)} to {_fmt(low)}{why}")
+        return found
 
     @property
     def prompt(self) -> str:
@@ -361,7 +365,7 @@ class AstralisState(State):
         free = {i for i, value in enumerate(controls) if value == UNEXPLORED}
         free.discard(self._pawns[1 - me])
         home = self._pawns[me]
-        if any(cell == home for cell, _ in self._deferred):
+        if home is not None and any(cell == home for cell, _ in self._deferred):
             free.discard(home)
             free.difference_update(self.board.neighbours[home])
         found = self._memo["free"] = frozenset(free)
@@ -389,8 +393,21 @@ class AstralisState(State):
         self._memo["legal"] = tuple(moves)
         return moves
 
+    def decisions(self) -> tuple[Decision, ...]:
+        if self._end or self.in_setup or self._destinations(self._mover):
+            return ()
+        return (Decision("Pass", "pass"),)
+
+    def parse(self, text: str) -> str:
+        parts = normalize_move(text).split()
+        if parts == ["pass"]:
+            return "pass"
+        if not 1 <= len(parts) <= 2 or "pass" in parts:
+            raise InvalidMove(_FORMAT)
+        return " ".join(self.board.name(self.board.index(part)) for part in parts)
+
     def play(self, move: str) -> AstralisState:
-        text = normalize_move(move)
+        text = self.parse(move)
         if self._end:
             raise IllegalMove("the game is over")
         if self.in_setup:
@@ -401,8 +418,6 @@ class AstralisState(State):
                 raise IllegalMove("you can pass only when your pawn cannot move")
             return self._next(text, self._stones, self._pawns, self._deferred, NO_CHANGE,
                               self._controls(), self._unsettled)
-        if not 1 <= len(parts) <= 2 or "pass" in parts:
-            raise IllegalMove(_FORMAT)
         cells = [self.board.index(part) for part in parts]
         if not self._destinations(self._mover):
             raise IllegalMove("your pawn cannot move: your only move is pass")
@@ -482,6 +497,7 @@ class AstralisState(State):
         added: list[int] = []
         new_stones: list[int] = []
         start = self._pawns[me]
+        assert start is not None  # pawns are placed in the setup
         # Step 1: the pawn moves; a bonus deferred under it is put down.
         if start in deferred:
             stones[start] = deferred.pop(start)
@@ -609,6 +625,7 @@ class Astralis(Game):
     name = "astralis"
     title = "Astralis"
     colors = COLORS
+    terminations = (Termination.SCORE,)
     option_specs = (Option("size", int, 8, "cells on each side of the board", 7, 8),)
     summary = (
         "Astralis (Phil Leduc, 2021) is an area-control game on a hexagonal board. Yellow "
@@ -636,9 +653,3 @@ class Astralis(Game):
 
 
 GAME = Astralis()
-
-
-def _replay(history: tuple[str, ...], options: dict[str, Any]) -> AstralisState:
-    state = GAME.replay(history, **options)
-    assert isinstance(state, AstralisState)
-    return state

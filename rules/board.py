@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import re
 
-from rules.errors import IllegalMove
+from rules.errors import InvalidMove
 
 _CELL = re.compile(r"([a-z])(\d{1,2})")
 
 
-class UnknownCell(IllegalMove):
+class UnknownCell(InvalidMove):
     """A cell name that is malformed or not on this board."""
 
 
@@ -61,7 +61,7 @@ class Board:
     def index(self, name: str) -> int:
         """The index of the cell called ``name`` (any case, spaces ignored).
 
-        Raises :class:`UnknownCell` (an :class:`~rules.IllegalMove`) for a
+        Raises :class:`UnknownCell` (an :class:`~rules.InvalidMove`) for a
         name that is malformed or off this board.
         """
         text = name.strip().lower() if isinstance(name, str) else ""

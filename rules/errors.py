@@ -16,7 +16,9 @@ class OptionError(RulesError):
 
 
 class IllegalMove(RulesError):
-    """A move is malformed or not allowed in this position.
+    """A move of the game that cannot be played in this position ("e5 is
+    occupied"), or, as its subclass :class:`InvalidMove`, text that is no move
+    of the game at all.
 
     ``ply`` is set by :meth:`rules.Game.replay` to the 1-based number of the
     move that failed, so a record importer can say where a record goes wrong.
@@ -25,3 +27,13 @@ class IllegalMove(RulesError):
     def __init__(self, message: str, *, ply: int | None = None) -> None:
         super().__init__(message)
         self.ply = ply
+
+
+class InvalidMove(IllegalMove):
+    """Text that is not a move of this game in any position: malformed, naming a
+    cell that is not on the board, or missing a number ("komi needs a number").
+
+    Raised by ``State.parse`` without looking at the position, and by
+    ``State.play`` for the same text. A subclass of :class:`IllegalMove`, so
+    ``except IllegalMove`` catches both kinds.
+    """

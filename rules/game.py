@@ -3,9 +3,11 @@
 
 Every game module subclasses both. A State knows its game, its options, its
 board geometry and the moves that led to it; ``play`` returns a new State and
-never changes the old one. Moves are text in and text out: parsing is
-case-insensitive and forgiving about spaces and commas, ``legal_moves`` and
-``history`` hold canonical text only.
+never changes the old one (assigning to a State raises AttributeError). Moves
+are text in and text out: parsing is case-insensitive and forgiving about
+spaces and commas, ``legal_moves`` and ``history`` hold canonical text only.
+Text that is no move of the game raises :class:`~rules.InvalidMove`; a move
+that cannot be played now raises :class:`~rules.IllegalMove`.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rules.board import Board
-from rules.errors import IllegalMove
+from rules.errors import IllegalMove, InvalidMove, UnknownGame
 from rules.options import Option, resolve_options
+from rules.outcome import Outcome, Termination
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,24 +42,79 @@ class Change:
 NO_CHANGE = Change()
 
 
+@dataclass(frozen=True, slots=True)
+class NumberChoice:
+    """A decision that asks for one whole number, as a form: ``template`` is the
+    move with ``{}`` for the number, legal for every number from ``minimum`` to
+    ``maximum``. ``question`` (at most 45 characters) titles the form."""
+
+    question: str
+    template: str
+    minimum: int
+    maximum: int
+
+    def move(self, number: int) -> str:
+        """The move that answers ``number``."""
+        return self.template.format(number)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A move the player to move would rather click than type, as a button
+    labelled ``label`` (at most 40 characters): either one legal ``move``, or a
+    ``number`` to ask for."""
+
+    label: str
+    move: str | None = None
+    number: NumberChoice | None = None
+
+
 def normalize_move(text: str) -> str:
     """Lower-case a move and reduce commas and runs of spaces to single spaces."""
     if not isinstance(text, str):
-        raise IllegalMove(f"a move is text, not {type(text).__name__}")
+        raise InvalidMove(f"a move is text, not {type(text).__name__}")
     return " ".join(text.replace(",", " ").lower().split())
 
 
+def _replayed(game: Game, options: Mapping[str, Any], history: tuple[str, ...]) -> State:
+    return game.replay(history, **options)
+
+
 class State(ABC):
-    """A position. Subclasses add their game's own facts as plain attributes.
+    """A position. Subclasses add their game's own facts as attributes.
 
     Attributes every State has: ``game``, ``options`` (a dict, read-only by
     convention), ``board`` (the geometry), ``history`` (canonical moves).
+
+    A State is immutable: subclasses list their attributes in ``__slots__`` and
+    set them with ``object.__setattr__`` (in ``__init__``, and for facts they
+    compute once and keep); every other assignment raises AttributeError.
+    Copies are the State itself; pickling stores the game, options and moves.
     """
+
+    __slots__ = ()
 
     game: Game
     options: Mapping[str, Any]
     board: Board
     history: tuple[str, ...]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a {type(self).__name__} is immutable: play a move to get "
+                             "a new one")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a {type(self).__name__} is immutable")
+
+    def __copy__(self) -> State:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its record: the game, its options and the moves."""
+        return _replayed, (self.game, dict(self.options), self.history)
 
     @property
     @abstractmethod
@@ -81,8 +139,29 @@ class State(ABC):
         once the game is over."""
 
     @abstractmethod
+    def parse(self, text: str) -> str:
+        """The canonical text of the move ``text``, whether or not it is legal now.
+
+        Raises :class:`~rules.InvalidMove` for text that is no move of this game
+        on this board (malformed, an unknown cell, a missing number). Looks at
+        the board's geometry and the game's notation only, never the position."""
+
+    @abstractmethod
     def play(self, move: str) -> State:
-        """The State after ``move``; raises IllegalMove with a player-readable reason."""
+        """The State after ``move``; raises InvalidMove for text that is no move
+        (see :meth:`parse`), IllegalMove for a move not allowed now, each with a
+        player-readable reason."""
+
+    def _read(self, move: str) -> str:
+        """:meth:`parse`, for :meth:`play`: the refusal of text that is no move also
+        says what the player has to do now."""
+        try:
+            return self.parse(move)
+        except InvalidMove as error:
+            prompt = self.prompt
+            if not prompt:
+                raise
+            raise InvalidMove(f"{error}: {prompt}") from None
 
     def is_legal(self, move: str) -> bool:
         try:
@@ -91,19 +170,32 @@ class State(ABC):
             return False
         return True
 
-    @property
-    @abstractmethod
-    def is_over(self) -> bool: ...
+    def decisions(self) -> tuple[Decision, ...]:
+        """The moves the player to move may make by button rather than by typing
+        (a swap, a colour, a komi), in the order of :meth:`legal_moves`. Empty
+        when nothing but placements is on offer, and once the game is over."""
+        return ()
 
     @property
     @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended by its rules; None while it goes on."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
     def winner(self) -> int | None:
         """Winning seat; None while playing or after a draw."""
+        outcome = self.outcome
+        return None if outcome is None else outcome.winner
 
     @property
-    @abstractmethod
     def result(self) -> str | None:
         """None while playing, else a sentence such as "White wins: Black has no legal move"."""
+        outcome = self.outcome
+        return None if outcome is None else outcome.text
 
     @abstractmethod
     def stone_at(self, cell: str) -> str | None:
@@ -148,6 +240,9 @@ class Game(ABC):
     option_specs: ClassVar[tuple[Option, ...]]
     #: A few paragraphs of rules and notation for the bot's help command.
     summary: ClassVar[str] = ""
+    #: The ways the rules can end a game (``State.outcome.termination``), the
+    #: usual one first.
+    terminations: ClassVar[tuple[Termination, ...]] = (Termination.NO_MOVES,)
 
     def options(self) -> tuple[Option, ...]:
         return self.option_specs
@@ -174,5 +269,20 @@ class Game(ABC):
                 raise IllegalMove(f"move {ply} ({move}): {error}", ply=ply) from error
         return state
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by name: unpickling gives the registered instance."""
+        return _registered, (self.name,)
+
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
+
+
+#: Every registered game by name: ``rules.GAMES`` (filled by ``rules.register``).
+GAMES: dict[str, Game] = {}
+
+
+def _registered(name: str) -> Game:
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise UnknownGame(f"there is no game called {name!r}") from None

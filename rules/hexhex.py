@@ -21,7 +21,6 @@ from rules.board import Board
 
 #: The six directions as (row step, doubled-X step): E, NE, NW, W, SW, SE.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 2), (1, 1), (1, -1), (0, -2), (-1, -1), (-1, 1))
-DIRECTION_NAMES = ("east", "north-east", "north-west", "west", "south-west", "south-east")
 
 _ROW_HEIGHT = math.sqrt(3) / 2
 #: Distance from a cell's centre to its corners, neighbour distance being 1.
@@ -84,12 +83,6 @@ class HexBoard(Board):
         x, y = self.centers[index]
         return [(x + radius * math.cos(math.radians(a)), y + radius * math.sin(math.radians(a)))
                 for a in (-90, -30, 30, 90, 150, 210)]
-
-    def is_edge(self, index: int) -> bool:
-        return len(self.neighbours[index]) < 6
-
-    def is_corner(self, index: int) -> bool:
-        return len(self.neighbours[index]) == 3
 
     @classmethod
     @cache

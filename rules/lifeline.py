@@ -22,6 +22,12 @@ The rules (``shared/rules/lifeline.md`` decides every detail):
   colour; the first four stones as in the weak pie, no swap; then White may
   ``pass`` to spend one point of komi instead of placing).
 
+Rulings (see ``tests/rules/test_lifeline.py``): a stone may go
+on any empty cell, as the seed says (AbstractPlay and Ludii also forbid an empty
+region touching none of your groups; such a placement is legal here when it
+changes the board, which it can only do by killing); the komi always belongs to
+whoever holds White; a ``swap`` is not a first turn for the no-stones ending.
+
 State attributes beyond the contract: ``opening`` (the option), ``komi``
 (the chosen komi, komi pie only, else None) and ``komi_left`` (White's
 unspent komi, None unless komi pie).
@@ -31,20 +37,22 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any, ClassVar
 
-from rules.board import UnknownCell
-from rules.errors import IllegalMove
-from rules.game import NO_CHANGE, Change, Game, State, normalize_move
+from rules.errors import IllegalMove, InvalidMove
+from rules.game import NO_CHANGE, Change, Decision, Game, NumberChoice, State, normalize_move
 from rules.hexhex import HexBoard
 from rules.options import Option
+from rules.outcome import Outcome, Termination
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 NAMES = {BLACK: "black", WHITE: "white"}
 STRONG, WEAK, KOMI = "strong-pie", "weak-pie", "komi-pie"
 _CELLISH = re.compile(r"[a-z]\d+")
+_NUMBER = re.compile(r"[+-]?\d+", re.ASCII)
+_WORDS = ("black", "white", "swap", "pass")
 Neighbours = Sequence[Sequence[int]]
 
 
@@ -317,12 +325,28 @@ class LifelineState(State):
     """A Lifeline position. See the module docstring for the rules."""
 
     __slots__ = (
-        "_analysis", "_cell_moves", "_cells", "_change", "_komi", "_komi_left", "_legal", "_mover",
-        "_phase", "_placements", "_started", "_status", "_white_seat", "board", "game",
+        "_analysis", "_cell_moves", "_cells", "_change", "_ending", "_komi", "_komi_left",
+        "_legal", "_mover", "_phase", "_placements", "_started", "_white_seat", "board", "game",
         "history", "options",
     )
 
-    def __init__(self, game: Game, options: dict[str, Any], history: tuple[str, ...],
+    board: HexBoard
+    _cells: bytes
+    _phase: str
+    _mover: int
+    _white_seat: int | None
+    _placements: int
+    _started: frozenset[int]
+    _komi: int | None
+    _komi_left: int | None
+    _change: Change
+    _analysis: _Analysis | None
+    _cell_moves: list[int] | None
+    _legal: list[str] | None
+    #: the outcome once judged, in a 1-tuple (None: not judged yet)
+    _ending: tuple[Outcome | None] | None
+
+    def __init__(self, game: Game, options: Mapping[str, Any], history: tuple[str, ...],
                  cells: bytes, *, phase: str, mover: int, white_seat: int | None,
                  placements: int, started: frozenset[int], komi: int | None,
                  komi_left: int | None, change: Change,
@@ -344,23 +368,10 @@ class LifelineState(State):
         put(self, "_analysis", analysis)  # of this board, when play() already made it
         put(self, "_cell_moves", None)
         put(self, "_legal", None)
-        put(self, "_status", None)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a {type(self).__name__} is immutable")
-
-    def __copy__(self) -> LifelineState:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> LifelineState:
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled as its record: options and moves."""
-        return _replay, (dict(self.options), self.history)
+        put(self, "_ending", None)
 
     def _replace(self, move: str, **changes: Any) -> LifelineState:
-        fields = {
+        fields: dict[str, Any] = {
             "cells": self._cells, "phase": self._phase, "mover": self._mover,
             "white_seat": self._white_seat, "placements": self._placements,
             "started": self._started, "komi": self._komi, "komi_left": self._komi_left,
@@ -396,6 +407,7 @@ class LifelineState(State):
         return self._change
 
     def _seat_of_colour(self, colour: int) -> int:
+        assert self._white_seat is not None
         return self._white_seat if colour == WHITE else 1 - self._white_seat
 
     @property
@@ -418,37 +430,31 @@ class LifelineState(State):
 
     # -- turn order and the end --------------------------------------------
 
-    def _get_status(self) -> tuple[int | None, str | None]:
-        """(winner seat, result sentence), both None while the game goes on."""
-        if self._status is None:
-            status: tuple[int | None, str | None] = (None, None)
-            if self._phase == "play":
-                mover, other = NAMES[self._mover].title(), NAMES[3 - self._mover].title()
-                winner = 1 - self._seat_of_colour(self._mover)
-                if len(self._started) == 2 and self._mover not in self._cells:
-                    status = (winner, f"{other} wins: {mover} has no stones left")
-                elif len(self._started) == 2 and 3 - self._mover not in self._cells:
-                    # The turn just played left its own player without stones.
-                    status = (1 - winner, f"{mover} wins: {other} has no stones left")
-                # With removal on, every turn leaves all groups alive, so a player with
-                # stones always has a placement (as the seed notes): in practice games
-                # end by the ruling above. This is the rule as stated, kept for safety.
-                elif not self._two_stones and not self._pass_open and not self._cells_legal():
-                    status = (winner, f"{other} wins: {mover} has no legal move")
-            object.__setattr__(self, "_status", status)
-        return self._status
-
     @property
-    def is_over(self) -> bool:
-        return self._get_status()[1] is not None
+    def outcome(self) -> Outcome | None:
+        if self._ending is None:
+            object.__setattr__(self, "_ending", (self._judge(),))
+            assert self._ending is not None
+        return self._ending[0]
 
-    @property
-    def winner(self) -> int | None:
-        return self._get_status()[0]
-
-    @property
-    def result(self) -> str | None:
-        return self._get_status()[1]
+    def _judge(self) -> Outcome | None:
+        if self._phase != "play":
+            return None
+        mover, other = NAMES[self._mover].title(), NAMES[3 - self._mover].title()
+        winner = 1 - self._seat_of_colour(self._mover)
+        if len(self._started) == 2 and self._mover not in self._cells:
+            return Outcome(winner, Termination.NO_STONES,
+                           f"{other} wins: {mover} has no stones left")
+        if len(self._started) == 2 and 3 - self._mover not in self._cells:
+            # The turn just played left its own player without stones.
+            return Outcome(1 - winner, Termination.NO_STONES,
+                           f"{mover} wins: {other} has no stones left")
+        # With removal on, every turn leaves all groups alive, so a player with
+        # stones always has a placement (as the seed notes): in practice games
+        # end by the ruling above. This is the rule as stated, kept for safety.
+        if not self._two_stones and not self._pass_open and not self._cells_legal():
+            return Outcome(winner, Termination.NO_MOVES, f"{other} wins: {mover} has no legal move")
+        return None
 
     @property
     def to_move(self) -> int | None:
@@ -478,25 +484,44 @@ class LifelineState(State):
     # -- legal moves -------------------------------------------------------
 
     def _get_analysis(self) -> _Analysis:
-        if self._analysis is None:
-            object.__setattr__(self, "_analysis",
-                               _Analysis(self._cells, self.board.neighbours))
-        return self._analysis
+        found = self._analysis
+        if found is None:
+            found = _Analysis(self._cells, self.board.neighbours)
+            object.__setattr__(self, "_analysis", found)
+        return found
 
     def _cells_legal(self) -> list[int]:
         """Legal single placements (not for a two-stone turn)."""
-        if self._cell_moves is None:
+        found = self._cell_moves
+        if found is None:
             if self._removal_active:
                 found = _legal_cells(self._cells, self._get_analysis(), self._mover)
             else:
                 found = [i for i, c in enumerate(self._cells) if c == EMPTY]
             object.__setattr__(self, "_cell_moves", found)
-        return self._cell_moves
+        return found
 
     def legal_moves(self) -> list[str]:
-        if self._legal is None:
-            object.__setattr__(self, "_legal", self._list_moves())
-        return list(self._legal)
+        found = self._legal
+        if found is None:
+            found = self._list_moves()
+            object.__setattr__(self, "_legal", found)
+        return list(found)
+
+    def decisions(self) -> tuple[Decision, ...]:
+        if self.is_over:
+            return ()
+        if self._phase == "komi":
+            top = len(self.board)
+            return (Decision("Choose the komi",
+                             number=NumberChoice(f"Komi (0–{top})", "komi {}", 0, top)),)
+        if self._phase == "colour":
+            return Decision("Play black", "black"), Decision("Play white", "white")
+        if self._swap_open:
+            return (Decision("Swap", "swap"),)
+        if self._pass_open:
+            return (Decision(f"Pass (spend 1 of {self._komi_left} komi)", "pass"),)
+        return ()
 
     def _list_moves(self) -> list[str]:
         if self.is_over:
@@ -515,23 +540,42 @@ class LifelineState(State):
 
     # -- playing -----------------------------------------------------------
 
+    def parse(self, text: str) -> str:
+        words = normalize_move(text).split()
+        if not words:
+            raise InvalidMove("the move is empty")
+        head = words[0]
+        if head == "komi":
+            if len(words) != 2 or not _NUMBER.fullmatch(words[1]):
+                shown = " ".join(words[1:]) or "nothing"
+                raise InvalidMove(f"the komi must be a whole number from 0 to "
+                                  f"{len(self.board)}, not {shown} (e.g. komi 5)")
+            return f"komi {int(words[1])}"
+        if head in _WORDS:
+            if len(words) > 1:
+                raise InvalidMove(f"{head!r} takes nothing after it")
+            return head
+        if len(words) > 2:
+            raise InvalidMove(f"{' '.join(words)!r} is not a move here")
+        for word in words:
+            if not _CELLISH.fullmatch(word):
+                raise InvalidMove(f"{word!r} is not a move here")
+        spots = sorted(self.board.index(word) for word in words)  # two in board order
+        return " ".join(self.board.cells[spot] for spot in spots)
+
     def play(self, move: str) -> LifelineState:
-        text = normalize_move(move)
+        text = self._read(move)
         if self.is_over:
             raise IllegalMove(f"the game is over: {self.result}")
         words = text.split()
-        if not words:
-            raise IllegalMove(f"the move is empty: {self.prompt}")
         head = words[0]
         if head == "komi":
-            return self._play_komi(words)
-        if head in ("black", "white", "swap", "pass"):
-            if len(words) > 1:
-                raise IllegalMove(f"{head!r} takes nothing after it: {self.prompt}")
-            if head == "swap":
-                return self._play_swap()
-            if head == "pass":
-                return self._play_pass()
+            return self._play_komi(int(words[1]))
+        if head == "swap":
+            return self._play_swap()
+        if head == "pass":
+            return self._play_pass()
+        if head in ("black", "white"):
             return self._play_colour(head)
         return self._play_cells(words)
 
@@ -541,17 +585,15 @@ class LifelineState(State):
             return IllegalMove(f"first the komi is chosen: {self.prompt}")
         return IllegalMove(f"the second player now chooses a colour: {self.prompt}")
 
-    def _play_komi(self, words: list[str]) -> LifelineState:
+    def _play_komi(self, komi: int) -> LifelineState:
         top = len(self.board)
         if self.opening != KOMI:
             raise IllegalMove(f"there is no komi in the {self.opening}: {self.prompt}")
         if self._phase != "komi":
             raise IllegalMove(f"the komi has already been chosen ({self._komi})")
-        if len(words) != 2 or not words[1].isdigit() or int(words[1]) > top:
-            shown = " ".join(words[1:]) or "nothing"
-            raise IllegalMove(f"the komi must be a whole number from 0 to {top}, not {shown} "
+        if not 0 <= komi <= top:
+            raise IllegalMove(f"the komi must be a whole number from 0 to {top}, not {komi} "
                               "(e.g. komi 5)")
-        komi = int(words[1])
         return self._replace(f"komi {komi}", phase="colour", komi=komi, komi_left=komi)
 
     def _play_colour(self, colour: str) -> LifelineState:
@@ -594,30 +636,21 @@ class LifelineState(State):
         return self._replace("pass", mover=BLACK, komi_left=self._komi_left - 1,
                              analysis=self._analysis)
 
-    def _cell(self, word: str) -> int:
-        if not _CELLISH.fullmatch(word):
-            raise IllegalMove(f"{word!r} is not a move here: {self.prompt}")
-        try:
-            index = self.board.index(word)
-        except UnknownCell as error:
-            raise IllegalMove(f"{word} is off the board (cells run from {self.board.cells[0]} "
-                              f"to {self.board.cells[-1]})") from error
+    def _empty_cell(self, name: str) -> int:
+        index = self.board.index(name)
         if self._cells[index] != EMPTY:
-            raise IllegalMove(f"{word} is occupied")
+            raise IllegalMove(f"{name} is occupied")
         return index
 
     def _play_cells(self, words: list[str]) -> LifelineState:
+        """Place the stones on the cells ``words`` (one or two, in board order)."""
         if self._phase != "play":
-            if len(words) == 1 and not _CELLISH.fullmatch(words[0]):
-                raise IllegalMove(f"{words[0]!r} is not a move here: {self.prompt}")
             raise self._not_now()
         two = self._two_stones
-        if len(words) > 2 or (len(words) == 2 and not two):
-            if len(words) <= 2 and all(_CELLISH.fullmatch(w) for w in words):
-                raise IllegalMove("place one stone per turn (e.g. c3): only the first turn "
-                                  "of the strong pie takes two")
-            raise IllegalMove(f"{' '.join(words)!r} is not a move here: {self.prompt}")
-        spots = [self._cell(word) for word in words]
+        if len(words) == 2 and not two:
+            raise IllegalMove("place one stone per turn (e.g. c3): only the first turn "
+                              "of the strong pie takes two")
+        spots = [self._empty_cell(word) for word in words]
         if two and len(spots) == 1:
             raise IllegalMove("place two stones on your first turn (e.g. c3 e5)")
         if len(spots) == 2 and spots[0] == spots[1]:
@@ -652,6 +685,8 @@ class Lifeline(Game):
     name: ClassVar[str] = "lifeline"
     title: ClassVar[str] = "Lifeline"
     colors: ClassVar[tuple[str, str]] = ("black", "white")
+    terminations: ClassVar[tuple[Termination, ...]] = (Termination.NO_STONES,
+                                                       Termination.NO_MOVES)
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("size", int, 7, "cells on each side of the hexhex board", minimum=3, maximum=12),
         Option("opening", str, STRONG, "how the first-move advantage is balanced",
@@ -687,7 +722,3 @@ class Lifeline(Game):
 
 
 GAME = Lifeline()
-
-
-def _replay(options: dict[str, Any], history: tuple[str, ...]) -> State:
-    return GAME.replay(history, **options)

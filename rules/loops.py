@@ -473,8 +473,9 @@ class LoopsThrough:
             # stones need two non-touching neighbours among the region and w
             tip = 1 << w
             while True:
-                near = region | tip
-                near = (near >> 1, near >> w1, near >> w0, near << 1, near << w1, near << w0)
+                around = region | tip
+                near = (around >> 1, around >> w1, around >> w0, around << 1, around << w1,
+                        around << w0)
                 keep = vn
                 for d, e in _APART:
                     keep |= near[d] & near[e]
@@ -672,23 +673,6 @@ def control_through(grid: HexGrid, v: int, stones: int, mine: int, theirs: int,
         except OutOfBudget:
             through = LoopsThrough(grid, v, stones)
     return threatened, through.union(mine), through
-
-
-def union_all(grid: HexGrid, stones: int, plus: int | None = None) -> int:
-    """The stones that are part of some loop (some loop where ``plus`` stones
-    are at least half, if given)."""
-    core = remaining = loop_core(grid, stones)
-    goal = [core]
-
-    def visit(loop: int) -> bool:
-        goal[0] &= ~loop
-        return not goal[0]
-
-    for v in bits(remaining):
-        if search_through(grid, v, remaining, visit, plus=plus, goal=goal):
-            break
-        remaining &= ~(1 << v)
-    return core & ~goal[0]
 
 
 def touching_loops(grid: HexGrid, stones: int, empty: int, plus: int | None = None) -> int:

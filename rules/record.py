@@ -18,7 +18,7 @@ A header of tag lines, then the moves::
     [Finished "2026-11-23T09:30:00Z"]
     [Outcome "1-0"]
     [Result "White wins: Black has no legal move"]
-    [Termination "rules"]
+    [Termination "no-moves"]
 
     1. komi 3  2. white  3. c3  4. pass  5. a1 ...
 
@@ -37,7 +37,10 @@ A header of tag lines, then the moves::
 * ``Outcome`` is the result for programs, seats in order as in PGN: ``1-0``
   (first player won), ``0-1``, ``1/2-1/2`` (draw) or ``*`` (unfinished or
   aborted). ``Result`` is the sentence for people. ``Termination`` is how the
-  game ended: ``rules``, ``resignation``, ``timeout`` or ``aborted``.
+  game ended, a value of :class:`rules.Termination` (``no-moves``,
+  ``stalemate``, ``resignation``, ``timeout``, ``abort``...). Records made
+  before those values still read: ``aborted`` is ``abort``, and ``rules`` (any
+  ending by the rules) becomes the ending the moves reach.
 * ``Site``, ``GameId`` and ``Rated`` (``yes``/``no``) are optional; any other
   tag is kept as it is (``Record.extra``) and written back.
 * **Moves are numbered by ply**, one number per move of either player, from
@@ -47,6 +50,9 @@ A header of tag lines, then the moves::
   reading, the numbers must count up from 1.
 * Comments are ignored: ``{...}`` anywhere in the moves, ``;`` to the end of
   a line, and whole lines starting with ``;`` or ``#``.
+* :func:`parse_line` reads a record pasted where line breaks are lost (a chat
+  command's option): the tags, then the moves, numbered, separated by commas,
+  or by spaces alone (the rules then tell where each move ends).
 
 The JSON form
 -------------
@@ -84,11 +90,10 @@ from datetime import UTC, date, datetime, time
 from typing import Any
 
 import rules
-from rules.errors import OptionError, RulesError, UnknownGame
+from rules.errors import IllegalMove, OptionError, RulesError, UnknownGame
 from rules.game import Game, State, normalize_move
+from rules.outcome import Termination
 
-#: How a game ended.
-TERMINATIONS = ("rules", "resignation", "timeout", "aborted")
 #: Column at which the move text is wrapped.
 WIDTH = 80
 #: The site name the JSON form gives when the record names none (the schema
@@ -123,19 +128,20 @@ class Record:
     ``game`` is the registered name (``"lifeline"``); ``options`` as given to
     ``Game.new``; ``players`` by seat; ``moves`` in canonical notation;
     ``winner`` the winning seat (None while playing, after a draw or an abort);
-    ``termination`` one of :data:`TERMINATIONS`, or None while playing.
+    ``termination`` a :class:`rules.Termination`, or None while playing (given
+    as text, it is read as the Termination tag is, old words included).
     Naive datetimes are taken as UTC.
     """
 
     game: str
     options: Mapping[str, Any] = field(default_factory=dict)
-    players: tuple[Player, Player] = (Player("?"), Player("?"))
+    players: tuple[Player, ...] = (Player("?"), Player("?"))
     moves: tuple[str, ...] = ()
     started: datetime | None = None
     finished: datetime | None = None
     result: str | None = None
     winner: int | None = None
-    termination: str | None = None
+    termination: Termination | None = None
     site: str | None = None
     game_id: str | None = None
     rated: bool | None = None
@@ -155,10 +161,9 @@ class Record:
                 object.__setattr__(self, name, _utc(moment))
         if self.winner not in (None, 0, 1):
             raise RecordError(f"the winner is seat 0 or 1, not {self.winner!r}")
-        if self.termination is not None and self.termination not in TERMINATIONS:
-            raise RecordError(
-                f"a game ends by {', '.join(TERMINATIONS)}, not {self.termination!r}"
-            )
+        if self.termination is not None and not isinstance(self.termination, Termination):
+            object.__setattr__(self, "termination", _termination(
+                self.termination, self.game, self.options, self.moves))
         if self.game_id is not None and not isinstance(self.game_id, str):
             object.__setattr__(self, "game_id", str(self.game_id))
 
@@ -170,7 +175,7 @@ class Record:
         *,
         started: datetime | None = None,
         finished: datetime | None = None,
-        termination: str | None = None,
+        termination: Termination | str | None = None,
         result: str | None = None,
         winner: int | None = None,
         site: str | None = None,
@@ -178,14 +183,18 @@ class Record:
         rated: bool | None = None,
     ) -> Record:
         """The record of ``state``'s game. A game over by the rules gets its
-        result, winner and ``termination="rules"`` from the state; a game ended
-        outside the rules (resignation, timeout, abort) passes ``termination``,
+        result, winner and termination from the state's outcome; a game ended
+        off the board (resignation, timeout, abort) passes ``termination``,
         ``result`` and ``winner``."""
-        if state.is_over and termination is None:
-            termination = "rules"
-        if termination == "rules":
-            result = state.result if result is None else result
-            winner = state.winner if winner is None else winner
+        outcome = state.outcome
+        if termination is None and outcome is not None:
+            termination = outcome.termination
+        elif isinstance(termination, str):
+            termination = _termination(termination, state.game.name, state.options,
+                                       state.history)
+        if outcome is not None and termination is outcome.termination:
+            result = outcome.text if result is None else result
+            winner = outcome.winner if winner is None else winner
         return cls(
             game=state.game.name, options=dict(state.options),
             players=tuple(p if isinstance(p, Player) else Player(p) for p in players),
@@ -199,9 +208,35 @@ class Record:
         """``1-0``, ``0-1``, ``1/2-1/2`` or ``*`` (seats in order, as in PGN)."""
         if self.winner is not None:
             return "1-0" if self.winner == 0 else "0-1"
-        if self.result is not None and self.termination not in (None, "aborted"):
+        if self.result is not None and self.termination not in (None, Termination.ABORT):
             return "1/2-1/2"
         return "*"
+
+
+#: The words of records made before :class:`Termination`, but for ``rules``.
+_OLD_WORDS = {"aborted": Termination.ABORT}
+_BY_VALUE = {t.value: t for t in Termination}
+_VALUES = ", ".join(_BY_VALUE)
+
+
+def _termination(value: object, game: str, options: Mapping[str, Any],
+                 moves: Sequence[str]) -> Termination:
+    """The Termination a record's text names: a value, or an old word. The old
+    ``rules`` is the ending the moves reach; if they reach none (or cannot be
+    played), it is the game's usual ending, which :func:`replay_record` then
+    refuses, saying why."""
+    text = value.strip().lower() if isinstance(value, str) else None
+    if text is None or not (text == "rules" or text in _OLD_WORDS or text in _BY_VALUE):
+        raise RecordError(f"a game ends by {_VALUES}, not {value!r}")
+    if text != "rules":
+        return _OLD_WORDS.get(text) or _BY_VALUE[text]
+    try:
+        outcome = _game(game).replay(moves, **options).outcome
+    except (RecordError, ValueError):
+        outcome = None
+    if outcome is not None:
+        return outcome.termination
+    return _game(game).terminations[0] if game in rules.GAMES else Termination.NO_MOVES
 
 
 def _utc(moment: datetime) -> datetime:
@@ -215,9 +250,14 @@ def _iso(moment: datetime) -> str:
 
 
 def _game(name: str) -> Game:
+    """The game a record names: by its name or by its title (records write the title)."""
     try:
         return rules.get_game(name)
     except UnknownGame as error:
+        wanted = name.strip().casefold() if isinstance(name, str) else ""
+        for game in rules.GAMES.values():
+            if game.title.casefold() == wanted:
+                return game
         raise RecordError(str(error)) from None
 
 
@@ -231,16 +271,22 @@ def replay_record(record: Record) -> State:
     :class:`RecordError` says what is wrong.
     """
     state = _game(record.game).replay(record.moves, **record.options)
-    if record.termination == "rules":
-        if not state.is_over:
+    if record.termination is not None and record.termination.by_rules:
+        outcome = state.outcome
+        if outcome is None:
             raise RecordError(
                 f"the record says the game ended by the rules, but after its "
                 f"{len(record.moves)} moves it is not over"
             )
-        if state.winner != record.winner:
+        if outcome.winner != record.winner:
             raise RecordError(
                 f"the record gives the outcome {record.outcome}, but the moves end in: "
-                f"{state.result}"
+                f"{outcome.text}"
+            )
+        if outcome.termination is not record.termination:
+            raise RecordError(
+                f"the record says the game ended {record.termination.description}, but the "
+                f"moves end {outcome.termination.description}: {outcome.text}"
             )
     return state
 
@@ -282,9 +328,9 @@ def format_record(record: Record, *, final: State | None = None) -> str:
     state = final if final is not None else _replayed(record)
     if state is not None:
         for color in game.colors:
-            seat = state.seat_of(color)
-            if seat is not None:
-                tags.append((color.capitalize(), record.players[seat].name))
+            who = state.seat_of(color)
+            if who is not None:
+                tags.append((color.capitalize(), record.players[who].name))
     if record.site is not None:
         tags.append(("Site", record.site))
     if record.game_id is not None:
@@ -300,7 +346,7 @@ def format_record(record: Record, *, final: State | None = None) -> str:
     if record.result is not None:
         tags.append(("Result", record.result))
     if record.termination is not None:
-        tags.append(("Termination", record.termination))
+        tags.append(("Termination", record.termination.value))
     tags.extend(record.extra.items())
 
     lines = [f'[{name} "{_quote(value)}"]' for name, value in tags]
@@ -359,6 +405,99 @@ def parse_record(text: str) -> Record:
     return _build(tags, _parse_moves("\n".join(movetext)))
 
 
+def parse_line(text: str, *, game: str | None = None) -> Record:
+    """Read a record on one line: tags (``[Game "Asli"] [Size "9"]``) then the moves,
+    numbered (``1. komi 3  2. white``), separated by commas (``komi 3, white, c3``) or
+    by spaces alone (``komi 3 white c3``: each move is the fewest words that make a
+    legal move). ``game`` names the game when no Game tag does (if both, they must
+    agree). Raises :class:`RecordError`; the moves are checked by :func:`replay_record`."""
+    if not isinstance(text, str):
+        raise RecordError(f"a record is text, not {type(text).__name__}")
+    tags: dict[str, tuple[int, str, str]] = {}
+    rest = text.strip()
+    while match := _TAG.match(rest):
+        name, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
+        if name.lower() in tags:
+            raise RecordError(f"the tag {name} is given twice")
+        tags[name.lower()] = (1, name, value)
+        rest = rest[match.end():].lstrip()
+    if game is not None:
+        named = tags.get("game")
+        if named is not None and _game(named[2]).name != _game(game).name:
+            raise RecordError(f"the record is a game of {_game(named[2]).title}, not of "
+                              f"{_game(game).title}")
+        tags["game"] = (1, "Game", game)
+    if "game" not in tags:
+        raise RecordError('the record does not say which game it is: add [Game "..."]')
+    if _NUMBER.search(rest):
+        return _build(tags, _parse_moves(rest))
+    if "," in rest:
+        return _build(tags, tuple(normalize_move(part) for part in rest.split(",")
+                                  if part.strip()))
+    header = _build(dict(tags), ())
+    return _build(tags, _split_by_rules(_game(header.game).new(**header.options),
+                                        normalize_move(rest).split()))
+
+
+#: How many trial moves :func:`_split_by_rules` may play before it gives up.
+_SPLIT_BUDGET = 2_000
+
+
+def _split_by_rules(state: State, words: list[str]) -> tuple[str, ...]:
+    """Words into legal moves (of up to three words each), longer moves tried first,
+    backing up when the rest cannot be read (Astralis' ``e7`` and ``e7 d6`` are both
+    moves). When no reading works, the words from the first that starts no legal move
+    are kept one per move, for the replay to refuse with its reason."""
+    budget = _SPLIT_BUDGET
+    # Depth-first: for each move read so far, the position after it and the lengths
+    # of the moves still to try at that point.
+    stack: list[tuple[State, int, list[int]]] = [(state, 0, [3, 2, 1])]
+    moves: list[str] = []
+    stuck = 0
+    while stack:
+        position, start, lengths = stack[-1]
+        if start == len(words):
+            return tuple(moves)
+        stuck = max(stuck, start)
+        if not lengths or budget <= 0:
+            stack.pop()
+            if moves:
+                moves.pop()
+            if budget <= 0:
+                break
+            continue
+        size = lengths.pop(0)
+        if start + size > len(words):
+            continue
+        budget -= 1
+        try:
+            after = position.play(" ".join(words[start:start + size]))
+        except IllegalMove:
+            continue
+        moves.append(after.history[-1])
+        stack.append((after, start + size, [3, 2, 1]))
+    prefix = _split_greedy(state, words[:stuck])
+    return (*prefix, *words[stuck:]) if prefix is not None else tuple(words)
+
+
+def _split_greedy(state: State, words: list[str]) -> tuple[str, ...] | None:
+    """``words`` read as legal moves, longest first without backing up; None if not."""
+    moves: list[str] = []
+    start = 0
+    while start < len(words):
+        for size in (3, 2, 1):
+            try:
+                state = state.play(" ".join(words[start:start + size]))
+            except IllegalMove:
+                continue
+            moves.append(state.history[-1])
+            start += size
+            break
+        else:
+            return None
+    return tuple(moves)
+
+
 def _build(tags: dict[str, tuple[int, str, str]], moves: tuple[str, ...]) -> Record:
     def take(key: str) -> str | None:
         entry = tags.pop(key, None)
@@ -389,14 +528,13 @@ def _build(tags: dict[str, tuple[int, str, str]], moves: tuple[str, ...]) -> Rec
         raise RecordError(
             f"line {line_of['outcome']}: the outcome is 1-0, 0-1, 1/2-1/2 or *, not {outcome!r}"
         )
-    termination = take("termination")
-    if termination is not None:
-        termination = termination.strip().lower()
-        if termination not in TERMINATIONS:
-            raise RecordError(
-                f"line {line_of['termination']}: a game ends by "
-                f"{', '.join(TERMINATIONS)}, not {termination!r}"
-            )
+    termination_text = take("termination")
+    termination = None
+    if termination_text is not None:
+        try:
+            termination = _termination(termination_text, game.name, options, moves)
+        except RecordError as error:
+            raise RecordError(f"line {line_of['termination']}: {error}") from None
     rated_text = take("rated")
     rated = None
     if rated_text is not None:
@@ -501,7 +639,7 @@ def to_json(
     if record.result is not None:
         header["result-text"] = record.result
     if record.termination is not None:
-        header["termination"] = record.termination
+        header["termination"] = record.termination.value
     moves = [list(record.moves[i:i + 2]) for i in range(0, len(record.moves), 2)]
     return {"header": header, "moves": moves}
 
@@ -517,7 +655,7 @@ def from_json(data: Mapping[str, Any]) -> Record:
     if len(raw_players) != 2:
         raise RecordError(f"header.players must list two players, not {len(raw_players)}")
     players = []
-    results = []
+    results: list[Any] = []
     for seat, entry in enumerate(raw_players):
         where = f"header.players[{seat}]"
         if not isinstance(entry, Mapping):
@@ -529,16 +667,17 @@ def from_json(data: Mapping[str, Any]) -> Record:
     winner = None
     if all(isinstance(r, int | float) for r in results) and results[0] != results[1]:
         winner = 0 if results[0] > results[1] else 1
+    moves = _json_moves(_field(data, "moves", list, "the record"))
     termination = header.get("termination")
-    if termination is not None and termination not in TERMINATIONS:
-        raise RecordError(
-            f"header.termination is one of {', '.join(TERMINATIONS)}, not {termination!r}"
-        )
+    if termination is not None:
+        try:
+            termination = _termination(termination, game.name, options, moves)
+        except RecordError as error:
+            raise RecordError(f"header.termination: {error}") from None
     site = header.get("site")
     unrated = header.get("unrated")
     return Record(
-        game=game.name, options=options, players=tuple(players),
-        moves=_json_moves(_field(data, "moves", list, "the record")),
+        game=game.name, options=options, players=tuple(players), moves=moves,
         started=_json_moment(header, "date-start"), finished=_json_moment(header, "date-end"),
         result=header.get("result-text"), winner=winner, termination=termination,
         site=(site.get("name") if isinstance(site, Mapping)
@@ -552,7 +691,8 @@ def from_json(data: Mapping[str, Any]) -> Record:
 def _field(container: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
     value = container.get(key) if isinstance(container, Mapping) else None
     if not isinstance(value, kind):
-        wanted = {Mapping: "an object", list: "a list", str: "text"}.get(kind, kind.__name__)
+        words: dict[type, str] = {Mapping: "an object", list: "a list", str: "text"}
+        wanted = words.get(kind, kind.__name__)
         raise RecordError(f"{where} must have {key!r}, {wanted}")
     return value
 
@@ -611,6 +751,6 @@ def _json_moment(header: Mapping[str, Any], key: str) -> datetime | None:
 
 
 __all__ = [
-    "TERMINATIONS", "UNKNOWN_SITE", "Player", "Record", "RecordError", "format_record",
-    "from_json", "parse_record", "replay_record", "to_json",
+    "UNKNOWN_SITE", "Player", "Record", "RecordError", "format_record",
+    "from_json", "parse_line", "parse_record", "replay_record", "to_json",
 ]

@@ -64,11 +64,11 @@ stones consecutive on some loop, each pair in board order) and
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
-from rules.errors import IllegalMove
-from rules.game import NO_CHANGE, Change, Game, State, normalize_move
+from rules.errors import IllegalMove, InvalidMove
+from rules.game import NO_CHANGE, Change, Decision, Game, State, normalize_move
 from rules.hexhex import HexBoard
 from rules.loops import (
     HexGrid,
@@ -83,6 +83,7 @@ from rules.loops import (
     touching_loops,
 )
 from rules.options import Option
+from rules.outcome import Outcome, Termination
 
 BLACK, WHITE = "black", "white"
 NOFLIP = "noflip"
@@ -128,24 +129,36 @@ class SliglubeState(State):
                  "_rings", "_verdicts", "_white", "_white_seat", "board", "game", "history",
                  "options")
 
-    def __init__(self, game: SliglubeGame, options: dict[str, Any], history: tuple[str, ...],
+    game: SliglubeGame
+    board: HexBoard
+    _grid: HexGrid
+    _black: int
+    _white: int
+    _white_seat: int | None
+    _change: Change
+    _loops: tuple[int, ...] | None
+    _rings: tuple[tuple[str, ...], ...] | None
+    _links: frozenset[tuple[str, str]] | None
+    _forbid: int | None
+    _legal: list[str] | None
+    _core: int | None  # the loop core of the stones on the board
+    _verdicts: dict[int, _Verdict]
+
+    def __init__(self, game: SliglubeGame, options: Mapping[str, Any], history: tuple[str, ...],
                  black: int, white: int, white_seat: int | None, change: Change) -> None:
-        self.game = game
-        self.options = options
-        self.board = HexBoard.of(options["size"])
-        self._grid = HexGrid.of(options["size"])
-        self.history = history
-        self._black = black
-        self._white = white
-        self._white_seat = white_seat
-        self._change = change
-        self._loops: tuple[int, ...] | None = None
-        self._rings: tuple[tuple[str, ...], ...] | None = None
-        self._links: frozenset[tuple[str, str]] | None = None
-        self._forbid: int | None = None
-        self._legal: list[str] | None = None
-        self._core: int | None = None  # the loop core of the stones on the board
-        self._verdicts: dict[int, _Verdict] = {}
+        put = object.__setattr__
+        put(self, "game", game)
+        put(self, "options", options)
+        put(self, "board", HexBoard.of(options["size"]))
+        put(self, "_grid", HexGrid.of(options["size"]))
+        put(self, "history", history)
+        put(self, "_black", black)
+        put(self, "_white", white)
+        put(self, "_white_seat", white_seat)
+        put(self, "_change", change)
+        for name in ("_loops", "_rings", "_links", "_forbid", "_legal", "_core"):
+            put(self, name, None)
+        put(self, "_verdicts", {})
 
     # -- seats and colours ----------------------------------------------------
 
@@ -183,9 +196,11 @@ class SliglubeState(State):
         return self._change
 
     def _loop_list(self) -> tuple[int, ...]:
-        if self._loops is None:
-            self._loops = tuple(all_loops(self._grid, self._black | self._white))
-        return self._loops
+        found = self._loops
+        if found is None:
+            found = tuple(all_loops(self._grid, self._black | self._white))
+            object.__setattr__(self, "_loops", found)
+        return found
 
     def loops(self) -> tuple[tuple[str, ...], ...]:
         """Every loop on the board, each as its cell names in ring order (from
@@ -196,25 +211,29 @@ class SliglubeState(State):
         noticeable fraction of a second); the listing is kept once made. To
         draw or count what lies on loops, prefer :meth:`loop_links` and
         :meth:`loop_stones`, which are decided without listing."""
-        if self._rings is None:
+        found = self._rings
+        if found is None:
             names = self.board.cells
             rings = [tuple(names[i] for i in self._grid.ring_order(loop))
                      for loop in self._loop_list()]
             order = {name: i for i, name in enumerate(names)}
-            self._rings = tuple(sorted(rings, key=lambda ring: [order[c] for c in ring]))
-        return self._rings
+            found = tuple(sorted(rings, key=lambda ring: [order[c] for c in ring]))
+            object.__setattr__(self, "_rings", found)
+        return found
 
     def loop_links(self) -> frozenset[tuple[str, str]]:
         """The pairs of touching stones that are consecutive on at least one
         loop (each pair as two cell names in board order): the segments to
         draw to outline every loop. Cheap even where loops are countless."""
-        if self._links is None:
+        found = self._links
+        if found is None:
             names = self.board.cells
             index_of = self._grid.index_of
-            self._links = frozenset(
+            found = frozenset(
                 (names[index_of[u]], names[index_of[v]])
                 for u, v in links_on_loops(self._grid, self._black | self._white))
-        return self._links
+            object.__setattr__(self, "_links", found)
+        return found
 
     def loop_stones(self) -> frozenset[str]:
         """The cells whose stones are part of at least one loop."""
@@ -246,11 +265,13 @@ class SliglubeState(State):
 
     def _forbidden(self) -> int:
         """Cells adjacent to a loop the mover controls (step 1)."""
-        if self._forbid is None:
+        found = self._forbid
+        if found is None:
             mine, _ = self._sides()
             stones = self._black | self._white
-            self._forbid = touching_loops(self._grid, stones, self._grid.cells & ~stones, mine)
-        return self._forbid
+            found = touching_loops(self._grid, stones, self._grid.cells & ~stones, mine)
+            object.__setattr__(self, "_forbid", found)
+        return found
 
     def _verdict(self, p: int) -> _Verdict:
         """Both placements at the empty, allowed cell with bit ``p``, kept once
@@ -282,7 +303,8 @@ class SliglubeState(State):
         if not any(around & ~grid.nb[a] & ~(1 << a) for a in bits(around)):
             return _Verdict(_Outcome(mine_now, theirs, 0, 0), not_optional)
         if self._core is None:
-            self._core = loop_core(grid, mine | theirs)
+            object.__setattr__(self, "_core", loop_core(grid, mine | theirs))
+            assert self._core is not None
         core = loop_core_with(grid, mine | theirs, self._core, p)
         if not (core >> p & 1 and on_loop(grid, p, core)):  # no new loop at all
             return _Verdict(_Outcome(mine_now, theirs, 0, 0), not_optional)
@@ -310,9 +332,16 @@ class SliglubeState(State):
         return _Verdict(plain, noflip)
 
     def legal_moves(self) -> list[str]:
-        if self._legal is None:
-            self._legal = self._list_moves()
-        return list(self._legal)
+        found = self._legal
+        if found is None:
+            found = self._list_moves()
+            object.__setattr__(self, "_legal", found)
+        return list(found)
+
+    def decisions(self) -> tuple[Decision, ...]:
+        if len(self.history) == 1:
+            return Decision("Play black", BLACK), Decision("Play white", WHITE)
+        return ()
 
     def _list_moves(self) -> list[str]:
         ply = len(self.history)
@@ -338,16 +367,13 @@ class SliglubeState(State):
         return len(self.history) >= 2 and not self.legal_moves()
 
     @property
-    def winner(self) -> int | None:
-        """The seat that was stalemated: it wins."""
-        return self.seat_of(self._mover_color) if self.is_over else None
-
-    @property
-    def result(self) -> str | None:
+    def outcome(self) -> Outcome | None:
+        """The stalemated player wins."""
         if not self.is_over:
             return None
         title = self._mover_color.capitalize()
-        return f"{title} wins: {title} has no legal placement (stalemate wins)"
+        return Outcome(self.seat_of(self._mover_color), Termination.STALEMATE,
+                       f"{title} wins: {title} has no legal placement (stalemate wins)")
 
     @property
     def prompt(self) -> str:
@@ -360,10 +386,21 @@ class SliglubeState(State):
 
     # -- moves --------------------------------------------------------------------
 
+    def parse(self, text: str) -> str:
+        move = normalize_move(text)
+        if not move:
+            raise InvalidMove("the move is empty: name a cell (d4), or a cell and noflip")
+        if move in (BLACK, WHITE):
+            return move
+        words = move.split(" ")
+        if len(words) > 2 or (len(words) == 2 and words[1] != NOFLIP):
+            raise InvalidMove(f"{text.strip()!r} is not a move: name a cell (d4), or a cell "
+                              f"and noflip (d4 noflip)")
+        words[0] = self.board.name(self.board.index(words[0]))
+        return " ".join(words)
+
     def play(self, move: str) -> SliglubeState:
-        text = normalize_move(move)
-        if not text:
-            raise IllegalMove("the move is empty: name a cell (d4), or a cell and noflip")
+        text = self.parse(move)
         ply = len(self.history)
         if ply == 1:
             return self._choose(text)
@@ -371,9 +408,6 @@ class SliglubeState(State):
             raise IllegalMove("the colours are already chosen: place a stone"
                               if ply else "place the first black stone before choosing colours")
         words = text.split(" ")
-        if len(words) > 2 or (len(words) == 2 and words[1] != NOFLIP):
-            raise IllegalMove(f"{move.strip()!r} is not a move: name a cell (d4), or a cell "
-                              f"and noflip (d4 noflip)")
         index = self.board.index(words[0])
         cell = self.board.name(index)
         noflip = len(words) == 2
@@ -429,6 +463,7 @@ class SliglubeGame(Game):
     name = "sliglube"
     title = "Sliglube"
     colors = (BLACK, WHITE)
+    terminations = (Termination.STALEMATE,)
     option_specs = (
         Option("size", int, 6, "cells per side of the hexagonal board", minimum=5, maximum=7),
     )

@@ -42,10 +42,6 @@ class SquareBoard(Board):
     def _format(self, row: int, col: int) -> str:
         return f"{string.ascii_lowercase[col]}{row + 1}"
 
-    @property
-    def column_labels(self) -> tuple[str, ...]:
-        return tuple(string.ascii_lowercase[: self.size])
-
     @classmethod
     @cache
     def of(cls, size: int) -> SquareBoard:

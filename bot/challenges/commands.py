@@ -22,6 +22,7 @@ from bot.correspondence import timecontrol
 from bot.correspondence.service import challenge_settings
 from bot.model import UserError
 from bot.play.suggest import LIMIT
+from bot.practice.views import LEVEL_CHOICES, start_practice
 from bot.ui.context import app_of, channel_of, guild_of, member_of
 from bot.ui.options import GameKind, TimeControlOption
 
@@ -36,6 +37,7 @@ DESCRIPTIONS = {
     "time_control": "Days per move (3d: the default), a bank (3d+1d/7d), or none",
     "takebacks": "Whether a player may ask to take back a move (default: yes)",
     "vacation": "Whether vacations stop this game's clock (default: yes)",
+    "level": "Against me (the bot): how strong I play (default: easy)",
 }
 Suggest = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[Any]]]]
 
@@ -92,22 +94,52 @@ async def challenge(self: ChallengeCommands, interaction: discord.Interaction,
                     game: rules.Game, opponent: discord.User | discord.Member | None = None,
                     first: app_commands.Choice[str] | None = None, rated: bool = True,
                     time_control: timecontrol.TimeControl | None = None,
-                    takebacks: bool = True, vacation: bool = True, **options: Any) -> None:
+                    takebacks: bool = True, vacation: bool = True,
+                    level: app_commands.Choice[str] | None = None, **options: Any) -> None:
     app = app_of(interaction)
+    settings = challenge_settings(time_control, takebacks, vacation)
+    me = app.practice.me
+    if opponent is not None and me is not None and opponent.id == me.id:  # practice
+        await start_practice(interaction, game=game.name, options=options,
+                             level=level.value if level else None,
+                             first=first.value if first else "challenger", settings=settings)
+        return
+    if level is not None:
+        raise UserError("A level is for a game against me: name me as the opponent, or "
+                        "use `/practice`.")
     if isinstance(opponent, discord.User):  # resolved without membership: not here
         raise UserError(f"{opponent.display_name} is not a member of this server (any "
                         "more): challenge someone who is, or leave the opponent empty.")
-    settings = challenge_settings(time_control, takebacks, vacation)
+    # Inside a thread (a game's, say), the challenge goes to the channel the thread is
+    # in, so that the new game gets a thread of its own there.
+    channel = getattr(interaction, "channel", None)
+    thread = channel if isinstance(channel, discord.Thread) else None
+    home = thread.parent_id if thread is not None else channel_of(interaction)
     made = await app.challenges.create(
-        guild_id=guild_of(interaction), channel_id=channel_of(interaction),
+        guild_id=guild_of(interaction), channel_id=home,
         challenger=member_of(interaction.user), game=game.name, options=options,
         opponent=member_of(opponent) if opponent else None,
         first=first.value if first else "challenger", rated=rated, settings=settings)
-    mentions = [opponent] if opponent else []
-    await interaction.response.send_message(
-        texts.challenge_text(made, app.expiry.expires_at(made)), view=challenge_view(made),
-        allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=mentions))
-    message = await interaction.original_response()
+    fields = {"content": texts.challenge_text(made, app.expiry.expires_at(made)),
+              "view": challenge_view(made), "allowed_mentions": discord.AllowedMentions(
+                  everyone=False, roles=False, users=[opponent] if opponent else [])}
+    if thread is None:
+        await interaction.response.send_message(**fields)
+        message = await interaction.original_response()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            channel = interaction.client.get_channel(home) \
+                or await interaction.client.fetch_channel(home)
+            message = await channel.send(**fields)  # type: ignore[union-attr]
+        except discord.HTTPException:
+            await app.challenges.cancel(guild_id=made.guild_id, challenge_id=made.id,
+                                        member=member_of(interaction.user))
+            raise UserError(f"I can't post in <#{home}>, where this thread is: use "
+                            "`/challenge` in a channel where I can.") from None
+        await interaction.followup.send(
+            f"Your challenge is posted in <#{home}>, where the game will get a thread of its "
+            f"own: {message.jump_url}", ephemeral=True)
     await app.challenges.set_message(made.id, message.id)
     app.expiry.poke()  # it may be the next challenge to expire
 
@@ -139,6 +171,7 @@ def _challenge_command() -> app_commands.Command:
                   app_commands.Transform[timecontrol.TimeControl, TimeControlOption] | None),
         parameter("takebacks", bool, True),
         parameter("vacation", bool, True),
+        parameter("level", app_commands.Choice[str] | None),
     ]
 
     async def callback(self: ChallengeCommands, interaction: discord.Interaction,
@@ -152,7 +185,7 @@ def _challenge_command() -> app_commands.Command:
     app_commands.describe(**DESCRIPTIONS, **{name: _description(name, found)
                                              for name, found in extra.items()})(command)
     app_commands.autocomplete(**{name: option_values(name) for name in extra})(command)
-    app_commands.choices(first=FIRST)(command)
+    app_commands.choices(first=FIRST, level=LEVEL_CHOICES)(command)
     return command
 
 

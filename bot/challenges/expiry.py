@@ -15,12 +15,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from datetime import datetime, timedelta
 
+from bot.challenges.service import ChallengeMessages
 from bot.claims import Claims
 from bot.model import UserError
-from bot.storage import ChallengeRow, Database, queries
+from bot.storage import ChallengeRow, Database, apply, queries
 from bot.timers import DueTimer, Sleep
 
 log = logging.getLogger(__name__)
@@ -31,13 +31,16 @@ Expired = Callable[[ChallengeRow], Awaitable[None]]
 class ChallengeExpiry:
     def __init__(self, db: Database, *, now: Callable[[], datetime], days: int,
                  on_expired: Expired | None = None, sleep: Sleep = asyncio.sleep,
+                 messages: ChallengeMessages | None = None,
                  claims: Claims | None = None) -> None:
         self.db = db
         self.claims = claims or Claims(db, now=now)
         self.now = now
         self.lifetime = timedelta(days=days) if days > 0 else None
-        #: Shows that a challenge expired (the client edits its message).
+        #: Told that a challenge expired, after its message is shown so.
         self.on_expired = on_expired
+        #: The challenge messages: each expired one shown so, through the outbox.
+        self.messages = messages
         self.timer = DueTimer("challenge expiry", handle_due=self.expire_due,
                               next_due=self._next_due, now=now, sleep=sleep)
 
@@ -93,24 +96,22 @@ class ChallengeExpiry:
             raise UserError(expired_refusal(challenge))
 
     async def _expire(self, challenge: ChallengeRow) -> ChallengeRow | None:
-        """Show that the challenge expired, then close it (a process that dies between
-        the two leaves the work to another: showing it twice does no harm)."""
-        async with self.db.reading() as conn:
-            current = await queries.get_challenge(conn, challenge.id)
-        if current is None or current.status != "pending":
-            return None  # answered or expired meanwhile
-        closed = replace(current, status="expired", closed_at=self.now())
+        async with self.db.transaction() as tx:
+            if not await queries.close_challenge(tx, challenge.id, status="expired",
+                                                 closed_at=self.now()):
+                return None  # answered meanwhile
+            shown = None if self.messages is None else self.messages.shown(challenge, "")
+            if shown is not None:  # its message says so, even after a crash
+                await apply(tx, [shown.statement])
+            closed = await queries.get_challenge(tx, challenge.id)
+        log.info("challenge %d expired", challenge.id)
+        if shown is not None:
+            await self.messages.send(shown)  # type: ignore[union-attr]
         if self.on_expired is not None:
             try:
                 await self.on_expired(closed)
             except Exception:
                 log.exception("could not show that challenge %d expired", challenge.id)
-        async with self.db.transaction() as tx:
-            if not await queries.close_challenge(tx, challenge.id, status="expired",
-                                                 closed_at=closed.closed_at):
-                return None  # answered meanwhile
-            closed = await queries.get_challenge(tx, challenge.id)
-        log.info("challenge %d expired", challenge.id)
         return closed
 
 

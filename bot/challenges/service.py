@@ -1,8 +1,10 @@
 """Challenges, without Discord: a pending challenge, then a game when it is accepted.
 
 Accepting stores the game, closes the challenge and stores what each
-:class:`GameStarter` adds to a new game (its clock) in one transaction; then the
-game gets its thread and opening board, and the listeners are told ``game_started``.
+:class:`GameStarter` adds to a new game (its clock) in one transaction, together with
+all the new game must show (outbox items, :mod:`bot.outbox`): its thread, the challenge
+message saying so, its opening board. Then they are delivered, in that order, and the
+listeners are told ``game_started``; a crash in between leaves none of it undone.
 """
 
 from __future__ import annotations
@@ -10,16 +12,27 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, Protocol
 
 import rules
 from bot import texts
 from bot.events import Events
-from bot.model import GameUpdate, Member, UserError
-from bot.play.boards import Boards, to_ping
+from bot.model import GameUpdate, Member, Poster, UserError
+from bot.outbox import Outbox, Staged, challenge_lane, game_lane, item
+from bot.play.boards import SEND_WAIT, Boards, to_ping
 from bot.play.games import Games, game_rules
-from bot.storage import ChallengeRow, Database, GameRow, Query, Statement, apply, queries
+from bot.storage import (
+    ChallengeRow,
+    Database,
+    GameRow,
+    OutboxRow,
+    Query,
+    Statement,
+    apply,
+    queries,
+)
 from rules import State
 
 log = logging.getLogger(__name__)
@@ -39,7 +52,8 @@ class GameStarter(Protocol):
 class Challenges:
     def __init__(self, db: Database, games: Games, boards: Boards, events: Events, *,
                  now: Callable[[], datetime], rng: random.Random | None = None,
-                 starters: Sequence[GameStarter] = ()) -> None:
+                 starters: Sequence[GameStarter] = (),
+                 messages: ChallengeMessages | None = None) -> None:
         self.db = db
         self.games = games
         self.boards = boards
@@ -47,6 +61,8 @@ class Challenges:
         self.now = now
         self.rng = rng or random.Random()
         self.starters = tuple(starters)
+        #: The challenge messages' new states, through the boards' outbox.
+        self.messages = messages or ChallengeMessages(db, boards.poster, boards.outbox, now=now)
 
     async def create(self, *, guild_id: int, channel_id: int, challenger: Member, game: str,
                      options: Mapping[str, Any] | None = None, opponent: Member | None = None,
@@ -65,7 +81,10 @@ class Challenges:
         try:
             resolved = rule_set.resolve_options(**given)
         except rules.OptionError as error:
-            raise UserError(f"{rule_set.title} can't be played like that: {error}.") from None
+            said = str(error)
+            for value in given.values():
+                said = texts.echoing(said, str(value))
+            raise UserError(f"{rule_set.title} can't be played like that: {said}.") from None
         if first not in FIRST_PLAYER_CHOICES:
             raise UserError(f"Who plays first must be one of {', '.join(FIRST_PLAYER_CHOICES)}.")
         async with self.db.transaction() as tx:
@@ -126,18 +145,23 @@ class Challenges:
                 created_at=self.now())
             if not await queries.close_challenge(tx, challenge.id, status="accepted",
                                                  closed_at=self.now(), game_id=game_id):
-                raise UserError("Someone else accepted this challenge just before you.")
+                current = await queries.get_challenge(tx, challenge.id)
+                raise UserError(beaten_to_it(current))
             row = await queries.get_game(tx, game_id)
             await apply(tx, [statement for starter, fact in zip(self.starters, facts, strict=True)
                              for statement in starter.opening(row, state, fact)])
+            # All the game must show, stored with it: its thread, the challenge message
+            # saying so, its opening board (then the listeners are told it started).
+            board = self.boards.board(row, state, texts.opening_post(row, state),
+                                      mentions=to_ping(row, state), then=("game_started",))
+            staged = [self.boards.thread(row),
+                      self.messages.shown(challenge, member.name, lane=game_lane(game_id)),
+                      board]
+            await apply(tx, [one.statement for one in staged])
         self.games.remember(game_id, state)
         async with self.games.lock(game_id):
-            row = await self.boards.open_thread(row)
-            row, posted = await self.boards.post(row, state, texts.opening_post(row, state),
-                                                 mentions=to_ping(row, state))
-            update = GameUpdate(row, state, None, posted)
-            await self.events.tell("game_started", update)
-        return update
+            *_, update = await self.boards.send(*staged, states={board.key: state})
+        return update or GameUpdate(row, state, None, None)
 
     async def decline(self, *, guild_id: int, challenge_id: int, member: Member) -> ChallengeRow:
         challenge = await self._pending(guild_id, challenge_id)
@@ -146,13 +170,13 @@ class Challenges:
                             "(the challenger can cancel it).")
         if member.id != challenge.opponent_id:
             raise UserError(f"Only {challenge.opponent_name} can decline this challenge.")
-        return await self._close(challenge, "declined")
+        return await self._close(challenge, "declined", member)
 
     async def cancel(self, *, guild_id: int, challenge_id: int, member: Member) -> ChallengeRow:
         challenge = await self._pending(guild_id, challenge_id)
         if member.id != challenge.challenger_id:
             raise UserError(f"Only {challenge.challenger_name} can cancel this challenge.")
-        return await self._close(challenge, "cancelled")
+        return await self._close(challenge, "cancelled", member)
 
     async def rematch(self, *, guild_id: int, game_id: int, member: Member) -> ChallengeRow:
         """A challenge to the same opponent: same game, options and clock; seats swapped."""
@@ -183,10 +207,64 @@ class Challenges:
             raise UserError(f"This challenge was already {challenge.status}.")
         return challenge
 
-    async def _close(self, challenge: ChallengeRow, status: str) -> ChallengeRow:
+    async def _close(self, challenge: ChallengeRow, status: str, by: Member) -> ChallengeRow:
         async with self.db.transaction() as tx:
             if not await queries.close_challenge(tx, challenge.id, status=status,
                                                  closed_at=self.now()):
                 current = await queries.get_challenge(tx, challenge.id)
                 raise UserError(f"This challenge was already {current.status}.")
-            return await queries.get_challenge(tx, challenge.id)
+            shown = self.messages.shown(challenge, by.name)  # its message says so
+            await apply(tx, [shown.statement])
+            closed = await queries.get_challenge(tx, challenge.id)
+        await self.messages.send(shown)
+        return closed
+
+
+def beaten_to_it(challenge: ChallengeRow) -> str:
+    """What an Accept that lost a race is told: what really happened just before."""
+    if challenge.status == "accepted":
+        return "Someone else accepted this challenge just before you."
+    by = {"declined": f" by {challenge.opponent_name}",
+          "cancelled": f" by {challenge.challenger_name}"}.get(challenge.status, "")
+    return f"This challenge was {challenge.status}{by} just before you clicked Accept."
+
+
+class ChallengeMessages:
+    """A challenge message's new state (accepted, declined, cancelled, expired), staged
+    in the transaction that closes the challenge and delivered through the outbox: a
+    crash in between no longer leaves an Accept button that answers "already
+    accepted"."""
+
+    def __init__(self, db: Database, poster: Poster, outbox: Outbox, *,
+                 now: Callable[[], datetime]) -> None:
+        self.db = db
+        self.poster = poster
+        self.outbox = outbox
+        self.now = now
+        outbox.handle("challenge", self._deliver)
+
+    def shown(self, challenge: ChallengeRow, by: str, *, lane: str | None = None) -> Staged:
+        """Show the challenge as it is once this transaction commits; ``by``: who
+        answered. ``lane``: the new game's, when accepted (the message names its thread)."""
+        return item(lane or challenge_lane(challenge.id), "challenge",
+                    {"challenge_id": challenge.id, "by": by}, now=self.now())
+
+    async def send(self, *staged: Staged) -> None:
+        await self.outbox.deliver(*staged, timeout=SEND_WAIT)
+
+    async def _deliver(self, pending: OutboxRow) -> None:
+        async with self.db.reading() as conn:
+            challenge = await queries.get_challenge(conn, pending.payload["challenge_id"])
+            game = None if challenge is None or challenge.game_id is None \
+                else await queries.get_game(conn, challenge.game_id)
+        if challenge is None:
+            return
+        # Accepted before its message's id was stored: the game has it from the button.
+        message_id = challenge.message_id or (game.challenge_message_id if game else None)
+        if message_id is None:
+            return  # never posted: nothing to show
+        challenge = replace(challenge, message_id=message_id)
+        expired = challenge.status == "expired"
+        text = texts.challenge_expired_text(challenge) if expired \
+            else texts.challenge_closed_text(challenge, pending.payload["by"], game)
+        await self.poster.show_challenge(challenge, text, disabled_buttons=expired)

@@ -13,6 +13,7 @@ import discord
 
 from bot import texts
 from bot.errors import guarded
+from bot.practice.service import practice_level
 from bot.storage import ChallengeRow
 from bot.ui.context import ROW_ID, app_of, guild_of, member_of
 
@@ -93,6 +94,17 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: discord.Interaction) -> None:
         app = app_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        row = await app.games.get_game(guild_of(interaction), self.game_id)
+        if practice_level(row):  # against the bot: the new game starts at once
+            update = await app.practice.rematch(guild_id=guild_of(interaction),
+                                                game_id=self.game_id,
+                                                member=member_of(interaction.user))
+            new = update.game
+            await interaction.followup.send(
+                f"Rematch: {texts.label(new)}, "
+                f"{texts.jump_url(new.guild_id, new.where_id, new.last_message_id)}",
+                ephemeral=True)
+            return
         challenge = await app.challenges.rematch(
             guild_id=guild_of(interaction), game_id=self.game_id,
             member=member_of(interaction.user))
@@ -113,21 +125,6 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
 def rematch_items(game_id: int, argument: str) -> list[discord.ui.Item]:
     """The buttons of a post's ``rematch`` action."""
     return [RematchButton(game_id)]
-
-
-async def show_expired(client: discord.Client, challenge: ChallengeRow) -> None:
-    """Edit an expired challenge's message: it says so, its buttons disabled."""
-    if challenge.message_id is None:
-        return
-    try:
-        channel = client.get_channel(challenge.channel_id) \
-            or await client.fetch_channel(challenge.channel_id)
-        await channel.get_partial_message(challenge.message_id).edit(  # type: ignore
-            content=texts.challenge_expired_text(challenge),
-            view=challenge_view(challenge, disabled=True),
-            allowed_mentions=discord.AllowedMentions.none())
-    except discord.HTTPException as error:  # deleted, or out of reach: nothing to show
-        log.info("could not mark challenge %d expired: %s", challenge.id, error)
 
 
 ITEMS = (ChallengeButton, RematchButton)

@@ -23,10 +23,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
+import rules
 from bot import texts
 from bot.claims import Claims
 from bot.correspondence import timecontrol
 from bot.correspondence.deadlines import (
+    FOREVER,
     ClockFacts,
     Pauses,
     Vacations,
@@ -34,6 +36,7 @@ from bot.correspondence.deadlines import (
     deadline_of,
     pauser,
     player_clock,
+    untimed,
     vacations_allowed,
 )
 from bot.correspondence.notify import Notifier
@@ -44,7 +47,7 @@ from bot.play.games import Games
 from bot.play.moves import MoveWriter
 from bot.storage import ClockRow, Database, GameRow, Query, Statement, VacationRow, queries
 from bot.timers import DueTimer, Sleep
-from rules import State
+from rules import Outcome, State
 
 log = logging.getLogger(__name__)
 
@@ -183,16 +186,9 @@ class Clocks:
             await self._time_out(row, seat, expected)
 
     async def _time_out(self, row: GameRow, seat: int, expected_ply: int) -> None:
-        state = await self.games.state_of(row)
-        loser, winner = seat, 1 - seat
-        lose_color, win_color = state.color_of(loser), state.color_of(winner)
-        if lose_color and win_color:
-            result = f"{win_color.capitalize()} wins on time: {lose_color.capitalize()} ran out"
-        else:
-            result = f"{row.player_names[winner]} wins on time: {row.player_names[loser]} ran out"
         try:
-            await self.endings.end_game(game_id=row.id, winner_seat=winner, reason="timeout",
-                                        result=result, expected_ply=expected_ply)
+            await self.endings.end_game(game_id=row.id, expected_ply=expected_ply,
+                                        outcome=lambda row, state: timeout(row, state, seat))
         except UserError as error:  # a move or an ending came first
             log.info("game %d: no timeout (%s)", row.id, error)
 
@@ -365,7 +361,21 @@ class Clocks:
         return replace(clock, due_at=deadline + GRACE)
 
     async def _pauses(self, row: GameRow, seat: int) -> list[Interval]:
+        if untimed(row, seat):
+            return [FOREVER]
         if not vacations_allowed(row):
             return []
         return [Interval(v.start_at, v.end_at)
                 for v in await self.vacations(row.player_ids[seat])]
+
+
+def timeout(row: GameRow, state: State, loser: int) -> Outcome:
+    """``loser`` ran out of time: "Yellow wins: Cyan ran out of time", or with the
+    players' names while the colours are undecided."""
+    winner = 1 - loser
+    lose_color, win_color = state.color_of(loser), state.color_of(winner)
+    if lose_color and win_color:
+        text = f"{win_color.capitalize()} wins: {lose_color.capitalize()} ran out of time"
+    else:
+        text = f"{row.player_names[winner]} wins: {row.player_names[loser]} ran out of time"
+    return replace(rules.outcome.timed_out(state, loser), text=text)

@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from bot import texts
 from bot.correspondence import timecontrol
+from bot.practice.service import practice_level
 from bot.storage import GameRow
 from bot.ui.context import app_of, game_meant, guild_of, member_of
 from bot.ui.options import MyGame
@@ -57,8 +58,14 @@ class CorrespondenceCommands(commands.Cog):
     async def takeback(self, interaction: discord.Interaction,
                        game: MyGameOption | None = None) -> None:
         guild_id, member = guild_of(interaction), member_of(interaction.user)
-        row = await game_meant(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        row = await game_meant(interaction, game)
+        if practice_level(row):  # the bot grants it at once
+            await app_of(interaction).practice.take_back(guild_id=guild_id, game_id=row.id,
+                                                         member=member)
+            await interaction.followup.send(f"Taken back in {texts.label(row)}.",
+                                            ephemeral=True)
+            return
         await app_of(interaction).correspondence.request_takeback(
             guild_id=guild_id, game_id=row.id, member=member)
         opponent = row.player_names[1 - row.seat_of(member.id)]
@@ -71,8 +78,8 @@ class CorrespondenceCommands(commands.Cog):
     async def abort(self, interaction: discord.Interaction,
                     game: MyGameOption | None = None) -> None:
         guild_id, member = guild_of(interaction), member_of(interaction.user)
-        row = await game_meant(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        row = await game_meant(interaction, game)
         update = await app_of(interaction).correspondence.abort(guild_id=guild_id,
                                                               game_id=row.id, member=member)
         await interaction.followup.send(f"{texts.label(update.game)} is aborted: it counts "

@@ -8,13 +8,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from datetime import datetime
+from datetime import UTC, datetime
 
 from bot import texts
 from bot.correspondence import timecontrol
 from bot.correspondence.timecontrol import Bank, Clock, Interval, TimeControl
 from bot.model import Post, Posted, Poster
-from bot.storage import ClockRow, Database, GameRow, VacationRow, queries
+from bot.storage import ChallengeRow, ClockRow, Database, GameRow, VacationRow, queries
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +34,18 @@ def control_of(row: GameRow) -> TimeControl:
         return timecontrol.DEFAULT
 
 
+#: The game setting naming a player whose clock never runs (the bot, in a practice game).
+UNTIMED = "untimed_player"
+#: The pause of a clock that never runs: longer than any game.
+FOREVER = Interval(datetime(2000, 1, 1, tzinfo=UTC),
+                   datetime(9000, 1, 1, tzinfo=UTC))
+
+
+def untimed(row: GameRow, seat: int) -> bool:
+    """Whether ``seat``'s clock never runs (the bot's, in a practice game)."""
+    return row.settings.get(UNTIMED) == row.player_ids[seat]
+
+
 def vacations_allowed(row: GameRow) -> bool:
     return row.settings.get("vacation", True) is not False
 
@@ -42,7 +54,7 @@ async def deadline_of(db: Database, row: GameRow) -> tuple[ClockRow | None, date
     """The game's clock, and when the player to move loses on time (None without a
     limit or once over)."""
     clock, vacations = await db.read(queries.clock_and_vacations(row.id))
-    if clock is None or clock.turn_seat is None:
+    if clock is None or clock.turn_seat is None or untimed(row, clock.turn_seat):
         return clock, None
     return clock, timecontrol.deadline_at(player_clock(clock, clock.turn_seat),
                                           clock.turn_started_at,
@@ -57,6 +69,8 @@ def player_clock(clock: ClockRow, seat: int) -> Clock:
 def pauser(row: GameRow, vacations: Mapping[int, list[VacationRow]]) -> Pauses:
     """The pauses of each seat of ``row``, from its players' vacations."""
     def pauses(seat: int) -> list[Interval]:
+        if untimed(row, seat):
+            return [FOREVER]
         if not vacations_allowed(row):
             return []
         return [Interval(v.start_at, v.end_at) for v in vacations.get(row.player_ids[seat], ())]
@@ -76,6 +90,10 @@ class DeadlinePoster:
     async def open_thread(self, game: GameRow, name: str) -> int | None:
         return await self.poster.open_thread(game, name)
 
+    async def show_challenge(self, challenge: ChallengeRow, text: str, *,
+                             disabled_buttons: bool = False) -> None:
+        await self.poster.show_challenge(challenge, text, disabled_buttons=disabled_buttons)
+
     async def post(self, game: GameRow, post: Post) -> Posted:
         if post.picture is not None and game.is_active:
             try:
@@ -86,6 +104,9 @@ class DeadlinePoster:
             if line:
                 post = replace(post, content=f"{post.content}\n{line}")
         return await self.poster.post(game, post)
+
+    async def remove_buttons(self, channel_id: int, message_id: int) -> None:
+        await self.poster.remove_buttons(channel_id, message_id)
 
     async def deadline_line(self, game: GameRow, ply: int) -> str:
         """The line for the board at ``ply``; "" without a time limit."""

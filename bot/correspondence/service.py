@@ -5,28 +5,31 @@ list of games waiting for a member, and the offer of a rematch.
   (and not twice for the same move once declined). The opponent answers with
   buttons; accepted, the move's row is deleted and the board re-posted, and
   the requester's turn starts afresh. A challenge can forbid takebacks.
-* After a finished game, a Rematch button offers the same game, same options,
-  to the same opponent, with the seats swapped (:meth:`Challenges.rematch`).
+* A finished game's last post has a Rematch button (see :mod:`bot.play.endings`):
+  the same game, same options, to the same opponent, with the seats swapped
+  (:meth:`Challenges.rematch`).
 * Before both players have moved, either may abort: the game ends as aborted
   and counts for nothing.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
+import rules
 from bot import texts
 from bot.correspondence import timecontrol
 from bot.correspondence.clocks import Clocks
 from bot.events import Events
 from bot.model import GameUpdate, Member, Post, Poster, UserError
-from bot.play.boards import Boards, to_ping
+from bot.play.boards import Boards, replayed, to_ping
 from bot.play.endings import Endings
 from bot.play.games import Games
-from bot.storage import Database, GameRow, TakebackRow, queries
+from bot.storage import Database, GameRow, TakebackRow, apply, queries
 from rules import State
 
 #: The time controls offered by the challenge's autocomplete (any other is typed out).
@@ -44,7 +47,8 @@ def parse_time_control(text: str | None) -> timecontrol.TimeControl:
     try:
         return timecontrol.parse_time_control(text or "3d")
     except timecontrol.TimeControlError as error:
-        raise UserError(f"That time control can't be used: {error}. Examples: 3d (days per "
+        said = texts.echoing(str(error), text or "")
+        raise UserError(f"That time control can't be used: {said}. Examples: 3d (days per "
                         "move: 1, 2, 3, 5, 7 or 14), 3d+1d/7d (a bank), none.") from None
 
 
@@ -56,6 +60,9 @@ def challenge_settings(time_control: str | timecontrol.TimeControl | None = None
         else parse_time_control(time_control)
     return {"time_control": timecontrol.format_time_control(control),
             "takebacks": takebacks is not False, "vacation": vacation is not False}
+
+
+NO_SUCH_TAKEBACK = "That takeback request doesn't exist (any more)."
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +107,7 @@ class Correspondence:
             if last.member_id != member.id:
                 raise UserError(f"{opponent} has moved since your last move: a move can only "
                                 "be taken back until your opponent has moved.")
+            other = row.player_ids[1 - row.seat_of(member.id)]
             async with self.db.transaction() as tx:
                 earlier = await queries.takebacks_of_ply(tx, game_id, last.ply)
                 if any(t.status == "pending" for t in earlier):
@@ -109,12 +117,13 @@ class Correspondence:
                 takeback_id = await queries.insert_takeback(tx, game_id, last.ply, member.id,
                                                             self.now())
                 takeback = await queries.get_takeback(tx, takeback_id)
-            other = row.player_ids[1 - row.seat_of(member.id)]
-            await self.poster.post(row, Post(
-                content=f"**{texts.label(row)}**: {member.name} asks to take back "
-                        f"`{last.move}` (move {last.ply}). {texts.mention(other)}, do you "
-                        "accept?",
-                mentions=(other,), actions=(f"takeback:{takeback_id}",)))
+                question = self.boards.note(row, Post(  # asked even if the bot dies now
+                    content=f"**{texts.label(row)}**: {member.name} asks to take back "
+                            f"`{last.move}` (move {last.ply}). {texts.mention(other)}, do you "
+                            "accept?",
+                    mentions=(other,), actions=(f"takeback:{takeback_id}",)))
+                await apply(tx, [question.statement])
+            await self.boards.send(question)
             return takeback
 
     async def answer_takeback(self, *, guild_id: int, takeback_id: int, member: Member,
@@ -122,9 +131,10 @@ class Correspondence:
         """The opponent's answer. Accepted: the move is removed and the board re-posted."""
         async with self.db.reading() as conn:
             takeback = await queries.get_takeback(conn, takeback_id)
-        if takeback is None:
-            raise UserError("That takeback request doesn't exist (any more).")
-        row = await self.games.get_game(guild_id, takeback.game_id)
+            row = None if takeback is None else await queries.get_game(conn, takeback.game_id)
+        if takeback is None or row is None or row.guild_id != guild_id:
+            # Another server's request (a forged button) looks like no request at all.
+            raise UserError(NO_SUCH_TAKEBACK)
         if member.id == takeback.requester_id:
             raise UserError("This is your own request: it's up to your opponent to answer.")
         if row.seat_of(member.id) is None:
@@ -137,32 +147,34 @@ class Correspondence:
             if takeback.status != "pending":
                 raise UserError(f"This request was already {takeback.status}.")
             if not row.is_active:
-                raise UserError(f"{texts.label(row)} is over: {row.result}")
+                raise UserError(texts.sentence(f"{texts.label(row)} is over: {row.result}"))
             last = moves[-1] if moves else None
             if last is None or last.ply != takeback.ply or \
                     last.member_id != takeback.requester_id:
                 raise UserError("The game has moved on since this request: it no longer applies.")
+            board = None
+            if accept:  # the position before the move, and its board, stored with it
+                state = await asyncio.to_thread(replayed, row, [m.move for m in moves[:-1]])
+                requester = row.player_names[row.seat_of(takeback.requester_id)]
+                board = self.boards.board(
+                    row, state, f"**{texts.label(row)}** · {member.name} accepted: {requester} "
+                    f"took back `{last.move}` (move {takeback.ply}).\n"
+                    f"{texts.turn_line(row, state)}",
+                    mentions=to_ping(row, state), then=("move_taken_back",))
             async with self.db.transaction() as tx:
                 await queries.answer_takeback(tx, takeback_id,
                                               "accepted" if accept else "declined", self.now())
                 if accept and not await queries.delete_last_move(tx, row.id, takeback.ply):
                     raise UserError("The game has moved on since this request.")
-            if accept:
-                requester = row.player_names[row.seat_of(takeback.requester_id)]
-                await self._taken_back(row, last.move, takeback.ply, member, requester)
+                if board is not None:
+                    await apply(tx, [board.statement])
+            if board is not None:
+                self.games.forget(row.id)
+                self.games.remember(row.id, state)
+                await self.clocks.restart_turn(row, state)
+                await self.boards.send(board, states={board.key: state})
         async with self.db.reading() as conn:
             return await queries.get_takeback(conn, takeback_id)
-
-    async def _taken_back(self, row: GameRow, move: str, ply: int, by: Member,
-                          requester: str) -> None:
-        """Under the game's lock, with the move deleted: re-post, restart the turn."""
-        self.games.forget(row.id)
-        state = await self.games.state_of(row)
-        await self.clocks.restart_turn(row, state)
-        content = (f"**{texts.label(row)}** · {by.name} accepted: {requester} took back "
-                   f"`{move}` (move {ply}).\n{texts.turn_line(row, state)}")
-        row, posted = await self.boards.post(row, state, content, mentions=to_ping(row, state))
-        await self.events.tell("move_taken_back", GameUpdate(row, state, None, posted))
 
     # -- abort ----------------------------------------------------------------------------
 
@@ -174,20 +186,10 @@ class Correspondence:
         if len({move.seat for move in moves}) >= 2:
             raise UserError(f"Both players have moved in {texts.label(row)}: it's too late to "
                             "abort (you can resign).")
+        said = f"Aborted by {member.name} before both players had moved"
         return await self.endings.end_game(
-            game_id=game_id, winner_seat=None, reason="abort", expected_ply=len(moves),
-            result=f"Aborted by {member.name} before both players had moved")
-
-    # -- the listener: a rematch offered under a finished game ----------------------------
-
-    async def game_ended(self, update: GameUpdate) -> None:
-        """Offer a rematch under a finished game (not an aborted one)."""
-        row = update.game
-        if row.status != "finished":
-            return
-        await self.poster.post(row, Post(
-            content=f"**{texts.label(row)}**: a rematch, with the seats swapped?",
-            actions=("rematch",)))
+            game_id=game_id, expected_ply=len(moves),
+            outcome=lambda row, state: replace(rules.outcome.aborted(state), text=said))
 
     # -- looking ---------------------------------------------------------------------------
 
@@ -204,7 +206,7 @@ class Correspondence:
     async def _playing(self, guild_id: int, game_id: int, member: Member) -> GameRow:
         row = await self.games.get_game(guild_id, game_id)
         if not row.is_active:
-            raise UserError(f"{texts.label(row)} is over: {row.result}")
+            raise UserError(texts.sentence(f"{texts.label(row)} is over: {row.result}"))
         if row.seat_of(member.id) is None:
             raise UserError(f"You are not playing in {texts.label(row)}.")
         return row

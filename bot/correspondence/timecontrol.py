@@ -119,7 +119,7 @@ DEFAULT = DaysPerMove(3)
 MINUTE = timedelta(minutes=1)
 _UNITS = {"d": DAY, "day": DAY, "days": DAY, "h": HOUR, "hour": HOUR, "hours": HOUR,
           "m": MINUTE, "min": MINUTE, "mins": MINUTE, "minute": MINUTE, "minutes": MINUTE}
-_DURATION = re.compile(r"(\d+)\s*(days?|hours?|minutes?|mins?|d|h|m)?")
+_DURATION = re.compile(r"([0-9]+)\s*(days?|hours?|minutes?|mins?|d|h|m)?")
 _NONE_WORDS = ("none", "no", "off", "unlimited", "no limit")
 
 

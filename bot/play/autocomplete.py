@@ -1,5 +1,7 @@
 """What the ``move`` and ``game`` options suggest while a member types. Never raises:
-an autocomplete can only answer with choices (at most 25)."""
+an autocomplete can only answer with choices (at most 25). Every move suggested
+plays as it is; when there is none to suggest, one choice says why, and sent anyway
+it plays nothing (``/move`` answers with the reason)."""
 
 from __future__ import annotations
 
@@ -7,8 +9,17 @@ import asyncio
 
 from bot import texts
 from bot.model import UserError
-from bot.play.games import Games
-from bot.play.suggest import LIMIT, Suggestion, suggest_moves
+from bot.play.games import Games, shown
+from bot.play.suggest import LIMIT, MAX_LENGTH, Suggestion, suggest_moves
+
+#: The start of the value of a choice that only explains: ``/move`` plays nothing.
+NOTHING_TO_PLAY = "?? "
+
+
+def explanation(text: str) -> list[Suggestion]:
+    """The one choice of an autocomplete with no move to offer: it says why."""
+    name = text if len(text) <= MAX_LENGTH else text[: MAX_LENGTH - 1] + "…"
+    return [Suggestion(name, (NOTHING_TO_PLAY + text)[:MAX_LENGTH])]
 
 
 class Autocomplete:
@@ -21,15 +32,24 @@ class Autocomplete:
         try:
             row = await self.games.find_game(guild_id=guild_id, channel_id=channel_id,
                                              member_id=member_id, ref=ref)
-        except UserError:
-            return []
+        except UserError as error:
+            return explanation(error.message)
         if not row.is_active:
-            return []
+            return explanation(texts.sentence(f"{texts.label(row)} is over: {row.result}"))
+        if row.seat_of(member_id) is None:
+            return explanation(f"You are not playing in {texts.label(row)}.")
         state = await self.games.state_of(row)
-        if state.to_move is None or row.player_ids[state.to_move] != member_id:
-            return []  # only the player to move gets suggestions
+        if state.to_move is None:
+            return explanation(texts.sentence(f"{texts.label(row)} is over: {state.result}"))
+        if row.player_ids[state.to_move] != member_id:
+            return explanation(f"It's {row.player_names[state.to_move]}'s turn in "
+                               f"{texts.label(row)}: nothing for you to play yet.")
         legal = await asyncio.to_thread(state.legal_moves)
-        return suggest_moves(legal, typed)
+        found = suggest_moves(legal, typed, parse=state.parse)
+        if not found:
+            return explanation(f"No legal move in {texts.label(row)} starts with "
+                               f"“{shown(typed)}”: clear the field to see them.")
+        return found
 
     async def game_suggestions(self, *, guild_id: int, member_id: int,
                                typed: str) -> list[Suggestion]:

@@ -1,4 +1,4 @@
-"""``/move``, ``/resign``, ``/board``, ``/games`` and ``/rules``."""
+"""``/move``, ``/resign``, ``/board`` and ``/games``."""
 
 from __future__ import annotations
 
@@ -8,12 +8,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import rules
 from bot import texts
-from bot.play.views import resign_view
+from bot.model import names
+from bot.pictures import render_hints
+from bot.play.autocomplete import NOTHING_TO_PLAY
+from bot.play.views import confirm_move, played_text, resign_view
 from bot.storage import GameRow
+from bot.ui.answers import reply
 from bot.ui.context import app_of, channel_of, game_meant, guild_of, member_of
-from bot.ui.options import GameKind, MyGame
+from bot.ui.options import MyGame
 
 MyGameOption = app_commands.Transform[GameRow, MyGame]
 GAME_MEANT = "Which game (implied inside a game's thread)"
@@ -32,9 +35,6 @@ async def legal_moves(interaction: discord.Interaction,
 
 
 class PlayCommands(commands.Cog):
-    def __init__(self, rules_url_base: str) -> None:
-        self.rules_url_base = rules_url_base
-
     @app_commands.command(name="move", description="Play a move in one of your games")
     @app_commands.describe(move="The move, e.g. c3 (start typing to see the legal ones)",
                            game=GAME_MEANT)
@@ -42,26 +42,31 @@ class PlayCommands(commands.Cog):
     async def move(self, interaction: discord.Interaction,
                    move: app_commands.Range[str, 1, 100], game: MyGameOption | None = None
                    ) -> None:
+        app = app_of(interaction)
+        if move.startswith(NOTHING_TO_PLAY):  # the autocomplete's explanation, sent
+            await interaction.response.send_message(
+                f"Nothing was played: {move.removeprefix(NOTHING_TO_PLAY).strip()}",
+                ephemeral=True)
+            return
+        # The first answer before anything that may take a while (Discord's 3 seconds).
+        await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id, member = guild_of(interaction), member_of(interaction.user)
         row = await game_meant(interaction, game)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        update = await app_of(interaction).moves.play_move(guild_id=guild_id, game_id=row.id,
-                                                           member=member, text=move)
-        text = f"You played `{update.move}` in {texts.label(update.game)}."
-        if update.posted and update.posted.message_id:
-            where = update.posted.thread_id or update.game.channel_id
-            text += f" {texts.jump_url(guild_id, where, update.posted.message_id)}"
-        elif update.posted is None:
-            text += " (It is saved, but I couldn't post the new board; try `/board`.)"
-        await interaction.followup.send(text, ephemeral=True)
+        prefs = await app.settings.of(member.id)
+        if prefs.confirm_moves:
+            await confirm_move(interaction, row.id, move, prefs.theme)
+            return
+        update = await app.moves.play_move(guild_id=guild_id, game_id=row.id, member=member,
+                                           text=move)
+        await reply(interaction, played_text(update))  # an edit of the deferred answer
 
     @app_commands.command(name="resign", description="Resign one of your games (asks first)")
     @app_commands.describe(game=GAME_MEANT)
     async def resign(self, interaction: discord.Interaction,
                      game: MyGameOption | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id, member = guild_of(interaction), member_of(interaction.user)
         row = await game_meant(interaction, game)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         row, _ = await app_of(interaction).moves.check_player(guild_id=guild_id, game_id=row.id,
                                                               member=member)
         opponent = row.player_names[1 - row.seat_of(member.id)]
@@ -72,14 +77,20 @@ class PlayCommands(commands.Cog):
 
     @app_commands.command(name="board", description="Show the current board of a game")
     @app_commands.describe(game=GAME_MEANT,
-                           public="Show it to everyone in the channel (default: only you)")
+                           public="Show it to everyone in the channel (default: only you)",
+                           marks="Mark where the player to move may play (shown only to you)")
     async def board(self, interaction: discord.Interaction, game: MyGameOption | None = None,
-                    public: bool = False) -> None:
+                    public: bool = False, marks: bool = False) -> None:
         app = app_of(interaction)
-        row = await game_meant(interaction, game)
+        public = public and not marks  # hints are for the one who asks
         await interaction.response.defer(ephemeral=not public, thinking=True)
+        row = await game_meant(interaction, game)
         state = await app.games.state_of(row)
-        picture = await app.boards.picture(row, state)
+        theme = await app.settings.theme(interaction.user.id, private=not public)
+        if marks and row.is_active:
+            picture = await render_hints(state, names(row), theme=theme)
+        else:
+            picture = await app.boards.picture(row, state, theme=theme)
         lines = [f"**{texts.label(row)}**: {texts.player(row, state, 0)} vs "
                  f"{texts.player(row, state, 1)} · move {state.ply}"
                  + (f" (last: `{state.last_move}`)" if state.last_move else "")]
@@ -91,7 +102,7 @@ class PlayCommands(commands.Cog):
             if seat is not None and deadline is not None:
                 lines.append(texts.deadline_line(row.player_names[seat], deadline))
         else:
-            lines.append(f"**Game over.** {row.result}")
+            lines.append(texts.game_over(row))
         kwargs = {"file": discord.File(io.BytesIO(picture), filename="board.png")} if picture \
             else {}
         await interaction.followup.send("\n".join(line for line in lines if line),
@@ -128,24 +139,6 @@ class PlayCommands(commands.Cog):
                         inline=False)
         await interaction.followup.send(embed=embed, ephemeral=True)
 
-    @app_commands.command(name="rules", description="How a game is played, and its notation")
-    @app_commands.describe(game="Which game")
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-    async def rules(self, interaction: discord.Interaction,
-                    game: app_commands.Transform[rules.Game, GameKind]) -> None:
-        url = f"{self.rules_url_base}/{game.name}.md"
-        embed = discord.Embed(title=game.title, url=url,
-                              description=_cut(game.summary or "", 4000))
-        embed.add_field(name="Options for /challenge",
-                        value="\n".join(o.describe() for o in game.options()) or "None",
-                        inline=False)
-        embed.add_field(name="Full rules and rulings", value=url, inline=False)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
-
-
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
 
 def _fit(lines: list[str], limit: int = 1024) -> str:
     """Lines joined within an embed field's 1024 characters."""
@@ -160,4 +153,4 @@ def _fit(lines: list[str], limit: int = 1024) -> str:
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(PlayCommands(bot.settings.rules_url_base))  # type: ignore[attr-defined]
+    await bot.add_cog(PlayCommands())

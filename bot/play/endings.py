@@ -1,36 +1,48 @@
-"""Ending a game outside its rules: resignation, time, abort. The ending is stored
-once (a game that already ended is refused), the final board posted, and the
-listeners told ``game_ended``."""
+"""The end of a game, however it comes: by the rules (a move ends it: :mod:`bot.play.moves`
+stages :meth:`Endings.final` with the move) or off the board (resignation, time, abort:
+an :class:`~rules.Outcome` the caller makes, :meth:`Endings.end_game`). The ending is
+stored once (a game that already ended is refused), together with its one post (an
+outbox item, :mod:`bot.outbox`): the final board (which says how the game ended), the
+result, the summary and rating changes, the replay and the record as files, and the
+Rematch button; then the listeners are told ``game_ended``. The post is composed when
+it is delivered, so a crash in between loses none of it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 
 from bot import texts
-from bot.events import Events
-from bot.model import GameUpdate, UserError
+from bot.events import Event, Events
+from bot.model import Attachment, Finale, GameUpdate, Post, Posted, UserError
+from bot.outbox import Staged
 from bot.play.boards import Boards
 from bot.play.games import Games
-from bot.storage import Database, GameRow, queries
-from rules import State
+from bot.storage import Database, GameRow, OutboxRow, apply, queries
+from rules import Outcome, State, Termination
+
+log = logging.getLogger(__name__)
 
 
 class Endings:
     def __init__(self, db: Database, games: Games, boards: Boards, events: Events, *,
-                 now: Callable[[], datetime]) -> None:
+                 now: Callable[[], datetime], finale: Finale | None = None) -> None:
         self.db = db
         self.games = games
         self.boards = boards
         self.events = events
         self.now = now
+        #: What the final post says and carries besides the board (see bot.model.Finale).
+        self.finale = finale
+        boards.outbox.handle("final", self._deliver_final)
 
-    async def end_game(self, *, game_id: int, winner_seat: int | None, reason: str,
-                       result: str, expected_ply: int | None = None) -> GameUpdate:
-        """End an active game outside the rules (timeout, abort…): store it, post the
-        final board. ``expected_ply`` refuses if a move was played since the caller
-        looked."""
+    async def end_game(self, *, game_id: int, outcome: Callable[[GameRow, State], Outcome],
+                       expected_ply: int | None = None) -> GameUpdate:
+        """End an active game off the board (timeout, abort…) with the ``outcome`` made
+        from its row and position: store it, post the final board. ``expected_ply``
+        refuses if a move was played since the caller looked."""
         async with self.games.lock(game_id):
             async with self.db.reading() as conn:
                 row = await queries.get_game(conn, game_id)
@@ -39,27 +51,59 @@ class Endings:
             state = await self.games.state_of(row)
             if expected_ply is not None and state.ply != expected_ply:
                 raise UserError(f"{texts.label(row)} has moved on in the meantime.")
-            return await self.finish(row, state, winner_seat=winner_seat, reason=reason,
-                                     result=result, at_ply=expected_ply)
+            return await self.finish(row, state, outcome(row, state), at_ply=expected_ply)
 
-    async def finish(self, row: GameRow, state: State, *, winner_seat: int | None,
-                     reason: str, result: str, at_ply: int | None = None) -> GameUpdate:
+    async def finish(self, row: GameRow, state: State, outcome: Outcome, *,
+                     at_ply: int | None = None) -> GameUpdate:
         """:meth:`end_game` for a caller holding the game's lock. ``at_ply``: only if
         the stored game has that many moves (another process may have moved it)."""
-        status = "aborted" if reason == "abort" else "finished"
+        status = "aborted" if outcome.termination is Termination.ABORT else "finished"
         now = self.now()
-        (changed,) = await self.db.write([queries.finish_game_statement(
-            row.id, result=result, winner_seat=winner_seat, end_reason=reason, finished_at=now,
-            status=status, at_ply=at_ply)])
-        if not changed:
-            self.games.forget(row.id)
-            raise UserError(f"{texts.label(row)} is already over." if at_ply is None else
-                            f"{texts.label(row)} has moved on or ended in the meantime.")
+        ended = replace(row, status=status, result=outcome.text, winner_seat=outcome.winner,
+                        end_reason=outcome.termination, finished_at=now)
+        final = self.final(ended, state, f"**{texts.label(ended)}**", then=("game_ended",))
+        async with self.db.transaction() as tx:
+            (changed,) = await apply(tx, [queries.finish_game_statement(
+                row.id, result=outcome.text, winner_seat=outcome.winner,
+                end_reason=outcome.termination, finished_at=now, status=status,
+                at_ply=at_ply)])
+            if not changed:
+                self.games.forget(row.id)
+                raise UserError(f"{texts.label(row)} is already over." if at_ply is None else
+                                f"{texts.label(row)} has moved on or ended in the meantime.")
+            await apply(tx, [final.statement])  # its post, even if the bot dies now
         self.games.forget(row.id)
-        row = replace(row, status=status, result=result, winner_seat=winner_seat,
-                      end_reason=reason, finished_at=now)
-        content = f"**{texts.label(row)}**\n" + texts.end_line(row, result, winner_seat)
-        row, posted = await self.boards.post(row, state, content, mentions=row.player_ids)
-        update = GameUpdate(row, state, None, posted)
-        await self.events.tell("game_ended", update)
-        return update
+        update, = await self.boards.send(final, states={final.key: state})
+        return update or GameUpdate(ended, state, None, None)
+
+    def final(self, row: GameRow, state: State, head: str, *, move: str | None = None,
+              move_ply: int | None = None, then: Sequence[Event] = ()) -> Staged:
+        """The one post of a game's end (``row`` as stored over), to write with the
+        ending: ``head`` (the last move, or the game's name), the result, the final words
+        of the finale, the board with the replay and the record attached, the Rematch
+        button (not after an abort), and both players mentioned. The buttons of the
+        game's earlier posts go. Composed when delivered (:meth:`_deliver_final`)."""
+        return self.boards.board(row, state, head, mentions=row.player_ids, move=move,
+                                 move_ply=move_ply, then=then, kind="final")
+
+    async def _deliver_final(self, pending: OutboxRow) -> GameUpdate | Posted | None:
+        row = await self.boards.game_of(pending)
+        if row is None:
+            return None
+        state = await self.boards.state_of(pending, row)
+        assert state is not None
+        post = None
+        if "posted" not in pending.result:
+            words: list[str] = []
+            files: tuple[Attachment, ...] = ()
+            if self.finale is not None:
+                try:
+                    words, files = await self.finale.final_words(row, state)
+                except Exception:  # the board and the result matter more
+                    log.exception("no final words for game %d", row.id)
+            post = Post(content=texts.final_post(row, pending.payload["post"]["content"], words),
+                        mentions=row.player_ids, ply=state.ply,
+                        filename=pending.payload["post"]["filename"],
+                        actions=("rematch",) if row.status == "finished" else (),
+                        attachments=files)
+        return await self.boards.deliver(pending, row, state, post)

@@ -21,7 +21,7 @@ import rules
 from bot import texts
 from bot.model import GameListing, Member, UserError
 from bot.storage import Database, GameRow, queries
-from rules import State
+from rules import Outcome, State, Termination
 
 log = logging.getLogger(__name__)
 
@@ -85,12 +85,12 @@ class Games:
         """The position of ``row``, refused unless it is in progress and ``member``
         plays in it."""
         if not row.is_active:
-            raise UserError(f"{texts.label(row)} is over: {row.result}")
+            raise UserError(texts.sentence(f"{texts.label(row)} is over: {row.result}"))
         if row.seat_of(member.id) is None:
             raise UserError(f"You are not playing in {texts.label(row)}.")
         state = await self.state_of(row)
         if state.is_over and not to_resign:  # stored as active but over: repair the row
-            raise UserError(f"{texts.label(row)} is over: {state.result}")
+            raise UserError(texts.sentence(f"{texts.label(row)} is over: {state.result}"))
         return state
 
     # -- positions ---------------------------------------------------------------
@@ -187,12 +187,24 @@ class Games:
         return lock
 
 
+def outcome_of(row: GameRow) -> Outcome | None:
+    """How the game ended when it ended off the board (resignation, time, abort), which
+    its final position cannot say; None while it is in progress, or when the rules
+    ended it (the position says so itself)."""
+    termination = row.end_reason
+    if row.is_active or termination is None or termination.by_rules:
+        return None
+    winner = None if termination is Termination.ABORT else row.winner_seat
+    return Outcome(winner, termination, row.result or termination.description.capitalize())
+
+
 def game_rules(name: str) -> rules.Game:
     """The rules of the game called ``name``, or a refusal saying which games there are."""
     try:
         return rules.get_game(name)
     except rules.UnknownGame as error:
-        raise UserError(f"{str(error)[0].upper()}{str(error)[1:]}.") from None
+        said = texts.echoing(str(error), name)
+        raise UserError(f"{said[0].upper()}{said[1:]}.") from None
 
 
 def settled(state: State) -> State:
@@ -220,15 +232,15 @@ def _replay_all(rows: list[GameRow], moves: Mapping[int, list[str]]) -> list[Sta
 
 
 def parse_game_id(ref: str | int) -> int:
-    """``12``, ``#12``, or a label such as ``Lifeline #12 vs Bo`` typed out in full."""
+    """``12``, ``#12``, or a label such as ``Lifeline #12 vs Bo`` typed out in full.
+    ASCII digits only: ``٣`` looks like no game number to most members, so it is none."""
     text = str(ref).strip()
-    found = re.fullmatch(r"#?(\d{1,18})", text) or re.search(r"#(\d{1,18})\b", text)
+    found = re.fullmatch(r"#?([0-9]{1,18})", text) or re.search(r"#([0-9]{1,18})(?![0-9])",
+                                                                  text)
     if found is None:
         raise UserError(f"{shown(text)!r} is not a game number (like 12 or #12).")
     return int(found[1])
 
 
-def shown(text: str) -> str:
-    """User text, made safe to quote in a message."""
-    cleaned = " ".join(str(text).split()).replace("`", "'")
-    return cleaned if len(cleaned) <= 40 else cleaned[:39] + "…"
+#: Member text, made safe to quote in a message (:func:`bot.texts.echo`).
+shown = texts.echo

@@ -1,8 +1,9 @@
 """Moves and resignations.
 
 A move is checked against the rules (and the move guards: the clock refuses a move
-out of time), stored in one transaction with whatever the guards store with it, its
-board posted, and the listeners told. One lock per game (:meth:`Games.lock`)
+out of time), stored in one transaction with whatever the guards store with it and
+with its board (an outbox item: posted even if the bot dies right after the commit),
+then its board posted and the listeners told. One lock per game (:meth:`Games.lock`)
 serialises moves, resignations and their posts; the ``UNIQUE (game_id, ply)``
 constraint backs it up.
 """
@@ -10,6 +11,7 @@ constraint backs it up.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -18,16 +20,20 @@ from typing import Any, Protocol
 import rules
 from bot import texts
 from bot.events import Events
-from bot.model import GameUpdate, Member, UserError
+from bot.model import GameUpdate, Member, UserError, not_saved
 from bot.play.boards import Boards, Decisions, decisions_of, to_ping
 from bot.play.endings import Endings
 from bot.play.games import Games, settled, shown
-from bot.storage import Conflict, Database, GameRow, Query, Statement, queries
-from rules import State
+from bot.storage import Conflict, Database, GameRow, Query, Statement, WriteFailed, queries
+from rules import Outcome, State
+
+log = logging.getLogger(__name__)
 
 #: What a move guard may return: the statements to store with the move, from the
 #: position after it.
 MoveWriter = Callable[[State], list[Statement]]
+#: What the last move of a position did besides placing, in words ("" if nothing).
+Describer = Callable[[State], str]
 
 
 class MoveGuard(Protocol):
@@ -43,7 +49,7 @@ class MoveGuard(Protocol):
 class Moves:
     def __init__(self, db: Database, games: Games, boards: Boards, events: Events,
                  endings: Endings, *, now: Callable[[], datetime],
-                 guards: Sequence[MoveGuard] = ()) -> None:
+                 guards: Sequence[MoveGuard] = (), describe: Describer | None = None) -> None:
         self.db = db
         self.games = games
         self.boards = boards
@@ -53,6 +59,8 @@ class Moves:
         #: Asked under the game's lock before a move is checked and stored (the clock
         #: refuses moves out of time, and stores its next turn with the move).
         self.guards = tuple(guards)
+        #: The words of the move post for what the move did ("removed 19 white stones").
+        self.describe = describe
 
     async def check_turn(self, *, guild_id: int, game_id: int, member: Member,
                          expected_ply: int | None = None) -> tuple[GameRow, State]:
@@ -69,6 +77,17 @@ class Moves:
         row = await self.games.get_game(guild_id, game_id)
         return row, await self.games.playable(row, member, to_resign=True)
 
+    async def preview(self, *, guild_id: int, game_id: int, member: Member,
+                      text: str) -> tuple[GameRow, State, State]:
+        """The position ``text`` would lead to, refused as :meth:`play_move` would refuse
+        it, and nothing stored (a move to confirm): the game, its position, and after."""
+        row, state = await self.check_turn(guild_id=guild_id, game_id=game_id, member=member)
+        try:
+            after = await asyncio.to_thread(state.play, text)
+        except rules.IllegalMove as error:
+            raise UserError(f"`{shown(text)}` can't be played: {error}.") from None
+        return row, state, after
+
     async def play_move(self, *, guild_id: int, game_id: int, member: Member, text: str,
                         expected_ply: int | None = None) -> GameUpdate:
         """Play ``text`` for ``member``. ``expected_ply``: refuse if the game has moved
@@ -84,57 +103,72 @@ class Moves:
                        for guard, fact in zip(self.guards, facts, strict=True)]
             seat = state.to_move
             try:
-                after, decisions = await asyncio.to_thread(_play, state, text)
+                after, decisions, did = await asyncio.to_thread(_play, state, text,
+                                                                self.describe)
             except rules.IllegalMove as error:
-                raise UserError(f"`{shown(text)}` can't be played: {error}.") from None
+                raise UserError(f"`{shown(text)}` can't be played: "
+                                f"{texts.echoing(str(error), text)}.") from None
             move = after.history[-1]
             now = self.now()
             statements = [queries.insert_move_statement(
                 game_id=game_id, ply=after.ply, move=move, seat=seat, member_id=member.id,
                 played_at=now)]
-            if after.is_over:
-                row = replace(row, status="finished", result=after.result or "",
-                              winner_seat=after.winner, end_reason="rules", finished_at=now)
+            outcome = after.outcome
+            if outcome is not None:
+                row = replace(row, status="finished", result=outcome.text,
+                              winner_seat=outcome.winner, end_reason=outcome.termination,
+                              finished_at=now)
                 statements.append(queries.finish_game_statement(
-                    game_id, result=row.result, winner_seat=row.winner_seat, end_reason="rules",
-                    finished_at=now))
+                    game_id, result=outcome.text, winner_seat=outcome.winner,
+                    end_reason=outcome.termination, finished_at=now))
             for writer in writers:
                 if writer is not None:
                     statements += writer(after)
+            # Its post in the same transaction: posted even if the bot dies right after
+            # the commit (at the end, the game's one final post, composed when sent).
+            line = texts.move_line(row, after, seat, move, did)
+            if after.is_over:
+                board = self.endings.final(row, after, line, move=move, move_ply=after.ply,
+                                           then=("move_played", "game_ended"))
+            else:
+                board = self.boards.board(row, after, f"{line}\n{texts.turn_line(row, after)}",
+                                          mentions=to_ping(row, after), move=move,
+                                          move_ply=after.ply, then=("move_played",))
             try:
-                # the move and what goes with it, or nothing
-                stored, *_ = await self.db.write(statements)
-                if not stored:  # the game changed elsewhere: the position here was old
-                    raise Conflict(f"game {game_id} has no move {after.ply - 1}")
+                # the move, what goes with it and its post, or nothing (a move stored
+                # elsewhere since the position was read: the insert changes no row)
+                await self.db.write([*statements, board.statement], required=(0,))
             except Conflict:
                 self.games.forget(game_id)
                 raise UserError("Another move for this turn was saved just before yours.") \
                     from None
+            except WriteFailed as failure:
+                raise UserError(not_saved(f"Your move `{move}`", failure)) from None
             self.games.remember(game_id, after)
-            content = texts.move_post(row, after, seat, move)
-            mentions = row.player_ids if after.is_over else to_ping(row, after)
-            row, posted = await self.boards.post(row, after, content, mentions=mentions,
-                                                 move_ply=after.ply, decisions=decisions)
-            update = GameUpdate(row, after, move, posted)
-            await self.events.tell("move_played", update)
-            if after.is_over:
-                await self.events.tell("game_ended", update)
-            return update
+            update, = await self.boards.send(board, states={board.key: after},
+                                             decisions={board.key: decisions})
+            return update or GameUpdate(row, after, move, None)
 
     async def resign(self, *, guild_id: int, game_id: int, member: Member) -> GameUpdate:
         async with self.games.lock(game_id):
             row = await self.games.get_game(guild_id, game_id)
             state = await self.games.playable(row, member, to_resign=True)
-            winner = 1 - row.seat_of(member.id)
-            return await self.endings.finish(row, state, winner_seat=winner,
-                                             reason="resignation",
-                                             result=_resignation(row, state, winner))
+            return await self.endings.finish(row, state, resignation(row, state,
+                                                                     row.seat_of(member.id)))
 
 
-def _play(state: State, text: str) -> tuple[State, Decisions]:
-    """The move played, and what the board post after it offers as buttons."""
+def _play(state: State, text: str,
+          describe: Describer | None) -> tuple[State, Decisions, str]:
+    """The move played, what the board post after it offers as buttons, and what the
+    move did in words."""
     after = settled(state.play(text))
-    return after, decisions_of(after)
+    did = ""
+    if describe is not None:
+        try:
+            did = describe(after)
+        except Exception:  # words are a nicety: the move stands without them
+            log.exception("no words for the move %r", after.history[-1])
+    return after, decisions_of(after), did
 
 
 def _check_turn(row: GameRow, state: State, member: Member, expected_ply: int | None) -> None:
@@ -145,9 +179,11 @@ def _check_turn(row: GameRow, state: State, member: Member, expected_ply: int | 
         raise UserError(f"It's not your turn in {texts.label(row)}: waiting for {waiting}.")
 
 
-def _resignation(row: GameRow, state: State, winner: int) -> str:
-    loser = 1 - winner
-    winner_color, loser_color = state.color_of(winner), state.color_of(loser)
-    if winner_color and loser_color:
-        return f"{winner_color.capitalize()} wins: {loser_color.capitalize()} resigned"
-    return f"{row.player_names[winner]} wins: {row.player_names[loser]} resigned"
+def resignation(row: GameRow, state: State, loser: int) -> Outcome:
+    """``loser`` resigned: "Yellow wins: Cyan resigned", or with the players' names while
+    the colours are undecided."""
+    outcome = rules.outcome.resigned(state, loser)
+    if state.color_of(0) and state.color_of(1):
+        return outcome
+    return replace(outcome, text=f"{row.player_names[1 - loser]} wins: "
+                                 f"{row.player_names[loser]} resigned")

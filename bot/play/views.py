@@ -1,5 +1,7 @@
-"""The buttons and forms of play: a decision of the player to move (a choice such as
-swap or a colour, or the komi's number form), and the confirmation of ``/resign``.
+"""The buttons and forms of play: the decisions of the player to move, as the game
+states them (``state.decisions()``: a move such as swap or a colour, or a number asked
+for in a form), the confirmation of ``/resign``, and the confirmation of a move (for
+members who asked ``/move`` to wait for one).
 
 Buttons survive restarts: each ``custom_id`` carries the ids it needs
 (``bb:<kind>:<ids…>``), and the state lives in the database.
@@ -7,31 +9,43 @@ Buttons survive restarts: each ``custom_id`` carries the ids it needs
 
 from __future__ import annotations
 
+import io
 import re
 
 import discord
 
 from bot import texts
 from bot.errors import guarded
-from bot.model import Post, UserError
+from bot.model import GameUpdate, Post, UserError
+from bot.storage import GameRow
+from bot.ui.answers import reply
 from bot.ui.context import ROW_ID, SMALL, SNOWFLAKE, app_of, guild_of, member_of
 from bot.ui.forms import Form, form_values
+from rules import NumberChoice
+
+#: A move in a ``custom_id``: canonical text (lower case), short enough for its 100
+#: characters with the ids around it.
+MOVE = "[a-z0-9][a-z0-9 ._+-]{0,39}"
+#: Discord's limit for a button's label (a Decision's label is at most 40 characters).
+LABEL_LIMIT = 80
+#: Decisions shown as buttons at most (one row).
+SHOWN_DECISIONS = 5
 
 
-class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=rf"bb:choice:(?P<game>{ROW_ID}):(?P<ply>{SMALL}):(?P<move>[a-z]{{1,10}})"):
-    """An opening decision that is a word (swap, black, white…), valid at one ply."""
+class DecisionButton(discord.ui.DynamicItem[discord.ui.Button],
+                     template=rf"bb:choice:(?P<game>{ROW_ID}):(?P<ply>{SMALL}):(?P<move>{MOVE})"):
+    """A decision that is a move (swap, a colour, pass…), valid at one ply."""
 
-    def __init__(self, game_id: int, ply: int, move: str) -> None:
+    def __init__(self, game_id: int, ply: int, move: str, label: str | None = None) -> None:
         super().__init__(discord.ui.Button(
-            label=move.capitalize(), style=discord.ButtonStyle.primary,
+            label=(label or move.capitalize())[:LABEL_LIMIT], style=discord.ButtonStyle.primary,
             custom_id=f"bb:choice:{game_id}:{ply}:{move}"))
         self.game_id, self.ply, self.move = game_id, ply, move
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> ChoiceButton:
-        return cls(int(match["game"]), int(match["ply"]), match["move"])
+                             match: re.Match[str], /) -> DecisionButton:
+        return cls(int(match["game"]), int(match["ply"]), match["move"], item.label)
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -39,58 +53,79 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
         await app_of(interaction).moves.play_move(
             guild_id=guild_of(interaction), game_id=self.game_id,
             member=member_of(interaction.user), text=self.move, expected_ply=self.ply)
-        await interaction.edit_original_response(view=None)  # the choice is made
+        await interaction.edit_original_response(view=None)  # the decision is made
 
 
-class KomiButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=rf"bb:komi:(?P<game>{ROW_ID}):(?P<ply>{SMALL}):(?P<low>{SMALL}):(?P<high>{SMALL})"):
-    """Opens a form with a number field for ``komi N``."""
+class NumberButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=rf"bb:number:(?P<game>{ROW_ID}):(?P<ply>{SMALL}):(?P<index>{SMALL})"):
+    """A decision that is a number (a komi…): opens a form asking for it. ``index`` is
+    the decision's place in ``state.decisions()`` at ``ply``."""
 
-    def __init__(self, game_id: int, ply: int, low: int, high: int) -> None:
+    def __init__(self, game_id: int, ply: int, index: int, label: str = "Choose…") -> None:
         super().__init__(discord.ui.Button(
-            label="Choose the komi…", style=discord.ButtonStyle.primary,
-            custom_id=f"bb:komi:{game_id}:{ply}:{low}:{high}"))
-        self.game_id, self.ply, self.low, self.high = game_id, ply, low, high
+            label=label[:LABEL_LIMIT], style=discord.ButtonStyle.primary,
+            custom_id=f"bb:number:{game_id}:{ply}:{index}"))
+        self.game_id, self.ply, self.index = game_id, ply, index
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> KomiButton:
-        return cls(int(match["game"]), int(match["ply"]), int(match["low"]), int(match["high"]))
+                             match: re.Match[str], /) -> NumberButton:
+        return cls(int(match["game"]), int(match["ply"]), int(match["index"]),
+                   item.label or "Choose…")
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        row, _ = await app_of(interaction).moves.check_turn(
-            guild_id=guild_of(interaction), game_id=self.game_id,
-            member=member_of(interaction.user), expected_ply=self.ply)
+        _, number = await asked_number(interaction, self.game_id, self.ply, self.index)
         await interaction.response.send_modal(
-            KomiForm(self.game_id, self.ply, self.low, self.high, texts.label(row)))
+            NumberForm(self.game_id, self.ply, self.index, number))
 
 
-#: The komi form's ``custom_id``: the game and the ply it was opened at.
-KOMI_FORM = re.compile(rf"bb:komiform:(?P<game>{ROW_ID}):(?P<ply>{SMALL})")
-KOMI_FIELD = "komi"
+async def asked_number(interaction: discord.Interaction, game_id: int, ply: int,
+                       index: int) -> tuple[GameRow, NumberChoice]:
+    """The number decision ``index`` of the game at ``ply``, refused unless it is the
+    member's turn there."""
+    row, state = await app_of(interaction).moves.check_turn(
+        guild_id=guild_of(interaction), game_id=game_id, member=member_of(interaction.user),
+        expected_ply=ply)
+    decisions = state.decisions()
+    if index >= len(decisions) or decisions[index].number is None:
+        raise UserError("That button is out of date: the game has moved on since.")
+    return row, decisions[index].number
 
 
-class KomiForm(discord.ui.Modal):
-    """The komi form, answered by :func:`answer_komi` (see :mod:`bot.ui.forms`)."""
+#: The number form's ``custom_id``: the game, the ply and the decision's index.
+NUMBER_FORM = re.compile(rf"bb:numberform:(?P<game>{ROW_ID}):(?P<ply>{SMALL}):(?P<index>{SMALL})")
+NUMBER_FIELD = "number"
 
-    def __init__(self, game_id: int, ply: int, low: int, high: int, label: str) -> None:
-        super().__init__(title=f"Komi for {label}"[:45], custom_id=f"bb:komiform:{game_id}:{ply}")
+
+class NumberForm(discord.ui.Modal):
+    """The form of a number decision, answered by :func:`answer_number` (see
+    :mod:`bot.ui.forms`)."""
+
+    def __init__(self, game_id: int, ply: int, index: int, number: NumberChoice) -> None:
+        super().__init__(title=number.question[:45],
+                         custom_id=f"bb:numberform:{game_id}:{ply}:{index}")
         self.add_item(discord.ui.TextInput(
-            label=f"Komi: a whole number from {low} to {high}", custom_id=KOMI_FIELD,
-            placeholder=str(low), min_length=1, max_length=4))
-        self.stop()  # answered by answer_komi, never by this instance
+            label=f"A whole number from {number.minimum} to {number.maximum}"[:45],
+            custom_id=NUMBER_FIELD, placeholder=str(number.minimum), min_length=1,
+            max_length=max(len(str(number.minimum)), len(str(number.maximum))) + 2))
+        self.stop()  # answered by answer_number, never by this instance
 
 
-async def answer_komi(interaction: discord.Interaction, found: re.Match[str]) -> None:
-    """The komi form submitted (at any time, restarts included): play ``komi N``."""
+async def answer_number(interaction: discord.Interaction, found: re.Match[str]) -> None:
+    """A number form submitted (at any time, restarts included): play its move."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    komi = " ".join(form_values(interaction.data).get(KOMI_FIELD, "").split())
+    game_id, ply = int(found["game"]), int(found["ply"])
+    _, number = await asked_number(interaction, game_id, ply, int(found["index"]))
+    typed = "".join(form_values(interaction.data).get(NUMBER_FIELD, "").split())
+    if not re.fullmatch(r"[+-]?[0-9]{1,9}", typed) \
+            or not number.minimum <= int(typed) <= number.maximum:
+        raise UserError(f"`{typed[:20] or 'nothing'}` won't do: type a whole number from "
+                        f"{number.minimum} to {number.maximum}.")
     update = await app_of(interaction).moves.play_move(
-        guild_id=guild_of(interaction), game_id=int(found["game"]),
-        member=member_of(interaction.user), text=f"komi {komi}",
-        expected_ply=int(found["ply"]))
-    await interaction.followup.send(f"Done: `{update.move}`.", ephemeral=True)
+        guild_id=guild_of(interaction), game_id=game_id, member=member_of(interaction.user),
+        text=number.template.format(int(typed)), expected_ply=ply)
+    await reply(interaction, f"Done: `{update.move}`.", ephemeral=True)
 
 
 class ResignButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -126,14 +161,80 @@ def resign_view(game_id: int, member_id: int) -> discord.ui.View:
     return view
 
 
+class ConfirmMoveButton(discord.ui.DynamicItem[discord.ui.Button],
+                        template=rf"bb:confirm:(?P<game>{ROW_ID}):(?P<ply>{SMALL}):"
+                                 rf"(?P<move>{MOVE})"):
+    """**Confirm** under a move shown privately before it is played (the member's
+    "confirm moves" setting); valid while the game is at ``ply``."""
+
+    def __init__(self, game_id: int, ply: int, move: str) -> None:
+        super().__init__(discord.ui.Button(
+            label="Confirm", style=discord.ButtonStyle.success,
+            custom_id=f"bb:confirm:{game_id}:{ply}:{move}"))
+        self.game_id, self.ply, self.move = game_id, ply, move
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> ConfirmMoveButton:
+        return cls(int(match["game"]), int(match["ply"]), match["move"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        update = await app_of(interaction).moves.play_move(
+            guild_id=guild_of(interaction), game_id=self.game_id,
+            member=member_of(interaction.user), text=self.move, expected_ply=self.ply)
+        await interaction.edit_original_response(content=played_text(update), view=None)
+
+
+async def confirm_move(interaction: discord.Interaction, game_id: int, text: str,
+                       theme: str) -> None:
+    """Show ``text`` played on the board, privately, with **Confirm** (the interaction is
+    deferred); refused as the move itself would be."""
+    app = app_of(interaction)
+    row, state, after = await app.moves.preview(
+        guild_id=guild_of(interaction), game_id=game_id, member=member_of(interaction.user),
+        text=text)
+    move = after.history[-1]
+    picture = await app.boards.picture(row, after, theme=theme)
+    view = discord.ui.View(timeout=None)
+    if re.fullmatch(MOVE, move):
+        view.add_item(ConfirmMoveButton(row.id, state.ply, move))
+        ask = "Press **Confirm** to play it, or dismiss this message to choose again."
+    else:  # too long to travel in a button: cannot be confirmed, so say how to play it
+        ask = "This move is too long to confirm with a button: turn off confirm moves in " \
+              "`/settings` to play it."
+    kwargs = {"file": discord.File(io.BytesIO(picture), filename=f"{row.game}-preview.png")} \
+        if picture else {}
+    await reply(
+        interaction, f"**{texts.label(row)}**: `{move}` is marked on the board below (not "
+        f"played yet). {ask}", view=view, ephemeral=True, **kwargs)
+
+
+def played_text(update: GameUpdate) -> str:
+    """``You played `c3` in [Asli #3](link to its new board).``"""
+    row, posted = update.game, update.posted
+    text = f"You played `{update.move}` in "
+    if posted is not None and posted.message_id:
+        where = posted.channel_id or posted.thread_id or row.channel_id
+        url = texts.jump_url(row.guild_id, where, posted.message_id)
+        return text + f"[{texts.label(row)}]({url})."
+    if posted is None:
+        return text + f"{texts.label(row)}. It is saved; its board is not posted yet: it " \
+                      "will be as soon as Discord lets me, and `/board` shows it now."
+    return text + f"{texts.label(row)}."
+
+
 def decision_items(game_id: int, post: Post) -> list[discord.ui.Item]:
-    """The buttons of the decisions a board post asks for (at most five)."""
+    """The buttons of the decisions a board post asks for (one row of them)."""
     items: list[discord.ui.Item] = []
-    if post.komi is not None:
-        items.append(KomiButton(game_id, post.ply, *post.komi))
-    items += [ChoiceButton(game_id, post.ply, move) for move in post.choices[: 5 - len(items)]]
+    for index, decision in enumerate(post.decisions[:SHOWN_DECISIONS]):
+        if decision.number is not None:
+            items.append(NumberButton(game_id, post.ply, index, decision.label))
+        elif decision.move is not None and re.fullmatch(MOVE, decision.move):
+            items.append(DecisionButton(game_id, post.ply, decision.move, decision.label))
     return items
 
 
-ITEMS = (ChoiceButton, KomiButton, ResignButton)
-FORMS: tuple[Form, ...] = ((KOMI_FORM, answer_komi),)
+ITEMS = (DecisionButton, NumberButton, ResignButton, ConfirmMoveButton)
+FORMS: tuple[Form, ...] = ((NUMBER_FORM, answer_number),)

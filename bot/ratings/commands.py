@@ -9,6 +9,7 @@ from discord.ext import commands
 
 import rules
 from bot import texts
+from bot.practice.service import LevelRecord
 from bot.ui.context import app_of, guild_of
 from bot.ui.options import GameKind
 
@@ -17,6 +18,11 @@ def leaderboard_lines(rows: list) -> list[str]:
     return [f"{rank}. **{row.member_name}** {row.rating:.0f} ± {row.deviation:.0f} "
             f"({row.wins}–{row.losses}" + (f"–{row.draws}" if row.draws else "")
             + f" in {row.games})" for rank, row in enumerate(rows, 1)]
+
+
+def practice_line(record: LevelRecord) -> str:
+    draws = f", {record.draws} drawn" if record.draws else ""
+    return f"**{record.level}**: {record.wins} won, {record.losses} lost{draws}"
 
 
 class RatingCommands(commands.Cog):
@@ -48,7 +54,8 @@ class RatingCommands(commands.Cog):
             embed.add_field(
                 name=texts.title_of(row.game),
                 value=f"Rating **{row.rating:.0f}** ± {row.deviation:.0f}\n"
-                      f"{row.games} rated games: {row.wins} won, {row.losses} lost{draws}")
+                      f"{texts.plural(row.games, 'rated game')}: {row.wins} won, "
+                      f"{row.losses} lost{draws}.")
         if not found.ratings:
             embed.description = "No rated games here yet."
         current = [f"{texts.label(row)} vs {row.player_names[1 - row.seat_of(who.id)]}"
@@ -56,6 +63,11 @@ class RatingCommands(commands.Cog):
         shown = current[:15] + ([f"…and {len(current) - 15} more"] if len(current) > 15 else [])
         embed.add_field(name=f"Games in progress ({len(current)})",
                         value="\n".join(shown) or "None.", inline=False)
+        practice = await app_of(interaction).practice.record(guild_id=guild_id,
+                                                             member_id=who.id)
+        if practice:
+            embed.add_field(name="Practice against me (not rated)", inline=False,
+                            value="\n".join(practice_line(r) for r in practice))
         await interaction.response.send_message(
             embed=embed, ephemeral=not public, allowed_mentions=discord.AllowedMentions.none())
 

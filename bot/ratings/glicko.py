@@ -36,6 +36,8 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from rules import Termination
+
 #: The system constant τ (the paper suggests 0.3 to 1.2; its example uses 0.5).
 TAU = 0.5
 #: Glicko-2 works on a scale of the Glicko scale divided by this constant.
@@ -45,8 +47,6 @@ EPSILON = 0.000001
 
 WIN, DRAW, LOSS = 1.0, 0.5, 0.0
 
-#: How a finished game ended, as the bot records it.
-TERMINATIONS = ("rules", "resignation", "timeout", "aborted")
 #: A game needs at least this many moves (setup and pie choices included) to count.
 MIN_RATED_MOVES = 2
 
@@ -161,29 +161,26 @@ def update_after_draw(a: Rating, b: Rating) -> tuple[Rating, Rating]:
     return rate(a, b, DRAW)
 
 
-def counts_for_rating(*, rated: bool, termination: str | None, moves: int) -> bool:
+def counts_for_rating(*, rated: bool, termination: Termination | None, moves: int) -> bool:
     """Whether a game changes ratings.
 
     ``rated``: False for casual games (a challenge option). ``termination``:
-    how the game ended (one of :data:`TERMINATIONS`), None while it is still
-    being played. ``moves``: number of moves in the record, setup and pie
-    choices included. A game counts when it is rated, finished by the rules, by
-    resignation or on time, and has at least :data:`MIN_RATED_MOVES` moves.
-    Aborted games never count.
+    how the game ended, None while it is still being played. ``moves``: number
+    of moves in the record, setup and pie choices included. A game counts when
+    it is rated, finished (by the rules, by resignation or on time), and has at
+    least :data:`MIN_RATED_MOVES` moves. Aborted games never count.
     """
-    if termination is not None and termination not in TERMINATIONS:
-        raise ValueError(
-            f"a game ends by {', '.join(TERMINATIONS)}; {termination!r} is not one of them"
-        )
+    if termination is not None and not isinstance(termination, Termination):
+        raise TypeError(f"a game ends with a rules.Termination, not {termination!r}")
     return (
         rated
         and termination is not None
-        and termination != "aborted"
+        and termination is not Termination.ABORT
         and moves >= MIN_RATED_MOVES
     )
 
 
 __all__ = [
-    "DRAW", "LOSS", "MIN_RATED_MOVES", "TAU", "TERMINATIONS", "WIN", "Rating",
+    "DRAW", "LOSS", "MIN_RATED_MOVES", "TAU", "WIN", "Rating",
     "counts_for_rating", "rate", "update", "update_after_draw", "update_after_game",
 ]

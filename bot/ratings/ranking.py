@@ -14,7 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.model import GameUpdate
 from bot.ratings.glicko import Rating, counts_for_rating, rate
 from bot.storage import Database, GameRow, RatingChangeRow, RatingRow, queries
 
@@ -23,17 +22,8 @@ log = logging.getLogger(__name__)
 LEADERBOARD_SIZE = 10
 
 
-def termination_of(row: GameRow) -> str | None:
-    """How the game ended, in the words of :mod:`bot.ratings.glicko` and records."""
-    if row.is_active:
-        return None
-    if row.status == "aborted" or row.end_reason == "abort":
-        return "aborted"
-    return row.end_reason or "rules"
-
-
 def counts(row: GameRow, moves: int) -> bool:
-    return counts_for_rating(rated=row.rated, termination=termination_of(row), moves=moves)
+    return counts_for_rating(rated=row.rated, termination=row.end_reason, moves=moves)
 
 
 def _rating(row: RatingRow | None) -> Rating:
@@ -55,17 +45,12 @@ class Profile:
 
 
 class Ratings:
-    """The ratings, and a listener of the games' ends that rates each game that counts."""
+    """The ratings: each game that counts is rated as it ends (by the epilogue, whose
+    final post shows the change)."""
 
     def __init__(self, db: Database, *, now: Callable[[], datetime]) -> None:
         self.db = db
         self.now = now
-
-    async def game_ended(self, update: GameUpdate) -> None:
-        row = update.game
-        async with self.db.reading() as conn:
-            moves = await queries.moves_of_game(conn, row.id)
-        await self.rate_game(row, moves=len(moves))
 
     async def rate_game(self, row: GameRow, *, moves: int) -> RatingChangeRow | None:
         """Update both players' ratings after the finished game ``row`` of ``moves`` moves;

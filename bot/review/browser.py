@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import rules
 from bot import texts
-from bot.model import Renderer, Replayer, names
-from bot.play.games import Games
+from bot.model import DEFAULT_THEME, Renderer, Replayer, names
+from bot.play.games import Games, outcome_of
 from bot.play.suggest import LIMIT, Suggestion
 from bot.storage import Database, GameRow, MoveRow, queries
 from rules import State
@@ -83,14 +83,16 @@ class Browser:
                                         **row.options)
         return Page(row, shown, last, state, moves)
 
-    async def picture(self, page: Page) -> bytes | None:
-        return await self.renderer(page.state, names(page.row))
+    async def picture(self, page: Page, *, theme: str = DEFAULT_THEME) -> bytes | None:
+        """The page's board; at the end of a finished game, it says how the game ended."""
+        outcome = outcome_of(page.row) if page.ply == page.last else None
+        return await self.renderer(page.state, names(page.row), theme=theme, outcome=outcome)
 
-    async def replay(self, page: Page) -> bytes:
+    async def replay(self, page: Page, *, theme: str = DEFAULT_THEME) -> bytes:
         """The animated replay of the page's game, every move of it."""
         row = page.row
         return await self.replayer(row.game, row.options, [m.move for m in page.moves],
-                                   names(row))
+                                   names(row), theme=theme, outcome=outcome_of(row))
 
     async def game_suggestions(self, *, guild_id: int, typed: str) -> list[Suggestion]:
         """Autocomplete for games to review: the server's recent games, newest first."""
@@ -115,20 +117,16 @@ def caption(page: Page) -> str:
     head = (f"**{texts.label(row)}** · {texts.player(row, state, 0)} vs "
             f"{texts.player(row, state, 1)}")
     if page.move is None:
-        where = f"Start of the game ({_moves(page.last)} so far)" if row.is_active \
-            else f"Start of the game ({_moves(page.last)} in all)"
+        where = f"Start of the game ({texts.plural(page.last, 'move')} so far)" \
+            if row.is_active else f"Start of the game ({texts.plural(page.last, 'move')} in all)"
         lines = [head, where + "."]
     else:
         who = texts.player(row, state, page.move.seat)
         lines = [head, f"Move {page.ply} of {page.last}: {who} played `{page.move.move}`."]
     if page.ply == page.last:
         lines.append("This is the current position." if row.is_active
-                     else f"**Game over.** {row.result}")
+                     else texts.game_over(row))
     return "\n".join(line for line in lines if line)
-
-
-def _moves(count: int) -> str:
-    return "1 move" if count == 1 else f"{count} moves"
 
 
 def jump_label(page: Page, ply: int) -> str:

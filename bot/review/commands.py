@@ -1,7 +1,8 @@
 """``/review`` (the move browser) and ``/replay`` (the animated GIF), for any game of
 the server: anyone may look, nobody can change anything from here; ``/export`` (a
 game's record, as text or JSON) and ``/import`` (check a record by replaying it, and
-show where it ends; an import stores nothing)."""
+show where it ends, with **Explore** to play on from there privately; an import stores
+nothing but that sandbox)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import rules
 from bot import texts
+from bot.learning.views import explore_view
 from bot.model import UserError
 from bot.review import records
 from bot.review.views import browser
 from bot.storage import GameRow
-from bot.ui.context import app_of, game_meant, guild_of
-from bot.ui.options import AnyGame
+from bot.ui.context import app_of, game_meant, guild_of, member_of
+from bot.ui.options import AnyGame, GameKind
 
 AnyGameOption = app_commands.Transform[GameRow, AnyGame]
 GAME_MEANT = "Which game (implied inside a game's thread)"
@@ -34,13 +37,14 @@ class ReviewCommands(commands.Cog):
                      move: app_commands.Range[int, 0, 100000] | None = None,
                      public: bool = False) -> None:
         app = app_of(interaction)
-        row = await game_meant(interaction, game)
         await interaction.response.defer(ephemeral=not public, thinking=True)
+        row = await game_meant(interaction, game)
         page = await app.browser.open_page(guild_id=guild_of(interaction), game_id=row.id,
                                            ply=move)
+        theme = await app.settings.theme(interaction.user.id, private=not public)
         await interaction.followup.send(ephemeral=not public,
                                         allowed_mentions=discord.AllowedMentions.none(),
-                                        **await browser(app, page))
+                                        **await browser(app, page, theme=theme))
 
     @app_commands.command(name="replay", description="An animated replay (GIF) of a game")
     @app_commands.describe(game=GAME_MEANT,
@@ -48,14 +52,15 @@ class ReviewCommands(commands.Cog):
     async def replay(self, interaction: discord.Interaction, game: AnyGameOption | None = None,
                      public: bool = False) -> None:
         app = app_of(interaction)
-        row = await game_meant(interaction, game)
         await interaction.response.defer(ephemeral=not public, thinking=True)
+        row = await game_meant(interaction, game)
         page = await app.browser.open_page(guild_id=guild_of(interaction), game_id=row.id,
                                            ply=None)
-        gif = await app.browser.replay(page)
-        count = "1 move" if page.last == 1 else f"{page.last} moves"
+        gif = await app.browser.replay(
+            page, theme=await app.settings.theme(interaction.user.id, private=not public))
         await interaction.followup.send(
-            f"**{texts.label(row)}**, move by move ({count}).", ephemeral=not public,
+            f"**{texts.label(row)}**, move by move ({texts.plural(page.last, 'move')}).",
+            ephemeral=not public,
             file=discord.File(io.BytesIO(gif), filename=f"{row.game}-{row.id}.gif"),
             allowed_mentions=discord.AllowedMentions.none())
 
@@ -68,39 +73,50 @@ class ReviewCommands(commands.Cog):
                      kind: app_commands.Choice[str] | None = None,
                      public: bool = False) -> None:
         app = app_of(interaction)
-        row = await game_meant(interaction, game)
         await interaction.response.defer(ephemeral=not public, thinking=True)
+        row = await game_meant(interaction, game)
         stored = await app.records.load(row)
         name, data = records.export(stored, kind.value if kind else "text", generated=app.now())
         await interaction.followup.send(
-            f"The record of **{texts.label(row)}** ({len(stored.moves)} moves).",
+            f"The record of **{texts.label(row)}** ({texts.plural(len(stored.moves), 'move')}).",
             file=discord.File(io.BytesIO(data), filename=name), ephemeral=not public,
             allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="import",
                           description="Check a game record (text or JSON) and show its position")
-    @app_commands.describe(record="The record, pasted (or attach it as a file instead)",
+    @app_commands.describe(record="The record, pasted: tags then moves, or the moves alone "
+                                  "(then say the game)",
                            file="The record as a file (.txt or .json)",
+                           game="The game, if the record does not say",
                            public="Show the result to everyone (default: only you)")
     async def import_(self, interaction: discord.Interaction,
                       record: app_commands.Range[str, 1, 6000] | None = None,
-                      file: discord.Attachment | None = None, public: bool = False) -> None:
+                      file: discord.Attachment | None = None, public: bool = False,
+                      game: app_commands.Transform[rules.Game, GameKind] | None = None
+                      ) -> None:
         if (record is None) == (file is None):
             raise UserError("Give the record either pasted in `record` or as a `file`, "
                             "one of the two.")
         if file is not None and file.size > records.MAX_RECORD_BYTES:
             raise UserError(f"That file is too big for a record (the limit is "
                             f"{records.MAX_RECORD_BYTES // 1024} KB).")
+        app = app_of(interaction)
         await interaction.response.defer(ephemeral=not public, thinking=True)
         text = records.decode(await file.read()) if file is not None else record or ""
-        imported = await records.import_record(text)
-        names = {seat: player.name for seat, player in enumerate(imported.record.players)}
-        picture = await app_of(interaction).browser.renderer(imported.state, names)
+        imported = await records.import_record(text, game.name if game else None)
+        theme = await app.settings.theme(interaction.user.id, private=not public)
+        picture = await app.browser.renderer(imported.state,
+                                             records.player_names(imported.record),
+                                             theme=theme)
         kwargs = {"file": discord.File(io.BytesIO(picture), filename="record.png")} \
             if picture else {}
+        state = imported.state
+        sandbox = await app.sandboxes.open_from_record(
+            member=member_of(interaction.user), game=state.game.name,
+            options=dict(state.options), moves=state.history)
         await interaction.followup.send(records.imported_text(imported), ephemeral=not public,
                                         allowed_mentions=discord.AllowedMentions.none(),
-                                        **kwargs)
+                                        view=explore_view(sandbox), **kwargs)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,7 +1,7 @@
-"""The last word in a finished game's thread (a listener of the games' ends, told
-after the ratings): an animated replay of the whole game, then a summary: the result
-and how the game ended, the number of moves, how long it lasted, the rating change,
-and the record (inline when it fits a message, and always as an attached text file).
+"""The final words of a finished game (the :class:`~bot.model.Finale` of its last post):
+the players and how long the game lasted, the rating change (the game is rated here,
+first), the record inline when it is short, and as files the animated replay and the
+record.
 """
 
 from __future__ import annotations
@@ -10,56 +10,54 @@ import logging
 from datetime import timedelta
 
 from bot import texts
-from bot.model import GameUpdate, Post, Poster, Replayer, names
+from bot.model import Attachment, Replayer, names
+from bot.play.games import outcome_of
 from bot.ratings import ranking
+from bot.ratings.ranking import Ratings
 from bot.review import records
-from bot.storage import Database, RatingChangeRow, queries
+from bot.storage import Database, GameRow, RatingChangeRow, queries
+from rules import State
 
 log = logging.getLogger(__name__)
 
-HOW = {"rules": "by the rules", "resignation": "by resignation", "timeout": "on time",
-       "abort": "aborted"}
+#: The longest record shown inline in the final post (the file always has it).
+INLINE_RECORD = 500
 
 
 class Epilogue:
-    def __init__(self, db: Database, poster: Poster, *, replayer: Replayer) -> None:
+    def __init__(self, db: Database, ratings: Ratings, *, replayer: Replayer) -> None:
         self.db = db
-        self.poster = poster
+        self.ratings = ratings
         self.replayer = replayer
 
-    async def game_ended(self, update: GameUpdate) -> None:
-        row = update.game
+    async def final_words(self, row: GameRow, state: State) -> tuple[list[str],
+                                                                    tuple[Attachment, ...]]:
         async with self.db.reading() as conn:
             moves = await queries.moves_of_game(conn, row.id)
-            change = await queries.get_rating_change(conn, row.id)  # rated just before
+        change = await self.ratings.rate_game(row, moves=len(moves))
+        if change is None:
+            change = await self.ratings.rating_change(row.id)  # rated already
+        stored = records.Stored(row, moves, state)
         if row.status == "aborted" and not moves:
-            return  # nothing to replay or to record
-        stored = records.Stored(row, moves, update.state)
+            return summary(stored, change), ()  # nothing to replay or to record
+        files = []
         try:
-            gif = await self.replayer(row.game, row.options, stored.history, names(row))
-            await self.poster.post(row, Post(
-                content=f"**{texts.label(row)}**, move by move ({_count(len(moves))}).",
-                picture=gif, filename=f"{row.game}-{row.id}.gif"))
+            gif = await self.replayer(row.game, row.options, stored.history, names(row),
+                                      outcome=outcome_of(row))
+            files.append(Attachment(f"{row.game}-{row.id}.gif", gif))
         except Exception:
-            log.exception("could not post the replay of game %d", row.id)
-        try:
-            await self.poster.post(row, Post(
-                content=summary(stored, change), picture=records.record_text(stored).encode(),
-                filename=f"{row.game}-{row.id}.txt"))
-        except Exception:
-            log.exception("could not post the summary of game %d", row.id)
+            log.exception("no replay of game %d", row.id)
+        files.append(Attachment(f"{row.game}-{row.id}.txt", records.record_text(stored).encode()))
+        return summary(stored, change), tuple(files)
 
 
-def summary(stored: records.Stored, change: RatingChangeRow | None) -> str:
-    """The last word in a finished game's thread."""
+def summary(stored: records.Stored, change: RatingChangeRow | None) -> list[str]:
+    """The lines under the result: who played, how long, the ratings, the record."""
     row, state = stored.row, stored.state
-    how = HOW.get(row.end_reason or "", row.end_reason or "")
-    lines = [f"**{texts.label(row)}: summary**",
-             f"Result: {row.result or row.status} ({how})."]
     started, finished = row.created_at, row.finished_at
     duration = f" · lasted {_duration(finished - started)}" if started and finished else ""
-    lines.append(f"{texts.player(row, state, 0)} vs {texts.player(row, state, 1)} · "
-                 f"{_count(len(stored.moves))}{duration}.")
+    lines = [f"{texts.player(row, state, 0)} vs {texts.player(row, state, 1)} · "
+             f"{texts.plural(len(stored.moves), 'move')}{duration}."]
     if change is not None:
         lines.append(ranking.change_line(row, change))
     elif not row.rated:
@@ -68,18 +66,14 @@ def summary(stored: records.Stored, change: RatingChangeRow | None) -> str:
         lines.append("Aborted games don't change ratings.")
     elif len(stored.moves) < 2:
         lines.append("Fewer than two moves were played: ratings are unchanged.")
-    closing = ("The record is attached; `/export` gives it as JSON too, "
-               "and `/review` browses the game move by move.")
-    inline = f"Record: `{records.moves_inline(stored)}`" if stored.moves else ""
-    text = "\n".join([*lines, inline, closing]) if inline else "\n".join([*lines, closing])
-    if len(text) <= records.MESSAGE_LIMIT:
-        return text
-    return "\n".join([*lines, "The record is too long to show here: " + closing[0].lower()
-                      + closing[1:]])
-
-
-def _count(moves: int) -> str:
-    return "1 move" if moves == 1 else f"{moves} moves"
+    if not stored.moves:
+        return lines
+    inline = records.moves_inline(stored)
+    if len(inline) <= INLINE_RECORD:
+        lines.append(f"Record: `{inline}`")
+    lines.append("The replay and the record are attached; `/review` browses the game move "
+                 "by move, and `/export` gives the record as JSON too.")
+    return lines
 
 
 def _duration(span: timedelta) -> str:
@@ -88,7 +82,7 @@ def _duration(span: timedelta) -> str:
     days, rest = divmod(minutes, 24 * 60)
     hours, minutes = divmod(rest, 60)
     parts = [(days, "day"), (hours, "hour"), (minutes, "minute")]
-    shown = [f"{n} {unit}" + ("s" if n != 1 else "") for n, unit in parts if n]
+    shown = [texts.plural(n, unit) for n, unit in parts if n]
     if days:
         shown = shown[:2] if hours else shown[:1]
     return " ".join(shown[:2]) or "under a minute"

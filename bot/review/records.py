@@ -16,15 +16,15 @@ from datetime import datetime
 import rules
 from bot import texts
 from bot.model import UserError
-from bot.ratings.ranking import termination_of
 from bot.storage import Database, GameRow, MoveRow, queries
-from rules import State
+from rules import State, Termination
 from rules.record import (
     Player,
     Record,
     RecordError,
     format_record,
     from_json,
+    parse_line,
     parse_record,
     replay_record,
     to_json,
@@ -69,14 +69,14 @@ class Records:
 def record_of(stored: Stored) -> Record:
     """The record of a stored game, live or over."""
     row = stored.row
-    termination = termination_of(row)
+    termination = row.end_reason
     return Record(
         game=row.game, options=row.options,
         players=tuple(Player(name, str(member_id))
                       for name, member_id in zip(row.player_names, row.player_ids, strict=True)),
         moves=tuple(stored.history), started=row.created_at, finished=row.finished_at,
         result=row.result if termination else None,
-        winner=row.winner_seat if termination and termination != "aborted" else None,
+        winner=row.winner_seat if termination and termination is not Termination.ABORT else None,
         termination=termination, site=SITE, game_id=str(row.id), rated=row.rated)
 
 
@@ -122,12 +122,23 @@ def decode(data: bytes) -> str:
         raise UserError("That file is not a text record (it is not UTF-8 text).") from None
 
 
-def read(text: str) -> Record:
-    """A record in either form: JSON if it looks like JSON, else the text form."""
+def read(text: str, game: str | None = None) -> Record:
+    """A record in either form: JSON if it looks like JSON, else the text form, which
+    may come on one line (pasted into a command's option: its line breaks are gone).
+    ``game``: the game, if the record does not say (a moves-only record)."""
     stripped = text.strip()
     if not stripped:
         raise UserError("The record is empty: paste a record or attach its file.")
     try:
+        if not stripped.startswith("{") and "\n" not in stripped:
+            try:
+                return parse_line(stripped, game=game)
+            except RecordError as error:
+                if game is None and "which game" in str(error):
+                    raise UserError("That record does not say which game it is: pick the "
+                                    "game in the `game` option, or paste the record with "
+                                    'its [Game "..."] tag.') from None
+                raise
         if stripped.startswith("{"):
             try:
                 data = json.loads(stripped)
@@ -142,10 +153,11 @@ def read(text: str) -> Record:
         raise UserError(f"That record can't be read: {error}.") from None
 
 
-async def import_record(text: str) -> Imported:
+async def import_record(text: str, game: str | None = None) -> Imported:
     """Read a record and replay it into the engine; refuses (UserError) a record that
-    can't be read, whose options the game does not take, or with an illegal move."""
-    record = read(text)
+    can't be read, whose options the game does not take, or with an illegal move.
+    ``game``: the game, if the record does not say."""
+    record = await asyncio.to_thread(read, text, game)
     try:
         state = await asyncio.to_thread(replay_record, record)
     except rules.IllegalMove as error:
@@ -158,22 +170,31 @@ async def import_record(text: str) -> Imported:
     return Imported(record, state)
 
 
+def player_names(record: Record) -> dict[int, str]:
+    """The players' names by seat, for the picture; none the record leaves out."""
+    return {seat: player.name for seat, player in enumerate(record.players)
+            if player.name.strip() not in ("", "?")}
+
+
 def imported_text(imported: Imported) -> str:
     """What an import shows above the final position."""
     record, state = imported.record, imported.state
     title = texts.title_of(record.game)
-    first, second = (player.name for player in record.players)
+    named = player_names(record)
     options = texts.options_text(dict(state.options))
-    lines = [f"**{title}** record ({options}): {first} vs {second}, "
-             f"{len(record.moves)} moves, all legal."]
+    moves = texts.plural(len(record.moves), "move")
+    players = f": {named.get(0, 'the first player')} vs {named.get(1, 'the second player')}" \
+        if named else ""
+    lines = [f"**{title}** record ({options}){players}, {moves}, all legal."]
     if state.is_over:
-        lines.append(f"Final position: {state.result}.")
+        lines.append(f"Final position: {texts.sentence(state.result or '')}")
     elif record.result:
-        lines.append(f"Final position after {len(record.moves)} moves; the record says: "
-                     f"{record.result}.")
+        lines.append(f"Final position after {moves}; the record says: "
+                     f"{texts.sentence(record.result)}")
     else:
         prompt = state.prompt.rstrip(".")
-        lines.append(f"Position after {len(record.moves)} moves: "
-                     f"{record.players[state.to_move].name} to play"
-                     + (f" ({prompt})." if prompt else "."))
+        seat = state.to_move
+        who = named.get(seat, texts.player_word(state, seat)) if seat is not None else ""
+        lines.append(f"Position after {moves}: {who} to play"
+                     + (f": {prompt}." if prompt else "."))
     return "\n".join(lines)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.errors import guarded
+from bot.learning.views import browser_items
 from bot.model import UserError
 from bot.review.browser import NAVIGATION, Page, caption, jump_label
 from bot.ui.context import ROW_ID, SMALL, app_of, guild_of
@@ -82,12 +83,15 @@ def browser_view(page: Page) -> discord.ui.View:
                                         default=ply == page.ply)
                    for ply in page.jump_plies()]
         view.add_item(JumpSelect(page.row.id, page.ply, options))
+    for item in browser_items(page.row.id, page.ply, finished=page.row.status == "finished"):
+        view.add_item(item)  # Analysis, Explore
     return view
 
 
-async def browser(app: App, page: Page) -> dict[str, Any]:
-    """The message fields of a browser at ``page``: caption, board, controls."""
-    picture = await app.browser.picture(page)
+async def browser(app: App, page: Page, *, theme: str) -> dict[str, Any]:
+    """The message fields of a browser at ``page``: caption, board (in ``theme``),
+    controls."""
+    picture = await app.browser.picture(page, theme=theme)
     fields: dict[str, Any] = {"content": caption(page), "view": browser_view(page)}
     if picture is not None:
         fields["file"] = discord.File(io.BytesIO(picture),
@@ -105,7 +109,8 @@ async def turn_page(interaction: discord.Interaction, game_id: int, ply: int | N
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
     page = await app.browser.open_page(guild_id=guild_id, game_id=game_id, ply=ply)
-    fields = await browser(app, page)
+    # Either way only the member who clicked sees the page: in their own theme.
+    fields = await browser(app, page, theme=await app.settings.theme(interaction.user.id))
     if private:
         file = fields.pop("file", None)
         await interaction.edit_original_response(

@@ -15,19 +15,24 @@ from bot.storage.database import (
     Query,
     Statement,
     Unavailable,
+    WriteFailed,
     apply,
 )
 from bot.storage.rows import (
+    AnalysisRow,
     ChallengeRow,
     ClockRow,
     GameRow,
     MoveRow,
+    OutboxRow,
     RatingChangeRow,
     RatingRow,
+    SandboxRow,
     TakebackRow,
     VacationRow,
 )
 
-__all__ = ["ChallengeRow", "ClockRow", "Conflict", "Connection", "Database", "GameRow",
-           "MoveRow", "Query", "RatingChangeRow", "RatingRow", "Statement", "TakebackRow",
-           "Unavailable", "VacationRow", "apply", "open_database", "queries"]
+__all__ = ["AnalysisRow", "ChallengeRow", "ClockRow", "Conflict", "Connection", "Database",
+           "GameRow", "MoveRow", "OutboxRow", "Query", "RatingChangeRow", "RatingRow",
+           "SandboxRow", "Statement", "TakebackRow", "Unavailable", "VacationRow",
+           "WriteFailed", "apply", "open_database", "queries"]

@@ -180,7 +180,8 @@ def _replay_problem(game: str, options: str, status: str, end_reason: str | None
         state = rules.get_game(game).replay(moves, **json.loads(options))
     except Exception as error:  # whatever the rules refuse
         return f"its {len(moves)} moves do not replay: {error}"
-    if status == "finished" and end_reason == "rules" and not state.is_over:
+    if status == "finished" and end_reason is not None \
+            and rules.Termination(end_reason).by_rules and not state.is_over:
         return "the rules ended it, but its moves leave it going on"
     return None
 

@@ -1,6 +1,6 @@
 """The storage's front: the :class:`Database` (one per process), the :class:`Connection`
 its transactions and reads hand out, prepared reads (:class:`Query`) and writes
-(:data:`Statement`), and the two failures callers see.
+(:data:`Statement`), and the failures callers see.
 
 Two backends stand behind it, chosen by the database's URL
 (:func:`bot.storage.backends.open_database`):
@@ -12,8 +12,9 @@ whose write transactions lock the whole file, has no ``FOR UPDATE``).
 
 Nothing outside this package sees a driver: the services hold the handles
 :meth:`~Database.transaction` and :meth:`~Database.reading` give them only to pass them
-on to the named queries of :mod:`bot.storage.queries`, and a broken constraint comes
-out as :class:`Conflict`.
+on to the named queries of :mod:`bot.storage.queries`; a broken constraint comes out
+as :class:`Conflict`, a write the database or its disk could not make as
+:class:`WriteFailed`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from __future__ import annotations
 import functools
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,7 +34,7 @@ P = ParamSpec("P")
 #: One SQL statement with its parameters, for :meth:`Database.write` and :func:`apply`.
 Statement = tuple[str, Sequence[Any]]
 
-#: The URL schemes :meth:`Database.open` knows.
+#: The URL schemes :func:`bot.storage.open_database` knows.
 SQLITE_SCHEME = "sqlite:///"
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -45,6 +46,16 @@ class Unavailable(Exception):
 class Conflict(Exception):
     """A write broke a constraint of the database (a second move for the same ply, say);
     nothing of it was kept."""
+
+
+class WriteFailed(Exception):
+    """The database could not make a write (a full disk, a file made read-only, a
+    server refusing writes…); nothing of it was kept. ``reason`` says why in plain
+    words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 class Row(Protocol):
@@ -140,9 +151,11 @@ class Database(ABC):
         """The answers of several prepared queries, in order, read together."""
 
     @abstractmethod
-    async def write(self, statements: Sequence[Statement], *, durable: bool = True) -> list[int]:
+    async def write(self, statements: Sequence[Statement], *, durable: bool = True,
+                    required: Collection[int] = ()) -> list[int]:
         """Execute ``statements`` as one transaction; the number of rows each changed.
-        Any error (a :class:`Conflict`…) rolls all of them back.
+        Any error (a :class:`Conflict`…) rolls all of them back, and so does a statement
+        at one of the positions ``required`` that changes no row (a :class:`Conflict`).
 
         ``durable=False`` skips the wait for the disk at this commit: for what can be
         lost to a power cut without harm (where a board was posted). The transaction
@@ -152,6 +165,13 @@ class Database(ABC):
         """The answer of one prepared query."""
         (answer,) = await self.read_many(prepared)
         return answer
+
+
+def unchanged(counts: Sequence[int], required: Collection[int]) -> Conflict | None:
+    """The :class:`Conflict` of a :meth:`Database.write` whose required statements did
+    not all change a row, if so."""
+    missing = [index for index in required if not counts[index]]
+    return Conflict(f"statements {missing} changed no row") if missing else None
 
 
 async def apply(tx: Connection, statements: Sequence[Statement]) -> list[int]:

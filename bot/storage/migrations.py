@@ -1,11 +1,23 @@
 """Schema changes, numbered from 1 by their position in :data:`MIGRATIONS`.
 
-``PRAGMA user_version`` holds the number of the last one applied. Never edit a
-migration that has shipped: append a new one. Timestamps are ISO 8601 text in
-UTC; Discord ids are integers; options and bot-side settings are JSON objects.
+``PRAGMA user_version`` holds the number of the last one applied (PostgreSQL: the
+table ``schema_migrations``). Never edit a migration that has shipped: append a new
+one. A migration is an SQL script, or a function of the ``sqlite3`` connection when
+its data needs Python (it runs inside the migration's transaction; its PostgreSQL
+form is in :mod:`bot.storage.pg_migrations`). Timestamps are ISO 8601 text in UTC; Discord ids are
+integers; options and bot-side settings are JSON objects.
 """
 
 from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from collections.abc import Callable
+
+import rules
+
+log = logging.getLogger(__name__)
 
 _V1_CHALLENGES_GAMES_MOVES = """
 -- A challenge: posted with buttons, then accepted (-> a game), declined or cancelled.
@@ -186,6 +198,107 @@ CREATE INDEX challenges_by_challenger ON challenges (guild_id, challenger_id, st
 CREATE INDEX challenges_by_status_age ON challenges (status, created_at);
 """
 
+#: How games end, as rules.Termination words them (frozen here: a new member of
+#: Termination needs a new migration widening this CHECK).
+_V5_TERMINATIONS = ("no-moves", "no-stones", "stalemate", "score", "repetition", "goal",
+                    "resignation", "timeout", "abort")
+
+
+def v5_termination_reached(game_id: int, game: str, options: str,
+                           moves: list[str]) -> str | None:
+    """The ending a game the rules ended reaches, replayed (None if it cannot be)."""
+    try:
+        outcome = rules.get_game(game).replay(moves, **json.loads(options)).outcome
+    except Exception as error:  # an unknown game, a move no longer legal
+        log.warning("game %d cannot be replayed for its ending: %s", game_id, error)
+        return None
+    return outcome.termination.value if outcome else None
+
+
+def _v5_terminations(conn: sqlite3.Connection) -> None:
+    """``games.end_reason`` takes the words of :class:`rules.Termination`. The old words
+    ``resignation``, ``timeout`` and ``abort`` are the same; ``rules`` (any ending by the
+    rules) becomes the ending the game's stored moves reach, replayed (NULL for a game
+    that cannot be replayed any more)."""
+    reached: list[tuple[str | None, int]] = []
+    for game_id, game, options in conn.execute(
+            "SELECT id, game, options FROM games WHERE end_reason = 'rules'").fetchall():
+        moves = [move for (move,) in conn.execute(
+            "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (game_id,))]
+        reached.append((v5_termination_reached(game_id, game, options, moves), game_id))
+    words = ", ".join(f"'{word}'" for word in _V5_TERMINATIONS)
+    conn.execute(f"ALTER TABLE games ADD COLUMN termination TEXT CHECK (termination IN ({words}))")
+    conn.execute("UPDATE games SET termination = end_reason"
+                 " WHERE end_reason IN ('resignation', 'timeout', 'abort')")
+    conn.executemany("UPDATE games SET termination = ? WHERE id = ?", reached)
+    conn.execute("ALTER TABLE games DROP COLUMN end_reason")
+    conn.execute("ALTER TABLE games RENAME COLUMN termination TO end_reason")
+
+
+# Issue 14. A member's settings (/settings): the theme of the pictures they see, and
+# whether /move asks them to confirm. And the posts of a game that carry buttons for
+# its play (a decision, a takeback request), so that they can be removed when it ends,
+# even when it ended while the bot was down.
+_V_MEMBER_SETTINGS_AND_BUTTON_POSTS = """
+ALTER TABLE member_prefs ADD COLUMN theme TEXT NOT NULL DEFAULT 'dark'
+    CHECK (theme IN ('dark', 'light'));
+ALTER TABLE member_prefs ADD COLUMN confirm_moves INTEGER NOT NULL DEFAULT 0
+    CHECK (confirm_moves IN (0, 1));
+CREATE TABLE button_posts (
+    message_id      BIGINT PRIMARY KEY,
+    game_id         INTEGER NOT NULL REFERENCES games (id),
+    channel_id      BIGINT NOT NULL     -- the channel or thread the message is in
+);
+CREATE INDEX button_posts_by_game ON button_posts (game_id);
+"""
+
+# Issue 16. The AI's estimate of each position of a finished game, stored so that it
+# is computed once; and Explore's sandboxes: a member's private moves from a position
+# of a game or of a record, which never touch the game.
+_V_ANALYSES_AND_SANDBOXES = """
+CREATE TABLE analyses (
+    game_id         INTEGER NOT NULL REFERENCES games (id),
+    ply             INTEGER NOT NULL CHECK (ply >= 0),  -- the position after ply moves
+    chance          REAL NOT NULL CHECK (chance >= 0 AND chance <= 1),  -- seat 0 wins
+    best_move       TEXT,               -- the AI's move there; NULL once over
+    proven          INTEGER NOT NULL DEFAULT 0 CHECK (proven IN (0, 1)),
+    playouts        INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, ply)
+);
+CREATE TABLE sandboxes (
+    id              INTEGER PRIMARY KEY,
+    member_id       BIGINT NOT NULL,
+    game            TEXT NOT NULL,
+    options         TEXT NOT NULL,      -- JSON object
+    moves           TEXT NOT NULL,      -- JSON list: every move from the start
+    opened_at       INTEGER NOT NULL,   -- how many of them came from the source
+    source_game_id  INTEGER REFERENCES games (id),  -- NULL: an imported record
+    created_at      TEXT NOT NULL
+);
+CREATE INDEX sandboxes_by_member ON sandboxes (member_id, id);
+"""
+
+# The transactional outbox (issue 13): whatever must reach Discord is written in the
+# same transaction as the change that causes it, and delivered by one loop, in order
+# within its lane, marked done once delivered; nothing is lost to a crash in between.
+_V_OUTBOX = """
+CREATE TABLE outbox (
+    id              INTEGER PRIMARY KEY,
+    item_key        TEXT NOT NULL UNIQUE,  -- random; the nonce of the item's messages
+    lane            TEXT NOT NULL,      -- 'game:12', 'challenge:5': delivered in id order
+    kind            TEXT NOT NULL,      -- 'thread', 'post', 'challenge'
+    payload         TEXT NOT NULL,      -- JSON: what to deliver
+    status          TEXT NOT NULL DEFAULT 'pending'
+                    CHECK (status IN ('pending', 'done', 'failed')),
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    result          TEXT,               -- JSON: what delivery did so far (a repeat skips it)
+    created_at      TEXT NOT NULL,
+    done_at         TEXT
+);
+CREATE INDEX outbox_by_status ON outbox (status, lane, id);
+"""
+
+
 # Several bot processes may share one database (PostgreSQL): a clock's reminder or
 # deadline, a digest, a challenge's expiry is done by the one process that claims it.
 _V_CLAIMS = """
@@ -205,10 +318,17 @@ CREATE TABLE claims (
 CREATE INDEX claims_by_due ON claims (due_at);
 """
 
-MIGRATIONS: tuple[str, ...] = (
+
+Migration = str | Callable[[sqlite3.Connection], None]
+
+MIGRATIONS: tuple[Migration, ...] = (
     _V1_CHALLENGES_GAMES_MOVES,
     _V2_RATINGS,
     _V3_CLOCKS,
     _V4_EXPIRED_CHALLENGES,
+    _v5_terminations,
+    _V_MEMBER_SETTINGS_AND_BUTTON_POSTS,
+    _V_ANALYSES_AND_SANDBOXES,
+    _V_OUTBOX,
     _V_CLAIMS,
 )

@@ -6,14 +6,29 @@ types mean is said in PostgreSQL's words by :func:`translated` (a SQLite INTEGER
 64 bits, REAL is a double, TEXT compares byte by byte, and an ``INTEGER PRIMARY KEY``
 numbers new rows itself). A migration that PostgreSQL would take differently (SQLite
 rebuilds a table to change a constraint) has its own portable form in :data:`OWN_FORMS`,
-translated the same way.
+translated the same way; a migration that is a Python function of a ``sqlite3``
+connection has its PostgreSQL form there too, a coroutine function of a
+:class:`~bot.storage.database.Connection`.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 
-from bot.storage.migrations import _V1_CHALLENGES_GAMES_MOVES, _V4_EXPIRED_CHALLENGES
+from bot.storage.database import Connection
+from bot.storage.migrations import (
+    _V1_CHALLENGES_GAMES_MOVES,
+    _V4_EXPIRED_CHALLENGES,
+    _V5_TERMINATIONS,
+    Migration,
+    _v5_terminations,
+    v5_termination_reached,
+)
+
+#: A migration in PostgreSQL's words: a script, or a coroutine function run inside the
+#: migration's transaction.
+PostgresMigration = str | Callable[[Connection], Awaitable[None]]
 
 
 def _games_first(script: str) -> str:
@@ -32,11 +47,33 @@ ALTER TABLE challenges ADD CONSTRAINT challenges_status_check
 CREATE INDEX challenges_by_status_age ON challenges (status, created_at);
 """
 
+
+async def _v5_terminations_pg(conn: Connection) -> None:
+    """Version 5 (:func:`bot.storage.migrations._v5_terminations`) on PostgreSQL: the
+    same replay of the games the rules ended, the same columns."""
+    reached: list[tuple[str | None, int]] = []
+    for game_id, game, options in await conn.fetch_all(
+            "SELECT id, game, options FROM games WHERE end_reason = 'rules'"):
+        moves = [row[0] for row in await conn.fetch_all(
+            "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (game_id,))]
+        reached.append((v5_termination_reached(game_id, game, options, moves), game_id))
+    words = ", ".join(f"'{word}'" for word in _V5_TERMINATIONS)
+    await conn.change(translated(
+        f"ALTER TABLE games ADD COLUMN termination TEXT CHECK (termination IN ({words}))"))
+    await conn.change("UPDATE games SET termination = end_reason"
+                      " WHERE end_reason IN ('resignation', 'timeout', 'abort')")
+    if reached:
+        await conn.change_many("UPDATE games SET termination = ? WHERE id = ?", reached)
+    await conn.change("ALTER TABLE games DROP COLUMN end_reason")
+    await conn.change("ALTER TABLE games RENAME COLUMN termination TO end_reason")
+
+
 #: The forms PostgreSQL takes of the migrations it would not take as they are, by the
 #: migration.
-OWN_FORMS: dict[str, str] = {
+OWN_FORMS: dict[Migration, PostgresMigration] = {
     _V1_CHALLENGES_GAMES_MOVES: _games_first(_V1_CHALLENGES_GAMES_MOVES),
     _V4_EXPIRED_CHALLENGES: _V4_EXPIRED_CHALLENGES_PG,
+    _v5_terminations: _v5_terminations_pg,
 }
 
 _TYPES = (
@@ -51,9 +88,14 @@ _TYPES = (
 )
 
 
-def postgres_form(script: str) -> str:
+def postgres_form(migration: Migration) -> PostgresMigration:
     """The PostgreSQL form of one migration."""
-    return translated(OWN_FORMS.get(script, script))
+    form = OWN_FORMS.get(migration, migration)
+    if callable(form):
+        if form is migration:
+            raise ValueError(f"migration {migration!r} has no PostgreSQL form in OWN_FORMS")
+        return form  # type: ignore[return-value]
+    return translated(form)
 
 
 def translated(script: str) -> str:

@@ -6,14 +6,17 @@ default isolation (read committed): what must happen once is guarded in the SQL 
 :mod:`bot.storage.queries.claims`), and a read-then-write locks what it read with
 ``FOR UPDATE``. A read (:meth:`~PostgresDatabase.reading`, several prepared queries)
 sees one snapshot. The migrations run under an advisory lock, so processes starting
-together apply each one once; the version is the largest in ``schema_migrations``.
+together apply each one once; the version is the largest in ``schema_migrations``. At
+start-up the database must be of a version this bot knows and take a write
+(:mod:`bot.storage.health`); a write the server refuses later for want of room, of
+the right to write or of a connection comes out as :class:`WriteFailed`.
 """
 
 from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Collection, Iterable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any
@@ -21,6 +24,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from bot.storage import health
 from bot.storage.database import (
     Conflict,
     Connection,
@@ -29,6 +33,8 @@ from bot.storage.database import (
     Row,
     Statement,
     Unavailable,
+    WriteFailed,
+    unchanged,
 )
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.pg_migrations import postgres_form
@@ -64,9 +70,17 @@ class PostgresDatabase(Database):
         database = cls(pool, url)
         try:
             await database.migrate()
-        except _Failures as error:
+            async with pool.acquire() as conn:
+                await health.check_postgres_writable(conn)
+        except health.Unusable as error:
             await pool.close()
             raise Unavailable(str(error)) from error
+        except _Failures as error:
+            await pool.close()
+            raise Unavailable(f"{health.plain_reason(error)} ({error})") from error
+        except BaseException:
+            await pool.close()
+            raise
         return database
 
     async def close(self) -> None:
@@ -76,15 +90,19 @@ class PostgresDatabase(Database):
         async with self._pool.acquire() as conn:
             await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
             try:
+                version = await health.check_postgres_version(conn, len(MIGRATIONS))
                 await conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
                                    " version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
-                version = await conn.fetchval("SELECT MAX(version) FROM schema_migrations") or 0
-                for number, script in enumerate(MIGRATIONS, 1):
+                for number, migration in enumerate(MIGRATIONS, 1):
                     if number <= version:
                         continue
                     log.info("applying database migration %d", number)
+                    form = postgres_form(migration)
                     async with conn.transaction():
-                        await conn.execute(postgres_form(script))
+                        if callable(form):
+                            await form(_Postgres(conn))
+                        else:
+                            await conn.execute(form)
                         await conn.execute("INSERT INTO schema_migrations VALUES ($1, $2)",
                                            number, datetime.now(UTC).isoformat())
                     version = number
@@ -94,12 +112,15 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Connection]:
-        async with self._pool.acquire() as conn:
-            try:
-                async with conn.transaction():
-                    yield _Postgres(conn)
-            except asyncpg.IntegrityConstraintViolationError as error:
-                raise Conflict(str(error)) from error
+        try:
+            async with self._pool.acquire() as conn, conn.transaction():
+                yield _Postgres(conn)
+        except asyncpg.IntegrityConstraintViolationError as error:
+            raise Conflict(str(error)) from error
+        except _Failures as error:
+            if health.is_storage_failure(error):
+                raise self._failed(error) from error
+            raise
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Connection]:
@@ -114,17 +135,31 @@ class PostgresDatabase(Database):
             async with conn.transaction(isolation="repeatable_read", readonly=True):
                 return [await q.run(_Postgres(conn)) for q in prepared]
 
-    async def write(self, statements: Sequence[Statement], *, durable: bool = True) -> list[int]:
+    async def write(self, statements: Sequence[Statement], *, durable: bool = True,
+                    required: Collection[int] = ()) -> list[int]:
         """``durable=False``: ``synchronous_commit = off`` for this transaction."""
-        async with self._pool.acquire() as conn:
-            try:
-                async with conn.transaction():
-                    if not durable:
-                        await conn.execute("SET LOCAL synchronous_commit = off")
-                    return [rows_changed(await conn.execute(postgres_sql(sql), *args))
-                            for sql, args in statements]
-            except asyncpg.IntegrityConstraintViolationError as error:
-                raise Conflict(str(error)) from error
+        try:
+            async with self._pool.acquire() as conn, conn.transaction():
+                if not durable:
+                    await conn.execute("SET LOCAL synchronous_commit = off")
+                counts = [rows_changed(await conn.execute(postgres_sql(sql), *args))
+                          for sql, args in statements]
+                if (conflict := unchanged(counts, required)) is not None:
+                    raise conflict
+                return counts
+        except asyncpg.IntegrityConstraintViolationError as error:
+            raise Conflict(str(error)) from error
+        except _Failures as error:
+            if health.is_storage_failure(error):
+                raise self._failed(error) from error
+            raise
+
+    def _failed(self, error: BaseException) -> WriteFailed:
+        """The one line for the operator about a write that failed; the error to raise."""
+        reason = health.plain_reason(error)
+        log.error("a write to the database %s failed, nothing of it was saved: %s (%s)",
+                  self.where, reason, error)
+        return WriteFailed(reason)
 
 
 class _Postgres(Connection):

@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.storage.database import Row
+from rules import Termination
 
 
 def _json(text: str | None) -> dict[str, Any]:
@@ -77,7 +78,8 @@ class GameRow:
     status: str
     result: str | None
     winner_seat: int | None
-    end_reason: str | None
+    #: How the game ended (None while it goes on).
+    end_reason: Termination | None
     created_at: datetime
     finished_at: datetime | None
     #: False for a casual game, which never changes ratings.
@@ -111,7 +113,8 @@ class GameRow:
             player_ids=(row["player0_id"], row["player1_id"]),
             player_names=(row["player0_name"], row["player1_name"]),
             status=row["status"], result=row["result"], winner_seat=row["winner_seat"],
-            end_reason=row["end_reason"], created_at=_time(row["created_at"]),
+            end_reason=Termination(row["end_reason"]) if row["end_reason"] else None,
+            created_at=_time(row["created_at"]),
             finished_at=_time(row["finished_at"]), rated=bool(row["rated"]),
         )
 
@@ -211,3 +214,67 @@ class RatingChangeRow:
     def from_row(cls, row: Row) -> RatingChangeRow:
         return cls(row["game_id"], (row["before0"], row["before1"]),
                    (row["after0"], row["after1"]))
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisRow:
+    """The AI's estimate of the position after ``ply`` moves of a game: the first
+    player's (seat 0's) chance of winning, and the move it prefers there."""
+
+    game_id: int
+    ply: int
+    chance: float
+    best_move: str | None
+    proven: bool
+    playouts: int
+
+    @classmethod
+    def from_row(cls, row: Row) -> AnalysisRow:
+        return cls(game_id=row["game_id"], ply=row["ply"], chance=row["chance"],
+                   best_move=row["best_move"], proven=bool(row["proven"]),
+                   playouts=row["playouts"])
+
+
+@dataclass(frozen=True, slots=True)
+class SandboxRow:
+    """A member's private sandbox: a game's rules and options and every move from the
+    start (``opened_at`` of them from the game or record it was opened from)."""
+
+    id: int
+    member_id: int
+    game: str
+    options: dict[str, Any]
+    moves: tuple[str, ...]
+    opened_at: int
+    source_game_id: int | None
+    created_at: datetime | None
+
+    @classmethod
+    def from_row(cls, row: Row) -> SandboxRow:
+        return cls(id=row["id"], member_id=row["member_id"], game=row["game"],
+                   options=_json(row["options"]), moves=tuple(json.loads(row["moves"])),
+                   opened_at=row["opened_at"], source_game_id=row["source_game_id"],
+                   created_at=_time(row["created_at"]))
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    """Something that must reach Discord (see :mod:`bot.outbox`)."""
+
+    id: int
+    key: str
+    lane: str
+    kind: str
+    payload: dict[str, Any]
+    status: str
+    attempts: int
+    result: dict[str, Any]
+    created_at: datetime
+
+    @classmethod
+    def from_row(cls, row: Row) -> OutboxRow:
+        return cls(
+            id=row["id"], key=row["item_key"], lane=row["lane"], kind=row["kind"],
+            payload=_json(row["payload"]), status=row["status"], attempts=row["attempts"],
+            result=_json(row["result"]), created_at=_time(row["created_at"]),
+        )

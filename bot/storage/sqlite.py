@@ -21,13 +21,14 @@ import asyncio
 import functools
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
 import aiosqlite
 
+from bot.storage import health
 from bot.storage.database import (
     Conflict,
     Connection,
@@ -36,6 +37,8 @@ from bot.storage.database import (
     Row,
     Statement,
     Unavailable,
+    WriteFailed,
+    unchanged,
 )
 from bot.storage.migrations import MIGRATIONS
 
@@ -54,26 +57,40 @@ class SqliteDatabase(Database):
         self.where = str(path)
 
     @classmethod
-    async def open(cls, path: Path) -> SqliteDatabase:
+    async def open(cls, path: str | Path) -> SqliteDatabase:  # type: ignore[override]
         try:
-            return await cls._open(path)
-        except (OSError, sqlite3.Error) as error:
+            return await cls._open(Path(path))
+        except health.Unusable as error:
             raise Unavailable(str(error)) from error
+        except (OSError, sqlite3.Error) as error:
+            raise Unavailable(f"{health.plain_reason(error)} ({error})") from error
 
     @classmethod
     async def _open(cls, path: Path) -> SqliteDatabase:
+        """Open, check (readable, undamaged, a schema this bot knows), migrate, and
+        check that a write reaches the disk. A connection that fails any of it is
+        closed: its thread would keep the process alive."""
         if path.parent != Path():
             path.parent.mkdir(parents=True, exist_ok=True)
+        # A file that cannot even be opened fails here, not in aiosqlite's thread (whose
+        # late answer would find the event loop closed by then).
+        await asyncio.to_thread(health.check_openable, path)
         connection = await aiosqlite.connect(path, isolation_level=None)
-        connection.row_factory = sqlite3.Row
-        await connection.execute("PRAGMA journal_mode = WAL")
-        await connection.execute("PRAGMA foreign_keys = ON")
-        await connection.execute("PRAGMA busy_timeout = 5000")
-        # Every commit waits for the disk (the default, said explicitly: write(durable=
-        # False) relaxes it for one commit and restores this).
-        await connection.execute("PRAGMA synchronous = FULL")
-        database = cls(connection, path)
-        await database.migrate()
+        try:
+            connection.row_factory = sqlite3.Row
+            await connection.execute("PRAGMA journal_mode = WAL")
+            await connection.execute("PRAGMA foreign_keys = ON")
+            await connection.execute("PRAGMA busy_timeout = 5000")
+            # Every commit waits for the disk (the default, said explicitly: write(durable=
+            # False) relaxes it for one commit and restores this).
+            await connection.execute("PRAGMA synchronous = FULL")
+            database = cls(connection, path)
+            await database._in_thread(lambda conn: health.check_readable(conn, len(MIGRATIONS)))
+            await database.migrate()
+            await database._in_thread(health.check_writable)
+        except BaseException:
+            await connection.close()
+            raise
         return database
 
     async def close(self) -> None:
@@ -92,28 +109,38 @@ class SqliteDatabase(Database):
                 # executescript would commit on its own; run statement by statement instead.
                 await self._connection.execute("BEGIN IMMEDIATE")
                 try:
-                    for statement in statements_of(script):
-                        await self._connection.execute(statement)
+                    if callable(script):
+                        await self._in_thread(script)
+                    else:
+                        for statement in statements_of(script):
+                            await self._connection.execute(statement)
                     await self._connection.execute(f"PRAGMA user_version = {number}")
+                    await self._connection.execute("COMMIT")
                 except BaseException:
-                    await self._connection.execute("ROLLBACK")
+                    if self._connection.in_transaction:
+                        await self._connection.execute("ROLLBACK")
                     raise
-                await self._connection.execute("COMMIT")
                 version = number
             return version
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Connection]:
         async with self._lock:
-            await self._connection.execute("BEGIN IMMEDIATE")
+            try:
+                await self._connection.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as error:
+                raise self._failed(error) from error
             try:
                 yield _Hop(self)
+                await self._connection.execute("COMMIT")
             except BaseException as error:
-                await self._connection.execute("ROLLBACK")
+                if self._connection.in_transaction:  # SQLite may have rolled back already
+                    await self._connection.execute("ROLLBACK")
                 if isinstance(error, sqlite3.IntegrityError):
                     raise Conflict(str(error)) from error
+                if health.is_storage_failure(error):
+                    raise self._failed(error) from error
                 raise
-            await self._connection.execute("COMMIT")
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Connection]:
@@ -125,15 +152,28 @@ class SqliteDatabase(Database):
             return await self._in_thread(
                 lambda conn: [run_now(q.run(_InThread(conn))) for q in prepared])
 
-    async def write(self, statements: Sequence[Statement], *, durable: bool = True) -> list[int]:
+    async def write(self, statements: Sequence[Statement], *, durable: bool = True,
+                    required: Collection[int] = ()) -> list[int]:
         """One transaction in one hop. ``durable=False``: ``synchronous = NORMAL`` for
         this commit (no fsync of the WAL; it becomes durable with the next durable
         commit, the WAL being synced in order)."""
         async with self._lock:
             try:
-                return await self._in_thread(lambda conn: _write(conn, statements, durable))
+                return await self._in_thread(
+                    lambda conn: _write(conn, statements, durable, required))
             except sqlite3.IntegrityError as error:
                 raise Conflict(str(error)) from error
+            except sqlite3.Error as error:
+                if health.is_storage_failure(error):
+                    raise self._failed(error) from error
+                raise
+
+    def _failed(self, error: BaseException) -> WriteFailed:
+        """The one line for the operator about a write that failed; the error to raise."""
+        reason = health.plain_reason(error)
+        log.error("a write to the database %s failed, nothing of it was saved: %s (%s)",
+                  self.path, reason, error)
+        return WriteFailed(reason)
 
     async def _in_thread(self, work: Callable[[sqlite3.Connection], T]) -> T:
         # aiosqlite has no public call for "run this function in your thread"; _execute is
@@ -212,17 +252,20 @@ class _Hop(Connection):
 
 
 def _write(conn: sqlite3.Connection, statements: Sequence[Statement],
-           durable: bool = True) -> list[int]:
+           durable: bool = True, required: Collection[int] = ()) -> list[int]:
     if not durable:
         conn.execute("PRAGMA synchronous = NORMAL")  # no fsync of the WAL at this commit
     try:
         conn.execute("BEGIN IMMEDIATE")
         try:
             counts = [conn.execute(sqlite_sql(sql), args).rowcount for sql, args in statements]
+            if (conflict := unchanged(counts, required)) is not None:
+                raise conflict
+            conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:  # a full disk may have rolled it back already
+                conn.execute("ROLLBACK")
             raise
-        conn.execute("COMMIT")
     finally:
         if not durable:
             conn.execute("PRAGMA synchronous = FULL")

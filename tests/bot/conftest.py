@@ -11,26 +11,33 @@ import pytest
 
 import rules
 from bot.challenges.expiry import ChallengeExpiry
-from bot.challenges.service import Challenges
+from bot.challenges.service import ChallengeMessages, Challenges
 from bot.correspondence.clocks import Clocks
 from bot.correspondence.deadlines import DeadlinePoster
 from bot.correspondence.notify import Messenger, Notifier
 from bot.correspondence.service import Correspondence
 from bot.events import Events
+from bot.learning.analysis import Analyses
+from bot.learning.sandbox import Sandboxes
 from bot.model import Member, Poster, Renderer
-from bot.pictures import replay_gif
+from bot.outbox import Outbox
+from bot.pictures import change_summary, replay_gif
 from bot.play.autocomplete import Autocomplete
 from bot.play.boards import Boards
 from bot.play.endings import Endings
 from bot.play.games import Games
 from bot.play.moves import Moves
+from bot.practice.service import Practice
+from bot.practice.service import levels as practice_levels
 from bot.ratings.ranking import Ratings
 from bot.review.browser import Browser
 from bot.review.epilogue import Epilogue
 from bot.review.records import Records
+from bot.settings.service import MemberSettings
 from bot.storage import Database, open_database
 from bot.timers import Sleep
-from tests.bot.fakes import FakeClock, FakePoster, fake_renderer
+from rules.testing import SMALL_OPTIONS
+from tests.bot.fakes import FakeClock, FakePoster, InProcessAI, fake_renderer
 
 GUILD = 111
 OTHER_GUILD = 222
@@ -40,15 +47,18 @@ BO = Member(2, "Bo")
 CY = Member(3, "Cy")
 ROBOT = Member(9, "Robot", bot=True)
 
-#: Small boards keep whole random games quick.
-SMALL = {"asli": {"size": 5}, "lifeline": {"size": 4}, "sliglube": {"size": 5},
-         "astralis": {"size": 7}}
-ALL_GAMES = ("asli", "lifeline", "sliglube", "astralis")
+#: Small boards keep whole random games quick (the first set of rules.testing's table).
+SMALL = {name: sets[0] for name, sets in SMALL_OPTIONS.items()}
+ALL_GAMES = tuple(SMALL)
 
 
 def require(game: str) -> None:
     if game not in rules.GAMES:
         pytest.skip(f"the {game} engine has not landed yet")
+
+
+async def _no_ai(*args: Any) -> str:
+    raise AssertionError("this test has no AI: tests/bot/practice gives one")
 
 
 @dataclass(eq=False)
@@ -81,8 +91,15 @@ class Env:
     records: Records
     epilogue: Epilogue
     clocks: Clocks  # always there to be asked; watching games only with a messenger
+    settings: MemberSettings
+    analyses: Analyses
+    sandboxes: Sandboxes
+    ai: InProcessAI
     notifier: Notifier | None = None
     correspondence: Correspondence | None = None
+    practice: Practice | None = None  # there to be asked; never told the games' events
+    rules_url_base: str = ""
+    outbox: Outbox | None = None
 
     @property
     def now(self) -> FakeClock:
@@ -104,9 +121,17 @@ class Env:
         fake, poster = poster, DeadlinePoster(poster, db) if deadlines else poster
         events = Events()
         games = Games(db)
+        outbox = Outbox(db, now=clock, sleep=sleep)
         notifier = None if messenger is None else Notifier(db, messenger, poster, now=clock)
-        boards = Boards(db, poster, renderer=renderer,
-                        mention_filter=notifier.filter_mentions if notifier else None)
+        boards = Boards(db, poster, renderer=renderer, games=games, events=events, outbox=outbox,
+                        mention_filter=notifier.filter_mentions if notifier else None, now=clock)
+        messages = ChallengeMessages(db, poster, outbox, now=clock)
+        # Settings are there to be asked; only the correspondence parts DM anyone.
+        settings = MemberSettings(db, notifier or Notifier(db, _NoDMs(), poster, now=clock))
+        ratings = Ratings(db, now=clock)
+        epilogue = Epilogue(db, ratings, replayer=replay_gif)
+        # The final words (rating, replay, record) only when a test asks for them:
+        # ``env.endings.finale = env.epilogue``, as in bot.app.
         endings = Endings(db, games, boards, events, now=clock)
         correspondence = None
         # The clocks are there to be asked (``/board`` shows a deadline); they watch the
@@ -114,28 +139,40 @@ class Env:
         clocks = Clocks(db, games, endings, notifier, now=clock, reminder_share=0.8,
                         vacation_days=14, sleep=sleep)
         watch = [clocks] if notifier else []
-        moves = Moves(db, games, boards, events, endings, now=clock, guards=watch)
+        moves = Moves(db, games, boards, events, endings, now=clock, guards=watch,
+                      describe=change_summary)
         challenges = Challenges(db, games, boards, events, now=clock,
-                                rng=rng or random.Random(7), starters=watch)
+                                rng=rng or random.Random(7), starters=watch, messages=messages)
+        # The AI is there to be asked, in this process; analysis only when a test starts it.
+        thinker = InProcessAI()
         if notifier is not None:
             correspondence = Correspondence(db, games, boards, events, endings, clocks, poster,
                                             now=clock)
-            events.subscribe(notifier, clocks, correspondence)
+            events.subscribe(notifier, clocks)
         return cls(path=path, poster=fake, clock=clock, db=db, options=options,
                    events=events, games=games, boards=boards, endings=endings, moves=moves,
                    challenges=challenges, autocomplete=Autocomplete(games),
-                   expiry=ChallengeExpiry(db, now=clock, days=0),
-                   ratings=Ratings(db, now=clock),
+                   expiry=ChallengeExpiry(db, now=clock, days=0, messages=messages),
+                   ratings=ratings,
                    browser=Browser(db, games, renderer=renderer, replayer=replay_gif),
-                   records=Records(db), epilogue=Epilogue(db, poster, replayer=replay_gif),
-                   notifier=notifier, clocks=clocks, correspondence=correspondence)
+                   records=Records(db), epilogue=epilogue,
+                   notifier=notifier, clocks=clocks, settings=settings,
+                   correspondence=correspondence, ai=thinker,
+                   analyses=Analyses(db, games, thinker, budget=InProcessAI.TINY),
+                   sandboxes=Sandboxes(db, games, thinker, now=clock),
+                   practice=Practice(db, games, boards, events, challenges, moves, clocks,
+                                     think=_no_ai, levels=practice_levels(8)),
+                   outbox=outbox)
 
     async def restart(self) -> Env:
         """Close everything and start again from the database; the services are new."""
         await self.clocks.stop()
+        await self.outbox.stop()
+        await self.analyses.stop()
         await self.db.close()
         fresh = await Env.start(self.path, self.poster, self.clock, **self.options)
         self.__dict__.update(fresh.__dict__)
+        await self.outbox.start()  # what the last run still owed, as the bot does
         return self
 
     async def dump(self) -> dict[str, list[tuple]]:
@@ -146,6 +183,11 @@ class Env:
                 rows = await conn.fetch_all(f"SELECT * FROM {table} ORDER BY id")
                 tables[table] = [tuple(row) for row in rows]
         return tables
+
+
+class _NoDMs:
+    async def dm(self, member_id: int, text: str) -> bool:
+        return False
 
 
 @pytest.fixture

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
+import ai
+import rules
+from ai import Analysis, Budget
 from bot.model import Post, Posted
-from bot.storage import GameRow
-from rules import State
+from bot.storage import ChallengeRow, GameRow
+from rules import Outcome, State
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -19,6 +24,7 @@ class Sent:
     game_id: int
     where: int  # thread or channel id
     post: Post
+    message_id: int = 0
 
 
 @dataclass
@@ -29,6 +35,10 @@ class FakePoster:
     thread_fails: bool = False
     threads: dict[int, str] = field(default_factory=dict)  # thread id -> name
     sent: list[Sent] = field(default_factory=list)
+    #: (channel id, message id) of each post whose buttons were removed, in order.
+    removed: list[tuple[int, int]] = field(default_factory=list)
+    #: (challenge id, text, buttons disabled) of each challenge message shown anew.
+    shown: list[tuple[int, str, bool]] = field(default_factory=list)
     _ids: itertools.count = field(default_factory=lambda: itertools.count(1000))
 
     async def open_thread(self, game: GameRow, name: str) -> int | None:
@@ -39,11 +49,28 @@ class FakePoster:
         return thread_id
 
     async def post(self, game: GameRow, post: Post) -> Posted:
-        self.sent.append(Sent(game.id, game.where_id, post))
-        return Posted(next(self._ids), game.thread_id)
+        message_id = next(self._ids)
+        self.sent.append(Sent(game.id, game.where_id, post, message_id))
+        return Posted(message_id, game.thread_id, game.where_id)
+
+    async def remove_buttons(self, channel_id: int, message_id: int) -> None:
+        self.removed.append((channel_id, message_id))
+
+    async def show_challenge(self, challenge: ChallengeRow, text: str, *,
+                             disabled_buttons: bool = False) -> None:
+        self.shown.append((challenge.id, text, disabled_buttons))
 
     def posts_for(self, game_id: int) -> list[Post]:
         return [sent.post for sent in self.sent if sent.game_id == game_id]
+
+    def with_buttons(self, game_id: int) -> list[Post]:
+        """The game's posts that still show buttons acting on its play (a decision, a
+        takeback request): a rematch offer is not one of them."""
+        gone = {message_id for _, message_id in self.removed}
+        return [sent.post for sent in self.sent if sent.game_id == game_id
+                and sent.message_id not in gone
+                and (sent.post.asks or any(not a.startswith("rematch")
+                                           for a in sent.post.actions))]
 
 
 class FakeClock:
@@ -59,6 +86,39 @@ class FakeClock:
         self.current += timedelta(**delta)
 
 
-async def fake_renderer(state: State, names: Mapping[int, str]) -> bytes:
-    """A stand-in picture that says which position it shows."""
-    return PNG_SIGNATURE + f"{state.game.name} ply {state.ply}".encode()
+async def fake_renderer(state: State, names: Mapping[int, str], *, theme: str = "dark",
+                        outcome: Outcome | None = None) -> bytes:
+    """A stand-in picture that says which position it shows, in which theme, and the
+    ending it was told of (if any)."""
+    ending = f" [{outcome.text}]" if outcome is not None else ""
+    return PNG_SIGNATURE + f"{state.game.name} ply {state.ply} {theme}{ending}".encode()
+
+
+class InProcessAI:
+    """The AI in the test's own process, with a tiny budget, counting its questions
+    (the bot's AIPool asks the same functions in worker processes). ``gate``: when set,
+    each analysis waits for it before answering."""
+
+    TINY = Budget(playouts=40)
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, int]] = []
+        self.chosen: list[str] = []
+        self.gate: asyncio.Event | None = None
+        self.started = asyncio.Event()
+
+    async def analyse(self, game_name: str, options: Mapping[str, Any], moves: Sequence[str],
+                      budget: Budget, seed: int | None = None) -> Analysis:
+        self.asked.append((game_name, len(moves)))
+        self.started.set()
+        if self.gate is not None:
+            await self.gate.wait()
+        state = rules.get_game(game_name).replay(moves, **options)
+        return await asyncio.to_thread(ai.analyse, state, budget, seed)
+
+    async def choose(self, game_name: str, options: Mapping[str, Any], moves: Sequence[str],
+                     level: str = "medium", seed: int | None = None) -> str:
+        state = rules.get_game(game_name).replay(moves, **options)
+        move = await asyncio.to_thread(ai.choose_move, state, ai.Level("test", self.TINY), seed)
+        self.chosen.append(move)
+        return move

@@ -22,7 +22,7 @@ from tests.e2e.driver import PLANS, planned_moves
 
 
 async def fake_replayer(game: str, options: Mapping, moves: list[str],
-                        names: Mapping[int, str]) -> bytes:
+                        names: Mapping[int, str], **drawing: object) -> bytes:
     return f"GIF89a {game} {len(moves)} moves".encode()
 
 
@@ -60,11 +60,31 @@ async def test_a_whole_game_through_the_composition_root(app: tuple[App, FakePos
         await app_.moves.play_move(guild_id=GUILD, game_id=game_id, text=move,
                                    member=Member(row.player_ids[seat], row.player_names[seat]))
 
-    final, replay, summary, rematch = poster.posts_for(game_id)[-4:]
+    posts = poster.posts_for(game_id)
+    final = posts[-1]
+    assert len(posts) == 1 + len(planned_moves("lifeline", options, seed))  # nothing after
     assert "Game over" in final.content and "runs out" not in final.content
-    assert replay.picture.startswith(b"GIF89a lifeline")
-    assert "summary" in summary.content and "Ratings: Ana 1500 → " in summary.content
-    assert rematch.actions == ("rematch",)
+    assert "Ratings: Ana 1500 → " in final.content
+    replay, record = final.attachments
+    assert replay.data.startswith(b"GIF89a lifeline") and record.filename.endswith(".txt")
+    assert final.actions == ("rematch",)
     async with app_.db.reading() as conn:
         assert (await queries.get_clock(conn, game_id)).turn_seat is None  # stopped
     assert app_.games.cached(game_id) is None
+
+
+async def test_start_up_removes_the_buttons_of_games_that_ended_while_down(
+        app: tuple[App, FakePoster]) -> None:
+    app_, poster = app
+    challenge = await app_.challenges.create(guild_id=GUILD, channel_id=CHANNEL,
+                                             challenger=ANA, game="sliglube",
+                                             options={"size": 5}, opponent=BO)
+    game_id = (await app_.challenges.accept(guild_id=GUILD, challenge_id=challenge.id,
+                                            member=BO)).game.id
+    await app_.moves.play_move(guild_id=GUILD, game_id=game_id, member=ANA, text="c3")
+    assert len(poster.with_buttons(game_id)) == 1  # Bo: black or white?
+    await app_.db.write([("UPDATE games SET status = 'finished', result = 'Ana wins',"
+                          " winner_seat = 0, end_reason = 'timeout' WHERE id = ?", (game_id,))])
+    await app_.start()  # as after a restart
+    await app_._buttons
+    assert poster.with_buttons(game_id) == []

@@ -12,6 +12,7 @@ import pytest
 from bot.challenges.expiry import ChallengeExpiry
 from bot.claims import LEASE, Claims
 from bot.storage import ChallengeRow, queries
+from rules import Termination
 from tests.bot.conftest import ANA, BO, CHANNEL, GUILD
 from tests.bot.correspondence.table import Table, start
 
@@ -49,8 +50,8 @@ async def test_a_reminder_and_a_loss_on_time_are_each_done_once(
     first.env.clock.advance(hours=5)
     await asyncio.gather(first.clocks.run_due(), second.clocks.run_due())
     row = await first.row(game_id)
-    assert (row.status, row.end_reason) == ("finished", "timeout")
-    assert len(posts(two, game_id, "wins on time")) == 1  # one final board
+    assert (row.status, row.end_reason) == ("finished", Termination.TIMEOUT)
+    assert len(posts(two, game_id, "ran out of time")) == 1  # one final board
     assert len(posts(two, game_id, "reminder:")) == 1
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -25,8 +26,9 @@ from bot.client import (
 from bot.config import Settings
 from bot.errors import APOLOGY, report
 from bot.model import Post, UserError
-from bot.play.views import ChoiceButton, KomiButton, ResignButton
+from bot.play.views import DecisionButton, NumberButton, ResignButton
 from bot.ui.options import MyGame
+from rules import Decision, NumberChoice
 from tests.bot.test_config import TOKEN
 
 BIG = 2**63 - 1  # the largest snowflake / row id
@@ -83,8 +85,9 @@ async def test_the_slash_commands_and_their_payloads(client: BoardBot) -> None:
 
 
 @pytest.mark.parametrize("item", [
-    ChallengeButton("decline", BIG), ChoiceButton(BIG, 999_999, "yellow"),
-    KomiButton(BIG, 999_999, 0, 625), ResignButton(BIG, BIG),
+    ChallengeButton("decline", BIG), DecisionButton(BIG, 999_999, "yellow"),
+    DecisionButton(BIG, 999_999, "c3 e5", "a move of two cells"),
+    NumberButton(BIG, 999_999, 999_999, "Choose the komi"), ResignButton(BIG, BIG),
 ])
 async def test_buttons_carry_their_ids_within_discords_limit(item: Any) -> None:
     custom_id = item.custom_id
@@ -98,10 +101,15 @@ async def test_buttons_carry_their_ids_within_discords_limit(item: Any) -> None:
 
 def test_decision_buttons() -> None:
     assert post_view(game(1), Post("x")) is None
-    view = post_view(game(7), Post("x", choices=("swap",), komi=None, ply=1))
+    view = post_view(game(7), Post("x", decisions=(Decision("Swap", "swap"),), ply=1))
     assert [child.custom_id for child in view.children] == ["bb:choice:7:1:swap"]
-    view = post_view(game(7), Post("x", choices=("black", "white"), komi=(0, 25), ply=1))
-    assert [child.item.label for child in view.children] == ["Choose the komi…", "Black", "White"]
+    komi = Decision("Choose the komi", number=NumberChoice("Komi (0–25)", "komi {}", 0, 25))
+    view = post_view(game(7), Post("x", decisions=(komi, Decision("Play black", "black"),
+                                                   Decision("Play white", "white")), ply=1))
+    assert [child.item.label for child in view.children] == ["Choose the komi", "Play black",
+                                                             "Play white"]
+    assert [child.custom_id for child in view.children] == [
+        "bb:number:7:1:0", "bb:choice:7:1:black", "bb:choice:7:1:white"]
 
 
 class FakeInteraction:
@@ -213,3 +221,16 @@ async def test_an_option_refused_while_resolving_it_is_answered_as_it_is() -> No
     interaction = FakeInteraction()
     await report(interaction, wrapped)
     assert interaction.said == [("response", "There is no game #12 in this server.", True)]
+
+
+async def test_no_voice_warnings_at_start_up(caplog: pytest.LogCaptureFixture,
+                                             tmp_path: Path) -> None:
+    """The bot never joins voice: discord.py's warnings that PyNaCl and davey are missing
+    (given once per process, by the first client) would read as faults."""
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = True  # a fresh process
+    settings = Settings(token="x.y.z", database_path=tmp_path / "bot.sqlite3",
+                        dev_guild_id=None, log_level="INFO", rules_url_base="https://example.org")
+    with caplog.at_level(logging.WARNING, logger="discord"):
+        client = BoardBot(settings)
+    await client.close()
+    assert [r.getMessage() for r in caplog.records if "voice" in r.getMessage()] == []

@@ -34,7 +34,7 @@ def test_a_malformed_token_in_dotenv_is_refused_without_echoing_it(tmp_path: Pat
     result = run_bot(tmp_path, {})
     assert result.returncode != 0
     assert result.stderr.strip().splitlines() == [
-        "error: DISCORD_TOKEN does not look like a bot token (three parts separated by dots): "
+        "error: DISCORD_TOKEN has 1 part where a bot token has three separated by dots: "
         "copy it again from the developer portal"]
     assert "not-a-token-at-all" not in result.stderr
 
@@ -61,6 +61,10 @@ def test_the_environment_wins_over_dotenv(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("env", "message"), [
     ({"DISCORD_TOKEN": f"Bot {TOKEN}"}, "without the 'Bot ' prefix"),
+    # Three parts separated by dots, which it is: too short is what is wrong.
+    ({"DISCORD_TOKEN": "abc.def.ghi"}, "DISCORD_TOKEN is too short for a bot token"),
+    ({"DISCORD_TOKEN": "abc.def"}, "has 2 parts where a bot token has three"),
+    ({"DISCORD_TOKEN": TOKEN.replace("G", "é")}, "has characters a bot token never has"),
     ({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID must be a server id"),
     ({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "loud"}, "LOG_LEVEL must be one of"),
 ])
@@ -97,3 +101,13 @@ def test_shards() -> None:
                   {"SHARD_COUNT": "2", "SHARD_IDS": "0;1"}):
         with pytest.raises(ConfigError, match="SHARD_"):
             shards(**wrong)
+
+
+def test_rules_link_only_when_set() -> None:
+    assert load_settings({"DISCORD_TOKEN": TOKEN}, dotenv_path=None).rules_url_base == ""
+    given = load_settings({"DISCORD_TOKEN": TOKEN, "RULES_URL_BASE": "https://x.org/rules/"},
+                          dotenv_path=None)
+    assert given.rules_url_base == "https://x.org/rules"
+    with pytest.raises(ConfigError, match="RULES_URL_BASE must be a web address"):
+        load_settings({"DISCORD_TOKEN": TOKEN, "RULES_URL_BASE": "docs/rules"},
+                      dotenv_path=None)

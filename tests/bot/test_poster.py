@@ -144,13 +144,13 @@ async def test_the_thread_grows_from_the_challenge_and_gets_the_board(setup) -> 
     thread = client.channels[update.game.thread_id]
     assert (thread.name, thread.starter) == (f"Lifeline #{update.game.id} · Ana vs Bo", 4242)
     [message] = thread.messages
-    assert message.kwargs["file"].fp.read().startswith(PNG_SIGNATURE)
+    assert message.kwargs["files"][0].fp.read().startswith(PNG_SIGNATURE)
     assert [user.id for user in message.kwargs["allowed_mentions"].users] == [ANA.id]
     assert message.kwargs["allowed_mentions"].everyone is False
     # The komi is asked for with a button that opens a number field.
     [button] = message.kwargs["view"].children
-    assert button.item.label == "Choose the komi…"
-    assert button.custom_id == f"bb:komi:{update.game.id}:0:0:37"
+    assert button.item.label == "Choose the komi"
+    assert button.custom_id == f"bb:number:{update.game.id}:0:0"  # the first decision at ply 0
     assert update.game.last_message_id == message.id
 
 
@@ -161,7 +161,7 @@ async def test_the_colour_choice_gets_buttons(setup) -> None:
     thread = client.channels[update.game.thread_id]
     asking = thread.messages[-1]
     labels = [button.item.label for button in asking.kwargs["view"].children]
-    assert labels == ["Black", "White"]
+    assert labels == ["Play black", "Play white"]
     # Choosing with /move instead of a button: the buttons are taken off that post.
     await play_one(service, update.game.id)
     assert thread.edits == [(asking.id, {"view": None})]
@@ -212,4 +212,4 @@ async def test_a_challenge_in_a_channel_without_threads_plays_in_the_channel(set
     client.channel.threads_allowed = False
     update = await start(service, next(iter(rules.GAMES)))
     assert update.game.thread_id is None
-    assert client.channel.messages[-1].kwargs["file"].fp.read().startswith(PNG_SIGNATURE)
+    assert client.channel.messages[-1].kwargs["files"][0].fp.read().startswith(PNG_SIGNATURE)

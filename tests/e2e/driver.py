@@ -1,5 +1,5 @@
 """Playing whole games against the real bot through the fake Discord, the way
-members do: /challenge, the Accept button, /move, decision buttons, the komi form.
+members do: /challenge, the Accept button, /move, decision buttons, number forms.
 After every move it checks what a member would: a new board post in the game's
 thread, with a PNG that decodes, pinging exactly the player to move (both players
 once the game is over)."""
@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image
 
 import rules
-from tests.fakediscord import Channel, FakeDiscord, Member, Message, text_inputs
+from tests.fakediscord import Channel, FakeDiscord, Interaction, Member, Message, text_inputs
 
 WAIT = 15.0  # generous for a loaded CI machine; a healthy run answers in milliseconds
 
@@ -26,7 +26,6 @@ PLANS: dict[str, tuple[dict[str, Any], int]] = {
     "sliglube": ({"size": 5}, 4),
     "astralis": ({"size": 7}, 111),
 }
-DECISIONS = ("swap", "black", "white", "yellow", "cyan")
 
 
 def planned_moves(game: str, options: dict[str, Any], seed: int) -> list[str]:
@@ -59,6 +58,8 @@ class Table:
     thread: Channel
     state: rules.State
     posts: list[Message] = field(default_factory=list)
+    #: The /move interactions played, in order.
+    commands: list[Interaction] = field(default_factory=list)
 
     @property
     def to_move(self) -> Member:
@@ -108,31 +109,48 @@ class Table:
         self.thread = post.channel
         return post
 
-    async def play(self, move: str, *, prefer_buttons: bool = True) -> Message:
-        """The player to move plays ``move``: with the post's button when it offers one
-        (a decision, or the komi form), else with /move in the thread."""
+    def decision_for(self, move: str) -> tuple[rules.Decision, str | None] | None:
+        """The decision of the position that plays ``move``, and the number to type in
+        its form (None for a button that plays the move itself)."""
+        for decision in self.state.decisions():
+            if decision.move == move:
+                return decision, None
+            number = decision.number
+            if number is not None:
+                head, _, tail = number.template.partition("{}")
+                typed = move[len(head):len(move) - len(tail)]
+                if move.startswith(head) and move.endswith(tail) and typed.isdigit() \
+                        and number.move(int(typed)) == move:
+                    return decision, typed
+        return None
+
+    async def play(self, move: str, *, prefer_buttons: bool = True, typed: bool = True
+                   ) -> Message:
+        """The player to move plays ``move``: with the post's button when the game offers
+        it as a decision (a button, or a number asked for in a form), else with /move in
+        the thread (``typed``: into its autocomplete first, as members do)."""
         fake, mover, last = self.fake, self.to_move, self.posts[-1]
         mark = fake.mark()
-        labels = {b.get("label", "").lower(): b for b in last.buttons if not b.get("disabled")}
-        if prefer_buttons and move in DECISIONS and move in labels:
-            click = await fake.click(mover, last, custom_id=labels[move]["custom_id"])
+        labels = {b.get("label", ""): b for b in last.buttons if not b.get("disabled")}
+        found = self.decision_for(move) if prefer_buttons else None
+        if found is not None and found[0].label in labels and found[1] is None:
+            click = await fake.click(mover, last, custom_id=labels[found[0].label]["custom_id"])
             await click.reply(WAIT)
-        elif prefer_buttons and move.startswith("komi ") and any(
-                label.startswith("choose the komi") for label in labels):
-            button = next(b for k, b in labels.items() if k.startswith("choose the komi"))
-            opened = await fake.click(mover, last, custom_id=button["custom_id"])
+        elif found is not None and found[0].label in labels:
+            opened = await fake.click(mover, last, custom_id=labels[found[0].label]["custom_id"])
             field_id = text_inputs(await opened.modal(WAIT))[0]["custom_id"]
-            submitted = await fake.submit_modal(mover, opened, {field_id: move.split()[1]})
+            submitted = await fake.submit_modal(mover, opened, {field_id: found[1]})
             answer = await submitted.reply(WAIT)
             assert answer.ephemeral, answer.content
         else:
-            # Typing the move first, as a member does: the bot's suggestions must offer it.
-            choices = await fake.autocomplete(mover, "move", {"move": move}, "move",
-                                              channel=self.home, timeout=WAIT)
-            assert move in [c["value"] for c in choices], (move, choices)
+            if typed:  # typing the move first, as a member does: the bot must offer it
+                choices = await fake.autocomplete(mover, "move", {"move": move}, "move",
+                                                  channel=self.home, timeout=WAIT)
+                assert move in [c["value"] for c in choices], (move, choices)
             ix = await fake.run_command(mover, "move", {"move": move}, channel=self.home)
             answer = await ix.reply(WAIT)
             assert answer.ephemeral and "You played" in answer.content, answer.content
+            self.commands.append(ix)
         post = await self.next_post(mark)
         self.state = self.state.play(move)
         assert f"`{self.state.history[-1]}`" in post.content, (move, post.content)

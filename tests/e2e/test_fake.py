@@ -213,6 +213,54 @@ async def test_429_and_500_are_retried(world: World, bot: MiniBot) -> None:
     assert statuses == [429, 500, 200]
 
 
+async def test_a_fault_after_the_action_is_retried_and_the_nonce_keeps_one_message(
+        world: World, bot: MiniBot) -> None:
+    """Discord posted the message but answered 500; discord.py sends the same request
+    again, with the same nonce (and enforce_nonce): Discord returns the first message."""
+    fake = world.fake
+    await fake.wait_for_commands("post")
+    late = fake.inject("create_message", 500, after=True)
+    mark = fake.mark()
+    await fake.run_command(world.bob, "post", channel=world.channel)
+    await fake.wait_until(lambda: [r.status for r in fake.requests
+                                   if r.operation_id == "create_message"] == [500, 200], 10,
+                          "the retry")
+    assert late.hits == 1
+    assert [m.content for m in fake.posts(world.channel, after=mark)] == ["posted"]
+    first, again = [r.body for r in fake.requests if r.operation_id == "create_message"]
+    assert first["nonce"] == again["nonce"] and first["enforce_nonce"] is True
+
+
+async def test_an_enforced_nonce_is_remembered_for_minutes(world: World, bot: MiniBot) -> None:
+    fake = world.fake
+    now = [1000.0]
+    fake.clock = lambda: now[0]
+    channel = bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    first = await channel.send("one", nonce="item-1")
+    again = await channel.send("one again", nonce="item-1")
+    other = await channel.send("two", nonce="item-2")
+    assert again.id == first.id and other.id != first.id
+    now[0] += 10 * 60  # long after: the nonce is free again
+    later = await channel.send("one, later", nonce="item-1")
+    assert later.id != first.id
+    assert [m.content for m in fake.posts(world.channel)] == ["one", "two", "one, later"]
+
+
+async def test_a_stalled_request_waits_for_its_release(world: World, bot: MiniBot) -> None:
+    fake = world.fake
+    channel = bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    held = fake.inject("create_message", 500, stall=True, after=True)
+    sending = asyncio.ensure_future(channel.send("held", nonce="held-1"))
+    await fake.wait_until(lambda: held.hits == 1, 10, "the request to arrive")
+    assert [m.content for m in fake.posts(world.channel)] == ["held"]  # carried out
+    assert not sending.done()
+    held.release()
+    message = await asyncio.wait_for(sending, 10)  # the retry finds the first message
+    assert message.content == "held" and len(fake.posts(world.channel)) == 1
+
+
 @pytest.mark.parametrize("invalidate", [False, True], ids=["resume", "reidentify"])
 async def test_gateway_drop(world: World, bot: MiniBot, invalidate: bool) -> None:
     fake = world.fake

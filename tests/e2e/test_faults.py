@@ -27,7 +27,7 @@ async def test_game_completes_under_faults(world: World, botproc: BotProcess) ->
         elif i == 2:
             faults.append(fake.inject("create_message", 500))
         elif i == 3:
-            faults.append(fake.inject("execute_webhook", 502))
+            faults.append(fake.inject("update_original_webhook_message", 502))  # /move's answer
         elif i == 4:
             faults.append(fake.inject("create_interaction_response", 429, retry_after=0.3,
                                       is_global=True))

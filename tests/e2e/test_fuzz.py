@@ -84,7 +84,11 @@ async def test_hostile_options_get_polite_private_answers(world: World, botproc:
                 what = (command["name"], options, answer.content)
                 assert ix.response_delay is not None and ix.response_delay < 3, what
                 assert APOLOGY not in answer.content, what
-                if not answer.ephemeral:  # a challenge that was valid after all
+                if not answer.ephemeral and "not rated" in answer.content:
+                    # the bot named as the opponent: a practice game, started at once
+                    assert command["name"] in ("challenge", "practice"), what
+                    before = snapshot(botproc)
+                elif not answer.ephemeral:  # a challenge that was valid after all
                     assert command["name"] == "challenge", what
                     await (await fake.click(alice, answer, label="Cancel")).reply(WAIT)
                     before = snapshot(botproc)
@@ -114,5 +118,33 @@ async def test_hostile_typing_into_autocompletes(world: World, botproc: BotProce
                     assert len(choices) <= 25
                     asked += 1
     assert asked > 100
+    log = botproc.log(tail=100_000)
+    assert "Traceback" not in log and " ERROR " not in log, log[-5000:]
+
+
+async def test_every_string_option_at_its_longest(world: World, botproc: BotProcess) -> None:
+    """Discord lets a member send each string option at its maximum length (6,000
+    characters unless the command says less): every one gets a polite private answer,
+    short enough to be a Discord message."""
+    fake, alice = world.fake, world.alice
+    await start_game(fake, world.channel, alice, world.bob, "lifeline", {"size": 3})
+    answered = 0
+    for command in fake.commands_for(world.guild):
+        options = command.get("options") or []
+        base = {o["name"]: REQUIRED[o["name"]] if not o.get("choices")
+                else o["choices"][0]["value"] for o in options if o.get("required")}
+        for option in options:
+            if option["type"] != 3 or option.get("choices"):
+                continue
+            longest = "x" * option.get("max_length", 6000)
+            ix = await fake.run_command(alice, command["name"], {**base, option["name"]: longest},
+                                        channel=world.channel)
+            reply = await ix.reply(WAIT)
+            answer = reply if reply.content or reply.embeds else await ix.followup(0, WAIT)
+            what = (command["name"], option["name"], answer.content[:200])
+            assert answer.ephemeral and APOLOGY not in answer.content, what
+            assert 0 < len(answer.content) < 2000 and "x" * 100 not in answer.content, what
+            answered += 1
+    assert answered >= 6  # /challenge game, opening, time_control; /rules; /leaderboard; /move…
     log = botproc.log(tail=100_000)
     assert "Traceback" not in log and " ERROR " not in log, log[-5000:]

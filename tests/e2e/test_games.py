@@ -19,13 +19,15 @@ async def test_complete_game(world: World, botproc: BotProcess, game: str) -> No
     for move in moves:
         await table.play(move)
     assert table.state.is_over
-    # The opening board, one post per move (nothing lost, nothing doubled), then the
-    # replay and the summary.
+    # The opening board, one post per move (nothing lost, nothing doubled), the last
+    # one the end of the game: the board, the result, the summary, the replay and the
+    # record attached, the Rematch button; nothing after it.
     posts = table.thread.visible_messages()
     final = next(i for i, post in enumerate(posts) if post is table.posts[-1])
-    assert final == len(moves)
-    assert posts[final + 1].attachment(".gif") and posts[final + 2].attachment(".txt")
-    assert "summary" in posts[final + 2].content
+    assert final == len(moves) == len(posts) - 1
+    end = posts[final]
+    assert end.attachment(".png") and end.attachment(".gif") and end.attachment(".txt")
+    assert f"{len(moves)} move" in end.content and end.button(label="Rematch")
     slowest = max(ix.response_delay or 0 for ix in world.fake.interactions.values())
     assert slowest < 3.0
     table.check_final_ping()

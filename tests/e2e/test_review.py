@@ -35,12 +35,12 @@ async def test_review_replay_records_and_ratings_of_a_finished_game(
     for move in moves:
         await table.play(move)
 
-    # The end of the game: the replay, then the summary with the record attached.
+    # The end of the game, one post: the result and summary, the replay and the record.
     posts = table.thread.visible_messages()
-    gif = Image.open(io.BytesIO(posts[len(moves) + 1].attachment(".gif").data))
+    summary = posts[len(moves)]
+    gif = Image.open(io.BytesIO(summary.attachment(".gif").data))
     assert gif.format == "GIF" and gif.n_frames == len(moves) + 1
-    summary = posts[len(moves) + 2]
-    assert summary.content.startswith("**Lifeline #1: summary**") and not summary.pinged
+    assert summary.content.startswith(f"**Lifeline #1** · move {len(moves)}: ")
     assert f"{len(moves)} moves" in summary.content and "Ratings: " in summary.content
     record = summary.attachment(".txt").data.decode()
     assert record.startswith('[Game "Lifeline"]')
@@ -53,7 +53,9 @@ async def test_review_replay_records_and_ratings_of_a_finished_game(
     browser = await ix.reply(WAIT)
     assert browser.ephemeral and f"Move {len(moves)} of {len(moves)}" in browser.content
     latest = shown(browser)
-    assert [b.get("disabled", False) for b in browser.buttons] == [False, False, True, True]
+    assert [(b.get("label"), b.get("disabled", False)) for b in browser.buttons] == [
+        (None, False), (None, False), (None, True), (None, True),  # ⏮ ◀ ▶ ⏭
+        ("Analysis", False), ("Explore", False)]
 
     click = await fake.click(carol, browser, custom_id=custom_id(browser, "first"))
     page = await click.reply(WAIT)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from bot.storage import Database, open_database, queries
 from bot.storage.rows import stamp
+from rules import Termination
 from tests.fakediscord import Channel, FakeDiscord, Member
 from tests.fakediscord.process import BotProcess
 
@@ -65,7 +66,7 @@ async def play_through_kills(fake: FakeDiscord, proc: BotProcess, db: Database,
 def finals(table: Table) -> list[str]:
     """The final boards of a game lost on time."""
     return [post.content for post in table.thread.visible_messages()
-            if "wins on time" in post.content
+            if "ran out of time" in post.content
             and any(a.filename.endswith(".png") for a in post.attachments)]
 
 
@@ -150,7 +151,7 @@ async def test_two_shard_processes_on_one_postgresql_database(
         for table in idle:
             async with db.reading() as conn:
                 row = await queries.get_game(conn, await game_id(db, table))
-            assert (row.status, row.end_reason) == ("finished", "timeout")
+            assert (row.status, row.end_reason) == ("finished", Termination.TIMEOUT)
             assert len(finals(table)) == 1, finals(table)  # fired once
         for table in reminded:
             await until(lambda table=table: reminded_once(table), "the reminder")

@@ -15,9 +15,11 @@ from .driver import PLANS, WAIT, Table, planned_moves, start_game
 
 
 async def open_komi_form(table: Table) -> tuple[Interaction, str]:
-    """The player to move clicks "Choose the komi…"; the form the bot opened."""
+    """The player to move clicks the button of the number the game asks for (the komi);
+    the form the bot opened."""
     post = table.posts[-1]
-    button = next(b for b in post.buttons if b["label"].lower().startswith("choose the komi"))
+    komi = next(d for d in table.state.decisions() if d.number)
+    button = next(b for b in post.buttons if b["label"] == komi.label)
     opened = await table.fake.click(table.to_move, post, custom_id=button["custom_id"])
     field = text_inputs(await opened.modal(WAIT))[0]["custom_id"]
     return opened, field
@@ -132,7 +134,7 @@ async def test_buttons_the_bot_does_not_know_are_answered_politely(
                       f"bb:rematch:{huge}", f"bb:takeback:accept:{huge}",
                       f"bb:resign:{huge}:{huge}"])
     await click_each([f"bb:review:{huge}:0:next", f"bb:review:1:{huge}:next",
-                      f"bb:komi:{huge}:0:0:5", f"bb:komi:1:{huge}:0:{huge}"])
+                      f"bb:number:{huge}:0:0", f"bb:number:1:{huge}:0"])
     too_big = "9" * 19  # 19 digits, as row ids may have, but above 2**63 - 1
     await click_each([f"bb:challenge:accept:{too_big}", f"bb:review:{too_big}:0:next",
                       f"bb:rematch:{too_big}", f"bb:resign:{too_big}:{too_big}",

@@ -49,19 +49,32 @@ from .spec import OpenAPISpec, load_spec
 T = TypeVar("T")
 
 RESPONSE_DEADLINE = 3.0  # seconds Discord gives for the first answer to an interaction
+NONCE_WINDOW = 5 * 60  # "the past few minutes" in which an enforced nonce returns its message
 TOKEN_LIFETIME = 15 * 60
 
 
 @dataclass(eq=False)
 class Fault:
-    """A failure injected on a route: the next ``times`` matching requests get it."""
+    """A failure injected on a route: the next ``times`` matching requests get it.
+
+    ``after``: Discord carries the request out first and fails only in answering it
+    (a 5xx after the action, which clients then send again). ``stall``: the request
+    gets no answer at all until :meth:`release` (a process killed meanwhile never sees
+    one); with ``after`` it is carried out first, else not at all."""
 
     route: str  # "METHOD /template" from the spec, or an operationId
     status: int
     times: int = 1
     retry_after: float = 0.1
     is_global: bool = False
+    after: bool = False
+    stall: bool = False
     hits: int = 0
+    released: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def release(self) -> None:
+        """Let stalled requests go (answered with ``status``)."""
+        self.released.set()
 
     def matches(self, method: str, template: str, operation_id: str) -> bool:
         return self.hits < self.times and self.route in (f"{method} {template}", operation_id)
@@ -103,6 +116,8 @@ class FakeDiscord(GatewayMixin, RestMixin):
         self.violations: list[str] = []
         self.requests: list[RequestRecord] = []
         self.faults: list[Fault] = []
+        #: (author id, nonce) -> (message, when): Discord's memory of enforced nonces.
+        self.nonces: dict[tuple[int, str], tuple[Message, float]] = {}
         self.port = 0
         self._seq = 0
         self._changed = asyncio.Event()
@@ -195,12 +210,14 @@ class FakeDiscord(GatewayMixin, RestMixin):
     # ---- faults on demand -----------------------------------------------------------------
 
     def inject(self, route: str, status: int = 429, *, times: int = 1, retry_after: float = 0.1,
-               is_global: bool = False) -> Fault:
+               is_global: bool = False, after: bool = False, stall: bool = False) -> Fault:
         """Make the next ``times`` requests on ``route`` ("POST /channels/{channel_id}/messages"
         as in the spec, or an operationId such as "create_message") fail with ``status``
-        (429 with Retry-After and Discord's JSON body, or 500/502/...)."""
+        (429 with Retry-After and Discord's JSON body, or 500/502/...). ``after=True``:
+        the request is carried out, and only its answer is the failure (the fault after
+        the action). ``stall=True``: no answer until ``fault.release()``."""
         fault = Fault(route=route, status=status, times=times, retry_after=retry_after,
-                      is_global=is_global)
+                      is_global=is_global, after=after, stall=stall)
         self.faults.append(fault)
         return fault
 

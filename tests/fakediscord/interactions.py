@@ -49,6 +49,13 @@ class Interaction:
     original: Message | None = None
     followups: list[Message] = field(default_factory=list)
     original_edited: bool = False
+    #: The first callback was carried out but answered with an injected failure: the
+    #: client cannot know, and may send it again (answered 40060, not a violation).
+    answer_lost: bool = False
+
+
+    def __repr__(self) -> str:  # short: an interaction reaches the whole world
+        return f"Interaction(id={self.id}, {self.name!r})"
 
     @property
     def name(self) -> str:

@@ -116,6 +116,10 @@ class Member:
     joined_at: str = field(default_factory=iso)
     present: bool = True
 
+
+    def __repr__(self) -> str:  # short: the whole world hangs off a member
+        return f"Member({self.user.username!r}, guild={self.guild.id})"
+
     @property
     def id(self) -> int:
         return self.user.id
@@ -207,6 +211,11 @@ class Message:
     thread: Channel | None = None
     reactions: list[str] = field(default_factory=list)
     allowed_mentions: dict[str, Any] | None = None
+    nonce: str | None = None
+
+
+    def __repr__(self) -> str:  # short: a message reaches its channel, guild, members…
+        return f"Message(id={self.id}, channel={self.channel.id}, {self.content[:60]!r})"
 
     @property
     def ephemeral(self) -> bool:
@@ -296,6 +305,8 @@ class Message:
             data["interaction_metadata"] = self.interaction.metadata()
         if self.message_reference:
             data["message_reference"] = self.message_reference
+        if self.nonce is not None:
+            data["nonce"] = self.nonce
         if self.thread is not None and not self.thread.deleted:
             data["thread"] = self.thread.payload()
         return data
@@ -322,6 +333,10 @@ class Channel:
     deleted: bool = False
     messages: list[Message] = field(default_factory=list)
     thread_members: set[int] = field(default_factory=set)
+
+
+    def __repr__(self) -> str:  # short: a channel holds its messages and its guild
+        return f"Channel(id={self.id}, type={self.type}, name={self.name!r})"
 
     @property
     def is_thread(self) -> bool:
@@ -371,6 +386,10 @@ class Guild:
     roles: list[Role] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
     channels: dict[int, Channel] = field(default_factory=dict)  # threads included
+
+
+    def __repr__(self) -> str:  # short: a guild holds everything in it
+        return f"Guild(id={self.id}, name={self.name!r})"
 
     def member(self, user_id: int) -> Member | None:
         m = self.members.get(user_id)

@@ -103,7 +103,10 @@ class RestMixin:
         path = "/" + request.match_info["tail"]
         method = request.method
         record_errors: list[str] = []
-        body, files, has_body, problem = await _read_body(request)
+        try:
+            body, files, has_body, problem = await _read_body(request)
+        except ConnectionResetError:  # the client died mid-request (a killed bot): no request
+            return web.Response(status=400)
         op, params, miss = self.spec.match(method, path)
         from .fake import RequestRecord
         rec = RequestRecord(method=method, path=path, operation_id=op.operation_id if op else None,
@@ -115,11 +118,12 @@ class RestMixin:
                 self.violation(f"{method} {path}: {miss}")
                 rec.status = 404
                 return error(404, 0, "404: Not Found")
-            for fault in self.faults:
-                if fault.matches(method, op.template, op.operation_id):
-                    fault.hits += 1
-                    rec.status = fault.status
-                    return _fault_response(fault)
+            fault = next((f for f in self.faults
+                          if f.matches(method, op.template, op.operation_id)), None)
+            if fault is not None:
+                fault.hits += 1
+                if not fault.after:
+                    return await self._fail(rec, fault)
             if op.operation_id not in _TOKEN_AUTH and \
                     request.headers.get("Authorization") != f"Bot {self.token}":
                 self.violation(f"{method} {path}: missing or wrong Authorization header")
@@ -153,10 +157,25 @@ class RestMixin:
             except Exception as exc:  # a bug of the fake: make it loud, not a silent retry
                 self.violation(f"the fake crashed on {method} {path}: {exc!r}")
                 raise
+            if fault is not None:  # carried out; only the answer fails
+                if op.operation_id == "create_interaction_response":
+                    answered = self.interactions.get(req.id("interaction_id"))
+                    if answered is not None:
+                        answered.answer_lost = True
+                self._bump()
+                return await self._fail(rec, fault)
             rec.status = response.status
             return response
         finally:
             self._bump()
+
+    async def _fail(self: FakeDiscord, rec: Any, fault: Any) -> web.Response:
+        if fault.stall:
+            rec.status = -1  # no answer (yet)
+            self._bump()
+            await fault.released.wait()
+        rec.status = fault.status
+        return _fault_response(fault)
 
     # ---- application, user, gateway ---------------------------------------------------------
 
@@ -306,7 +325,8 @@ class RestMixin:
             return unknown("interaction", 10062)
         now = self.clock()
         if ix.callbacks:
-            self.violation(f"interaction {ix.name!r} answered twice")
+            if not ix.answer_lost:
+                self.violation(f"interaction {ix.name!r} answered twice")
             return error(400, 40060, "Interaction has already been acknowledged.")
         from .fake import RESPONSE_DEADLINE
         delay = now - (ix.sent_at if ix.sent_at is not None else now)
@@ -481,8 +501,21 @@ class RestMixin:
                 return error(400, 50083, "Thread is archived")
             ch.archived = False  # posting in an archived thread unarchives it
             self._channel_changed(ch)
-        ref = (req.body or {}).get("message_reference")
-        msg = self._create_message(ch, req.body or {}, req.files, type=19 if ref else 0)
+        body = req.body or {}
+        nonce = body.get("nonce")
+        key = (self.bot_user.id, str(nonce))
+        if nonce is not None and body.get("enforce_nonce"):
+            from .fake import NONCE_WINDOW
+            earlier = self.nonces.get(key)
+            if earlier is not None and self.clock() - earlier[1] <= NONCE_WINDOW \
+                    and not earlier[0].deleted:
+                return jresp(earlier[0].payload())  # the first message, nothing new
+        ref = body.get("message_reference")
+        msg = self._create_message(ch, body, req.files, type=19 if ref else 0)
+        if nonce is not None:
+            msg.nonce = str(nonce)
+            if body.get("enforce_nonce"):
+                self.nonces[key] = (msg, self.clock())
         return jresp(msg.payload())
 
     def _message(self: FakeDiscord, req: Req) -> Message | None:

@@ -17,7 +17,7 @@ from render import boards
 from render.caption import Swatch, Text
 from render.games import Painter
 from rules.square import SquareBoard
-from tests.render import tictactoe
+from tests import tictactoe
 from tests.render.helpers import decode, near, pixel
 
 RENDER = Path(render.__file__).parent
@@ -39,7 +39,7 @@ def test_a_game_without_a_painter_is_drawn_plainly():
     radius = render.board_layout(state).stone_radius
     assert near(pixel(image, state, "a1", dx=0.6 * radius), palette.stones["o"])
     rows = render.caption_text(state, names={0: "Ann", 1: "Bob"})
-    assert rows[:3] == ["Tic-tac-toe · 3×3  ·  move 2: a1", "● X to move (Ann): place your mark",
+    assert rows[:3] == ["Tic-tac-toe  ·  move 2: a1", "● X to move (Ann): place your mark",
                         "● X: Ann   ● O: Bob"]
 
 

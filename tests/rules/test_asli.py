@@ -11,7 +11,7 @@ import random
 import pytest
 
 import rules
-from rules import NO_CHANGE, IllegalMove, OptionError
+from rules import NO_CHANGE, IllegalMove, OptionError, Termination
 
 GAME = rules.get_game("asli")
 
@@ -178,6 +178,7 @@ def test_a_lone_group_is_alive_without_a_path():
     assert state.is_over and state.legal_moves() == []
     assert state.result == "White wins: Black has no legal action"
     assert state.winner == 1 and state.to_move is None and state.prompt == ""
+    assert state.outcome.termination is Termination.NO_MOVES
 
 
 def test_a_second_group_gets_no_help_from_the_single_group_clause():
@@ -303,6 +304,7 @@ def test_draw_by_repetition():
     assert final.color_to_move is None and repeated.color_to_move == "white"
     assert final.is_over and final.result == "Draw by repetition"
     assert final.winner is None and final.to_move is None
+    assert final.outcome.termination is Termination.REPETITION
     assert final.stone_at("b1") == "black"  # the play stands
     assert final.legal_moves() == []
     assert "game is over" in refusal(final, "a1")

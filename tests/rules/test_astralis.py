@@ -13,7 +13,7 @@ import random
 import pytest
 
 import rules
-from rules import IllegalMove
+from rules import IllegalMove, Termination
 from rules.astralis import GAME, KOMI, _resolve
 
 #: The opening used by most tests: Yellow's pawn on a3, Cyan's on m4.
@@ -335,6 +335,7 @@ def test_the_game_ends_when_every_cell_is_explored_and_komi_can_decide_it():
     assert final.score("cyan") == 55 + KOMI
     assert final.winner == 1
     assert final.result == "Cyan wins 58.5 to 58"
+    assert final.outcome.termination is Termination.SCORE
     assert final.legal_moves() == [] and final.prompt == ""
     assert refusal(final, "a1") == "the game is over"
 

@@ -1,28 +1,22 @@
 """Properties every game must have, checked over random games on small boards.
 
-They run for every game in ``rules.GAMES``, at the option sets listed in SMALL
-(every opening of Lifeline).
+They run for every game in ``rules.GAMES``, at the option sets of
+``rules.testing.SMALL_OPTIONS`` (every opening of Lifeline).
 """
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules
-from rules import IllegalMove, State
-
-SMALL: dict[str, list[dict]] = {
-    "lifeline": [
-        {"size": 3, "opening": "strong-pie"},
-        {"size": 4, "opening": "weak-pie"},
-        {"size": 4, "opening": "komi-pie"},
-    ],
-    "asli": [{"size": 5}],
-    "sliglube": [{"size": 5}],
-    "astralis": [{"size": 7}],
-}
+from rules import IllegalMove, InvalidMove, Outcome, State
+from rules.testing import SMALL_OPTIONS as SMALL
+from rules.testing import registry_restored
 
 #: A generous cap on plies: a random game that has not ended by then is a bug.
 MAX_PLIES = 3000
@@ -61,6 +55,29 @@ def random_game(data: st.DataObject, name: str, options: dict) -> list[State]:
     return states
 
 
+def check_decisions(name: str, states: list[State]) -> None:
+    """Every decision offered along a game is a legal move (a number form: as
+    many legal moves), and none is offered once the game is over."""
+    offered = 0
+    for state in states[:-1]:
+        legal = state.legal_moves()
+        for decision in state.decisions():
+            offered += 1
+            assert decision.label and len(decision.label) <= 40
+            assert (decision.move is None) != (decision.number is None)
+            if decision.move is not None:
+                assert decision.move in legal
+            else:
+                choice = decision.number
+                assert len(choice.question) <= 45
+                numbers = range(choice.minimum, choice.maximum + 1)
+                assert [choice.move(n) for n in numbers] == [
+                    move for move in legal if move.startswith(choice.template.split("{")[0])]
+    assert states[-1].decisions() == ()
+    if name != "astralis":  # every pie offers a swap, a colour or a komi
+        assert offered
+
+
 @pytest.mark.parametrize(("name", "options"), CASES)
 @given(data=st.data())
 def test_random_games_end_and_replay(name, options, data):
@@ -76,6 +93,29 @@ def test_random_games_end_and_replay(name, options, data):
     assert snapshot(replayed) == snapshot(final)
     # states are immutable: the first one is still the empty start
     assert states[0].history == ()
+    # the outcome says the same as winner and result, and only at the end
+    game = rules.get_game(name)
+    outcome = final.outcome
+    assert outcome == Outcome(final.winner, outcome.termination, final.result)
+    assert outcome.termination.by_rules and outcome.termination in game.terminations
+    assert all(state.outcome is None for state in states[:-1])
+    check_decisions(name, states)
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+@settings(max_examples=5)
+@given(data=st.data())
+def test_states_cannot_be_changed_and_copy_as_themselves(name, options, data):
+    states = random_game(data, name, options)
+    state = data.draw(st.sampled_from(states))
+    before = snapshot(state)
+    for attribute in ("foo", "history", "board", "options", "game"):
+        with pytest.raises(AttributeError):
+            setattr(state, attribute, ())
+    assert snapshot(state) == before
+    assert copy.copy(state) is state and copy.deepcopy(state) is state
+    clone = pickle.loads(pickle.dumps(state))
+    assert snapshot(clone) == before and clone.game is state.game
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
@@ -91,6 +131,8 @@ def test_every_listed_move_plays_and_round_trips(name, options, data):
             # notation is forgiving on input and canonical on output
             sloppy = "  " + move.upper().replace(" ", " ,  ") + " "
             assert snapshot(state.play(sloppy)) == snapshot(after)
+            # the parser reads it the same way in every position, even once over
+            assert state.parse(sloppy) == move and states[-1].parse(sloppy) == move
 
 
 GARBAGE = [
@@ -110,6 +152,13 @@ def test_illegal_moves_change_nothing(name, options, data, text):
         state.play(text)
     assert str(caught.value), "the refusal must say why"
     assert snapshot(state) == before
+    # "not a move" exactly when the parser, which ignores the position, says so
+    try:
+        state.parse(text)
+    except InvalidMove:
+        assert isinstance(caught.value, InvalidMove)
+    else:
+        assert not isinstance(caught.value, InvalidMove), caught.value
 
 
 @pytest.mark.parametrize("name", sorted(SMALL))
@@ -135,3 +184,24 @@ def test_every_game_is_covered():
 def test_unknown_game():
     with pytest.raises(rules.UnknownGame):
         rules.get_game("chess")
+
+
+@registry_restored()
+def test_register_makes_a_further_game_known():
+
+    class Quick(type(rules.get_game("sliglube"))):
+        name = "quick-sliglube"
+        title = "Quick Sliglube"
+
+    quick = Quick()
+    assert rules.register(quick) is quick
+    assert rules.get_game("Quick-Sliglube") is quick
+    assert rules.register(quick) is quick  # again: nothing changes
+    state = quick.new(size=5).play("d4")
+    assert state.game is quick
+    assert pickle.loads(pickle.dumps(state)).game is quick
+    with pytest.raises(ValueError, match="already registered"):
+        rules.register(Quick())
+    Quick.name = "Quick Sliglube"
+    with pytest.raises(ValueError, match="lower-case"):
+        rules.register(Quick())

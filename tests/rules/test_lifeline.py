@@ -18,7 +18,7 @@ import random
 import pytest
 
 import rules
-from rules import NO_CHANGE, IllegalMove
+from rules import NO_CHANGE, IllegalMove, Termination
 
 GAME = rules.get_game("lifeline")
 
@@ -202,6 +202,7 @@ def test_weak_pie_removes_nothing_during_the_first_three_placements():
     assert stones(state, "black") == set(), show(state)
     assert stones(state, "white") == {"c6", "f1"}
     assert state.result == "White wins: Black has no stones left"
+    assert state.outcome.termination is Termination.NO_STONES
 
 
 def test_weak_pie_swap_after_blacks_first_stone():

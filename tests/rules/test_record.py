@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules
-from rules import IllegalMove, State
+from rules import IllegalMove, State, Termination
 from rules.record import (
     Player,
     Record,
@@ -21,24 +21,14 @@ from rules.record import (
     replay_record,
     to_json,
 )
+from rules.testing import SMALL_OPTIONS
 
-#: Small boards, and every opening of Lifeline: each has its own kind of pie move.
-OPTION_SETS: dict[str, list[dict]] = {
-    "asli": [{"size": 5}],
-    "lifeline": [
-        {"size": 4, "opening": "komi-pie"},
-        {"size": 3, "opening": "strong-pie"},
-        {"size": 4, "opening": "weak-pie"},
-    ],
-    "sliglube": [{"size": 5}],
-    "astralis": [{"size": 7}],
-}
-SMALL = {name: sets[0] for name, sets in OPTION_SETS.items()}
+SMALL = {name: sets[0] for name, sets in SMALL_OPTIONS.items()}
 
 CASES = [
     pytest.param(name, options, id="-".join([name, *map(str, options.values())]))
     for name in sorted(rules.GAMES)
-    for options in OPTION_SETS.get(name, [{}])
+    for options in SMALL_OPTIONS.get(name, ({},))
 ]
 
 MAX_PLIES = 3000
@@ -109,7 +99,7 @@ def test_export_import_round_trip_of_a_complete_game(
         started=started, finished=started + timedelta(hours=hours), rated=rated,
         site="Discord: a server", game_id=1234,
     )
-    assert record.termination == "rules"
+    assert record.termination is final.outcome.termination and record.termination.by_rules
     assert record.winner == final.winner and record.result == final.result
 
     text = format_record(record, final=final)
@@ -230,7 +220,7 @@ def test_extra_tags_are_kept():
     ('[Game "{game}"]\n1. a1\n[Size "5"]\n', "line 3: header lines come before the moves"),
     ('[Game "{game}"]\n[Started "yesterday"]\n', "line 2: 'yesterday' is not a date"),
     ('[Game "{game}"]\n[Outcome "2-0"]\n', "line 2: the outcome is 1-0, 0-1"),
-    ('[Game "{game}"]\n[Termination "agreement"]\n', "line 2: a game ends by rules"),
+    ('[Game "{game}"]\n[Termination "agreement"]\n', "line 2: a game ends by no-moves, "),
     ('[Game "{game}"]\n[Rated "maybe"]\n', "line 2: Rated is yes or no"),
     ('[Game "{game}"]\na1 b2', "the moves must be numbered"),
     ('[Game "{game}"]\n1. a1 3. b2', "expected 2, found 3"),
@@ -251,6 +241,38 @@ def test_the_header_tells_readers_who_played_which_colour():
         assert f'[{state.color_of(seat).capitalize()} "{player}"]' in text
     assert text.startswith(f'[Game "{game.title}"]\n')
     assert f'[Outcome "{ {0: "1-0", 1: "0-1", None: "1/2-1/2"}[state.winner]}"]' in text
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+def test_a_termination_the_moves_do_not_reach_is_refused(name, options):
+    state = seeded_game(name, options)
+    other = next(t for t in Termination if t.by_rules and t is not state.outcome.termination)
+    record = Record(game=name, options=options, moves=state.history, result=state.result,
+                    winner=state.winner, termination=other)
+    with pytest.raises(RecordError, match=f"ended {other.description}"):
+        replay_record(record)
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+def test_records_made_before_the_termination_values_still_read(name, options):
+    """Old records say ``rules`` for any ending by the rules: it reads as the
+    ending the moves reach. ``aborted`` reads as ``abort``."""
+    final = seeded_game(name, options)
+    record = Record.from_state(final, ["ann", "ben"])
+    old_text = format_record(record).replace(
+        f'[Termination "{record.termination.value}"]', '[Termination "rules"]')
+    assert '[Termination "rules"]' in old_text
+    assert parse_record(old_text) == record
+    old_json = to_json(record)
+    old_json["header"]["termination"] = "rules"
+    assert from_json(old_json) == record
+    assert Record(game=name, options=options, moves=final.history,
+                  termination="rules").termination is final.outcome.termination
+    partial = Record.from_state(final, ["ann", "ben"], termination="aborted", result="Aborted")
+    assert partial.termination is Termination.ABORT
+    assert '[Termination "abort"]' in format_record(partial)
+    old_text = format_record(partial).replace('"abort"', '"aborted"')
+    assert parse_record(old_text).termination is Termination.ABORT
 
 
 def test_resignation_and_abort_records():

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules
-from rules import IllegalMove, sliglube
+from rules import IllegalMove, Termination, sliglube
 from rules.loops import HexGrid, all_loops
 
 GAME = rules.get_game("sliglube")
@@ -211,6 +211,7 @@ def test_the_player_without_a_legal_placement_wins():
     assert final.winner == final.seat_of(stuck)
     title = stuck.capitalize()
     assert final.result == f"{title} wins: {title} has no legal placement (stalemate wins)"
+    assert final.outcome.termination is Termination.STALEMATE
     assert final.prompt == ""
     # every empty cell is refused, with its own reason
     for cell in final.board.cells:
@@ -299,9 +300,14 @@ def naive_moves(state) -> list[str]:
     return moves
 
 
-@pytest.mark.parametrize("budget", [sliglube._SEARCH_BUDGET, 0, 3])
-@given(data=st.data())
-@settings(max_examples=6)
+#: Positions with more stones on loops than this are left out of the comparison:
+#: the naive reading lists every loop of the board once per cell, which takes
+#: seconds a position where loops number in the thousands (late in some games).
+NAIVE_LIMIT = 30
+
+
+@given(data=st.data(), budget=st.sampled_from([sliglube._SEARCH_BUDGET, 0, 3]))
+@settings(max_examples=8)
 def test_legal_moves_match_a_naive_reading_of_the_rules(budget, data):
     """Also with the pruned searches cut short (3) or skipped (0), so that the
     state graph of rules.loops decides every cell."""
@@ -316,7 +322,7 @@ def play_against_naive_rules(data):
     state = GAME.new(size=5)
     while not state.is_over:
         moves = state.legal_moves()
-        if state.ply >= 2 and data.draw(st.integers(0, 3)) == 0:
+        if state.ply >= 2 and len(state.loop_stones()) <= NAIVE_LIMIT:
             assert moves == naive_moves(state), state.history
         state = state.play(data.draw(st.sampled_from(moves)))
     assert naive_moves(state) == []

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.storage.database import Connection, Statement, query
 from bot.storage.rows import GameRow
+from rules import Termination
 
 
 def dump(value: dict[str, Any]) -> str:
@@ -98,13 +99,13 @@ def set_last_message_statement(game_id: int, message_id: int) -> Statement:
 
 
 def finish_game_statement(game_id: int, *, result: str, winner_seat: int | None,
-                          end_reason: str, finished_at: datetime, status: str = "finished",
-                          at_ply: int | None = None) -> Statement:
+                          end_reason: Termination, finished_at: datetime,
+                          status: str = "finished", at_ply: int | None = None) -> Statement:
     """Record the end of an active game (changes no row if it had already ended, or,
     with ``at_ply``, if its stored moves are not that many: a move came first)."""
     sql = ("UPDATE games SET status = ?, result = ?, winner_seat = ?, end_reason = ?,"
            " finished_at = ? WHERE id = ? AND status = 'active'")
-    args: tuple[object, ...] = (status, result, winner_seat, end_reason,
+    args: tuple[object, ...] = (status, result, winner_seat, end_reason.value,
                                 finished_at.isoformat(), game_id)
     if at_ply is not None:
         sql += " AND (SELECT COUNT(*) FROM moves WHERE game_id = ?) = ?"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.storage.database import Connection, query
+from bot.storage.database import Connection, Statement, query
 from bot.storage.rows import VacationRow, _time, stamp
 
 # -- vacations --------------------------------------------------------------------
@@ -88,3 +88,28 @@ async def vacations_of_members(conn: Connection,
                                     " ORDER BY start_at", member_ids):
         found[row["member_id"]].append(VacationRow.from_row(row))
     return found
+
+
+# -- settings (/settings) -------------------------------------------------------------
+
+@query
+async def member_settings(conn: Connection, member_id: int) -> tuple[str, str, bool]:
+    """(how they hear of their turn, picture theme, confirm moves) of a member; the
+    defaults for a member who never chose."""
+    row = await conn.fetch_one("SELECT notify, theme, confirm_moves FROM member_prefs"
+                               " WHERE member_id = ?", (member_id,))
+    if row is None:
+        return "thread", "dark", False
+    return row[0], row[1], bool(row[2])
+
+
+def set_theme_statement(member_id: int, theme: str) -> Statement:
+    return ("INSERT INTO member_prefs (member_id, theme) VALUES (?, ?)"
+            " ON CONFLICT (member_id) DO UPDATE SET theme = excluded.theme",
+            (member_id, theme))
+
+
+def set_confirm_moves_statement(member_id: int, confirm: bool) -> Statement:
+    return ("INSERT INTO member_prefs (member_id, confirm_moves) VALUES (?, ?)"
+            " ON CONFLICT (member_id) DO UPDATE SET confirm_moves = excluded.confirm_moves",
+            (member_id, 1 if confirm else 0))

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.model import UserError
+from rules import Termination
 from tests.bot.conftest import ANA, BO
 from tests.bot.correspondence.table import Table, open_table, start
 
@@ -45,11 +46,14 @@ async def test_a_player_who_does_not_move_in_time_loses_on_time(table: Table) ->
     await table.clocks.run_due()
 
     row = await table.row(game_id)
-    assert (row.status, row.end_reason, row.winner_seat) == ("finished", "timeout", 1)
-    assert row.result == "Cyan wins on time: Yellow ran out"
-    final = table.env.poster.posts_for(game_id)[-2]  # then the rematch offer
-    assert final.picture is not None and "Game over." in final.content
-    assert "wins on time" in final.content and set(final.mentions) == {ANA.id, BO.id}
+    assert (row.status, row.end_reason, row.winner_seat) == ("finished", Termination.TIMEOUT, 1)
+    assert row.result == "Cyan wins: Yellow ran out of time"
+    final = table.env.poster.posts_for(game_id)[-1]  # one post, with the Rematch button
+    assert final.actions == ("rematch",)
+    # The picture is told how the game ended, which its position cannot say.
+    assert final.picture.endswith(b"[Cyan wins: Yellow ran out of time]")
+    assert "**Game over.** Cyan wins: Yellow ran out of time. Bo wins." in final.content
+    assert set(final.mentions) == {ANA.id, BO.id}
 
 
 async def test_the_deadline_itself_is_still_in_time(table: Table) -> None:
@@ -68,7 +72,7 @@ async def test_a_late_move_is_refused_and_the_game_is_lost_on_time(table: Table)
         await table.play(game_id)
     assert (await table.row(game_id)).is_active  # nothing stored...
     await table.clocks.run_due()
-    assert (await table.row(game_id)).end_reason == "timeout"  # ...until the clock acts
+    assert (await table.row(game_id)).end_reason == Termination.TIMEOUT  # ...until the clock acts
 
 
 async def test_each_turn_gets_a_reminder_at_80_percent_and_one_shortly_before_only_once(
@@ -116,7 +120,7 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_is_applied_at_start
         return not (await table.row(game_id)).is_active
     await settle(over)
     row = await table.row(game_id)
-    assert (row.end_reason, row.winner_seat) == ("timeout", 0)
+    assert (row.end_reason, row.winner_seat) == (Termination.TIMEOUT, 0)
     assert reminders(table, game_id) == []  # too late for reminders: just the result
 
 
@@ -167,7 +171,7 @@ async def test_the_dispatcher_sleeps_until_the_next_due_time_and_no_more(table: 
     # Wake-ups: the 80% reminder, the last one an hour before the deadline, the deadline.
     assert table.sleeps == pytest.approx([0.8 * day, 0.2 * day - 3600, 3600 + 1])
     assert len(reminders(table, game_id)) == 2
-    assert (await table.row(game_id)).end_reason == "timeout"
+    assert (await table.row(game_id)).end_reason == Termination.TIMEOUT
 
 
 async def test_a_move_re_arms_the_dispatcher(table: Table) -> None:
@@ -183,7 +187,7 @@ async def test_a_move_re_arms_the_dispatcher(table: Table) -> None:
         return not (await table.row(game_id)).is_active
     await settle(over)
     row = await table.row(game_id)
-    assert (row.end_reason, row.winner_seat) == ("timeout", 0)  # Bo ran out, not Ana
+    assert (row.end_reason, row.winner_seat) == (Termination.TIMEOUT, 0)  # Bo ran out, not Ana
     assert [r.split(",")[0] for r in reminders(table, game_id)] == [f"<@{BO.id}>"] * 2
 
 
@@ -203,7 +207,7 @@ async def test_a_vacation_stops_the_clock_of_the_player_to_move(table: Table) ->
     assert (await table.row(game_id)).is_active
     table.env.clock.advance(days=0.1, seconds=2)
     await table.clocks.run_due()
-    assert (await table.row(game_id)).end_reason == "timeout"
+    assert (await table.row(game_id)).end_reason == Termination.TIMEOUT
     assert await table.clocks.vacation_left(ANA.id) == timedelta(days=9)
 
 
@@ -212,7 +216,7 @@ async def test_a_game_without_vacations_keeps_its_clock_running(table: Table) ->
     await table.clocks.start_vacation(ANA.id)
     table.env.clock.advance(days=3, seconds=2)
     await table.clocks.run_due()
-    assert (await table.row(game_id)).end_reason == "timeout"
+    assert (await table.row(game_id)).end_reason == Termination.TIMEOUT
 
 
 async def test_vacation_is_refused_when_on_one_or_when_none_is_left(table: Table) -> None:
@@ -236,7 +240,7 @@ async def test_a_bank_is_spent_by_slow_moves_and_refilled_by_the_increment(table
     table.env.clock.advance(days=1, hours=6, seconds=2)
     await table.clocks.run_due()
     assert ((await table.row(game_id)).end_reason, (await table.row(game_id)).winner_seat) == \
-        ("timeout", 1)
+        (Termination.TIMEOUT, 1)
 
 
 async def test_no_time_limit_means_no_deadline(table: Table) -> None:

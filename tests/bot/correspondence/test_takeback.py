@@ -11,7 +11,8 @@ import pytest
 
 from bot.model import UserError
 from bot.storage import queries
-from tests.bot.conftest import ANA, BO, CY, GUILD
+from rules import Termination
+from tests.bot.conftest import ANA, BO, CY, GUILD, OTHER_GUILD
 from tests.bot.correspondence.table import Table, open_table, start
 
 #: The services' work is the same on either database.
@@ -112,6 +113,38 @@ async def test_only_the_opponent_answers_and_a_request_is_made_once(table: Table
         await ask(table, game_id, BO)
 
 
+async def test_a_forged_takeback_button_from_another_server_reveals_nothing(
+        table: Table) -> None:
+    """A member of another server pressing a takeback button copied from here (its
+    request id in the ``custom_id``) learns nothing of this server, not even the game's
+    number."""
+    game_id = await start(table)
+    await table.play(game_id)
+    request = await ask(table, game_id, ANA)
+    before = await table.env.dump()
+    for member in (BO, CY):
+        with pytest.raises(UserError) as forged:
+            await table.corr.answer_takeback(guild_id=OTHER_GUILD, takeback_id=request.id,
+                                             member=member, accept=True)
+        with pytest.raises(UserError) as unknown:
+            await table.corr.answer_takeback(guild_id=OTHER_GUILD, takeback_id=request.id + 99,
+                                             member=member, accept=True)
+        assert forged.value.message == unknown.value.message
+        assert str(game_id) not in forged.value.message
+    assert await table.env.dump() == before
+
+
+async def test_an_unanswered_request_loses_its_buttons_when_the_game_ends(table: Table) -> None:
+    game_id = await start(table)
+    await table.play(game_id)
+    await ask(table, game_id, ANA)
+    poster = table.env.poster
+    question = len(poster.sent) - 1  # the request's post, with its Accept and Decline
+    await table.env.moves.resign(guild_id=GUILD, game_id=game_id, member=BO)
+    request_message = 1000 + 1 + question  # the fake's ids: the thread, then each post
+    assert [message for _, message in poster.removed] == [request_message]
+
+
 async def test_a_challenge_can_forbid_takebacks(table: Table) -> None:
     game_id = await start(table, takebacks=False)
     await table.play(game_id)
@@ -122,8 +155,8 @@ async def test_a_challenge_can_forbid_takebacks(table: Table) -> None:
 async def test_a_rematch_offers_the_same_game_with_seats_swapped(table: Table) -> None:
     game_id = await start(table, time_control="7d", takebacks=False)
     await table.env.moves.resign(guild_id=GUILD, game_id=game_id, member=ANA)
-    offer = table.env.poster.posts_for(game_id)[-1]
-    assert offer.actions == ("rematch",) and "rematch" in offer.content
+    offer = table.env.poster.posts_for(game_id)[-1]  # the game's last post, its end
+    assert offer.actions == ("rematch",) and "**Game over.**" in offer.content
 
     challenge = await table.env.challenges.rematch(guild_id=GUILD, game_id=game_id, member=BO)
     with pytest.raises(UserError, match="already challenged you to a rematch"):
@@ -149,9 +182,11 @@ async def test_abort_before_both_players_have_moved_counts_for_nothing(table: Ta
     await table.play(game_id)  # only Ana has moved
     update = await table.corr.abort(guild_id=GUILD, game_id=game_id, member=BO)
     row = update.game
-    assert (row.status, row.end_reason, row.winner_seat) == ("aborted", "abort", None)
+    assert (row.status, row.end_reason, row.winner_seat) == ("aborted", Termination.ABORT, None)
     final = table.env.poster.posts_for(game_id)[-1]
-    assert "counts for nothing" in final.content and "rematch" not in final.content
+    assert "counts for nothing" in final.content and not final.actions  # no Rematch
+    assert "Well played" not in final.content  # nobody played: no thanks for it
+    assert final.content.count("<@") == 2  # both told
     table.env.clock.advance(days=10)
     assert await table.clocks.run_due() == 0  # no clock runs for it any more
 

@@ -8,13 +8,12 @@ import pytest
 
 from bot.challenges.views import ChallengeButton
 from bot.play.commands import PlayCommands, legal_moves
-from bot.play.views import ChoiceButton, ResignButton
+from bot.play.views import FORMS, NUMBER_FORM, DecisionButton, NumberButton, ResignButton
+from bot.ui.forms import submit_form
 from bot.ui.options import MyGame
 from tests.bot.challenges.test_commands import challenge
 from tests.bot.conftest import ANA, BO, CY, GUILD, Env
 from tests.bot.interactions import Interaction, invoke
-
-URL = "https://example.org/rules"
 
 
 async def test_challenge_accept_move_resign_through_the_handlers(env: Env) -> None:
@@ -38,17 +37,21 @@ async def test_challenge_accept_move_resign_through_the_handlers(env: Env) -> No
     choices = await legal_moves(Interaction(env, ANA, channel_id=thread), "a")
     assert [c.value for c in choices] == ["a2", "a3", "a4", "a5", "a6"]
     played = Interaction(env, ANA, channel_id=thread)
-    await invoke(PlayCommands.move, PlayCommands(URL), played, "A3", None)
+    await invoke(PlayCommands.move, PlayCommands(), played, "A3", None)
     assert played.response.calls == [("defer", {"ephemeral": True, "thinking": True})]
-    assert played.followup.sent[0]["content"].startswith("You played `a3` in Astralis #1.")
+    # A jump link in words to the new board, not a bare URL.
+    board = env.poster.sent[-1]
+    assert played.followup.sent[0]["content"] == (
+        f"You played `a3` in [Astralis #1](https://discord.com/channels/{GUILD}/{thread}/"
+        f"{board.message_id}).")
 
     refused = Interaction(env, ANA, channel_id=thread)
-    await invoke(PlayCommands.move, PlayCommands(URL), refused, "m3", None)
+    await invoke(PlayCommands.move, PlayCommands(), refused, "m3", None)
     assert refused.followup.sent == [{"content": "It's not your turn in Astralis #1: waiting "
                                       "for Bo.", "ephemeral": True}]
 
     asked = Interaction(env, BO)
-    await invoke(PlayCommands.resign, PlayCommands(URL), asked, None)
+    await invoke(PlayCommands.resign, PlayCommands(), asked, None)
     [confirm] = asked.followup.sent
     assert confirm["ephemeral"] and "Resign **Astralis #1** against Ana?" in confirm["content"]
     [button] = confirm["view"].children
@@ -67,17 +70,17 @@ async def test_an_out_of_date_choice_button(env: Env) -> None:
     await ChallengeButton("accept", 1).callback(Interaction(env, BO))
     await env.moves.play_move(guild_id=GUILD, game_id=1, member=ANA, text="c3")
     chosen = Interaction(env, BO)
-    await ChoiceButton(1, 1, "white").callback(chosen)
+    await DecisionButton(1, 1, "white").callback(chosen)
     assert chosen.edits == [{"view": None}]
     again = Interaction(env, BO)
-    await ChoiceButton(1, 1, "black").callback(again)
+    await DecisionButton(1, 1, "black").callback(again)
     assert again.answers() == ["That button is out of date: the game has moved on since."]
 
 
-async def test_board_games_and_rules(env: Env) -> None:
+async def test_board_and_games(env: Env) -> None:
     await challenge(env)
     await ChallengeButton("accept", 1).callback(Interaction(env, BO))
-    info = PlayCommands(URL)
+    info = PlayCommands()
 
     board = Interaction(env, CY)  # a spectator may look
     await invoke(PlayCommands.board, info, board, "#1", False)
@@ -90,13 +93,6 @@ async def test_board_games_and_rules(env: Env) -> None:
     embed = games.followup.sent[0]["embed"]
     assert "Astralis #1" in embed.fields[0].value and "**your turn**" in embed.fields[0].value
 
-    rules_ = Interaction(env, CY)
-    await invoke(PlayCommands.rules, info, rules_, "astralis")
-    embed = rules_.response.calls[0][1]["embed"]
-    assert embed.title == "Astralis"
-    assert embed.url == "https://example.org/rules/astralis.md"
-    assert "size: 7–8 (default 8)" in embed.fields[0].value
-
 
 async def test_the_game_options_suggest_the_members_games(env: Env) -> None:
     assert await MyGame().autocomplete(Interaction(env, ANA, guild_id=None), "") == []
@@ -107,7 +103,38 @@ async def test_no_game_here(env: Env, command: str) -> None:
     interaction = Interaction(env, ANA)
     handler = getattr(PlayCommands, command)
     arguments = ("c3", None) if command == "move" else (None,)
-    await invoke(handler, PlayCommands(URL), interaction, *arguments)
+    await invoke(handler, PlayCommands(), interaction, *arguments)
     assert interaction.answers() == [
         "You have no game in progress here: start one with /challenge, or name a game with "
         "the `game` option."]
+
+
+async def test_a_number_decision_through_its_button_and_form(env: Env) -> None:
+    """Asli's komi: the game asks for a number; its button opens a form titled with the
+    game's question, and the form's answer is played as the game's move."""
+    await challenge(env, game="asli", size=5)
+    await ChallengeButton("accept", 1).callback(Interaction(env, BO))
+    opened = Interaction(env, ANA)
+    await NumberButton(1, 0, 0).callback(opened)
+    [(kind, sent)] = opened.response.calls
+    form = sent["modal"]
+    assert kind == "send_modal" and form.title == "Komi (0–25)"
+    assert form.custom_id == "bb:numberform:1:0:0" and NUMBER_FORM.fullmatch(form.custom_id)
+
+    async def submit(member, typed: str) -> Interaction:
+        submitted = Interaction(env, member)
+        submitted.data = {"custom_id": form.custom_id, "components": [
+            {"type": 1, "components": [{"type": 4, "custom_id": "number", "value": typed}]}]}
+        await submit_form(submitted, FORMS)
+        return submitted
+
+    assert (await submit(ANA, "lots")).answers() == [
+        "`lots` won't do: type a whole number from 0 to 25."]
+    assert (await submit(ANA, "26")).answers() == [
+        "`26` won't do: type a whole number from 0 to 25."]
+    assert (await submit(BO, "3")).answers() == ["It's not your turn in Asli #1: waiting for Ana."]
+    assert (await submit(ANA, " 3 ")).answers() == ["Done: `komi 3`."]
+    row = await env.games.get_game(GUILD, 1)
+    assert (await env.games.state_of(row)).history == ("komi 3",)
+    assert (await submit(ANA, "4")).answers() == [
+        "That button is out of date: the game has moved on since."]

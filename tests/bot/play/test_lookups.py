@@ -10,6 +10,7 @@ from PIL import Image
 import rules
 from bot.model import UserError
 from bot.pictures import render_board
+from bot.play.autocomplete import NOTHING_TO_PLAY
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, GUILD, OTHER_GUILD, Env, start_game
 
 
@@ -18,11 +19,13 @@ async def test_move_autocomplete_in_the_games_thread(env: Env) -> None:
     thread = (await env.games.get_game(GUILD, game_id)).thread_id
     first = await env.autocomplete.move_suggestions(guild_id=GUILD, channel_id=thread,
                                                member_id=ANA.id, typed="")
+    state = await env.games.state_of(await env.games.get_game(GUILD, game_id))
     assert len(first) == 25
-    assert (first[0].name, first[0].value) == ("a1 …", "a1")
+    # Every choice is a whole legal move, one per first stone so that typing narrows.
+    assert all(s.value in state.legal_moves() and s.name == s.value for s in first)
+    assert len({s.value.split()[0] for s in first}) == 25
     narrowed = await env.autocomplete.move_suggestions(guild_id=GUILD, channel_id=thread,
                                                   member_id=ANA.id, typed="b2 ")
-    state = await env.games.state_of(await env.games.get_game(GUILD, game_id))
     assert [s.value for s in narrowed] == [m for m in state.legal_moves()
                                            if m.startswith("b2 ")][:25]
 
@@ -30,15 +33,21 @@ async def test_move_autocomplete_in_the_games_thread(env: Env) -> None:
 async def test_move_autocomplete_elsewhere_uses_the_game_option(env: Env) -> None:
     one = await start_game(env, "sliglube", size=5)
     two = await start_game(env, "astralis", size=7, challenger=CY, opponent=ANA)
-    # Ana has two games: outside their threads, nothing is implied.
-    assert await env.autocomplete.move_suggestions(guild_id=GUILD, channel_id=CHANNEL,
-                                              member_id=ANA.id, typed="") == []
+    # Ana has two games: outside their threads, nothing is implied, and one choice
+    # says so (sent, it plays nothing).
+    [why] = await env.autocomplete.move_suggestions(guild_id=GUILD, channel_id=CHANNEL,
+                                                    member_id=ANA.id, typed="")
+    assert why.name.startswith("You have 2 games in progress: say which one with the `game` "
+                               "option") and len(why.name) <= 100
+    assert why.value.startswith(NOTHING_TO_PLAY)
     sliglube = await env.autocomplete.move_suggestions(guild_id=GUILD, channel_id=CHANNEL,
                                                   member_id=ANA.id, typed="a", ref=str(one))
     assert [s.value for s in sliglube] == ["a1", "a2", "a3", "a4", "a5"]
     astralis = await env.autocomplete.move_suggestions(guild_id=GUILD, channel_id=CHANNEL,
                                                   member_id=ANA.id, typed="", ref=f"#{two}")
-    assert astralis == []  # Cy is Yellow and moves first: nothing to suggest to Ana yet
+    # Cy is Yellow and moves first: nothing to suggest to Ana yet, and she is told.
+    assert [s.name for s in astralis] == [
+        f"It's Cy's turn in Astralis #{two}: nothing for you to play yet."]
     astralis = await env.autocomplete.move_suggestions(guild_id=GUILD, channel_id=CHANNEL,
                                                   member_id=CY.id, typed="", ref=f"#{two}")
     assert [s.value for s in astralis] == ["a2", "a3", "a4", "a5", "a6"]
@@ -60,11 +69,13 @@ async def test_another_server_sees_nothing(env: Env) -> None:
     thread = (await env.games.get_game(GUILD, game_id)).thread_id
     assert await env.autocomplete.game_suggestions(guild_id=OTHER_GUILD, member_id=ANA.id,
                                               typed="") == []
-    assert await env.autocomplete.move_suggestions(guild_id=OTHER_GUILD, channel_id=thread,
-                                              member_id=ANA.id, typed="") == []
-    assert await env.autocomplete.move_suggestions(guild_id=OTHER_GUILD, channel_id=CHANNEL,
-                                              member_id=ANA.id, typed="",
-                                              ref=str(game_id)) == []
+    [why] = await env.autocomplete.move_suggestions(guild_id=OTHER_GUILD, channel_id=thread,
+                                                    member_id=ANA.id, typed="")
+    assert why.value.startswith(NOTHING_TO_PLAY) and "in progress here" in why.name
+    [why] = await env.autocomplete.move_suggestions(guild_id=OTHER_GUILD, channel_id=CHANNEL,
+                                                    member_id=ANA.id, typed="",
+                                                    ref=str(game_id))
+    assert why.name == f"There is no game #{game_id} in this server."
     listing = await env.games.list_games(guild_id=OTHER_GUILD, member_id=ANA.id)
     assert (listing.active, listing.finished) == ([], [])
     for call in (env.games.get_game(OTHER_GUILD, game_id),

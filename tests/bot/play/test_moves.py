@@ -9,8 +9,11 @@ import pytest
 import rules
 from bot.model import Member
 from bot.storage import queries
+from rules import Outcome, Termination
 from tests.bot.conftest import ALL_GAMES, ANA, BO, CHANNEL, GUILD, SMALL, Env, require, start_game
 from tests.bot.fakes import PNG_SIGNATURE
+from tests.bot.support import play_out
+from tests.e2e.driver import PLANS, planned_moves
 
 #: The services' work is the same on either database.
 pytestmark = pytest.mark.both_backends
@@ -51,7 +54,7 @@ async def test_a_complete_game_from_challenge_to_result(env: Env, game: str) -> 
     assert final.is_over
     stored = await env.games.get_game(GUILD, game_id)
     assert stored.status == "finished"
-    assert stored.end_reason == "rules"
+    assert stored.end_reason == final.outcome.termination and stored.end_reason.by_rules
     assert stored.result == final.result
     assert stored.winner_seat == final.winner
     async with env.db.reading() as conn:
@@ -120,7 +123,7 @@ async def test_resigning_ends_the_game_for_the_opponent(env: Env) -> None:
     env.clock.advance(days=2)
     update = await env.moves.resign(guild_id=GUILD, game_id=game_id, member=BO)
     row = update.game
-    assert (row.status, row.winner_seat, row.end_reason) == ("finished", 0, "resignation")
+    assert (row.status, row.winner_seat, row.end_reason) == ("finished", 0, Termination.RESIGNATION)
     assert row.finished_at == env.clock()
     assert "resigned" in row.result
     final = env.poster.posts_for(game_id)[-1]
@@ -175,10 +178,11 @@ async def test_a_game_can_be_ended_outside_the_rules(env: Env) -> None:
     """What the clock will do on a timeout: store it and post the final board."""
     game_id = await start_game(env, next(iter(rules.GAMES)))
     env.clock.advance(days=3)
-    update = await env.endings.end_game(game_id=game_id, winner_seat=1, reason="timeout",
-                                        result="Bo wins on time")
+    update = await env.endings.end_game(
+        game_id=game_id, outcome=lambda row, state: Outcome(1, Termination.TIMEOUT,
+                                                            "Bo wins on time"))
     assert (update.game.status, update.game.end_reason, update.game.winner_seat) == (
-        "finished", "timeout", 1)
+        "finished", Termination.TIMEOUT, 1)
     assert update.game.finished_at == env.clock()
     final = env.poster.posts_for(game_id)[-1]
     assert "Bo wins on time" in final.content and f"<@{ANA.id}>" in final.content
@@ -227,3 +231,20 @@ async def test_listeners_hear_of_starts_moves_and_ends(env: Env) -> None:
     assert recorder.events == [
         ("started", game_id, 0), *(("move", game_id, ply) for ply in range(1, n + 1)),
         ("ended", game_id, n), ("started", resigned, 0), ("ended", resigned, 0)]
+
+
+@pytest.mark.parametrize(("game", "ply", "words"), [
+    ("asli", 6, "captured 2 black stones"),
+    ("lifeline", 3, "removed 3 black stones"),
+    ("sliglube", 38, "removed 1 black stone, flipped 6"),
+    ("astralis", 28, "bonus stones at a5, c9"),
+])
+async def test_a_moves_post_says_what_it_did(env: Env, game: str, ply: int, words: str) -> None:
+    options, seed = PLANS[game]
+    moves = planned_moves(game, options, seed)
+    game_id = await start_game(env, game, **options)
+    await play_out(env, game_id, moves[:ply])
+    post = env.poster.posts_for(game_id)[-1]
+    assert f" played `{moves[ply - 1]}`: {words}." in post.content
+    before = env.poster.posts_for(game_id)[-2]
+    assert ": " not in before.content.split("\n")[0].split("played", 1)[1]  # only placed

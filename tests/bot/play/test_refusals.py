@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 
 import rules
+from bot.challenges.service import Challenges
+from bot.correspondence.service import challenge_settings
 from bot.model import UserError
+from bot.storage import Connection, Query
 from tests.bot.conftest import (
     ANA,
     BO,
@@ -27,6 +30,7 @@ async def refused(env: Env, call, message: str) -> None:
     with pytest.raises(UserError) as caught:
         await call()
     assert message in caught.value.message
+    assert caught.value.message[-1] in ".!?", "a refusal is a sentence, with its full stop"
     assert await env.dump() == tables
     assert len(env.poster.sent) == posts
 
@@ -271,3 +275,60 @@ async def test_a_game_named_by_its_label(env: Env) -> None:
     title = rules.GAMES[any_game()].title
     found = await find(env, ref=f"{title} #{game_id} vs Bo · your turn")()
     assert found.id == game_id
+
+
+# -- hostile input ------------------------------------------------------------------
+
+async def test_only_ascii_digits_make_a_game_number(env: Env) -> None:
+    for _ in range(3):
+        await start_game(env, any_game())  # games #1 to #3 exist
+    for typed in ("٣", "#٣", "３", "#３", f"{rules.GAMES[any_game()].title} #٣"):
+        await refused(env, find(env, ref=typed), "is not a game number")
+
+
+async def test_refusals_quote_at_most_a_few_words_of_what_was_typed(env: Env) -> None:
+    """Discord lets an option hold 6,000 characters; a message holds 2,000."""
+    long = "x" * 6000
+    calls = {"game": lambda: env.challenges.create(
+                 guild_id=GUILD, channel_id=CHANNEL, challenger=ANA, game=long, opponent=BO),
+             "option": challenge(env, game="lifeline", options={"opening": long}),
+             "time control": lambda: env.challenges.create(
+                 guild_id=GUILD, channel_id=CHANNEL, challenger=ANA, game="lifeline",
+                 opponent=BO, settings=challenge_settings(long)),
+             "game number": find(env, ref=long)}
+    for what, call in calls.items():
+        with pytest.raises(UserError) as caught:
+            await call()
+        said = caught.value.message
+        assert len(said) < 300 and "xxxx…" in said and "x" * 41 not in said, (what, said)
+
+
+class DeclinedMeanwhile:
+    """A game starter during whose look at the database the opponent declines: the
+    race an Accept can lose."""
+
+    def __init__(self, challenge_id: int, status: str = "declined") -> None:
+        self.challenge_id, self.status = challenge_id, status
+
+    def starting_facts(self, player_ids: tuple[int, int]) -> Query[None]:
+        async def decline(conn: Connection) -> None:
+            await conn.change("UPDATE challenges SET status = ? WHERE id = ?",
+                              (self.status, self.challenge_id))
+        return Query("decline meanwhile", decline)
+
+    def opening(self, row, state, facts) -> list:
+        return []
+
+
+@pytest.mark.parametrize(("status", "told"), [
+    ("declined", "This challenge was declined by Bo just before you clicked Accept."),
+    ("cancelled", "This challenge was cancelled by Ana just before you clicked Accept.")])
+async def test_an_accept_that_loses_the_race_is_told_what_happened(env: Env, status: str,
+                                                                   told: str) -> None:
+    pending = await challenge(env)()
+    racing = Challenges(env.db, env.games, env.boards, env.events, now=env.clock,
+                        starters=[DeclinedMeanwhile(pending.id, status)])
+    with pytest.raises(UserError) as caught:
+        await racing.accept(guild_id=GUILD, challenge_id=pending.id, member=BO)
+    assert caught.value.message == told
+    assert (await env.challenges.get(GUILD, pending.id)).game_id is None

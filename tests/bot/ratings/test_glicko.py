@@ -16,6 +16,7 @@ from bot.ratings.glicko import (
     update_after_draw,
     update_after_game,
 )
+from rules import Termination
 
 
 def test_glickmans_worked_example():
@@ -105,13 +106,14 @@ def test_a_score_must_be_between_loss_and_win():
 
 
 @pytest.mark.parametrize(("rated", "termination", "moves", "counts"), [
-    (True, "rules", 40, True),
-    (True, "resignation", 2, True),
-    (True, "timeout", 7, True),
-    (False, "rules", 40, False),  # casual game
-    (True, "aborted", 40, False),  # aborted games never count
-    (True, "resignation", 1, False),  # fewer than two moves
-    (True, "timeout", 0, False),
+    (True, Termination.NO_MOVES, 40, True),
+    (True, Termination.REPETITION, 40, True),  # a draw by the rules counts too
+    (True, Termination.RESIGNATION, 2, True),
+    (True, Termination.TIMEOUT, 7, True),
+    (False, Termination.SCORE, 40, False),  # casual game
+    (True, Termination.ABORT, 40, False),  # aborted games never count
+    (True, Termination.RESIGNATION, 1, False),  # fewer than two moves
+    (True, Termination.TIMEOUT, 0, False),
     (True, None, 40, False),  # not finished yet
 ])
 def test_which_games_count(rated, termination, moves, counts):
@@ -119,5 +121,5 @@ def test_which_games_count(rated, termination, moves, counts):
 
 
 def test_an_unknown_ending_is_refused():
-    with pytest.raises(ValueError, match="resignation"):
+    with pytest.raises(TypeError, match="Termination"):
         counts_for_rating(rated=True, termination="agreement", moves=30)

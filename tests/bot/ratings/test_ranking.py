@@ -9,6 +9,7 @@ from bot.ratings.commands import RatingCommands
 from bot.ratings.glicko import Rating, update, update_after_game
 from bot.storage import RatingRow
 from bot.storage.queries import save_rating
+from rules import Outcome, Termination
 from tests.bot.conftest import ANA, BO, CY, GUILD, OTHER_GUILD, Env, start_game
 from tests.bot.interactions import invoke
 from tests.bot.support import StandIn, play_out
@@ -22,7 +23,7 @@ ASLI_OPTIONS, ASLI_SEED = PLANS["asli"]
 
 @pytest.fixture
 def rated_env(env: Env) -> Env:
-    env.events.subscribe(env.ratings, env.epilogue)  # as in bot.app
+    env.endings.finale = env.epilogue  # rates each game as it ends, as in bot.app
     return env
 
 
@@ -94,8 +95,9 @@ async def test_casual_aborted_and_one_move_games_never_count(rated_env: Env) -> 
 
     aborted = await start_game(rated_env, "asli", **ASLI_OPTIONS)
     await play_out(rated_env, aborted, planned_moves("asli", ASLI_OPTIONS, ASLI_SEED)[:3])
-    await rated_env.endings.end_game(game_id=aborted, winner_seat=None, reason="abort",
-                                     result="Aborted by agreement")
+    await rated_env.endings.end_game(
+        game_id=aborted, outcome=lambda row, state: Outcome(None, Termination.ABORT,
+                                                            "Aborted by agreement"))
 
     short = await start_game(rated_env, "asli", **ASLI_OPTIONS)
     await play_out(rated_env, short, ["komi 3"])
@@ -153,5 +155,5 @@ async def test_a_profile_shows_rating_deviation_record_and_current_games(rated_e
     fields = {field.name: field.value for field in embed.fields}
     won = row.winner_seat == row.seat_of(ANA.id)
     assert fields["Asli"] == (f"Rating **{ana.rating:.0f}** ± {ana.deviation:.0f}\n"
-                              f"1 rated games: {int(won)} won, {int(not won)} lost")
+                              f"1 rated game: {int(won)} won, {int(not won)} lost.")
     assert fields["Games in progress (1)"] == f"Lifeline #{live} vs Bo"

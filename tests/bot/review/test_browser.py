@@ -37,11 +37,13 @@ async def open_browser(env: Env, member: Member = CY, **options: Any) -> StandIn
 
 
 def controls(answer: dict[str, Any]) -> dict[str, Any]:
-    """The browser's items by what they do: first/prev/next/last and jump."""
+    """The browser's items by what they do: first/prev/next/last, jump, analysis and
+    explore."""
     found = {}
     for child in answer["view"].children:
         kind = child.custom_id.split(":")[-1] if child.custom_id.startswith("bb:review:") \
-            else "jump"
+            else "jump" if child.custom_id.startswith("bb:reviewjump:") \
+            else child.custom_id.split(":")[1]  # analysis, explore
         found[kind] = child
     return found
 
@@ -49,7 +51,7 @@ def controls(answer: dict[str, Any]) -> dict[str, Any]:
 def shown_ply(interaction: StandIn) -> int:
     """Which position the picture shows (the stand-in renderer writes its ply)."""
     _, data = interaction.file()
-    return int(data.decode(errors="replace").rsplit("ply ", 1)[1])
+    return int(data.decode(errors="replace").rsplit("ply ", 1)[1].split()[0])
 
 
 async def click(env: Env, member: Member, item: Any, *, ephemeral: bool = True,
@@ -172,36 +174,40 @@ async def test_the_replay_gif_on_request(env: Env) -> None:
     assert gif_frames(data) == len(moves) + 1
 
 
-async def test_the_thread_ends_with_the_replay_and_a_summary(env: Env) -> None:
-    env.events.subscribe(env.ratings, env.epilogue)  # as in bot.app
+async def test_the_thread_ends_with_one_post_of_board_summary_replay_and_record(
+        env: Env) -> None:
+    env.endings.finale = env.epilogue  # as in bot.app
     options, seed = PLANS["lifeline"]
     moves = planned_moves("lifeline", options, seed)
     game_id = await start_game(env, "lifeline", **options)
     env.clock.advance(days=2, hours=3)
     await play_out(env, game_id, moves)
     posts = env.poster.posts_for(game_id)
-    board, replay, summary = posts[-3:]
-    assert "Game over" in board.content
-    assert replay.filename == f"lifeline-{game_id}.gif"
-    frames = Image.open(io.BytesIO(replay.picture))
-    assert frames.format == "GIF" and frames.n_frames == len(moves) + 1
-    frames.seek(frames.n_frames - 1)
-    frames.load()
-
+    assert len(posts) == len(moves) + 1  # the opening board, then one post per move
+    final = posts[-1]
     row = await env.games.get_game(GUILD, game_id)
-    text = summary.content
-    assert f"Result: {row.result} (by the rules)." in text
+    text = final.content
+    assert text.startswith(f"**Lifeline #{game_id}** · move {len(moves)}: ")
+    assert f"**Game over.** {row.result}." in text and "(by the rules)" not in text
+    assert row.end_reason.by_rules
     assert f"{len(moves)} moves · lasted 2 days 3 hours." in text
     assert "Ratings: " in text and "1500 → " in text
     assert "Record: `1. " + moves[0] in text
-    assert summary.filename == f"lifeline-{game_id}.txt" and not summary.mentions
-    record = parse_record(summary.picture.decode())
-    assert list(record.moves) == moves and record.termination == "rules"
+    assert text.endswith("Well played, <@1> <@2>!") and set(final.mentions) == {ANA.id, BO.id}
+    assert final.actions == ("rematch",)
+    assert final.filename.endswith(".png")
+    replay, record_file = final.attachments
+    assert replay.filename == f"lifeline-{game_id}.gif"
+    frames = Image.open(io.BytesIO(replay.data))
+    assert frames.format == "GIF" and frames.n_frames == len(moves) + 1
+    assert record_file.filename == f"lifeline-{game_id}.txt"
+    record = parse_record(record_file.data.decode())
+    assert list(record.moves) == moves and record.termination.by_rules
     assert replay_record(record).result == row.result
 
 
 async def test_a_resigned_casual_game_says_so_and_keeps_ratings(env: Env) -> None:
-    env.events.subscribe(env.ratings, env.epilogue)  # as in bot.app
+    env.endings.finale = env.epilogue  # as in bot.app
     challenge = await env.challenges.create(
         guild_id=GUILD, channel_id=1, challenger=ANA, game="asli", options={"size": 5},
         opponent=BO, rated=False)
@@ -211,5 +217,8 @@ async def test_a_resigned_casual_game_says_so_and_keeps_ratings(env: Env) -> Non
     await play_out(env, game_id, planned_moves("asli", {"size": 5}, 225)[:3])
     await env.moves.resign(guild_id=GUILD, game_id=game_id, member=ANA)
     summary = env.poster.posts_for(game_id)[-1]
-    assert "(by resignation)." in summary.content
+    assert "resigned. Bo wins." in summary.content
+    # The replay's last frame says how it ended too, though the position cannot.
+    replay = Image.open(io.BytesIO(summary.attachments[0].data))
+    assert replay.n_frames == 4
     assert "casual game: ratings are unchanged" in summary.content

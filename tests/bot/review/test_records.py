@@ -25,9 +25,10 @@ async def export(env: Env, game_id: int, fmt: str = "text", *,
     return asked
 
 
-async def import_(env: Env, text: str | None = None, file: object = None) -> StandIn:
+async def import_(env: Env, text: str | None = None, file: object = None, *,
+                  game: str | None = None) -> StandIn:
     asked = StandIn(env, ANA)
-    await invoke(ReviewCommands.import_, ReviewCommands(), asked, text, file, False)
+    await invoke(ReviewCommands.import_, ReviewCommands(), asked, text, file, False, game)
     return asked
 
 
@@ -53,7 +54,7 @@ async def test_export_then_import_a_complete_game(env: Env, game: str, fmt: str)
     record = parse_record(data.decode()) if fmt == "text" else from_json(json.loads(data))
     assert list(record.moves) == moves
     assert [p.name for p in record.players] == list(row.player_names)
-    assert record.result == row.result and record.termination == "rules"
+    assert record.result == row.result and record.termination.by_rules
 
     imported = await import_(env, file=attachment(data))
     assert imported.answer["ephemeral"]
@@ -61,7 +62,7 @@ async def test_export_then_import_a_complete_game(env: Env, game: str, fmt: str)
     assert f"{len(moves)} moves, all legal" in text
     assert f"Final position: {row.result}." in text
     _, picture = imported.file()
-    assert picture.endswith(f"{game} ply {len(moves)}".encode())  # the final position
+    assert picture.endswith(f"{game} ply {len(moves)} dark".encode())  # the final position
 
 
 async def test_a_record_pasted_as_text_is_checked_too(env: Env) -> None:
@@ -69,6 +70,34 @@ async def test_a_record_pasted_as_text_is_checked_too(env: Env) -> None:
     imported = await import_(env, text)
     assert "2 moves, all legal" in imported.answer["content"]
     assert "Position after 2 moves: Ana to play" in imported.answer["content"]
+
+
+@pytest.mark.parametrize("game", sorted(PLANS))
+async def test_our_own_record_pasted_into_the_option_arrives_on_one_line(env: Env,
+                                                                         game: str) -> None:
+    """A slash command's option holds no line break: the export pasted there is one line."""
+    options, seed = PLANS[game]
+    moves = planned_moves(game, options, seed)
+    game_id = await start_game(env, game, **options)
+    await play_out(env, game_id, moves)
+    _, data = (await export(env, game_id)).file()
+    pasted = " ".join(data.decode().split("\n"))
+    imported = await import_(env, pasted)
+    assert f": Ana vs Bo, {len(moves)} moves, all legal." in imported.answer["content"]
+
+
+async def test_moves_alone_with_the_game_option(env: Env) -> None:
+    imported = await import_(env, "komi 3 white c3", game="asli")
+    text = imported.answer["content"]
+    assert text.startswith("**Asli** record (size 13), 3 moves, all legal.")
+    assert "?" not in text  # no "? vs ?" for a record that names nobody
+    assert "Position after 3 moves: " in text and " to play" in text
+    asked = await import_(env, "1. komi 3, 2. white")
+    assert asked.answer["content"].startswith("That record does not say which game it is: "
+                                              "pick the game in the `game` option")
+    one = await import_(env, "komi 3, white, c3, hold", game="asli")
+    assert "4 moves, all legal" in one.answer["content"]
+    assert "1 move, all legal" in (await import_(env, "c3", game="sliglube")).answer["content"]
 
 
 async def test_an_illegal_move_is_refused_with_its_number_and_reason(env: Env) -> None:
@@ -112,6 +141,7 @@ async def test_a_live_game_exports_as_unfinished_and_only_in_its_server(env: Env
     game_id = await start_game(env, "asli", size=5)
     await play_out(env, game_id, ["komi 3"])
     exported = await export(env, game_id)
+    assert exported.answer["content"] == f"The record of **Asli #{game_id}** (1 move)."
     _, data = exported.file()
     record = parse_record(data.decode())
     assert record.moves == ("komi 3",) and record.outcome == "*" and record.result is None

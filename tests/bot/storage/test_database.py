@@ -1,16 +1,33 @@
-"""The database, on SQLite and on PostgreSQL: migrations, transactions, the move
-constraint, prepared reads and writes."""
+"""The database, on SQLite and on PostgreSQL: migrations, start-up checks,
+transactions, the move constraint, prepared reads and writes."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 
+import aiosqlite
+import asyncpg
 import pytest
 
-from bot.storage import Conflict, Connection, Database, apply, open_database, queries
+from bot.storage import (
+    Conflict,
+    Connection,
+    Database,
+    WriteFailed,
+    apply,
+    open_database,
+    queries,
+)
 from bot.storage.database import Unavailable, parse_url, query
-from bot.storage.migrations import MIGRATIONS
+from bot.storage.migrations import _V5_TERMINATIONS, MIGRATIONS
+from bot.storage.pg_migrations import postgres_form
+from bot.storage.postgres import PostgresDatabase
+from rules import Termination
+from tests.e2e.driver import PLANS, planned_moves
 
 pytestmark = pytest.mark.both_backends
 
@@ -119,9 +136,10 @@ async def test_a_game_ends_once(db: Database) -> None:
     async with db.transaction() as tx:
         assert await apply(tx, [
             queries.finish_game_statement(game_id, result="Ana wins", winner_seat=0,
-                                          end_reason="rules", finished_at=NOW),
+                                          end_reason=Termination.NO_MOVES, finished_at=NOW),
             queries.finish_game_statement(game_id, result="Bo wins", winner_seat=1,
-                                          end_reason="resignation", finished_at=NOW)]) \
+                                          end_reason=Termination.RESIGNATION,
+                                          finished_at=NOW)]) \
             == [1, 0]
         row = await queries.get_game(tx, game_id)
     assert (row.status, row.result, row.finished_at) == ("finished", "Ana wins", NOW)
@@ -140,7 +158,7 @@ async def test_a_written_batch_is_one_transaction(db: Database) -> None:
     again = queries.insert_move_statement(game_id=game_id, ply=1, move="d4", seat=0,
                                           member_id=10, played_at=NOW)
     finish = queries.finish_game_statement(game_id, result="Ana wins", winner_seat=0,
-                                           end_reason="rules", finished_at=NOW)
+                                           end_reason=Termination.NO_MOVES, finished_at=NOW)
     with pytest.raises(Conflict):
         await db.write([first, finish, again])
     async with db.reading() as conn:  # neither the move nor the ending was kept
@@ -148,6 +166,21 @@ async def test_a_written_batch_is_one_transaction(db: Database) -> None:
         assert (await queries.get_game(conn, game_id)).is_active
     assert await db.write([first, finish, finish]) == [1, 1, 0]  # rows changed by each
     assert await db.read(moves_played(game_id)) == ["c3"]
+
+
+async def test_a_required_statement_that_changes_nothing_undoes_the_write(
+        db: Database) -> None:
+    """A move read on an old position (another process moved since) stores nothing,
+    not even what was written with it (its post in the outbox)."""
+    game_id = await new_game(db)
+    second = queries.insert_move_statement(game_id=game_id, ply=2, move="c4", seat=1,
+                                           member_id=20, played_at=NOW)
+    with pytest.raises(Conflict):
+        await db.write([second, queries.set_last_message_statement(game_id, 77)],
+                       required=(0,))
+    assert (await db.read(queries.game_by_id(game_id))).last_message_id is None
+    assert await db.write([queries.set_last_message_statement(game_id, 77)],
+                          required=(0,)) == [1]
 
 
 async def test_prepared_reads_are_read_together(db: Database) -> None:
@@ -210,3 +243,124 @@ def test_urls() -> None:
 async def test_an_unreachable_postgresql_server_is_unavailable(tmp_path: Path) -> None:
     with pytest.raises(Unavailable):
         await open_database(f"postgresql://bot@/boardbot?host={tmp_path}&port=1")
+
+
+# -- what the bot refuses at start-up -------------------------------------------------
+
+async def old_database(backend: str, url: Path | str,
+                       version: int) -> asyncpg.Connection | None:
+    """Bring an empty database to ``version`` as the bot of that version left it; on
+    PostgreSQL, the open asyncpg connection (the caller closes it)."""
+    if backend == "sqlite":
+        with sqlite3.connect(url, isolation_level=None) as conn:
+            for script in MIGRATIONS[:version]:
+                conn.executescript(script)
+            conn.execute(f"PRAGMA user_version = {version}")
+        conn.close()
+        return None
+    conn = await asyncpg.connect(str(url))
+    await conn.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY,"
+                       " applied_at TEXT NOT NULL)")
+    for number, migration in enumerate(MIGRATIONS[:version], 1):
+        await conn.execute(postgres_form(migration))
+        await conn.execute("INSERT INTO schema_migrations VALUES ($1, '')", number)
+    return conn
+
+
+async def test_old_endings_take_the_words_of_rules_termination(
+        backend: str, database_url: Path | str) -> None:
+    """Migration 5: "rules" becomes the ending the stored moves reach; the other words
+    stay; a game that cannot be replayed any more keeps no ending rather than a wrong one."""
+    options, seed = PLANS["sliglube"]
+    moves = planned_moves("sliglube", options, seed)
+    games = [(game_id, game, json.dumps(options if game == "sliglube" else {}),
+              NOW.isoformat(), "active" if reason is None else "finished", reason)
+             for game_id, (game, reason) in enumerate([
+                 ("sliglube", "rules"), ("asli", "resignation"), ("asli", "timeout"),
+                 ("asli", "abort"), ("chess", "rules"), ("asli", None)], 1)]
+    played = [(ply, move, (ply - 1) % 2, NOW.isoformat()) for ply, move in enumerate(moves, 1)]
+    insert_game = ("INSERT INTO games (id, guild_id, channel_id, game, options, player0_id,"
+                   " player0_name, player1_id, player1_name, created_at, status, end_reason)"
+                   " VALUES ({}, 1, 2, {}, {}, 10, 'Ana', 20, 'Bo', {}, {}, {})")
+    insert_move = ("INSERT INTO moves (game_id, ply, move, seat, member_id, played_at)"
+                   " VALUES (1, {}, {}, {}, 10, {})")
+    pg = await old_database(backend, database_url, 4)  # as the bot left it before
+    if pg is None:
+        with sqlite3.connect(database_url, isolation_level=None) as conn:
+            conn.executemany(insert_game.format(*"??????"), games)
+            conn.executemany(insert_move.format(*"????"), played)
+        conn.close()
+    else:
+        await pg.executemany(insert_game.format(*(f"${n}" for n in range(1, 7))), games)
+        await pg.executemany(insert_move.format(*(f"${n}" for n in range(1, 5))), played)
+        await pg.close()
+    db = await open_database(database_url)
+    try:
+        async with db.reading() as conn:
+            rows = [await queries.get_game(conn, game_id) for game_id in range(1, 7)]
+        assert [row.end_reason for row in rows] == [
+            Termination.STALEMATE, Termination.RESIGNATION, Termination.TIMEOUT,
+            Termination.ABORT, None, None]
+        with pytest.raises(Conflict):  # the old word is refused from now on
+            await db.write([("UPDATE games SET end_reason = 'rules' WHERE id = 6", ())])
+    finally:
+        await db.close()
+
+
+def test_the_schema_knows_every_ending_of_the_rules() -> None:
+    """A new Termination needs a migration widening the CHECK of games.end_reason."""
+    assert set(_V5_TERMINATIONS) == {termination.value for termination in Termination}
+
+
+async def test_a_database_from_a_newer_bot_is_refused(
+        backend: str, database_url: Path | str) -> None:
+    db = await open_database(database_url)
+    await db.close()
+    if backend == "sqlite":
+        with sqlite3.connect(database_url) as conn:
+            conn.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
+        conn.close()
+    else:
+        conn = await asyncpg.connect(str(database_url))
+        await conn.execute("INSERT INTO schema_migrations VALUES ($1, '')", len(MIGRATIONS) + 1)
+        await conn.close()
+    with pytest.raises(Unavailable, match="made by a newer version of the bot"):
+        await open_database(database_url)
+
+
+async def test_a_refused_database_leaves_no_thread_behind(tmp_path: Path) -> None:
+    """aiosqlite's worker thread, left running, would keep the process alive after the
+    refusal (the bot printed its error and never exited)."""
+    def workers() -> set[threading.Thread]:
+        return {t for t in threading.enumerate()
+                if getattr(t, "_target", None) is aiosqlite.core._connection_worker_thread}
+
+    before = workers()
+    path = tmp_path / "bot.sqlite3"
+    path.write_bytes(b"not a database at all" * 500)
+    with pytest.raises(Unavailable, match="not a database"):
+        await open_database(path)
+    for thread in workers() - before:
+        thread.join(timeout=5)
+        assert not thread.is_alive()
+
+
+async def test_a_postgresql_database_that_takes_no_writes_is_refused_in_plain_words(
+        postgres_server) -> None:
+    """A read-only standby (here: every transaction read-only) is refused at start-up;
+    a write it refuses later is a WriteFailed that says why, never a crash."""
+    url = await postgres_server.fresh()
+    await (await open_database(url)).close()
+    read_only = url + "&default_transaction_read_only=on"
+    with pytest.raises(Unavailable, match="the database server takes no writes"):
+        await open_database(read_only)
+    db = PostgresDatabase(await asyncpg.create_pool(read_only, min_size=1, max_size=1),
+                          read_only)
+    try:
+        with pytest.raises(WriteFailed, match="takes no writes"):
+            await db.write([("UPDATE games SET last_message_id = 1", ())])
+        with pytest.raises(WriteFailed, match="takes no writes"):
+            async with db.transaction() as tx:
+                await tx.change("UPDATE games SET last_message_id = 1")
+    finally:
+        await db.close()

@@ -1,0 +1,207 @@
+"""The AI's two services: a move for the player to move, and an estimate of a position.
+
+Both start with the same cheap look at every move of the position: a move that
+wins at once is played (or reported) without searching, and a move that loses at
+once is never searched when another move does not. Where the replies are few
+(an endgame), the look goes one reply deeper: a move after which every reply
+loses at once wins, and a move that allows a reply winning at once loses.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import rules
+from ai.games import knowledge
+from ai.levels import Budget, Level, get_level
+from ai.search import Search
+from rules import State
+from rules.search import SearchPosition, position
+
+#: Above this many moves the look at every move is skipped (Lifeline's two-stone openings).
+TACTICS_WIDEST = 2000
+#: A level with a temperature picks among the moves searched at least this share
+#: as much as the best one (never a move the search barely looked at).
+PLAUSIBLE = 0.25
+#: The look at the replies to every move stops after this many replies.
+TACTICS_REPLIES = 300
+#: The look at every move stops after this share of a time budget (slow engines, wide boards).
+TACTICS_SHARE = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A move the search looked at, with its visits and the mover's chance after it."""
+
+    move: str
+    visits: int
+    win_chance: float
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """The AI's estimate of a position.
+
+    ``win_chance_for_seat0``: 0 to 1 (1 or 0 once over, or once a win is proven;
+    ½ for a draw); ``best_move``: its choice (None once over); ``proven``: the
+    estimate is certain (the game is over or a forced win was found);
+    ``candidates``: every move the search visited, best first; ``line``: the expected
+    continuation from ``best_move`` on.
+    """
+
+    win_chance_for_seat0: float
+    best_move: str | None
+    to_move: int | None
+    proven: bool = False
+    playouts: int = 0
+    seconds: float = 0.0
+    candidates: tuple[Candidate, ...] = ()
+    line: tuple[str, ...] = ()
+
+
+def _tactics(pos: SearchPosition, deadline: float | None) -> tuple[int | None, frozenset[int]]:
+    """A move that wins (at once, or whatever the reply when that is cheap to
+    check), or None; and the moves to avoid: those that lose at once, and those
+    that allow a reply winning at once unless that leaves nothing, among the
+    moves looked at before ``deadline`` (None: all)."""
+    me = pos.to_move
+    legal = pos.legal_moves()
+    if len(legal) > TACTICS_WIDEST:
+        return None, frozenset()
+    losing: list[int] = []
+    allowing: list[int] = []
+    open_: list[tuple[int, SearchPosition]] = []
+    for move in legal:
+        if deadline is not None and time.perf_counter() > deadline:
+            return None, frozenset(losing)
+        after = pos.copy()
+        after.play(move)
+        if not after.is_over:
+            open_.append((move, after))
+        elif after.winner == me:
+            return move, frozenset()
+        elif after.winner is not None:
+            losing.append(move)
+    plays = 0
+    for move, after in open_:
+        if after.to_move == me:
+            continue
+        replies = after.legal_moves()
+        plays += len(replies)
+        if plays > TACTICS_REPLIES or (deadline is not None and time.perf_counter() > deadline):
+            break
+        wins = 0
+        for reply in replies:
+            answer = after.copy()
+            answer.play(reply)
+            if not answer.is_over or answer.winner is None:
+                continue
+            if answer.winner != me:
+                allowing.append(move)
+                break
+            wins += 1
+        if wins == len(replies):
+            return move, frozenset()
+    if len(losing) + len(allowing) < len(legal):
+        losing += allowing
+    return None, frozenset(losing)
+
+
+@dataclass
+class _Thought:
+    """What :func:`_think` found: a win at once, the one move that does not lose
+    at once, or else a finished search."""
+
+    pos: SearchPosition
+    move: int | None
+    search: Search | None
+
+
+def _think(state: State, budget: Budget, rng: random.Random, evaluate: bool) -> _Thought:
+    """Look at every move, then search unless that settled it (``evaluate``: search
+    even when one move is left, to estimate the position)."""
+    started = time.perf_counter()
+    pos = position(state)
+    tactics_deadline = None if budget.seconds is None else (
+        started + TACTICS_SHARE * budget.seconds)
+    winning, losing = _tactics(pos, tactics_deadline)
+    if winning is not None:
+        return _Thought(pos, winning, None)
+    if losing and not evaluate:
+        left = [m for m in pos.legal_moves() if m not in losing]
+        if len(left) == 1:
+            return _Thought(pos, left[0], None)
+    search = Search(pos, knowledge(state.game.name, state.options), rng, losing)
+    search.run(budget, started)
+    return _Thought(pos, None, search)
+
+
+def choose_move(state: State, level: str | Level = "medium", seed: int | None = None) -> str:
+    """The AI's move for the player to move, in canonical text.
+
+    ``level``: a name from :data:`ai.levels.LEVELS` or a :class:`Level`; ``seed``
+    makes the choice repeatable when the level's budget has no time limit.
+    """
+    if state.is_over:
+        raise ValueError("the game is over: there is no move to choose")
+    level = get_level(level)
+    legal = state.legal_moves()
+    if len(legal) == 1:
+        return legal[0]
+    rng = random.Random(seed)
+    thought = _think(state, level.budget, rng, evaluate=False)
+    text = thought.pos.move_text
+    if thought.search is None:
+        return text(thought.move)  # type: ignore[arg-type]
+    stats = thought.search.root_stats()
+    if stats[0].proven == state.to_move or level.temperature <= 0:
+        return text(stats[0].move)
+    plausible = PLAUSIBLE * stats[0].visits
+    open_ = [s for s in stats if s.proven is None and s.visits >= plausible] or stats[:1]
+    weights = [s.visits ** (1 / level.temperature) for s in open_]
+    return text(rng.choices(open_, weights)[0].move)
+
+
+def analyse(state: State, budget: Budget, seed: int | None = None) -> Analysis:
+    """The AI's estimate of ``state``: seat 0's chance of winning and its best move."""
+    if state.is_over:
+        chance = 0.5 if state.winner is None else 1.0 - state.winner
+        return Analysis(chance, None, None, proven=True)
+    started = time.perf_counter()
+    me = state.to_move
+    assert me is not None
+
+    def for_seat0(chance: float) -> float:
+        return chance if me == 0 else 1.0 - chance
+
+    thought = _think(state, budget, random.Random(seed), evaluate=True)
+    text = thought.pos.move_text
+    search = thought.search
+    if search is None:  # a win at once
+        return Analysis(for_seat0(1.0), text(thought.move), me,  # type: ignore[arg-type]
+                        proven=True, seconds=time.perf_counter() - started)
+    stats = search.root_stats()
+    best = stats[0]
+    proven = best.proven is not None
+    chance = (1.0 if best.proven == me else 0.0) if proven else best.win_chance
+    return Analysis(
+        win_chance_for_seat0=for_seat0(chance), best_move=text(best.move), to_move=me,
+        proven=proven, playouts=search.playouts, seconds=time.perf_counter() - started,
+        candidates=tuple(Candidate(text(s.move), s.visits, s.win_chance) for s in stats),
+        line=tuple(text(m) for m in search.principal_variation()),
+    )
+
+
+def analyse_game(game_name: str, options: Mapping[str, Any], moves: Iterable[str],
+                 budget: Budget, seed: int | None = None) -> list[Analysis]:
+    """An :class:`Analysis` of every position of a game, from the start to after its last move."""
+    state = rules.get_game(game_name).new(**options)
+    analyses = [analyse(state, budget, seed)]
+    for move in moves:
+        state = state.play(move)
+        analyses.append(analyse(state, budget, seed))
+    return analyses

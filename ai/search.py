@@ -1,0 +1,300 @@
+"""Monte Carlo tree search over :mod:`rules.search` positions, the same for every game.
+
+Each simulation walks down the tree choosing moves by UCT blended with RAVE
+(all-moves-as-first statistics: a move's results whenever the same player played
+it later in a simulation, which moves ids stable across positions make
+possible), adds one node, plays random moves to the end (or to the game's
+cut-off, judged by ``evaluate()``), and backs the result up. Results are seat 0's
+chance of winning: 1, 0, ½ for a draw, or the judged value of a cut-off playout.
+
+A small solver rides along: a finished game is a proven result, a node where
+the player to move has a proven winning move is proven won for them, and one
+whose every move is proven lost is proven lost; proven nodes are chosen or
+avoided outright. Turns need not alternate (a pie choice may be followed by the
+same seat's move): everything is kept per seat, never per ply parity.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ai.games import Knowledge
+from ai.levels import Budget
+from rules.search import SearchPosition
+
+
+class Node:
+    """A position of the tree, reached by ``move`` (played by ``mover``) from ``parent``."""
+
+    __slots__ = (
+        "amaf",
+        "children",
+        "complete",
+        "move",
+        "mover",
+        "moves",
+        "n",
+        "parent",
+        "proven",
+        "to_move",
+        "w",
+    )
+
+    def __init__(self, parent: Node | None, move: int, mover: int | None,
+                 to_move: int | None) -> None:
+        self.parent = parent
+        self.move = move
+        self.mover = mover
+        self.to_move = to_move
+        #: The moves considered here (None until first visited) and whether they are all.
+        self.moves: list[int] | None = None
+        self.complete = True
+        self.children: dict[int, Node] = {}
+        #: Visits and summed value for ``mover``.
+        self.n = 0
+        self.w = 0.0
+        #: move -> [count, summed value for ``to_move``] over later plays by ``to_move``.
+        self.amaf: dict[int, list[float]] = {}
+        #: The seat that wins from here with best play, once proven.
+        self.proven: int | None = None
+
+    def value(self) -> float:
+        """Mean result for the player who moved here (½ before any visit)."""
+        return self.w / self.n if self.n else 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class MoveStat:
+    """One searched move at the root: its visits and the mover's estimated chance."""
+
+    move: int
+    visits: int
+    win_chance: float
+    proven: int | None
+
+
+class Search:
+    """One search tree from ``root`` (which the search never changes)."""
+
+    def __init__(self, root: SearchPosition, knowledge: Knowledge, rng: random.Random,
+                 exclude: frozenset[int] = frozenset()) -> None:
+        self.root_position = root
+        self.knowledge = knowledge
+        self.rng = rng
+        self.exclude = exclude
+        self.root = Node(None, -1, None, root.to_move)
+        self.playouts = 0
+        self._texts: dict[int, str] = {}
+        evaluates = type(root).evaluate is not SearchPosition.evaluate
+        self.cutoff = knowledge.cutoff if evaluates else None
+        self.rave = knowledge.rave
+        #: Playout plies recorded for RAVE (None: all of them); none without RAVE.
+        self.recorded = knowledge.amaf_plies if self.rave else 0
+
+    # -- driving -------------------------------------------------------------------------
+
+    def run(self, budget: Budget, started: float | None = None,
+            clock: Callable[[], float] = time.perf_counter) -> None:
+        """Simulate until the budget is spent or the root's result is proven.
+
+        The time budget counts from ``started`` (default: now) and is not
+        overrun by a simulation expected to end after it; at least one is made.
+        """
+        began = clock()
+        deadline = None if budget.seconds is None else (
+            (began if started is None else started) + budget.seconds)
+        limit = budget.playouts
+        while self.root.proven is None and not self.root_position.is_over:
+            if limit is not None and self.playouts >= limit:
+                break
+            if deadline is not None and self.playouts:
+                now = clock()
+                if now + (now - began) / self.playouts >= deadline:
+                    break
+            self.simulate()
+
+    def simulate(self) -> None:
+        pos = self.root_position.copy()
+        node = self.root
+        path = [node]
+        trail: list[tuple[int, int]] = []
+        while True:
+            if node.proven is not None or node.to_move is None:
+                break
+            if node.moves is None:
+                self._expand(node, pos)
+            move = self._select(node)
+            if move is None:  # every move is proven lost: so is this node
+                break
+            seat = node.to_move
+            pos.play(move)
+            trail.append((seat, move))
+            child = node.children.get(move)
+            if child is None:
+                child = node.children[move] = Node(node, move, seat, pos.to_move)
+                if pos.is_over:
+                    child.proven = pos.winner
+                path.append(child)
+                node = child
+                break
+            path.append(child)
+            node = child
+        if node.proven is not None:
+            result = 1.0 if node.proven == 0 else 0.0
+        elif node.to_move is None:  # a draw
+            result = 0.5
+        else:
+            result = self._playout(pos, trail)
+        self.playouts += 1
+        self._backup(path, trail, result)
+
+    # -- the four steps ------------------------------------------------------------------
+
+    def _text(self, move: int) -> str:
+        text = self._texts.get(move)
+        if text is None:
+            text = self._texts[move] = self.root_position.move_text(move)
+        return text
+
+    def _expand(self, node: Node, pos: SearchPosition) -> None:
+        legal = pos.legal_moves()
+        if node is self.root and self.exclude:
+            legal = [m for m in legal if m not in self.exclude] or legal
+        moves = self.knowledge.candidates(legal, self._text, self.rng)
+        node.complete = len(moves) == len(legal)
+        moves = list(moves)
+        self.rng.shuffle(moves)
+        node.moves = moves
+
+    def _select(self, node: Node) -> int | None:
+        seat = node.to_move
+        children = node.children
+        amaf = node.amaf
+        rave = self.rave
+        c = self.knowledge.exploration
+        log_n = math.log(node.n + 1)
+        best_move = None
+        best = -1.0
+        lost = 0
+        for move in node.moves:  # type: ignore[union-attr]
+            child = children.get(move)
+            a = amaf.get(move)
+            if child is None:
+                q = a[1] / a[0] if a else 1.0
+                score = q + c * math.sqrt(log_n)
+            else:
+                if child.proven is not None:
+                    if child.proven == seat:
+                        return move
+                    lost += 1
+                    continue
+                n = child.n
+                q = child.w / n
+                if a and rave:
+                    beta = math.sqrt(rave / (3 * n + rave))
+                    q = (1 - beta) * q + beta * a[1] / a[0]
+                score = q + c * math.sqrt(log_n / n)
+            if score > best:
+                best, best_move = score, move
+        if best_move is None and lost:
+            if node.complete:
+                node.proven = 1 - seat  # type: ignore[operator]
+                return None
+            # Only the considered moves are lost: play on among them, least lost first.
+            return max(node.moves, key=lambda m: children[m].n)  # type: ignore[union-attr]
+        return best_move
+
+    def _playout(self, pos: SearchPosition, trail: list[tuple[int, int]]) -> float:
+        """Random moves to the end or the cut-off: the first ``amaf_plies`` chosen
+        here and recorded for RAVE, the rest by the position's own (often much
+        faster) ``playout``, which does not say which moves it played."""
+        cutoff = self.cutoff
+        recorded = self.recorded
+        if cutoff is not None and (recorded is None or recorded > cutoff):
+            recorded = cutoff
+        random_ = self.rng.random
+        plies = 0
+        while not pos.is_over and (recorded is None or plies < recorded):
+            seat = pos.to_move
+            moves = pos.legal_moves()
+            move = moves[int(random_() * len(moves))]
+            pos.play(move)
+            trail.append((seat, move))  # type: ignore[arg-type]
+            plies += 1
+        if not pos.is_over and (cutoff is None or plies < cutoff):
+            pos.playout(self.rng, None if cutoff is None else cutoff - plies)
+        if pos.is_over:
+            winner = pos.winner
+            return 0.5 if winner is None else 1.0 - winner
+        return self.knowledge.judge(pos.evaluate())
+
+    def _backup(self, path: list[Node], trail: list[tuple[int, int]], result: float) -> None:
+        rave = self.rave
+        # Moves each seat played from the node at depth i on: built from the end.
+        later: tuple[dict[int, None], dict[int, None]] = ({}, {})
+        if rave:
+            for seat, move in trail[len(path) - 1:]:
+                later[seat].setdefault(move, None)
+        for depth in range(len(path) - 1, -1, -1):
+            node = path[depth]
+            if node.mover is not None:
+                node.n += 1
+                node.w += result if node.mover == 0 else 1.0 - result
+            if depth < len(trail):
+                seat, move = trail[depth]
+                if rave:
+                    later[seat][move] = None
+                child = node.children.get(move)
+                if child is not None and child.proven is not None and node.proven is None:
+                    self._prove(node, child)
+            seat = node.to_move
+            if rave and seat is not None:
+                value = result if seat == 0 else 1.0 - result
+                amaf = node.amaf
+                for move in later[seat]:
+                    a = amaf.get(move)
+                    if a is None:
+                        amaf[move] = [1, value]
+                    else:
+                        a[0] += 1
+                        a[1] += value
+
+    def _prove(self, node: Node, child: Node) -> None:
+        """Settle ``node`` from its newly proven ``child`` where that settles it."""
+        if child.proven == node.to_move:
+            node.proven = node.to_move
+        elif node.complete and len(node.children) == len(node.moves or ()) and all(
+                c.proven is not None and c.proven != node.to_move
+                for c in node.children.values()):
+            node.proven = child.proven
+
+    # -- reading the tree ----------------------------------------------------------------
+
+    def root_stats(self) -> list[MoveStat]:
+        """The searched root moves, most visited first (proven wins first, losses last)."""
+        seat = self.root.to_move
+        stats = [MoveStat(move, child.n, child.value(), child.proven)
+                 for move, child in self.root.children.items()]
+
+        def rank(stat: MoveStat) -> tuple[int, int, float]:
+            proven = 0 if stat.proven is None else (1 if stat.proven == seat else -1)
+            return (proven, stat.visits, stat.win_chance)
+
+        return sorted(stats, key=rank, reverse=True)
+
+    def principal_variation(self, longest: int = 8) -> list[int]:
+        """The most visited line from the root."""
+        line: list[int] = []
+        node = self.root
+        while node.children and len(line) < longest:
+            seat = node.to_move
+            node = max(node.children.values(),
+                       key=lambda c: (c.proven == seat, c.proven is None, c.n))
+            if node.n == 0 and node.proven is None:
+                break
+            line.append(node.move)
+        return line

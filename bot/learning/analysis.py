@@ -1,0 +1,246 @@
+"""The AI's analysis of finished games: its estimate of every position (the first
+player's chance of winning, and the move it prefers there), for the Analysis view
+of ``/review``.
+
+When a game finishes (and for any finished game someone opens in ``/review``), its
+positions are queued; one background task asks the AI's worker processes for one
+position at a time, each within :attr:`Analyses.budget`, and stores each estimate as
+it comes, so the work is done once and survives a restart (the queue starts again
+from what is missing). Nothing here runs on a member's move: a move only adds the
+finished game to the queue, and the searches run in other processes.
+
+Games still in progress are never analysed: the estimate would coach a player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import rules
+from ai import Analysis, Budget
+from bot import texts
+from bot.model import GameUpdate, UserError
+from bot.model import names as row_names
+from bot.pictures import biggest_swings
+from bot.play.games import Games
+from bot.storage import AnalysisRow, Database, GameRow, MoveRow, queries
+from rules import State
+
+log = logging.getLogger(__name__)
+
+#: What one position may cost a worker: a fraction of a second, a few thousand playouts.
+BUDGET = Budget(seconds=0.5, playouts=2_000)
+
+
+class Thinker(Protocol):
+    """What thinks for the bot (an :class:`ai.pool.AIPool`): in other processes."""
+
+    async def analyse(self, game_name: str, options: Mapping[str, Any], moves: Sequence[str],
+                      budget: Budget, seed: int | None = None) -> Analysis: ...
+
+    async def choose(self, game_name: str, options: Mapping[str, Any], moves: Sequence[str],
+                     level: str = "medium", seed: int | None = None) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameAnalysis:
+    """What is known of a finished game: its moves and the estimates stored so far."""
+
+    row: GameRow
+    moves: tuple[MoveRow, ...]
+    found: Mapping[int, AnalysisRow] = field(default_factory=dict)
+
+    @property
+    def last(self) -> int:
+        return len(self.moves)
+
+    @property
+    def complete(self) -> bool:
+        return all(ply in self.found for ply in range(self.last + 1))
+
+    def chances(self) -> list[float | None]:
+        """Seat 0's chance after each ply, as shown (None where not analysed yet; see
+        :func:`shown`)."""
+        plies = range(self.last + 1)
+        return shown([self.found[p].chance if p in self.found else None for p in plies],
+                     [p in self.found and self.found[p].proven for p in plies])
+
+    def chance_of(self, seat: int, ply: int) -> float | None:
+        """Seat ``seat``'s chance after ``ply`` moves, as shown (see :meth:`chances`)."""
+        chance = self.chances()[ply] if 0 <= ply <= self.last else None
+        if chance is None:
+            return None
+        return chance if seat == 0 else 1.0 - chance
+
+    def preferred(self, ply: int) -> str | None:
+        """The AI's move in the position after ``ply`` moves (None: not known, or over)."""
+        known = self.found.get(ply)
+        return None if known is None else known.best_move
+
+    def alternative(self, ply: int) -> str | None:
+        """The move the AI preferred to move ``ply``, if it preferred another one."""
+        if not 0 < ply <= self.last:
+            return None
+        preferred = self.preferred(ply - 1)
+        return preferred if preferred != self.moves[ply - 1].move else None
+
+    def caption(self, ply: int) -> str:
+        """The words of the Analysis view at move ``ply``: the move, what the AI
+        preferred, how the mover's chances changed, where the game turned."""
+        row, who = self.row, row_names(self.row)
+        lines = [f"**{texts.label(row)}** · analysis · {who[0]} vs {who[1]}"]
+        if ply:
+            move = self.moves[ply - 1]
+            preferred = self.preferred(ply - 1)
+            verdict = ("the AI agrees" if preferred == move.move else
+                       f"the AI preferred `{preferred}`" if preferred else
+                       "the AI has no view yet")
+            then, now = self.chance_of(move.seat, ply - 1), self.chance_of(move.seat, ply)
+            lines.append(f"Move {ply} of {self.last}: {who[move.seat]} played `{move.move}`; "
+                         f"{verdict}. {who[move.seat]}'s chances: {_percent(then)} → "
+                         f"{_percent(now)}.")
+        else:
+            opening = self.preferred(0)
+            lines.append(f"The start: {who[0]}'s chances {_percent(self.chance_of(0, 0))}"
+                         + (f"; the AI would open with `{opening}`." if opening else "."))
+        swings = biggest_swings(self.chances())
+        if swings:
+            lines.append("Where it turned: " + ", ".join(f"move {p}" for p in swings) + ".")
+        if not self.complete:
+            done = sum(1 for chance in self.chances() if chance is not None)
+            lines.append(f"*The AI is still at it: {done} of {self.last + 1} positions so "
+                         "far. Turn the page to see more.*")
+        return "\n".join(lines)
+
+
+def _percent(chance: float | None) -> str:
+    return "?" if chance is None else f"{round(100 * chance)}%"
+
+
+def shown(raw: Sequence[float | None], proven: Sequence[bool]) -> list[float | None]:
+    """The estimates ``raw`` as charts and captions show them.
+
+    Each estimate is made from the side of the player to move, whom a search flatters
+    a little, so raw estimates zigzag from ply to ply. Each one shown is weighed 1-2-1
+    with its two neighbours, which cancels that alternation and keeps real swings;
+    certain results (the end, a forced win) are shown as they are.
+    """
+    out = list(raw)
+    for ply in range(1, len(raw) - 1):
+        here, before, after = raw[ply], raw[ply - 1], raw[ply + 1]
+        if here is None or before is None or after is None or proven[ply]:
+            continue
+        out[ply] = (before + 2 * here + after) / 4
+    return out
+
+
+class Analyses:
+    """The queue of games to analyse, its one worker task, and the stored estimates."""
+
+    def __init__(self, db: Database, games: Games, thinker: Thinker, *,
+                 budget: Budget = BUDGET, seed: int | None = 1) -> None:
+        self.db = db
+        self.games = games
+        self.thinker = thinker
+        self.budget = budget
+        self.seed = seed
+        self._queue: asyncio.Queue[int] = asyncio.Queue()
+        self._queued: set[int] = set()
+        self._task: asyncio.Task[None] | None = None
+
+    # -- the queue ---------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start the worker, first on the games whose analysis the bot left half-way
+        when it stopped (games finished before are analysed when someone asks)."""
+        if self._task is None:
+            self._task = asyncio.create_task(self._work(), name="analyse finished games")
+        for game_id in await self.db.read(queries.games_to_analyse()):
+            self.request(game_id)
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    def request(self, game_id: int) -> None:
+        """Queue ``game_id`` (once) for the positions it still lacks."""
+        if game_id not in self._queued:
+            self._queued.add(game_id)
+            self._queue.put_nowait(game_id)
+
+    async def idle(self) -> None:
+        """Wait until every game queued so far is analysed (for tests and shutdown)."""
+        await self._queue.join()
+
+    async def game_ended(self, update: GameUpdate) -> None:
+        if update.game.status == "finished":
+            self.request(update.game.id)
+
+    async def _work(self) -> None:
+        while True:
+            game_id = await self._queue.get()
+            try:
+                await self.analyse_game(game_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("could not analyse game %d", game_id)
+            finally:
+                self._queued.discard(game_id)
+                self._queue.task_done()
+
+    # -- the work ----------------------------------------------------------------------
+
+    async def analyse_game(self, game_id: int) -> int:
+        """Analyse the positions of a finished game not analysed yet, one at a time, each
+        stored as soon as it is known; how many were added."""
+        async with self.db.reading() as conn:
+            row = await queries.get_game(conn, game_id)
+            moves = [m.move for m in await queries.moves_of_game(conn, game_id)]
+        if row is None or row.status != "finished":
+            return 0
+        done = {known.ply for known in await self.db.read(queries.analyses_of_game(game_id))}
+        added = 0
+        for ply in range(len(moves) + 1):
+            if ply in done:
+                continue
+            found = await self.thinker.analyse(row.game, row.options, moves[:ply], self.budget,
+                                               self.seed)
+            known = AnalysisRow(game_id, ply, min(1.0, max(0.0, found.win_chance_for_seat0)),
+                                found.best_move, found.proven, found.playouts)
+            added += (await self.db.write([queries.save_analysis_statement(known)],
+                                          durable=False))[0]
+        return added
+
+    async def of_game(self, *, guild_id: int, game_id: int) -> GameAnalysis:
+        """What is known of game ``game_id`` of this server; its missing positions are
+        queued. Refused for a game in progress."""
+        row = await self.games.get_game(guild_id, game_id)
+        if row.is_active:
+            raise UserError("The AI analyses a game once it is over: during the game it "
+                            "would coach the players.")
+        async with self.db.reading() as conn:
+            moves = tuple(await queries.moves_of_game(conn, row.id))
+        found = {known.ply: known
+                 for known in await self.db.read(queries.analyses_of_game(row.id))}
+        analysis = GameAnalysis(row, moves, found)
+        if not analysis.complete and row.status == "finished":
+            self.request(row.id)
+        return analysis
+
+
+async def positions(row: GameRow, moves: Sequence[MoveRow], ply: int) -> tuple[State, State]:
+    """The positions before and after move ``ply`` (the start twice for ply 0)."""
+    game = rules.get_game(row.game)
+
+    def replay() -> tuple[State, State]:
+        before = game.replay([m.move for m in moves[:max(0, ply - 1)]], **row.options)
+        return before, before.play(moves[ply - 1].move) if ply else before
+
+    return await asyncio.to_thread(replay)

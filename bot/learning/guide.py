@@ -1,0 +1,85 @@
+"""The illustrated guides of ``/rules``: for each game, a few short pages, one idea
+each, most with a diagram. Discord-free and data only, so the bot and the docs
+generator (``python -m bot.learning docs``) show the same pages.
+
+A diagram is a position the engine reaches by playing its moves, so it can
+never disagree with the rules; its caption states what the picture shows, and a
+test per page checks that fact on the position.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import rules
+from rules import State
+
+
+@dataclass(frozen=True, slots=True, eq=False)  # one object per page: hashed by identity
+class Diagram:
+    """The position after ``moves`` of a game with ``options``, drawn with the cells
+    of ``highlight`` ringed and, with ``hints``, the marks of ``/board marks``."""
+
+    options: Mapping[str, Any]
+    moves: tuple[str, ...]
+    caption: str
+    highlight: tuple[str, ...] = ()
+    hints: bool = False
+
+    def state(self, game: str) -> State:
+        return rules.get_game(game).replay(self.moves, **self.options)
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One idea: a ``key`` (stable, for files and tests), a title, a few short
+    paragraphs (Discord markdown) and maybe a diagram."""
+
+    key: str
+    title: str
+    text: str
+    diagram: Diagram | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Guide:
+    game: str
+    pages: tuple[Page, ...] = field(default_factory=tuple)
+    #: Who made the game, and when.
+    credit: str = ""
+
+    @property
+    def title(self) -> str:
+        return rules.get_game(self.game).title
+
+    def page(self, number: int) -> Page:
+        """Page ``number`` (from 0), kept within the guide."""
+        return self.pages[max(0, min(number, len(self.pages) - 1))]
+
+    def number_of(self, key: str) -> int:
+        return next(k for k, page in enumerate(self.pages) if page.key == key)
+
+
+def guide_for(game: str) -> Guide:
+    """The guide of ``game`` (a registered game's name): its module in
+    :mod:`bot.learning.guides`, or one page made of the game's own summary for a
+    game that brings none."""
+    found = rules.get_game(game)
+    try:
+        module = importlib.import_module(f"{__package__}.guides.{game}") \
+            if game.isidentifier() else None
+    except ModuleNotFoundError as error:
+        if error.name != f"{__package__}.guides.{game}":
+            raise
+        module = None
+    if module is not None:
+        return module.GUIDE
+    return Guide(game, (Page("rules", found.title, found.summary or "No description yet."),))
+
+
+def guides() -> list[Guide]:
+    """The guide of every registered game."""
+    return [guide_for(name) for name in rules.GAMES]

@@ -1,0 +1,270 @@
+"""The transactional outbox: nothing that must reach Discord is lost, nothing is doubled.
+
+A change and what it must show (a move and its board, a new game and its thread, its
+opening board and its challenge message, an ending and its final board) are stored
+in one transaction: the change's statements plus an item of the outbox, made by
+:func:`item`. Then one delivery loop sends the items, in the order they were stored
+within their *lane* (a game, a challenge), and marks each done once delivered. A
+crash anywhere in between leaves the item pending, and every pending item is
+delivered again at start-up, before the bot takes new work (:meth:`Outbox.start`).
+
+Delivering again must not deliver twice: each item has a random ``key``, and the
+messages sent while delivering it carry nonces made from that key
+(:func:`next_nonce`), which Discord honours for minutes; a handler records what it
+has done so far in the item's ``result`` (a thread opened, a message posted), so a
+repeat goes on from there.
+
+Handlers are given per kind by the services that stage the items (:meth:`Outbox.handle`).
+A handler raises :class:`~bot.model.DeliveryDelayed` when Discord cannot be reached
+(the item is tried again later, after a growing pause, and its lane waits; so is an
+item whose progress the database could not record); any other error is retried a few
+times and then given up, logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+import secrets
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot.model import DeliveryDelayed
+from bot.storage import Database, OutboxRow, Statement, WriteFailed, queries
+from bot.timers import Sleep
+
+log = logging.getLogger(__name__)
+
+#: A handler delivers one item; what it returns goes to whoever waits for the item.
+Handler = Callable[[OutboxRow], Awaitable[Any]]
+
+#: Unexpected failures of one item before it is given up.
+GIVE_UP_AFTER = 3
+#: The longest pause between two tries of an item.
+LONGEST_PAUSE = 60.0
+#: How long start-up waits for the items left pending by the last run.
+START_UP_WAIT = 120.0
+#: How long delivered items are kept, and how often the older ones are forgotten.
+KEEP_DELIVERED = timedelta(days=7)
+PRUNE_EVERY = timedelta(hours=1)
+#: Values of delivered items kept for a caller that asks just after a worker delivered.
+_REMEMBERED = 256
+
+
+@dataclass(frozen=True, slots=True)
+class Staged:
+    """An outbox item, ready to be written with the change that causes it."""
+
+    key: str
+    lane: str
+    statement: Statement
+
+
+def item(lane: str, kind: str, payload: dict[str, Any], *, now: datetime) -> Staged:
+    """A new outbox item of ``kind`` in ``lane``: write its ``statement`` in the same
+    transaction as the change that causes it, then :meth:`Outbox.deliver` it."""
+    key = secrets.token_urlsafe(9)  # 12 characters: a nonce holds 25
+    return Staged(key, lane, queries.outbox_item_statement(
+        key=key, lane=lane, kind=kind, payload=payload, created_at=now))
+
+
+def game_lane(game_id: int) -> str:
+    return f"game:{game_id}"
+
+
+def challenge_lane(challenge_id: int) -> str:
+    return f"challenge:{challenge_id}"
+
+
+@dataclass(slots=True)
+class _Delivering:
+    key: str
+    sent: int = 0
+
+
+_delivering: contextvars.ContextVar[_Delivering | None] = contextvars.ContextVar(
+    "delivering", default=None)
+
+
+def next_nonce() -> str | None:
+    """The nonce for the next message sent while an item is delivered (the same ones,
+    in the same order, every time it is delivered again); None outside a delivery."""
+    current = _delivering.get()
+    if current is None:
+        return None
+    current.sent += 1
+    return f"{current.key}.{current.sent}"
+
+
+def delivering_key() -> str | None:
+    """The key of the item being delivered, if any."""
+    current = _delivering.get()
+    return None if current is None else current.key
+
+
+@dataclass(eq=False)
+class Outbox:
+    db: Database
+    now: Callable[[], datetime]
+    sleep: Sleep = asyncio.sleep
+    _handlers: dict[str, Handler] = field(default_factory=dict)
+    _workers: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    _again: set[str] = field(default_factory=set)
+    _waiting: dict[str, list[asyncio.Future[Any]]] = field(default_factory=dict)
+    _delivered: OrderedDict[str, Any] = field(default_factory=OrderedDict)
+    _stopping: bool = False
+    _pruned_at: datetime | None = None
+
+    def handle(self, kind: str, handler: Handler) -> None:
+        """Deliver items of ``kind`` with ``handler`` (the composition root's call)."""
+        self._handlers[kind] = handler
+
+    # -- the loop ---------------------------------------------------------------------
+
+    async def start(self) -> int:
+        """Deliver every item left pending by the last run (before new work); returns
+        how many lanes had some."""
+        await self._prune()
+        lanes = await self.db.read(queries.pending_lanes())
+        if lanes:
+            log.info("delivering what %d games and challenges still owed Discord", len(lanes))
+            for lane in lanes:
+                self.kick(lane)
+            workers = [self._workers[lane] for lane in lanes if lane in self._workers]
+            _, late = await asyncio.wait(workers, timeout=START_UP_WAIT)
+            if late:
+                log.warning("%d lanes are still being delivered; going on", len(late))
+        return len(lanes)
+
+    async def stop(self) -> None:
+        self._stopping = True
+        workers = list(self._workers.values())
+        for worker in workers:
+            worker.cancel()
+        await asyncio.gather(*workers, return_exceptions=True)
+
+    def kick(self, lane: str) -> None:
+        """Deliver the lane's pending items (a worker per lane, while it has some)."""
+        if self._stopping:
+            return
+        if lane in self._workers:
+            self._again.add(lane)  # the worker looks again before it stops
+        else:
+            self._workers[lane] = asyncio.create_task(self._work(lane), name=f"outbox {lane}")
+
+    async def deliver(self, *staged: Staged, timeout: float | None = None) -> list[Any]:
+        """Deliver these items (already written) now, and wait until they are: what
+        their handlers returned, in order (None for an item given up, or still being
+        tried when ``timeout`` seconds have passed)."""
+        futures = []
+        for one in staged:
+            future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+            if one.key in self._delivered:
+                future.set_result(self._delivered[one.key])
+            else:
+                self._waiting.setdefault(one.key, []).append(future)
+            futures.append(future)
+        for lane in dict.fromkeys(one.lane for one in staged):
+            self.kick(lane)
+        if futures:
+            await asyncio.wait(futures, timeout=timeout)
+        for one, future in zip(staged, futures, strict=True):
+            waiting = self._waiting.get(one.key)
+            if waiting and future in waiting:
+                waiting.remove(future)
+                if not waiting:
+                    del self._waiting[one.key]
+        return [future.result() if future.done() else None for future in futures]
+
+    async def _work(self, lane: str) -> None:
+        try:
+            while not self._stopping:
+                self._again.discard(lane)
+                items = await self.db.read(queries.pending_outbox(lane))
+                if not items:
+                    if lane in self._again:
+                        continue
+                    return
+                for pending in items:
+                    await self._deliver(pending)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the loop itself must not die silently
+            log.exception("the delivery of %s stopped; it resumes with the next change", lane)
+        finally:
+            if self._workers.get(lane) is asyncio.current_task():
+                del self._workers[lane]
+
+    async def _deliver(self, pending: OutboxRow) -> None:
+        handler = self._handlers.get(pending.kind)
+        attempts = pending.attempts
+        while True:
+            if handler is None:
+                log.error("no handler for outbox items of kind %r: item %d given up",
+                          pending.kind, pending.id)
+                await self._close(pending, "failed", None)
+                return
+            token = _delivering.set(_Delivering(pending.key))
+            try:
+                value = await handler(pending)
+            except (DeliveryDelayed, WriteFailed) as delay:  # Discord, or the disk, for now
+                attempts += 1
+                pause = min(LONGEST_PAUSE, 2.0 ** min(attempts, 10) / 4)
+                log.warning("%s item %d of %s delayed (%s): trying again in %.1f s",
+                            pending.kind, pending.id, pending.lane, delay, pause)
+            except Exception:
+                attempts += 1
+                log.exception("%s item %d of %s failed (try %d of %d)", pending.kind,
+                              pending.id, pending.lane, attempts, GIVE_UP_AFTER)
+                if attempts >= GIVE_UP_AFTER:
+                    await self._close(pending, "failed", None)
+                    return
+                pause = min(LONGEST_PAUSE, 2.0 ** attempts / 4)
+            else:
+                await self._close(pending, "done", value)
+                return
+            finally:
+                _delivering.reset(token)
+            await self._try(queries.outbox_attempt_statement(pending.id))
+            await self.sleep(pause)
+            if self._stopping:
+                raise asyncio.CancelledError
+            pending = await self._reread(pending)
+
+    async def _reread(self, pending: OutboxRow) -> OutboxRow:
+        """The item as stored now (its handler may have recorded progress)."""
+        for fresh in await self.db.read(queries.pending_outbox(pending.lane)):
+            if fresh.id == pending.id:
+                return fresh
+        return pending
+
+    async def _close(self, pending: OutboxRow, status: str, value: Any) -> None:
+        while not await self._try(queries.outbox_closed_statement(pending.id, status,
+                                                                  self.now())):
+            await self.sleep(LONGEST_PAUSE)  # the database refuses writes: wait for it
+            if self._stopping:
+                raise asyncio.CancelledError
+        if self._pruned_at is None or self.now() - self._pruned_at > PRUNE_EVERY:
+            await self._prune()
+        self._delivered[pending.key] = value
+        while len(self._delivered) > _REMEMBERED:
+            self._delivered.popitem(last=False)
+        for future in self._waiting.pop(pending.key, []):
+            if not future.done():
+                future.set_result(value)
+
+    async def _prune(self) -> None:
+        """Forget what was delivered long ago."""
+        self._pruned_at = self.now()
+        await self._try(queries.prune_outbox_statement(self.now() - KEEP_DELIVERED))
+
+    async def _try(self, statement: Statement) -> bool:
+        try:
+            await self.db.write([statement], durable=False)
+        except WriteFailed:
+            return False  # logged by the database
+        return True

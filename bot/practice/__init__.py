@@ -1,0 +1,1 @@
+"""Practice games against the bot: the AI answers the moves."""

@@ -1,0 +1,55 @@
+"""A member's settings, stored in the database and the same in every server: the
+theme of the pictures only they see (``/board``, ``/review``, a move to confirm…),
+whether ``/move`` shows the move on the board and waits for **Confirm**, and how they
+hear of their turn (the notifier's, which keeps its own cache of it). Posts in a
+game's thread are public and keep the default theme."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.correspondence.notify import NOTIFY_CHOICES, Notifier
+from bot.model import DEFAULT_THEME, UserError
+from bot.storage import Database, Statement, queries
+
+THEMES = ("dark", "light")
+
+
+@dataclass(frozen=True, slots=True)
+class Preferences:
+    notify: str = "thread"
+    theme: str = DEFAULT_THEME
+    confirm_moves: bool = False
+
+
+class MemberSettings:
+    def __init__(self, db: Database, notifier: Notifier) -> None:
+        self.db = db
+        self.notifier = notifier
+
+    async def of(self, member_id: int) -> Preferences:
+        notify, theme, confirm = await self.db.read(queries.member_settings(member_id))
+        return Preferences(notify, theme if theme in THEMES else DEFAULT_THEME, confirm)
+
+    async def theme(self, member_id: int, *, private: bool = True) -> str:
+        """The theme of a picture for ``member_id``: theirs when only they see it."""
+        return (await self.of(member_id)).theme if private else DEFAULT_THEME
+
+    async def change(self, member_id: int, *, theme: str | None = None,
+                     confirm_moves: bool | None = None,
+                     notify: str | None = None) -> Preferences:
+        """Change what is given; the settings after."""
+        if theme is not None and theme not in THEMES:
+            raise UserError(f"The theme is {' or '.join(THEMES)}, not {theme!r}.")
+        if notify is not None and notify not in NOTIFY_CHOICES:
+            raise UserError(f"Choose one of: {', '.join(NOTIFY_CHOICES)}.")
+        statements: list[Statement] = []
+        if theme is not None:
+            statements.append(queries.set_theme_statement(member_id, theme))
+        if confirm_moves is not None:
+            statements.append(queries.set_confirm_moves_statement(member_id, confirm_moves))
+        if statements:
+            await self.db.write(statements)
+        if notify is not None:
+            await self.notifier.set_preference(member_id, notify)
+        return await self.of(member_id)

@@ -1,0 +1,241 @@
+"""The AI player: legal moves everywhere, repeatable with a seed, and its tactics."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+import ai
+import rules
+from ai.games import knowledge
+from ai.levels import Budget, Level
+from ai.search import Search
+from rules.search import position
+from tests.ai import positions
+from tests.ai.positions import ends
+from tests.tictactoe import GAME as TICTACTOE
+
+
+def tiny(playouts: int) -> list[Level]:
+    """Every level, with its character (temperature) but a budget of ``playouts``."""
+    return [dataclasses.replace(level, budget=Budget(playouts=playouts))
+            for level in ai.LEVELS.values()]
+
+
+#: (game, options, playouts, seed): short random games at small sizes. Sliglube's
+#: playouts are slow through the State contract, hence its smaller budget.
+RANDOM_GAMES = [
+    ("lifeline", {"size": 3, "opening": "strong-pie"}, 20, 1),
+    ("lifeline", {"size": 4, "opening": "strong-pie"}, 20, 2),
+    ("lifeline", {"size": 3, "opening": "weak-pie"}, 20, 3),
+    ("lifeline", {"size": 4, "opening": "komi-pie"}, 20, 4),
+    ("asli", {"size": 5}, 20, 5),
+    ("astralis", {"size": 7}, 5, 6),
+    ("sliglube", {"size": 5}, 1, 7),
+]
+
+
+@pytest.mark.parametrize(("name", "options", "playouts", "seed"), RANDOM_GAMES,
+                         ids=[f"{g}-{o['size']}-{o.get('opening', '')}" for g, o, _, _ in
+                              RANDOM_GAMES])
+def test_every_level_returns_a_legal_move_in_every_position_of_a_random_game(
+        name: str, options: dict, playouts: int, seed: int) -> None:
+    levels = tiny(playouts)
+    rng = random.Random(seed)
+    state = rules.get_game(name).new(**options)
+    asked = 0
+    while not state.is_over:
+        level = levels[asked % len(levels)]
+        move = ai.choose_move(state, level, seed=asked)
+        assert move in state.legal_moves(), (level.name, state.history)
+        asked += 1
+        state = state.play(rng.choice(state.legal_moves()))
+    assert asked >= len(levels)
+
+
+def test_the_same_seed_gives_the_same_move_and_the_ai_is_not_stuck_on_one() -> None:
+    state = rules.get_game("asli").replay(["komi 2", "white", "c3", "b3"], size=5)
+    level = Level("test", Budget(playouts=30))
+    first = [ai.choose_move(state, level, seed=seed) for seed in range(5)]
+    assert first == [ai.choose_move(state, level, seed=seed) for seed in range(5)]
+    easy = dataclasses.replace(ai.LEVELS["easy"], budget=Budget(playouts=40))
+    assert ai.choose_move(state, easy, seed=9) == ai.choose_move(state, easy, seed=9)
+    assert len(set(first)) > 1
+
+
+def test_an_unknown_level_is_refused_with_the_known_ones() -> None:
+    with pytest.raises(ValueError, match="easy, medium, hard"):
+        ai.choose_move(rules.get_game("asli").new(size=5), "grandmaster")
+
+
+def test_a_finished_game_has_no_move_to_choose() -> None:
+    state = positions.LIFELINE_WIPE.state().play("b4")
+    with pytest.raises(ValueError, match="over"):
+        ai.choose_move(state, "easy")
+
+
+# -- tactics -----------------------------------------------------------------------------
+
+WINS_AT_ONCE = [(positions.LIFELINE_WIPE, "b4"), (positions.ASLI_NO_ACTION, "a2"),
+                (positions.ASTRALIS_LAST_PLACEMENT, "h12 g13")]
+
+
+@pytest.mark.parametrize(("position", "winning"), WINS_AT_ONCE,
+                         ids=[p.game for p, _ in WINS_AT_ONCE])
+def test_a_move_that_wins_at_once_is_played_at_every_level(position: positions.Position,
+                                                            winning: str) -> None:
+    state = position.state()
+    me = state.to_move
+    outcomes = {move: ends(state, move) for move in state.legal_moves()}
+    assert [m for m, winner in outcomes.items() if winner == me] == [winning]
+    assert len(outcomes) >= 15
+    for level in tiny(1):
+        for seed in range(3):
+            assert ai.choose_move(state, level, seed=seed) == winning
+
+
+def test_the_lifeline_win_wipes_the_opponent_out_and_the_asli_one_leaves_no_action() -> None:
+    wiped = positions.LIFELINE_WIPE.state().play("b4")
+    assert wiped.result == "Black wins: White has no stones left"
+    stuck = positions.ASLI_NO_ACTION.state().play("a2")
+    assert stuck.result == "White wins: Black has no legal action"
+
+
+def test_a_sliglube_move_that_stalemates_the_mover_into_a_win_is_found() -> None:
+    state = positions.SLIGLUBE_SELF_STALEMATE.state()
+    me = state.to_move
+    after = state.play("d1")
+    assert all(ends(after, reply) == me for reply in after.legal_moves())
+    others = [m for m in state.legal_moves() if m != "d1"]
+    assert others and all(ends(state, m) == "on" for m in others)
+    for seed in range(3):
+        assert ai.choose_move(state, Level("test", Budget(playouts=30)), seed=seed) == "d1"
+    analysis = ai.analyse(state, Budget(playouts=30), seed=0)
+    assert analysis.proven and analysis.best_move == "d1"
+    assert analysis.win_chance_for_seat0 == (1.0 if me == 0 else 0.0)
+
+
+LOSING_POSITIONS = [positions.ASTRALIS_LOSING_PLACEMENTS,
+                    positions.SLIGLUBE_STALEMATING_THE_OPPONENT]
+
+
+@pytest.mark.parametrize("position", LOSING_POSITIONS, ids=[p.game for p in LOSING_POSITIONS])
+def test_a_move_that_loses_at_once_is_never_played_when_another_does_not(
+        position: positions.Position) -> None:
+    state = position.state()
+    me = state.to_move
+    outcomes = {move: ends(state, move) for move in state.legal_moves()}
+    losing = {m for m, winner in outcomes.items() if winner == 1 - me}
+    assert losing and len(losing) < len(outcomes)
+    for level in tiny(1):
+        for seed in range(6):
+            assert ai.choose_move(state, level, seed=seed) not in losing
+
+
+def test_a_move_that_allows_a_winning_reply_is_avoided_where_replies_are_few() -> None:
+    state = positions.ASLI_ONE_SAFE_MOVE.state()
+    me = state.to_move
+    legal = state.legal_moves()
+    assert len(legal) == 8 and all(ends(state, m) == "on" for m in legal)
+    allowing = {m for m in legal if any(ends(after, reply) == 1 - me
+                                         for after in [state.play(m)]
+                                         for reply in after.legal_moves())}
+    assert allowing == set(legal) - {"c5"}
+    for level in tiny(1):
+        for seed in range(3):
+            assert ai.choose_move(state, level, seed=seed) == "c5"
+
+
+# -- every kind of move ------------------------------------------------------------------
+
+def test_komi_is_chosen_among_small_numbers_and_the_colour_choice_follows() -> None:
+    for name, options in (("asli", {"size": 5}), ("lifeline", {"size": 4, "opening": "komi-pie"})):
+        state = rules.get_game(name).new(**options)
+        move = ai.choose_move(state, Level("test", Budget(playouts=40)), seed=1)
+        word, number = move.split()
+        assert word == "komi" and 0 <= int(number) <= options["size"]
+        state = state.play(move)
+        assert ai.choose_move(state, Level("test", Budget(playouts=20)), seed=1) in (
+            "black", "white")
+
+
+def considered(state: rules.State) -> set[str]:
+    """The moves the search's root considers in ``state`` (after its choice among many)."""
+    pos = position(state)
+    search = Search(pos, knowledge(state.game.name, state.options), random.Random(0))
+    search.run(Budget(playouts=1))
+    assert search.root.moves is not None
+    return {pos.move_text(m) for m in search.root.moves}
+
+
+def test_the_search_considers_every_kind_of_special_move() -> None:
+    lifeline = rules.get_game("lifeline")
+    opening = considered(lifeline.replay(["a1 c3"], size=7))
+    assert "swap" in opening and 20 <= len(opening) <= 100
+    komi = lifeline.replay(["komi 3", "white", "a1", "b2", "c3", "d4", "e2"], size=4,
+                           opening="komi-pie")
+    assert komi.color_to_move == "white" and "pass" in considered(komi)
+    asli = rules.get_game("asli").replay(["komi 3", "black", "c3"], size=5)
+    assert "hold" in considered(asli)
+    assert considered(rules.get_game("asli").new(size=13)) == {f"komi {k}" for k in range(14)}
+    sliglube = positions.SLIGLUBE_NOFLIP.state()
+    assert "g5 noflip" in considered(sliglube)
+    astralis = considered(rules.get_game("astralis").replay(["a3", "m3"], size=7))
+    assert any(" " in m for m in astralis) and any(" " not in m for m in astralis)
+
+
+def test_a_two_stone_lifeline_opening_is_searched_among_a_sample() -> None:
+    state = rules.get_game("lifeline").new(size=7)
+    move = ai.choose_move(state, Level("test", Budget(playouts=20)), seed=2)
+    assert len(move.split()) == 2 and move in state.legal_moves()
+
+
+# -- a game the AI has never heard of ----------------------------------------------------
+
+def test_a_game_without_a_module_is_played_and_won_by_the_generic_search() -> None:
+    state = TICTACTOE.replay(["a1", "b1", "a2", "b2"])
+    assert ai.choose_move(state, Level("test", Budget(playouts=1)), seed=0) == "a3"
+    threatened = TICTACTOE.replay(["a1", "b2", "a2"])
+    assert ai.choose_move(threatened, Level("test", Budget(playouts=300)), seed=0) == "a3"
+    wins = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = TICTACTOE.new()
+        while not state.is_over:
+            if state.to_move == seed % 2:
+                move = ai.choose_move(state, Level("test", Budget(playouts=200)), seed=seed)
+            else:
+                move = rng.choice(state.legal_moves())
+            state = state.play(move)
+        assert state.winner != 1 - seed % 2, state.history
+        wins += state.winner == seed % 2
+    assert wins >= 2
+
+
+# -- analysis ----------------------------------------------------------------------------
+
+def test_analysis_of_a_won_position_a_finished_game_and_an_open_one() -> None:
+    state = positions.LIFELINE_WIPE.state()
+    won = ai.analyse(state, Budget(playouts=10))
+    assert won.proven and won.best_move == "b4" and won.win_chance_for_seat0 == 1.0
+    over = ai.analyse(state.play("b4"), Budget(playouts=10))
+    assert over.best_move is None and over.win_chance_for_seat0 == 1.0
+    open_ = ai.analyse(rules.get_game("asli").replay(["komi 2", "white"], size=5),
+                       Budget(playouts=60), seed=1)
+    assert 0.0 < open_.win_chance_for_seat0 < 1.0 and not open_.proven
+    assert open_.best_move in open_.candidates[0].move and open_.line[0] == open_.best_move
+    assert open_.playouts == 60
+
+
+def test_a_whole_game_is_analysed_position_by_position() -> None:
+    moves = ["komi 1", "black", "c3", "b3", "b2"]
+    analyses = ai.analyse_game("asli", {"size": 5}, moves, Budget(playouts=10), seed=1)
+    assert len(analyses) == len(moves) + 1
+    state = rules.get_game("asli").new(size=5)
+    for analysis, move in zip(analyses, [*moves, None], strict=True):
+        assert analysis.best_move in state.legal_moves()
+        assert analysis.to_move == state.to_move
+        if move:
+            state = state.play(move)

@@ -1,0 +1,185 @@
+"""The AI's analysis of finished games: queued when a game ends (never holding up the
+move that ended it), computed one position at a time, stored once, resumed after a
+restart, refused for games in progress; and the Analysis view of ``/review``."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+import rules
+from bot.learning.analysis import Analyses
+from bot.learning.views import AnalysisButton
+from bot.model import UserError
+from bot.storage import queries
+from tests.bot.conftest import BO, CY, GUILD, Env, start_game
+from tests.bot.fakes import InProcessAI
+from tests.bot.learning.support import click
+from tests.bot.support import play_out
+from tests.e2e.driver import PLANS, planned_moves
+
+#: The same on either database (what they store: analyses, sandboxes, settings).
+pytestmark = pytest.mark.both_backends
+
+TINY = InProcessAI.TINY
+
+
+async def finished(env: Env, game: str = "asli") -> tuple[int, list[str]]:
+    options, seed = PLANS[game]
+    moves = planned_moves(game, options, seed)
+    game_id = await start_game(env, game, **options)
+    await play_out(env, game_id, moves)
+    return game_id, moves
+
+
+def analyses(env: Env, thinker: InProcessAI) -> Analyses:
+    found = Analyses(env.db, env.games, thinker, budget=TINY)
+    env.events.subscribe(found)
+    return found
+
+
+@pytest.mark.parametrize("game", ["asli", "lifeline", "astralis"])
+async def test_a_finished_game_is_analysed_once_with_a_legal_move_at_every_ply(
+        env: Env, game: str) -> None:
+    thinker = InProcessAI()
+    analyst = analyses(env, thinker)
+    await analyst.start()
+    game_id, moves = await finished(env, game)
+    await analyst.idle()
+    stored = await env.db.read(queries.analyses_of_game(game_id))
+    assert [row.ply for row in stored] == list(range(len(moves) + 1))
+    assert len(thinker.asked) == len(moves) + 1
+    state = rules.get_game(game).new(**PLANS[game][0])
+    for row, move in zip(stored, [*moves, None], strict=True):
+        assert 0 <= row.chance <= 1
+        if move is None:  # the end: no move, and the result is certain
+            assert row.best_move is None and row.proven
+            assert row.chance == (1.0 if state.winner == 0 else 0.0)
+        else:
+            assert row.best_move in state.legal_moves(), (row.ply, row.best_move)
+            state = state.play(move)
+    assert await analyst.analyse_game(game_id) == 0  # computed once
+    analyst.request(game_id)
+    await analyst.idle()
+    assert len(thinker.asked) == len(moves) + 1
+    await analyst.stop()
+
+
+async def test_the_move_that_ends_a_game_never_waits_for_the_ai(env: Env) -> None:
+    thinker = InProcessAI()
+    thinker.gate = asyncio.Event()  # the AI thinks forever
+    analyst = analyses(env, thinker)
+    await analyst.start()
+    # every move is answered, the last one too, while the AI thinks (were a move to wait
+    # for it, this would never return)
+    game_id, _ = await asyncio.wait_for(finished(env), timeout=60)
+    row = await env.games.get_game(GUILD, game_id)
+    assert row.status == "finished"
+    await asyncio.wait_for(thinker.started.wait(), timeout=60)
+    assert thinker.asked == [("asli", 0)]  # thinking about the first position, still
+    thinker.gate.set()
+    await analyst.idle()
+    await analyst.stop()
+
+
+async def test_a_restart_finishes_what_was_started(env: Env) -> None:
+    thinker = InProcessAI()
+    analyst = analyses(env, thinker)
+    game_id, moves = await finished(env)  # the game ended while nothing analysed
+    await analyst.start()
+    await analyst.idle()
+    first = len(thinker.asked)
+    async with env.db.transaction() as tx:  # as if the bot had stopped half-way
+        await tx.change("DELETE FROM analyses WHERE game_id = ? AND ply >= 3", (game_id,))
+    again = Analyses(env.db, env.games, thinker, budget=TINY)
+    await again.start()
+    await again.idle()
+    assert [n for _, n in thinker.asked[first:]] == list(range(3, len(moves) + 1))
+    await again.stop()
+    await analyst.stop()
+
+
+async def test_a_game_in_progress_is_not_analysed(env: Env) -> None:
+    thinker = InProcessAI()
+    analyst = analyses(env, thinker)
+    game_id = await start_game(env, "asli", size=5)
+    with pytest.raises(UserError, match="once it is over"):
+        await analyst.of_game(guild_id=GUILD, game_id=game_id)
+    await analyst.start()
+    assert await env.db.read(queries.games_to_analyse()) == []
+    await analyst.idle()
+    assert thinker.asked == []
+    await analyst.stop()
+
+
+class App:
+    """The services the Analysis view uses."""
+
+    def __init__(self, env: Env, analyst: Analyses) -> None:
+        self.analyses, self.settings, self.games = analyst, env.settings, env.games
+
+
+async def test_the_analysis_view_shows_the_chart_and_the_ais_move(env: Env) -> None:
+    thinker = InProcessAI()
+    analyst = analyses(env, thinker)
+    await analyst.start()
+    game_id, moves = await finished(env)
+    await analyst.idle()
+    app = App(env, analyst)
+    opened = await click(app, CY, f"bb:analysis:{game_id}:3:open", items=(AnalysisButton,),
+                         ephemeral=False)
+    [(_, deferred), (kind, sent)] = opened.calls
+    assert deferred == {"ephemeral": True, "thinking": True} and kind == "followup"
+    assert sent["ephemeral"] is True
+    assert [f.filename for f in sent["files"]] == [f"asli-{game_id}-3-chart.png",
+                                                   f"asli-{game_id}-3.png"]
+    stored = {row.ply: row for row in await env.db.read(queries.analyses_of_game(game_id))}
+    preferred = stored[2].best_move
+    said = sent["content"]
+    assert f"Move 3 of {len(moves)}" in said and f"played `{moves[2]}`" in said
+    assert ("the AI agrees" if preferred == moves[2] else f"the AI preferred `{preferred}`") \
+        in said
+    custom_ids = [child.custom_id for child in sent["view"].children]
+    assert custom_ids == [f"bb:analysis:{game_id}:3:{kind}" for kind in
+                          ("first", "prev", "next", "last")] + [f"bb:explore:{game_id}:3"]
+    turned = await click(app, CY, custom_ids[2], items=(AnalysisButton,))  # ▶, in place
+    [(_, deferred), (kind, edit)] = turned.calls
+    assert deferred == {} and kind == "edit" and f"Move 4 of {len(moves)}" in edit["content"]
+    assert edit["attachments"][0].filename == f"asli-{game_id}-4-chart.png"
+
+
+async def test_the_analysis_view_of_a_game_in_progress_is_refused(env: Env) -> None:
+    analyst = analyses(env, InProcessAI())
+    game_id = await start_game(env, "asli", size=5)
+    refused = await click(App(env, analyst), BO, f"bb:analysis:{game_id}:0:open",
+                          items=(AnalysisButton,))
+    assert "once it is over" in refused.answer["content"]
+
+
+async def test_the_pool_of_worker_processes_analyses_too(env: Env) -> None:
+    from ai.pool import AIPool
+
+    async with AIPool(workers=1) as pool:
+        analyst = Analyses(env.db, env.games, pool, budget=TINY)
+        env.events.subscribe(analyst)
+        await analyst.start()
+        game_id, moves = await finished(env, "lifeline")
+        await analyst.idle()
+        await analyst.stop()
+    stored = await env.db.read(queries.analyses_of_game(game_id))
+    assert len(stored) == len(moves) + 1
+
+
+async def test_an_old_game_is_analysed_when_someone_asks(env: Env) -> None:
+    game_id, moves = await finished(env)  # finished before analysis was listening
+    thinker = env.ai
+    await env.analyses.start()
+    await env.analyses.idle()
+    assert thinker.asked == []  # not at start-up
+    found = await env.analyses.of_game(guild_id=GUILD, game_id=game_id)
+    assert not found.complete and found.chances() == [None] * (len(moves) + 1)
+    await env.analyses.idle()
+    found = await env.analyses.of_game(guild_id=GUILD, game_id=game_id)
+    assert found.complete and len(thinker.asked) == len(moves) + 1
+    await env.analyses.stop()
