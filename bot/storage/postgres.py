@@ -56,6 +56,7 @@ class PostgresDatabase(Database):
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
+        self._closed = False
         self.url = url
         self.where = without_password(url)
 
@@ -84,6 +85,7 @@ class PostgresDatabase(Database):
         return database
 
     async def close(self) -> None:
+        self._closed = True  # what is still at work now fails for good, not "for now"
         await self._pool.close()
 
     async def migrate(self) -> int:
@@ -118,7 +120,7 @@ class PostgresDatabase(Database):
         except asyncpg.IntegrityConstraintViolationError as error:
             raise Conflict(str(error)) from error
         except _Failures as error:
-            if health.is_storage_failure(error):
+            if health.is_storage_failure(error) and not self._closed:
                 raise self._failed(error) from error
             raise
 
@@ -150,7 +152,7 @@ class PostgresDatabase(Database):
         except asyncpg.IntegrityConstraintViolationError as error:
             raise Conflict(str(error)) from error
         except _Failures as error:
-            if health.is_storage_failure(error):
+            if health.is_storage_failure(error) and not self._closed:
                 raise self._failed(error) from error
             raise
 

@@ -194,6 +194,8 @@ class _NoDMs:
 async def env(database_url: Path | str) -> AsyncIterator[Env]:
     environment = await Env.start(database_url)
     yield environment
+    if environment.outbox is not None:
+        await environment.outbox.stop()
     await environment.db.close()
 
 

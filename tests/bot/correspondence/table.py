@@ -101,6 +101,8 @@ async def open_table(database_url: Path | str, *,
         yield t
     finally:
         await t.clocks.stop()
+        if t.env.outbox is not None:
+            await t.env.outbox.stop()
         await t.env.db.close()
 
 
