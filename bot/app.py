@@ -44,6 +44,7 @@ from bot.review.browser import Browser
 from bot.review.epilogue import Epilogue
 from bot.review.records import Records
 from bot.settings.service import MemberSettings
+from bot.shards import EVERY_SHARD, Shards
 from bot.storage import Database
 from bot.timers import Sleep
 
@@ -63,6 +64,11 @@ class Tuning:
     ai_workers: int = 1
     #: Tests only: every level of the AI searches this many playouts, no more.
     ai_test_playouts: int | None = None
+    #: This process's Discord shards, among the processes sharing the database.
+    shards: Shards = EVERY_SHARD
+    #: Seconds between two looks for outbox items nobody delivers (a process that died
+    #: with them); None: no looking.
+    outbox_sweep: float | None = 30.0
 
 
 @dataclass(eq=False)
@@ -94,6 +100,7 @@ class App:
     practice: Practice
     outbox: Outbox
     rules_url_base: str = ""
+    shards: Shards = EVERY_SHARD
     _warm_up: asyncio.Task[int] | None = None
     _buttons: asyncio.Task[int] | None = None
 
@@ -103,7 +110,7 @@ class App:
         challenges (both first apply what fell due while the bot was down)."""
         await self.outbox.start()
         self._warm_up = asyncio.create_task(self.games.warm_up(), name="replay active games")
-        self._buttons = asyncio.create_task(self.boards.remove_ended_buttons(),
+        self._buttons = asyncio.create_task(self.boards.remove_ended_buttons(self.shards),
                                             name="remove the buttons of ended games")
         await self.clocks.start()
         await self.expiry.start()
@@ -142,7 +149,10 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
     games = Games(db)
     # What must reach Discord is stored with the change that causes it, and delivered
     # in order per game by one loop; boards tell the listeners after their post.
-    outbox = Outbox(db, now=now, sleep=sleep)
+    # Several processes may share the database: a game's items are delivered by one of
+    # them at a time (a lease in the name of its shards).
+    outbox = Outbox(db, now=now, sleep=sleep, owner=tuning.shards.name,
+                    sweep_every=tuning.outbox_sweep)
     notifier = Notifier(db, messenger, poster, now=now)
     # Members who asked for DMs or a digest are not pinged by board posts.
     boards = Boards(db, poster, renderer=renderer, games=games, events=events, outbox=outbox,
@@ -163,10 +173,10 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
                             messages=messages)
     correspondence = Correspondence(db, games, boards, events, endings, clocks, poster, now=now)
     ai = thinker if thinker is not None else AIPool(tuning.ai_workers)
-    analyses = Analyses(db, games, ai)
+    analyses = Analyses(db, games, ai, shards=tuning.shards)
     # The bot's moves in practice games: the same AI, thinking in its worker processes.
     practice = Practice(db, games, boards, events, challenges, moves, clocks, think=ai.choose,
-                        levels=practice_levels(tuning.ai_test_playouts),
+                        levels=practice_levels(tuning.ai_test_playouts), shards=tuning.shards,
                         **({"typing": typing} if typing else {}))
     events.subscribe(
         notifier,        # DMs: your turn, the game is over
@@ -184,4 +194,4 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
         browser=Browser(db, games, renderer=renderer, replayer=replayer), records=Records(db),
         epilogue=epilogue, settings=MemberSettings(db, notifier), analyses=analyses,
         sandboxes=Sandboxes(db, games, ai, now=now), ai=ai, practice=practice,
-        rules_url_base=tuning.rules_url_base, outbox=outbox)
+        rules_url_base=tuning.rules_url_base, outbox=outbox, shards=tuning.shards)

@@ -27,6 +27,7 @@ from bot.play import views as play_views
 from bot.poster import DiscordMessenger, DiscordPoster
 from bot.practice.views import thread_typing
 from bot.review import views as review_views
+from bot.shards import Shards
 from bot.storage import ChallengeRow, Database, GameRow, Unavailable, open_database
 from bot.ui.answers import tolerate_repeated_answers
 from bot.ui.forms import submit_form
@@ -143,7 +144,8 @@ class BoardBot(commands.Bot):
                           challenge_expiry_days=self.settings.challenge_expiry_days,
                           rules_url_base=self.settings.rules_url_base,
                           ai_workers=self.settings.ai_workers,
-                          ai_test_playouts=self.settings.ai_test_playouts),
+                          ai_test_playouts=self.settings.ai_test_playouts,
+                          shards=Shards(self.settings.shard_count, self.settings.shard_ids)),
             typing=thread_typing(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:

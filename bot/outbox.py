@@ -14,6 +14,14 @@ messages sent while delivering it carry nonces made from that key
 has done so far in the item's ``result`` (a thread opened, a message posted), so a
 repeat goes on from there.
 
+Several bot processes may share the database (PostgreSQL): a lane is delivered by one
+process at a time, the one holding its lease (:class:`bot.claims.Lanes`), taken before
+its first item and given back once the lane has nothing left. At start-up a process
+delivers every lane with items pending that nobody holds, its own from before a crash
+included (its leases are in the name of its shards: it takes them again at once); the
+lanes of a process that died and did not come back are taken over by the others once
+their lease ran out (:meth:`Outbox.sweep`, every ``sweep_every`` seconds).
+
 Handlers are given per kind by the services that stage the items (:meth:`Outbox.handle`).
 A handler raises :class:`~bot.model.DeliveryDelayed` when Discord cannot be reached
 (the item is tried again later, after a growing pause, and its lane waits; so is an
@@ -33,6 +41,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from bot.claims import Lanes
 from bot.model import DeliveryDelayed
 from bot.storage import Database, OutboxRow, Statement, WriteFailed, queries
 from bot.timers import Sleep
@@ -53,6 +62,13 @@ KEEP_DELIVERED = timedelta(days=7)
 PRUNE_EVERY = timedelta(hours=1)
 #: Values of delivered items kept for a caller that asks just after a worker delivered.
 _REMEMBERED = 256
+#: Items waiting this long are looked at by :meth:`Outbox.sweep` (their process may be
+#: gone); younger ones are being delivered by the process that staged them.
+STUCK = timedelta(seconds=30)
+
+
+class _LaneLost(Exception):
+    """The lane's lease ran out while its item waited: another process delivers it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +127,13 @@ class Outbox:
     db: Database
     now: Callable[[], datetime]
     sleep: Sleep = asyncio.sleep
+    #: This process to the others sharing the database (its lanes' leases are in this
+    #: name): the same after a restart.
+    owner: str = "every shard"
+    #: Seconds between two :meth:`sweep` s (None: none; tests sweep themselves).
+    sweep_every: float | None = None
+    _lanes: Lanes = field(init=False)
+    _sweeper: asyncio.Task[None] | None = None
     _handlers: dict[str, Handler] = field(default_factory=dict)
     _workers: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     _again: set[str] = field(default_factory=set)
@@ -119,6 +142,9 @@ class Outbox:
     _stopping: bool = False
     _pruned_at: datetime | None = None
 
+    def __post_init__(self) -> None:
+        self._lanes = Lanes(self.db, now=self.now, owner=self.owner)
+
     def handle(self, kind: str, handler: Handler) -> None:
         """Deliver items of ``kind`` with ``handler`` (the composition root's call)."""
         self._handlers[kind] = handler
@@ -126,26 +152,54 @@ class Outbox:
     # -- the loop ---------------------------------------------------------------------
 
     async def start(self) -> int:
-        """Deliver every item left pending by the last run (before new work); returns
-        how many lanes had some."""
+        """Deliver every item left pending by the last run (before new work), but in the
+        lanes another process is delivering; returns how many lanes had some."""
         await self._prune()
         lanes = await self.db.read(queries.pending_lanes())
         if lanes:
             log.info("delivering what %d games and challenges still owed Discord", len(lanes))
-            for lane in lanes:
-                self.kick(lane)
-            workers = [self._workers[lane] for lane in lanes if lane in self._workers]
-            _, late = await asyncio.wait(workers, timeout=START_UP_WAIT)
+            await self._deliver_lanes(lanes, START_UP_WAIT)
+        if self.sweep_every is not None and self._sweeper is None:
+            self._sweeper = asyncio.create_task(self._sweep_forever(), name="outbox sweep")
+        return len(lanes)
+
+    async def sweep(self) -> int:
+        """Deliver the lanes whose items have waited longer than :data:`STUCK`, unless
+        another process holds them: those of a process that died (once its leases ran
+        out). Returns how many lanes were looked at."""
+        lanes = [lane for lane in await self.db.read(queries.pending_lanes(
+            created_before=self.now() - STUCK)) if lane not in self._workers]
+        await self._deliver_lanes(lanes, START_UP_WAIT)
+        return len(lanes)
+
+    async def _sweep_forever(self) -> None:
+        assert self.sweep_every is not None
+        while not self._stopping:
+            await asyncio.sleep(self.sweep_every)
+            try:
+                await self.sweep()
+            except Exception:  # the database out of reach, say: the next sweep tries again
+                log.exception("could not look for lanes left undelivered")
+
+    async def _deliver_lanes(self, lanes: list[str], timeout: float) -> None:
+        for lane in lanes:
+            self.kick(lane)
+        workers = [self._workers[lane] for lane in lanes if lane in self._workers]
+        if workers:
+            _, late = await asyncio.wait(workers, timeout=timeout)
             if late:
                 log.warning("%d lanes are still being delivered; going on", len(late))
-        return len(lanes)
 
     async def stop(self) -> None:
         self._stopping = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
         workers = list(self._workers.values())
         for worker in workers:
             worker.cancel()
         await asyncio.gather(*workers, return_exceptions=True)
+        await self._lanes.let_go()
 
     def kick(self, lane: str) -> None:
         """Deliver the lane's pending items (a worker per lane, while it has some)."""
@@ -183,21 +237,50 @@ class Outbox:
     async def _work(self, lane: str) -> None:
         try:
             while not self._stopping:
-                self._again.discard(lane)
-                items = await self.db.read(queries.pending_outbox(lane))
-                if not items:
-                    if lane in self._again:
-                        continue
+                if not await self._take(lane):
+                    return  # another process delivers it (or will, once its lease ran out)
+                await self._deliver_held(lane)
+                if lane not in self._again:  # (kicked while letting go: take it again)
                     return
-                for pending in items:
-                    await self._deliver(pending)
         except asyncio.CancelledError:
             raise
+        except _LaneLost:
+            log.warning("the delivery of %s was taken over by another process", lane)
         except Exception:  # the loop itself must not die silently
             log.exception("the delivery of %s stopped; it resumes with the next change", lane)
         finally:
             if self._workers.get(lane) is asyncio.current_task():
                 del self._workers[lane]
+
+    async def _deliver_held(self, lane: str) -> None:
+        """Deliver the lane's items, while this process holds it, until it is let go
+        with nothing left in it."""
+        kept = False  # the last letting go failed
+        while not self._stopping:
+            self._again.discard(lane)
+            items = await self.db.read(queries.pending_outbox(lane))
+            if items:
+                for pending in items:
+                    if not await self._lanes.keep(lane):
+                        raise _LaneLost(lane)
+                    await self._deliver(pending)
+            elif kept:  # it failed with nothing pending: the lease was no longer ours
+                return
+            elif lane not in self._again:
+                kept = not await self._lanes.release(lane)
+                if not kept:
+                    return
+                continue  # staged meanwhile (maybe by another process, which left it to us)
+            kept = False
+
+    async def _take(self, lane: str) -> bool:
+        while True:
+            try:
+                return await self._lanes.take(lane)
+            except WriteFailed:  # the database refuses writes: wait for it
+                await self.sleep(LONGEST_PAUSE)
+                if self._stopping:
+                    raise asyncio.CancelledError from None
 
     async def _deliver(self, pending: OutboxRow) -> None:
         handler = self._handlers.get(pending.kind)
@@ -233,6 +316,8 @@ class Outbox:
             await self.sleep(pause)
             if self._stopping:
                 raise asyncio.CancelledError
+            if not await self._lanes.keep(pending.lane):
+                raise _LaneLost(pending.lane)
             pending = await self._reread(pending)
 
     async def _reread(self, pending: OutboxRow) -> OutboxRow:

@@ -27,6 +27,7 @@ from bot.model import GameUpdate, UserError
 from bot.model import names as row_names
 from bot.pictures import biggest_swings
 from bot.play.games import Games
+from bot.shards import EVERY_SHARD, Shards
 from bot.storage import AnalysisRow, Database, GameRow, MoveRow, queries
 from rules import State
 
@@ -142,12 +143,15 @@ class Analyses:
     """The queue of games to analyse, its one worker task, and the stored estimates."""
 
     def __init__(self, db: Database, games: Games, thinker: Thinker, *,
-                 budget: Budget = BUDGET, seed: int | None = 1) -> None:
+                 budget: Budget = BUDGET, seed: int | None = 1,
+                 shards: Shards = EVERY_SHARD) -> None:
         self.db = db
         self.games = games
         self.thinker = thinker
         self.budget = budget
         self.seed = seed
+        #: Whose games :meth:`start` resumes: those of this process's servers.
+        self.shards = shards
         self._queue: asyncio.Queue[int] = asyncio.Queue()
         self._queued: set[int] = set()
         self._task: asyncio.Task[None] | None = None
@@ -155,11 +159,13 @@ class Analyses:
     # -- the queue ---------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Start the worker, first on the games whose analysis the bot left half-way
-        when it stopped (games finished before are analysed when someone asks)."""
+        """Start the worker, first on the games of this process's servers whose analysis
+        the bot left half-way when it stopped (games finished before are analysed when
+        someone asks)."""
         if self._task is None:
             self._task = asyncio.create_task(self._work(), name="analyse finished games")
-        for game_id in await self.db.read(queries.games_to_analyse()):
+        for game_id in await self.db.read(queries.games_to_analyse(
+                shard_count=self.shards.count, shard_ids=self.shards.ids)):
             self.request(game_id)
 
     async def stop(self) -> None:

@@ -43,6 +43,7 @@ from bot.model import (
 )
 from bot.outbox import Outbox, Staged, game_lane, item
 from bot.play.games import Games, game_rules, outcome_of, settled
+from bot.shards import EVERY_SHARD, Shards
 from bot.storage import Database, GameRow, OutboxRow, Statement, queries
 from rules import Decision, State
 
@@ -244,12 +245,13 @@ class Boards:
         return sum([await self._remove(game_id, channel_id, message_id)
                     for channel_id, message_id in stale])
 
-    async def remove_ended_buttons(self) -> int:
+    async def remove_ended_buttons(self, shards: Shards = EVERY_SHARD) -> int:
         """At start-up: the buttons of games that ended while their removal could not be
-        done (Discord out of reach: kept for the next start). Returns how many posts
-        lost them."""
+        done (Discord out of reach: kept for the next start), in the servers of this
+        process's ``shards``. Returns how many posts lost them."""
         done, after = 0, 0
-        while found := await self.db.read(queries.button_posts_of_ended_games(after)):
+        while found := await self.db.read(queries.button_posts_of_ended_games(
+                after, shard_count=shards.count, shard_ids=shards.ids)):
             for game_id, channel_id, message_id in found:
                 done += await self._remove(game_id, channel_id, message_id)
             after = found[-1][2]

@@ -33,6 +33,7 @@ from bot.model import GameUpdate, Member, UserError
 from bot.play.boards import Boards, replayed, to_ping
 from bot.play.games import Games, game_rules
 from bot.play.moves import Moves
+from bot.shards import EVERY_SHARD, Shards
 from bot.storage import Database, GameRow, apply, queries
 
 log = logging.getLogger(__name__)
@@ -75,7 +76,8 @@ class LevelRecord:
 class Practice:
     def __init__(self, db: Database, games: Games, boards: Boards, events: Events,
                  challenges: Challenges, moves: Moves, clocks: Clocks, *, think: Thinker,
-                 levels: Mapping[str, ai.Level], typing: Typing = _not_typing) -> None:
+                 levels: Mapping[str, ai.Level], typing: Typing = _not_typing,
+                 shards: Shards = EVERY_SHARD) -> None:
         self.db = db
         self.games = games
         self.boards = boards
@@ -86,6 +88,8 @@ class Practice:
         self.think = think
         self.levels = dict(levels)
         self.typing = typing
+        #: Whose games' owed moves :meth:`resume` makes: those of this process's servers.
+        self.shards = shards
         #: The bot's own member (set by the client once logged in; None: no practice).
         self.me: Member | None = None
         self._thinking: dict[int, asyncio.Task[None]] = {}
@@ -156,11 +160,14 @@ class Practice:
 
     async def resume(self) -> int:
         """Give their move to the practice games where it is the bot's turn (after a
-        restart). Returns how many were started."""
+        restart), in this process's servers (another process serves the others'; were
+        two to think for one game, the move guard would store one move). Returns how
+        many were started."""
         if self.me is None:
             return 0
         async with self.db.reading() as conn:
-            rows = [row for row in await queries.active_games(conn) if practice_level(row)]
+            rows = [row for row in await queries.active_games(conn)
+                    if practice_level(row) and self.shards.holds(row.guild_id)]
         started = 0
         for row in rows:
             try:

@@ -300,7 +300,8 @@ CREATE INDEX outbox_by_status ON outbox (status, lane, id);
 
 
 # Several bot processes may share one database (PostgreSQL): a clock's reminder or
-# deadline, a digest, a challenge's expiry is done by the one process that claims it.
+# deadline, a digest, a challenge's expiry is done by the one process that claims it,
+# and a lane of the outbox is delivered by the one process leasing it.
 _V_CLAIMS = """
 -- Work that exactly one process must do, claimed by the process doing it until
 -- lease_until; a claim whose lease ran out (its process died) may be taken over.
@@ -316,6 +317,14 @@ CREATE TABLE claims (
     PRIMARY KEY (kind, item, due_at)
 );
 CREATE INDEX claims_by_due ON claims (due_at);
+-- A lane of the outbox (bot/outbox.py: a game's or a challenge's items, delivered in
+-- order) is delivered by one process at a time: the one holding its lease, until
+-- lease_until or until it has nothing left to deliver there.
+CREATE TABLE lane_leases (
+    lane            TEXT PRIMARY KEY,   -- 'game:12', 'challenge:5'
+    owner           TEXT NOT NULL,      -- the process delivering it
+    lease_until     TEXT NOT NULL
+);
 """
 
 

@@ -69,6 +69,8 @@ class Fault:
     is_global: bool = False
     after: bool = False
     stall: bool = False
+    #: Only requests whose path holds this (a channel's id, say); "": any.
+    where: str = ""
     hits: int = 0
     released: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -76,8 +78,9 @@ class Fault:
         """Let stalled requests go (answered with ``status``)."""
         self.released.set()
 
-    def matches(self, method: str, template: str, operation_id: str) -> bool:
-        return self.hits < self.times and self.route in (f"{method} {template}", operation_id)
+    def matches(self, method: str, template: str, operation_id: str, path: str = "") -> bool:
+        return self.hits < self.times and self.route in (f"{method} {template}", operation_id) \
+            and self.where in path
 
 
 @dataclass
@@ -210,14 +213,16 @@ class FakeDiscord(GatewayMixin, RestMixin):
     # ---- faults on demand -----------------------------------------------------------------
 
     def inject(self, route: str, status: int = 429, *, times: int = 1, retry_after: float = 0.1,
-               is_global: bool = False, after: bool = False, stall: bool = False) -> Fault:
+               is_global: bool = False, after: bool = False, stall: bool = False,
+               where: str = "") -> Fault:
         """Make the next ``times`` requests on ``route`` ("POST /channels/{channel_id}/messages"
         as in the spec, or an operationId such as "create_message") fail with ``status``
         (429 with Retry-After and Discord's JSON body, or 500/502/...). ``after=True``:
         the request is carried out, and only its answer is the failure (the fault after
-        the action). ``stall=True``: no answer until ``fault.release()``."""
+        the action). ``stall=True``: no answer until ``fault.release()``. ``where``: only
+        requests whose path holds it (e.g. a channel's id)."""
         fault = Fault(route=route, status=status, times=times, retry_after=retry_after,
-                      is_global=is_global, after=after, stall=stall)
+                      is_global=is_global, after=after, stall=stall, where=where)
         self.faults.append(fault)
         return fault
 

@@ -46,9 +46,18 @@ class BotProcess:
                 sys.executable, "-m", "bot", cwd=self.workdir, env=self.env(),
                 stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=log)
         identifies = self.fake.gateway_log.count("identify")
+        # Its own shards connected (another process may hold, or have lost, the others).
+        mine = [int(s) for s in self.settings.get("SHARD_IDS", "").split(",") if s]
+
+        def connected() -> bool:
+            if not mine:
+                return self.fake.connected
+            return all(self.fake.sessions.get(shard) is not None
+                       and self.fake.sessions[shard].conn is not None for shard in mine)
+
         waiter = asyncio.ensure_future(self.fake.wait_until(
             lambda: self.fake.gateway_log.count("identify") > identifies
-            and self.fake.connected and self.fake.commands_for(None), timeout,
+            and connected() and self.fake.commands_for(None), timeout,
             "the bot to start, sync its commands and connect"))
         exited = asyncio.ensure_future(self.proc.wait())
         done, _ = await asyncio.wait({waiter, exited}, return_when=asyncio.FIRST_COMPLETED)

@@ -119,7 +119,7 @@ class RestMixin:
                 rec.status = 404
                 return error(404, 0, "404: Not Found")
             fault = next((f for f in self.faults
-                          if f.matches(method, op.template, op.operation_id)), None)
+                          if f.matches(method, op.template, op.operation_id, path)), None)
             if fault is not None:
                 fault.hits += 1
                 if not fault.after:

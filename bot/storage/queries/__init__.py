@@ -24,7 +24,14 @@ from bot.storage.queries.challenges import (
     pending_challenges_created_by,
     set_challenge_message,
 )
-from bot.storage.queries.claims import claim, finish_claim, forget_claims
+from bot.storage.queries.claims import (
+    claim,
+    drop_lane_statement,
+    finish_claim,
+    forget_claims,
+    release_lane_statement,
+    take_lane_statement,
+)
 from bot.storage.queries.clocks import (
     active_games_without_clock,
     add_clocks,
@@ -122,6 +129,7 @@ __all__ = [
     "delete_last_move",
     "digests_due",
     "drop_button_post_statement",
+    "drop_lane_statement",
     "find_pending_challenge",
     "finish_claim",
     "finish_game_statement",
@@ -162,6 +170,7 @@ __all__ = [
     "prune_outbox_statement",
     "ratings_of_member",
     "recent_games",
+    "release_lane_statement",
     "save_analysis_statement",
     "save_clock_statement",
     "save_rating",
@@ -175,6 +184,7 @@ __all__ = [
     "set_sandbox_moves_statement",
     "set_theme_statement",
     "set_vacation_end",
+    "take_lane_statement",
     "takebacks_of_ply",
     "update_clock_statement",
     "vacations_of",

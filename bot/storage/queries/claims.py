@@ -1,10 +1,11 @@
-"""Claims: work that exactly one process does, held under a lease while it is done."""
+"""Claims: work that exactly one process does, held under a lease while it is done; and
+the leases of the outbox's lanes, each delivered by one process at a time."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from bot.storage.database import Connection
+from bot.storage.database import Connection, Statement
 from bot.storage.rows import stamp
 
 
@@ -37,3 +38,31 @@ async def forget_claims(conn: Connection, before: datetime) -> int:
     """Delete the claims of work done and due before ``before``; how many."""
     return await conn.change("DELETE FROM claims WHERE due_at < ? AND done_at IS NOT NULL",
                              (stamp(before),))
+
+
+# -- the outbox's lanes -------------------------------------------------------------
+
+
+def take_lane_statement(lane: str, *, owner: str, now: datetime,
+                        lease_until: datetime) -> Statement:
+    """Hold ``lane`` for ``owner`` until ``lease_until`` (or hold it longer): changes a
+    row if the lane was free, its lease had run out, or ``owner`` held it already."""
+    return ("INSERT INTO lane_leases (lane, owner, lease_until) VALUES (?, ?, ?)"
+            " ON CONFLICT (lane) DO UPDATE SET owner = excluded.owner,"
+            " lease_until = excluded.lease_until"
+            " WHERE lane_leases.owner = excluded.owner OR lane_leases.lease_until <= ?",
+            (lane, owner, stamp(lease_until), stamp(now)))
+
+
+def drop_lane_statement(lane: str, *, owner: str) -> Statement:
+    """Let ``lane`` go at once, whatever is left in it (a process stopping)."""
+    return "DELETE FROM lane_leases WHERE lane = ? AND owner = ?", (lane, owner)
+
+
+def release_lane_statement(lane: str, *, owner: str) -> Statement:
+    """Let ``lane`` go, if ``owner`` holds it and nothing is left to deliver in it (no
+    row changed: an item came meanwhile, the holder delivers it too; in one statement,
+    so that an item staged by another process whose own take failed is never left)."""
+    return ("DELETE FROM lane_leases WHERE lane = ? AND owner = ? AND NOT EXISTS"
+            " (SELECT 1 FROM outbox WHERE outbox.status = 'pending' AND outbox.lane = ?)",
+            (lane, owner, lane))

@@ -12,6 +12,18 @@ from bot.storage.rows import GameRow
 from rules import Termination
 
 
+def on_shards(guild_id: str, shard_count: int | None,
+              shard_ids: Sequence[int] | None) -> tuple[str, tuple[int, ...]]:
+    """`` AND …``: the condition that the server in column ``guild_id`` is on one of
+    ``shard_ids`` of ``shard_count`` (Discord's ``(guild_id >> 22) % shard_count``), with
+    its arguments; nothing if every shard is meant."""
+    if shard_count is None or shard_ids is None:
+        return "", ()
+    marks = ", ".join("?" * len(shard_ids))
+    return (f" AND ({guild_id} >> 22) % ? IN ({marks})" if shard_ids else " AND 1 = 0",
+            (shard_count, *shard_ids) if shard_ids else ())
+
+
 def dump(value: dict[str, Any]) -> str:
     """Options and settings as stored: JSON with sorted keys."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"))

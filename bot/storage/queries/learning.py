@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.storage.database import Connection, Statement, query
+from bot.storage.queries.games import on_shards
 from bot.storage.rows import AnalysisRow, SandboxRow, stamp
 
 #: A member keeps this many sandboxes; opening one more drops their oldest.
@@ -28,14 +29,17 @@ async def analyses_of_game(conn: Connection, game_id: int) -> list[AnalysisRow]:
 
 
 @query
-async def games_to_analyse(conn: Connection, limit: int = 100) -> list[int]:
+async def games_to_analyse(conn: Connection, limit: int = 100, shard_count: int | None = None,
+                           shard_ids: Sequence[int] | None = None) -> list[int]:
     """Finished games whose analysis was started and not finished (the bot stopped
-    half-way), oldest first. (Older games are analysed when someone asks.)"""
+    half-way), oldest first; with ``shard_ids`` of ``shard_count``, only those of the
+    servers on these shards. (Older games are analysed when someone asks.)"""
+    shards, args = on_shards("games.guild_id", shard_count, shard_ids)
     return [row[0] for row in await conn.fetch_all(
         "SELECT analyses.game_id FROM analyses JOIN games ON games.id = analyses.game_id"
-        " WHERE games.status = 'finished' GROUP BY analyses.game_id"
+        f" WHERE games.status = 'finished'{shards} GROUP BY analyses.game_id"
         " HAVING COUNT(*) <= (SELECT COUNT(*) FROM moves WHERE moves.game_id = analyses.game_id)"
-        " ORDER BY analyses.game_id LIMIT ?", (limit,))]
+        " ORDER BY analyses.game_id LIMIT ?", (*args, limit))]
 
 
 def insert_sandbox_statements(*, member_id: int, game: str, options: dict[str, Any],

@@ -12,6 +12,7 @@ import rules
 from bot.learning.analysis import Analyses
 from bot.learning.views import AnalysisButton
 from bot.model import UserError
+from bot.shards import Shards, shard_of
 from bot.storage import queries
 from tests.bot.conftest import BO, CY, GUILD, Env, start_game
 from tests.bot.fakes import InProcessAI
@@ -98,6 +99,27 @@ async def test_a_restart_finishes_what_was_started(env: Env) -> None:
     assert [n for _, n in thinker.asked[first:]] == list(range(3, len(moves) + 1))
     await again.stop()
     await analyst.stop()
+
+
+async def test_a_restart_resumes_the_analyses_of_its_own_servers_only(env: Env) -> None:
+    """Of processes on the two shards of one database, the one serving the game's
+    server finishes its analysis; the other leaves it alone."""
+    thinker = InProcessAI()
+    analyst = analyses(env, thinker)
+    game_id, moves = await finished(env)
+    await analyst.start()
+    await analyst.idle()
+    await analyst.stop()
+    async with env.db.transaction() as tx:  # as if the bot had stopped half-way
+        await tx.change("DELETE FROM analyses WHERE game_id = ? AND ply >= 3", (game_id,))
+    asked = len(thinker.asked)
+    mine = shard_of(GUILD, 2)
+    for shards in (Shards(2, (1 - mine,)), Shards(2, (mine,))):
+        again = Analyses(env.db, env.games, thinker, budget=TINY, shards=shards)
+        await again.start()
+        await again.idle()
+        await again.stop()
+    assert [n for _, n in thinker.asked[asked:]] == list(range(3, len(moves) + 1))
 
 
 async def test_a_game_in_progress_is_not_analysed(env: Env) -> None:

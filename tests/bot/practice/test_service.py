@@ -14,6 +14,7 @@ import pytest
 import rules
 from bot.app import App, Tuning, build
 from bot.model import Member, UserError
+from bot.shards import EVERY_SHARD, Shards, shard_of
 from bot.storage import open_database, queries
 from tests.bot.conftest import ANA, CHANNEL, GUILD, SMALL
 from tests.bot.correspondence.table import FakeMessenger
@@ -34,10 +35,13 @@ class Harness:
         self.clock = FakeClock()
         self.ai = InProcessAI()
         self.app: App | None = None
+        #: The process's shards (its next start).
+        self.shards = EVERY_SHARD
 
     async def start(self) -> App:
         db = await open_database(self.path)
-        self.app = build(db, self.poster, FakeMessenger(), tuning=Tuning(ai_test_playouts=8),
+        self.app = build(db, self.poster, FakeMessenger(),
+                         tuning=Tuning(ai_test_playouts=8, shards=self.shards),
                          now=self.clock, renderer=fake_renderer, replayer=fake_replayer,
                          rng=random.Random(1), thinker=self.ai)
         self.app.practice.me = BOT
@@ -125,6 +129,27 @@ async def test_after_a_restart_the_bot_makes_the_move_it_owes(harness: Harness) 
     app.practice.me = None  # the member moves while the bot is going down
     await app.moves.play_move(guild_id=GUILD, game_id=game_id, member=ANA, text=move)
     await harness.stop()
+    assert len(await _moves_after_restart(harness, game_id)) == 2
+
+
+async def test_a_process_makes_the_owed_moves_of_its_own_servers_only(
+        harness: Harness) -> None:
+    """Two processes on the two shards of one database, both started again: the bot's
+    owed move is made by the one whose servers include the game's, and by it alone."""
+    app = harness.app
+    assert app is not None
+    game_id = await _start(app)
+    await app.practice.idle()
+    _, state = await _state(app, game_id)
+    app.practice.me = None  # the member moves while the bot is going down
+    await app.moves.play_move(guild_id=GUILD, game_id=game_id, member=ANA,
+                              text=sorted(state.legal_moves())[0])
+    await harness.stop()
+    mine = shard_of(GUILD, 2)
+    harness.shards = Shards(2, (1 - mine,))
+    assert len(await _moves_after_restart(harness, game_id)) == 1  # not its server's
+    await harness.stop()
+    harness.shards = Shards(2, (mine,))
     assert len(await _moves_after_restart(harness, game_id)) == 2
 
 
