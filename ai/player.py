@@ -121,7 +121,8 @@ class _Thought:
     search: Search | None
 
 
-def _think(state: State, budget: Budget, rng: random.Random, evaluate: bool) -> _Thought:
+def _think(state: State, budget: Budget, rng: random.Random, evaluate: bool,
+           settle: bool = False) -> _Thought:
     """Look at every move, then search unless that settled it (``evaluate``: search
     even when one move is left, to estimate the position)."""
     started = time.perf_counter()
@@ -136,7 +137,7 @@ def _think(state: State, budget: Budget, rng: random.Random, evaluate: bool) -> 
         if len(left) == 1:
             return _Thought(pos, left[0], None)
     search = Search(pos, knowledge(state.game.name, state.options), rng, losing)
-    search.run(budget, started)
+    search.run(budget, started, stop_when_settled=settle)
     return _Thought(pos, None, search)
 
 
@@ -153,7 +154,9 @@ def choose_move(state: State, level: str | Level = "medium", seed: int | None = 
     if len(legal) == 1:
         return legal[0]
     rng = random.Random(seed)
-    thought = _think(state, level.budget, rng, evaluate=False)
+    # A level that always plays the most visited move may stop once no other can catch up.
+    thought = _think(state, level.budget, rng, evaluate=False,
+                     settle=level.temperature <= 0)
     text = thought.pos.move_text
     if thought.search is None:
         return text(thought.move)  # type: ignore[arg-type]

@@ -26,6 +26,9 @@ from ai.games import Knowledge
 from ai.levels import Budget
 from rules.search import SearchPosition
 
+#: How often (in simulations) a search that may stop once settled checks whether it is.
+SETTLED_EVERY = 64
+
 
 class Node:
     """A position of the tree, reached by ``move`` (played by ``mover``) from ``parent``."""
@@ -98,11 +101,15 @@ class Search:
     # -- driving -------------------------------------------------------------------------
 
     def run(self, budget: Budget, started: float | None = None,
-            clock: Callable[[], float] = time.perf_counter) -> None:
+            clock: Callable[[], float] = time.perf_counter, *,
+            stop_when_settled: bool = False) -> None:
         """Simulate until the budget is spent or the root's result is proven.
 
         The time budget counts from ``started`` (default: now) and is not
         overrun by a simulation expected to end after it; at least one is made.
+        ``stop_when_settled``: stop as soon as the most visited move can no longer
+        be overtaken by another in the simulations the budget has left (the move
+        chosen by visits is then the one the whole budget would choose).
         """
         began = clock()
         deadline = None if budget.seconds is None else (
@@ -115,7 +122,25 @@ class Search:
                 now = clock()
                 if now + (now - began) / self.playouts >= deadline:
                     break
+            if stop_when_settled and self.playouts % SETTLED_EVERY == SETTLED_EVERY - 1:
+                left = self._simulations_left(limit, deadline, began, clock())
+                if self._settled(left):
+                    break
             self.simulate()
+
+    def _simulations_left(self, limit: int | None, deadline: float | None, began: float,
+                          now: float) -> float:
+        left = math.inf if limit is None else limit - self.playouts
+        if deadline is not None and now > began:
+            left = min(left, (deadline - now) * self.playouts / (now - began))
+        return left
+
+    def _settled(self, left: float) -> bool:
+        # A move not tried yet counts as none: it cannot catch up either.
+        visits = sorted((child.n for child in self.root.children.values()
+                         if child.proven is None), reverse=True)
+        first, second = (*visits, 0, 0)[:2]
+        return first - second > left
 
     def simulate(self) -> None:
         pos = self.root_position.copy()

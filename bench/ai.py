@@ -39,6 +39,8 @@ QUICK_CASES = [("lifeline", {"size": 4}), ("asli", {"size": 5}), ("astralis", {"
 MAX_PLIES = 1000
 #: ``--quick`` only checks that everything runs: its games stop early.
 QUICK_PLIES = 12
+#: The fewest games a pairing stopped by ``--precision`` plays.
+MIN_GAMES = 10
 
 Player = Callable[[State, random.Random], str]
 
@@ -84,15 +86,23 @@ def wilson(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def match(name: str, options: dict, first: Player, second: Player, games: int,
-          seed: int, max_plies: int = MAX_PLIES) -> float:
-    """``first``'s total score over ``games`` games, alternating seats."""
+          seed: int, max_plies: int = MAX_PLIES,
+          precision: float | None = None) -> tuple[float, int]:
+    """``first``'s total score and the games played: ``games``, alternating seats, or
+    fewer when ``precision`` is given and the 95% interval is already that narrow on
+    each side (after an even number of games, at least :data:`MIN_GAMES`)."""
     score = 0.0
     for game in range(games):
         if game % 2 == 0:
             score += play_game(name, options, (first, second), seed + game, max_plies)
         else:
             score += 1.0 - play_game(name, options, (second, first), seed + game, max_plies)
-    return score
+        played = game + 1
+        if precision is not None and played % 2 == 0 and played >= MIN_GAMES:
+            low, high = wilson(score, played)
+            if (high - low) / 2 <= precision:
+                return score, played
+    return score, games
 
 
 def pairings(levels: list[Level], which: str) -> list[tuple[Level, Level | None, float]]:
@@ -116,6 +126,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true",
                         help="tiny boards and budgets, 2 games of at most 12 plies per pairing")
     parser.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
+    parser.add_argument("--precision", type=float, default=None,
+                        help="stop a pairing once its 95%% interval is within this much on "
+                             "each side (e.g. 0.1; --games is then the most played)")
     parser.add_argument("--game", action="append", choices=[n for n, _ in CASES],
                         help="only this game (repeatable)")
     parser.add_argument("--pairs", choices=["all", "random", "levels"], default="all")
@@ -136,13 +149,14 @@ def main(argv: list[str] | None = None) -> None:
             if args.player and level.name not in args.player:
                 continue
             other = random_player if opponent is None else timing.player(opponent)
-            score = match(name, options, timing.player(level), other, games, 1000 * index,
-                          QUICK_PLIES if args.quick else MAX_PLIES)
-            low, high = wilson(score, games)
+            score, played = match(name, options, timing.player(level), other, games,
+                                  1000 * index, QUICK_PLIES if args.quick else MAX_PLIES,
+                                  args.precision)
+            low, high = wilson(score, played)
             against = "random" if opponent is None else opponent.name
             goal = f">= {target:.0%}" if target else ""
-            print(f"| {name} | {options['size']} | {level.name} vs {against} | {games} | "
-                  f"{score / games:.0%} | {low:.0%}–{high:.0%} | {goal} |", flush=True)
+            print(f"| {name} | {options['size']} | {level.name} vs {against} | {played} | "
+                  f"{score / played:.0%} | {low:.0%}–{high:.0%} | {goal} |", flush=True)
     print("\n## AI think time per move (all games above)\n")
     print("| level | game | budget | moves | median | p99 | target |")
     print("|---|---|---|---|---|---|---|")

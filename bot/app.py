@@ -171,7 +171,7 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
                   describe=change_summary)
     challenges = Challenges(db, games, boards, events, now=now, rng=rng, starters=[clocks],
                             messages=messages)
-    correspondence = Correspondence(db, games, boards, events, endings, clocks, poster, now=now)
+    correspondence = Correspondence(db, games, boards, events, endings, clocks, now=now)
     ai = thinker if thinker is not None else AIPool(tuning.ai_workers)
     analyses = Analyses(db, games, ai, shards=tuning.shards)
     # The bot's moves in practice games: the same AI, thinking in its worker processes.

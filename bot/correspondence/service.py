@@ -25,7 +25,7 @@ from bot import texts
 from bot.correspondence import timecontrol
 from bot.correspondence.clocks import Clocks
 from bot.events import Events
-from bot.model import GameUpdate, Member, Post, Poster, UserError
+from bot.model import GameUpdate, Member, Post, UserError
 from bot.play.boards import Boards, replayed, to_ping
 from bot.play.endings import Endings
 from bot.play.games import Games
@@ -76,7 +76,7 @@ class Waiting:
 
 class Correspondence:
     def __init__(self, db: Database, games: Games, boards: Boards, events: Events,
-                 endings: Endings, clocks: Clocks, poster: Poster, *,
+                 endings: Endings, clocks: Clocks, *,
                  now: Callable[[], datetime]) -> None:
         self.db = db
         self.games = games
@@ -84,7 +84,6 @@ class Correspondence:
         self.events = events
         self.endings = endings
         self.clocks = clocks
-        self.poster = poster
         self.now = now
 
     # -- takebacks --------------------------------------------------------------------

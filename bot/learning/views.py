@@ -173,9 +173,7 @@ class AnalysisButton(discord.ui.DynamicItem[discord.ui.Button],
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         app = app_of(interaction)
-        in_place = self.kind != "open" and _private(interaction)
-        await (interaction.response.defer() if in_place
-               else interaction.response.defer(ephemeral=True, thinking=True))
+        in_place = await _defer(interaction, opening=self.kind == "open")
         found = await app.analyses.of_game(guild_id=guild_of(interaction), game_id=self.game_id)
         ply = found.last if self.target() is None else min(found.last, self.target() or 0)
         fields = await analysis_message(found, ply,
@@ -186,6 +184,15 @@ class AnalysisButton(discord.ui.DynamicItem[discord.ui.Button],
 def _private(interaction: discord.Interaction) -> bool:
     message = interaction.message
     return message is not None and message.flags.ephemeral
+
+
+async def _defer(interaction: discord.Interaction, *, opening: bool) -> bool:
+    """Answer a click at once; True when what it shows replaces the private message
+    clicked (a step), False when it comes as a new private message (an opening)."""
+    in_place = not opening and _private(interaction)
+    await (interaction.response.defer() if in_place
+           else interaction.response.defer(ephemeral=True, thinking=True))
+    return in_place
 
 
 async def _show(interaction: discord.Interaction, fields: dict[str, Any], in_place: bool) -> None:
@@ -274,9 +281,7 @@ class SandboxButton(discord.ui.DynamicItem[discord.ui.Button],
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         app = app_of(interaction)
-        in_place = self.kind != "open" and _private(interaction)
-        await (interaction.response.defer() if in_place
-               else interaction.response.defer(ephemeral=True, thinking=True))
+        in_place = await _defer(interaction, opening=self.kind == "open")
         member = interaction.user.id
         note = ""
         if self.kind == "back":

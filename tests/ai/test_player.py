@@ -192,6 +192,35 @@ def test_a_two_stone_lifeline_opening_is_searched_among_a_sample() -> None:
     assert len(move.split()) == 2 and move in state.legal_moves()
 
 
+def most_visited(search: Search) -> int:
+    return max((c for c in search.root.children.values() if c.proven is None),
+               key=lambda c: c.n).move
+
+
+def test_a_search_that_stops_once_settled_chooses_what_the_whole_budget_would() -> None:
+    """A level without temperature stops when no move can overtake the most visited
+    one: the same move as the whole budget, in fewer playouts where one move stands out."""
+    saved = 0
+    for name, options in (("lifeline", {"size": 5}), ("astralis", {"size": 7})):
+        rng = random.Random(3)
+        state = rules.get_game(name).new(**options)
+        while not state.is_over and state.ply < 40:
+            if state.ply % 8 == 7:
+                searches = []
+                for settle in (False, True):
+                    search = Search(position(state), knowledge(name, state.options),
+                                    random.Random(5))
+                    search.run(Budget(playouts=400), stop_when_settled=settle)
+                    searches.append(search)
+                whole, settled = searches
+                if whole.root.proven is None and settled.root.children:
+                    assert most_visited(settled) == most_visited(whole), (name, state.ply)
+                    assert settled.playouts <= whole.playouts
+                    saved += whole.playouts - settled.playouts
+            state = state.play(rng.choice(state.legal_moves()))
+    assert saved > 0
+
+
 # -- a game the AI has never heard of ----------------------------------------------------
 
 def test_a_game_without_a_module_is_played_and_won_by_the_generic_search() -> None:

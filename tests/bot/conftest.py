@@ -146,7 +146,7 @@ class Env:
         # The AI is there to be asked, in this process; analysis only when a test starts it.
         thinker = InProcessAI()
         if notifier is not None:
-            correspondence = Correspondence(db, games, boards, events, endings, clocks, poster,
+            correspondence = Correspondence(db, games, boards, events, endings, clocks,
                                             now=clock)
             events.subscribe(notifier, clocks)
         return cls(path=path, poster=fake, clock=clock, db=db, options=options,
