@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import AsyncIterator, Collection, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Collection, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -114,15 +114,9 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Connection]:
-        try:
+        with self._translated():
             async with self._pool.acquire() as conn, conn.transaction():
                 yield _Postgres(conn)
-        except asyncpg.IntegrityConstraintViolationError as error:
-            raise Conflict(str(error)) from error
-        except _Failures as error:
-            if health.is_storage_failure(error) and not self._closed:
-                raise self._failed(error) from error
-            raise
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Connection]:
@@ -140,7 +134,7 @@ class PostgresDatabase(Database):
     async def write(self, statements: Sequence[Statement], *, durable: bool = True,
                     required: Collection[int] = ()) -> list[int]:
         """``durable=False``: ``synchronous_commit = off`` for this transaction."""
-        try:
+        with self._translated():
             async with self._pool.acquire() as conn, conn.transaction():
                 if not durable:
                     await conn.execute("SET LOCAL synchronous_commit = off")
@@ -149,6 +143,12 @@ class PostgresDatabase(Database):
                 if (conflict := unchanged(counts, required)) is not None:
                     raise conflict
                 return counts
+
+    @contextmanager
+    def _translated(self) -> Iterator[None]:
+        """A broken constraint is a Conflict; a failing disk or server, WriteFailed."""
+        try:
+            yield
         except asyncpg.IntegrityConstraintViolationError as error:
             raise Conflict(str(error)) from error
         except _Failures as error:
