@@ -19,6 +19,7 @@ import itertools
 import math
 import random
 import statistics
+import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable
@@ -87,17 +88,22 @@ def wilson(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 def match(name: str, options: dict, first: Player, second: Player, games: int,
           seed: int, max_plies: int = MAX_PLIES,
-          precision: float | None = None) -> tuple[float, int]:
+          precision: float | None = None, first_game: int = 0) -> tuple[float, int]:
     """``first``'s total score and the games played: ``games``, alternating seats, or
     fewer when ``precision`` is given and the 95% interval is already that narrow on
-    each side (after an even number of games, at least :data:`MIN_GAMES`)."""
+    each side (after an even number of games, at least :data:`MIN_GAMES`).
+
+    Games are numbered from ``first_game`` (their seeds and seats follow the number), so
+    a later run can add games to an earlier one's without repeating any. Each game's
+    result goes to stderr as it ends: a long run stopped half-way still tells its score."""
     score = 0.0
-    for game in range(games):
+    for played, game in enumerate(range(first_game, first_game + games), start=1):
         if game % 2 == 0:
             score += play_game(name, options, (first, second), seed + game, max_plies)
         else:
             score += 1.0 - play_game(name, options, (second, first), seed + game, max_plies)
-        played = game + 1
+        print(f"{name} game {game} (seat {game % 2}): {score:g}/{played}", file=sys.stderr,
+              flush=True)
         if precision is not None and played % 2 == 0 and played >= MIN_GAMES:
             low, high = wilson(score, played)
             if (high - low) / 2 <= precision:
@@ -131,6 +137,8 @@ def main(argv: list[str] | None = None) -> None:
                              "each side (e.g. 0.1; --games is then the most played)")
     parser.add_argument("--game", action="append", choices=[n for n, _ in CASES],
                         help="only this game (repeatable)")
+    parser.add_argument("--first-game", type=int, default=0,
+                        help="number the games from this one (to add games to a run)")
     parser.add_argument("--pairs", choices=["all", "random", "levels"], default="all")
     parser.add_argument("--player", action="append", choices=list(ai.LEVELS),
                         help="only the pairings this level plays first (repeatable)")
@@ -151,7 +159,7 @@ def main(argv: list[str] | None = None) -> None:
             other = random_player if opponent is None else timing.player(opponent)
             score, played = match(name, options, timing.player(level), other, games,
                                   1000 * index, QUICK_PLIES if args.quick else MAX_PLIES,
-                                  args.precision)
+                                  args.precision, args.first_game)
             low, high = wilson(score, played)
             against = "random" if opponent is None else opponent.name
             goal = f">= {target:.0%}" if target else ""
