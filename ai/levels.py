@@ -38,11 +38,14 @@ class Level:
     temperature: float = 0.0
 
 
+#: Each level searches about six times as long as the one below: a search's strength
+#: grows with the logarithm of its playouts, and at 1 s against 3 s hard and medium
+#: were even (6/12 in Asli and Lifeline, bench ai, 2026-11-23).
 LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
-        Level("easy", Budget(seconds=0.3, playouts=300), temperature=1.0),
-        Level("medium", Budget(seconds=1.0, playouts=3_000)),
+        Level("easy", Budget(seconds=0.1, playouts=50), temperature=1.0),
+        Level("medium", Budget(seconds=0.5, playouts=1_000)),
         Level("hard", Budget(seconds=3.0, playouts=20_000)),
     )
 }
