@@ -107,6 +107,17 @@ class GameRow:
             return 1
         return None
 
+    def player_seat(self, member_id: int) -> int:
+        """The seat of ``member_id``, whom the caller knows to be a player of this game."""
+        seat = self.seat_of(member_id)
+        if seat is None:
+            raise LookupError(f"member {member_id} does not play game #{self.id}")
+        return seat
+
+    def opponent_name(self, member_id: int) -> str:
+        """The name of the opponent of ``member_id``, a player of this game."""
+        return self.player_names[1 - self.player_seat(member_id)]
+
     @classmethod
     def from_row(cls, row: Row) -> GameRow:
         return cls(
