@@ -230,7 +230,7 @@ class Search:
                 node.proven = 1 - seat  # type: ignore[operator]
                 return None
             # Only the considered moves are lost: play on among them, least lost first.
-            return max(node.moves, key=lambda m: children[m].n)  # type: ignore[union-attr]
+            return max(node.moves, key=lambda m: children[m].n)  # type: ignore[arg-type]
         return best_move
 
     def _playout(self, pos: SearchPosition, trail: list[tuple[int, int]]) -> float:
@@ -276,11 +276,11 @@ class Search:
                 child = node.children.get(move)
                 if child is not None and child.proven is not None and node.proven is None:
                     self._prove(node, child)
-            seat = node.to_move
-            if rave and seat is not None:
-                value = result if seat == 0 else 1.0 - result
+            to_move = node.to_move
+            if rave and to_move is not None:
+                value = result if to_move == 0 else 1.0 - result
                 amaf = node.amaf
-                for move in later[seat]:
+                for move in later[to_move]:
                     a = amaf.get(move)
                     if a is None:
                         amaf[move] = [1, value]

@@ -30,6 +30,7 @@ from bot.review import views as review_views
 from bot.shards import Shards
 from bot.storage import ChallengeRow, Database, GameRow, Unavailable, open_database
 from bot.ui.answers import tolerate_repeated_answers
+from bot.ui.context import custom_id_of
 from bot.ui.forms import submit_form
 
 log = logging.getLogger(__name__)
@@ -179,7 +180,7 @@ class BoardBot(commands.Bot):
         if interaction.type is discord.InteractionType.modal_submit:
             await submit_form(interaction, FORMS)
         elif interaction.type is discord.InteractionType.component:
-            custom_id = str((interaction.data or {}).get("custom_id", ""))
+            custom_id = custom_id_of(interaction) or ""
             if not any(t.fullmatch(custom_id) for t in self.component_templates):
                 log.info("a component nobody handles: custom_id %r", custom_id[:100])
                 await report(interaction, UserError(STALE_BUTTON))

@@ -8,9 +8,9 @@ so that no interaction is left to fail silently.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from functools import wraps
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -18,6 +18,7 @@ from discord import app_commands
 from bot.model import UserError, not_saved
 from bot.storage import WriteFailed
 from bot.ui.answers import reply
+from bot.ui.context import custom_id_of
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +67,7 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     if text is None:
         command = interaction.command.qualified_name if interaction.command else None
         log.error("unexpected error in %s (custom_id %s)", command or "a component",
-                  (interaction.data or {}).get("custom_id"), exc_info=error)
+                  custom_id_of(interaction), exc_info=error)
         text = APOLOGY
     if interaction.type is discord.InteractionType.autocomplete:
         return  # an autocomplete can only answer with choices
@@ -82,20 +83,22 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         log.exception("could not tell the member about an error")
 
 
-Callback = Callable[..., Awaitable[Any]]
+#: Whatever a UI item is (a button, a menu…), and what its callback gives.
+ItemT = TypeVar("ItemT")
+T = TypeVar("T")
 
 
-def guarded(callback: Callback) -> Callback:
-    """For button and form callbacks, which the command tree does not cover:
-    route their errors to :func:`report` too. The interaction is the last
-    positional argument, as in every discord.py UI callback."""
+def guarded(callback: Callable[[ItemT, discord.Interaction], Awaitable[T]]
+            ) -> Callable[[ItemT, discord.Interaction], Coroutine[Any, Any, T | None]]:
+    """For the callbacks of buttons and menus, which the command tree does not cover:
+    route their errors to :func:`report` too."""
 
     @wraps(callback)
-    async def wrapper(*args: Any) -> Any:
+    async def wrapper(item: ItemT, interaction: discord.Interaction) -> T | None:
         try:
-            return await callback(*args)
+            return await callback(item, interaction)
         except Exception as error:
-            await report(args[-1], error)
+            await report(interaction, error)
             return None
 
     return wrapper

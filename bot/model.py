@@ -148,15 +148,26 @@ class GameListing:
     finished: list[GameRow]
 
 
-class Listener(Protocol):
-    """Told after a change is stored and posted (under the game's lock), through
-    :class:`bot.events.Events`. Every method is optional. A listener's exception is
-    logged and does not undo anything."""
-
+class _HearsStarts(Protocol):
     async def game_started(self, update: GameUpdate) -> None: ...
+
+
+class _HearsMoves(Protocol):
     async def move_played(self, update: GameUpdate) -> None: ...
+
+
+class _HearsTakebacks(Protocol):
     async def move_taken_back(self, update: GameUpdate) -> None: ...
+
+
+class _HearsEndings(Protocol):
     async def game_ended(self, update: GameUpdate) -> None: ...
+
+
+#: Told after a change is stored and posted (under the game's lock), through
+#: :class:`bot.events.Events`: a listener has any of these methods (at least one). A
+#: listener's exception is logged and does not undo anything.
+Listener = _HearsStarts | _HearsMoves | _HearsTakebacks | _HearsEndings
 
 
 class Finale(Protocol):

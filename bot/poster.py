@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, ParamSpec, TypeVar
 
 import aiohttp
@@ -47,7 +47,7 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 
-def delayable(call: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
+def delayable(call: Callable[P, Awaitable[T]]) -> Callable[P, Coroutine[Any, Any, T]]:
     """Discord out of reach or failing on its side becomes :class:`DeliveryDelayed`."""
 
     @functools.wraps(call)
@@ -183,7 +183,7 @@ class DiscordPoster:
         if problem:
             fields["content"] = f"*({texts.label(game)}: {problem}, so I'm posting here.)*\n" \
                                 + fields["content"]
-        message = await channel.send(**fields)  # type: ignore[union-attr]
+        message = await channel.send(**fields)
         keep = game.thread_id if problem == "I can no longer post in its thread" else None
         return Posted(message.id, keep, channel.id)
 
@@ -245,8 +245,9 @@ class DiscordMessenger:
     async def dm(self, member_id: int, text: str) -> bool:
         try:
             user = self.client.get_user(member_id) or await self.client.fetch_user(member_id)
+            # discord.py takes nonce=None (its default: a random one); its overloads omit it.
             await user.send(text[:DM_LIMIT], allowed_mentions=discord.AllowedMentions.none(),
-                            nonce=_nonce())
+                            nonce=_nonce())  # type: ignore[arg-type]
         except discord.HTTPException as error:
             log.info("no DM to %d (%s): falling back to the thread", member_id, error)
             return False

@@ -154,9 +154,16 @@ def font(face: int, size: int) -> ImageFont.FreeTypeFont:
         axes = loaded.get_variation_axes()
     except OSError:  # not a variable font
         return loaded
-    weight = [max(axis["minimum"], min(axis["maximum"], WEIGHT)) for axis in axes]
-    loaded.set_variation_by_axes(weight)
+    loaded.set_variation_by_axes([_clamped(WEIGHT, axis) for axis in axes])
     return loaded
+
+
+def _clamped(value: float, axis: ImageFont.Axis) -> float:
+    """``value`` within the bounds of a variable font's ``axis`` (FreeType gives both)."""
+    low, high = axis["minimum"], axis["maximum"]
+    if low is not None:
+        value = max(low, value)
+    return value if high is None else min(high, value)
 
 
 def _joins(char: str) -> bool:
@@ -195,8 +202,9 @@ def runs(text: str) -> tuple[tuple[int, str], ...]:
                 continue
             compatible = unicodedata.normalize("NFKC", char)
             parts = [(_face_of(c, found), c) for c in compatible] if compatible != char else []
-            if parts and all(f is not None for f, _ in parts):
-                for f, c in parts:
+            drawn = [(f, c) for f, c in parts if f is not None]
+            if parts and len(drawn) == len(parts):
+                for f, c in drawn:
                     _append(out, f, c)
                 continue
             face, char = 0, "?"

@@ -102,7 +102,9 @@ def replay_gif(game: Game | str, options: Mapping[str, Any] | None, moves: Itera
         game = rules.get_game(game)
     moves = list(moves)
     count = len(moves) + 1
-    palette = quantize_palette(painter_colors(game, theme)).getpalette()[:768]
+    palette = quantize_palette(painter_colors(game, theme)).getpalette()
+    assert palette is not None  # a "P" image has one
+    palette = palette[:768]
     out = io.BytesIO()
     previous: Image.Image | None = None
     for k, state in enumerate(_states(game, options or {}, moves)):

@@ -31,7 +31,7 @@ def length(text: str, size: int) -> float:
 
 
 @lru_cache(maxsize=64)
-def cap_height(size: int) -> int:
+def cap_height(size: int) -> float:
     """Height of a capital letter of the text font at ``size``, in pixels."""
     _, top, _, bottom = fonts.font(0, size).getbbox("H", anchor="ls")
     return bottom - top

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 #: Chooses the moves a node of the tree considers among all its legal ones, given
 #: their ids, a function giving a move's text and the search's random numbers.
@@ -31,7 +31,10 @@ def numbered(text: str) -> tuple[str, int] | None:
     return (match.group(1), int(match.group(2))) if match else None
 
 
-def spread(values: Sequence[int], count: int) -> list[int]:
+T = TypeVar("T")
+
+
+def spread(values: Sequence[T], count: int) -> list[T]:
     """About ``count`` of ``values`` (sorted), dense at the small end and thinning
     out geometrically: 0, 1, 2, 3, 4, 6, 8, 11… of a range of numbers."""
     if len(values) <= count:

@@ -8,7 +8,7 @@ the values the game picked so far allows (its default first).
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import discord
@@ -39,7 +39,7 @@ DESCRIPTIONS = {
     "vacation": "Whether vacations stop this game's clock (default: yes)",
     "level": "Against me (the bot): how strong I play (default: easy)",
 }
-Suggest = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[Any]]]]
+Suggest = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[Any]]]]
 
 
 def game_options() -> dict[str, list[rules.Option]]:
@@ -120,23 +120,30 @@ async def challenge(self: ChallengeCommands, interaction: discord.Interaction,
         challenger=member_of(interaction.user), game=game.name, options=options,
         opponent=member_of(opponent) if opponent else None,
         first=first.value if first else "challenger", rated=rated, settings=settings)
-    fields = {"content": texts.challenge_text(made, app.expiry.expires_at(made)),
-              "view": challenge_view(made), "allowed_mentions": discord.AllowedMentions(
-                  everyone=False, roles=False, users=[opponent] if opponent else [])}
+    content = texts.challenge_text(made, app.expiry.expires_at(made))
+    view = challenge_view(made)
+    mentions = discord.AllowedMentions(everyone=False, roles=False,
+                                       users=[opponent] if opponent else [])
+    message: discord.Message
     if thread is None:
-        await interaction.response.send_message(**fields)
+        await interaction.response.send_message(content, view=view, allowed_mentions=mentions)
         message = await interaction.original_response()
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             channel = interaction.client.get_channel(home) \
                 or await interaction.client.fetch_channel(home)
-            message = await channel.send(**fields)  # type: ignore[union-attr]
+            # (a forum, the home of a forum post's thread, takes no messages)
+            posted = await channel.send(content, view=view, allowed_mentions=mentions) \
+                if isinstance(channel, discord.abc.Messageable) else None
         except discord.HTTPException:
+            posted = None
+        if posted is None:
             await app.challenges.cancel(guild_id=made.guild_id, challenge_id=made.id,
                                         member=member_of(interaction.user))
             raise UserError(f"I can't post in <#{home}>, where this thread is: use "
-                            "`/challenge` in a channel where I can.") from None
+                            "`/challenge` in a channel where I can.")
+        message = posted
         await interaction.followup.send(
             f"Your challenge is posted in <#{home}>, where the game will get a thread of its "
             f"own: {message.jump_url}", ephemeral=True)
@@ -179,6 +186,7 @@ def _challenge_command() -> app_commands.Command:
         await challenge(self, interaction, **values)
 
     callback.__qualname__ = "ChallengeCommands.challenge"
+    # what discord.py reads the options from (a function's attribute mypy does not know)
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     command = app_commands.command(name="challenge",
                                    description="Challenge a member (or anyone) to a game")(callback)

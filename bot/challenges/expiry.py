@@ -104,9 +104,10 @@ class ChallengeExpiry:
             if shown is not None:  # its message says so, even after a crash
                 await apply(tx, [shown.statement])
             closed = await queries.get_challenge(tx, challenge.id)
+        assert closed is not None  # challenges are never deleted
         log.info("challenge %d expired", challenge.id)
-        if shown is not None:
-            await self.messages.send(shown)  # type: ignore[union-attr]
+        if shown is not None and self.messages is not None:
+            await self.messages.send(shown)
         if self.on_expired is not None:
             try:
                 await self.on_expired(closed)

@@ -102,7 +102,9 @@ class Challenges:
                 options=resolved,
                 settings={**(settings or {}), "first": first, "rated": bool(rated)},
                 created_at=self.now())
-            return await queries.get_challenge(tx, challenge_id)
+            created = await queries.get_challenge(tx, challenge_id)
+        assert created is not None  # inserted just now
+        return created
 
     async def set_message(self, challenge_id: int, message_id: int) -> None:
         async with self.db.transaction() as tx:
@@ -146,8 +148,10 @@ class Challenges:
             if not await queries.close_challenge(tx, challenge.id, status="accepted",
                                                  closed_at=self.now(), game_id=game_id):
                 current = await queries.get_challenge(tx, challenge.id)
+                assert current is not None  # challenges are never deleted
                 raise UserError(beaten_to_it(current))
             row = await queries.get_game(tx, game_id)
+            assert row is not None  # inserted just now
             await apply(tx, [statement for starter, fact in zip(self.starters, facts, strict=True)
                              for statement in starter.opening(row, state, fact)])
             # All the game must show, stored with it: its thread, the challenge message
@@ -212,10 +216,12 @@ class Challenges:
             if not await queries.close_challenge(tx, challenge.id, status=status,
                                                  closed_at=self.now()):
                 current = await queries.get_challenge(tx, challenge.id)
+                assert current is not None  # challenges are never deleted
                 raise UserError(f"This challenge was already {current.status}.")
             shown = self.messages.shown(challenge, by.name)  # its message says so
             await apply(tx, [shown.statement])
             closed = await queries.get_challenge(tx, challenge.id)
+        assert closed is not None  # challenges are never deleted
         await self.messages.send(shown)
         return closed
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import discord
 
 from bot import texts
 from bot.errors import guarded
+from bot.model import UserError
 from bot.practice.service import practice_level
 from bot.storage import ChallengeRow
 from bot.ui.context import ROW_ID, app_of, guild_of, member_of
@@ -34,7 +35,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
         self.challenge_id = challenge_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> ChallengeButton:
         return cls(match["action"], int(match["id"]))
 
@@ -86,7 +87,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> RematchButton:
         return cls(int(match["game"]))
 
@@ -111,11 +112,14 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
         client = interaction.client
         channel = client.get_channel(challenge.channel_id) \
             or await client.fetch_channel(challenge.channel_id)
-        message = await channel.send(  # type: ignore[union-attr]
+        if not isinstance(channel, discord.abc.Messageable):  # the game's: it took messages
+            raise UserError(f"I can't post in <#{challenge.channel_id}>.")
+        opponent = [] if challenge.opponent_id is None else [discord.Object(challenge.opponent_id)]
+        message = await channel.send(
             texts.challenge_text(challenge, app.expiry.expires_at(challenge)),
             view=challenge_view(challenge),
-            allowed_mentions=discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(challenge.opponent_id)]))
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
+                                                     users=opponent))
         await app.challenges.set_message(challenge.id, message.id)
         app.expiry.poke()  # it may be the next challenge to expire
         await interaction.followup.send(

@@ -43,7 +43,7 @@ class CorrespondenceCommands(commands.Cog):
         lines = [f"**Your move in {len(waiting)} game{'s' if len(waiting) > 1 else ''}:**"]
         for item in waiting[:MY_TURN_SHOWN]:
             row = item.game
-            opponent = row.player_names[1 - row.seat_of(interaction.user.id)]
+            opponent = row.opponent_name(interaction.user.id)
             when = f"time runs out {texts.relative(item.deadline)}" if item.deadline \
                 else "no time limit"
             url = texts.jump_url(guild_id, row.where_id, row.last_message_id)
@@ -68,7 +68,7 @@ class CorrespondenceCommands(commands.Cog):
             return
         await app_of(interaction).correspondence.request_takeback(
             guild_id=guild_id, game_id=row.id, member=member)
-        opponent = row.player_names[1 - row.seat_of(member.id)]
+        opponent = row.opponent_name(member.id)
         await interaction.followup.send(f"Asked {opponent} in {texts.label(row)}'s thread.",
                                         ephemeral=True)
 

@@ -129,7 +129,7 @@ class Notifier:
         if waiting:
             lines = [f"Games waiting for your move ({len(waiting)}):"]
             lines += [f"- **{texts.label(row)}** against "
-                      f"{row.player_names[1 - row.seat_of(member_id)]}: {self._link(row)}"
+                      f"{row.opponent_name(member_id)}: {self._link(row)}"
                       for row in waiting]
             if not await self.messenger.dm(member_id, "\n".join(lines)):
                 for row in waiting:
@@ -143,13 +143,15 @@ class Notifier:
         return 1
 
     async def _waiting(self, member_id: int) -> list[GameRow]:
+        waiting = []
         async with self.db.reading() as conn:
-            clocks = await queries.clocks_of_member(conn, member_id)
-            rows = [await queries.get_game(conn, clock.game_id) for clock in clocks
-                    if clock.turn_seat is not None]
-        return [row for row, clock in zip(rows, [c for c in clocks if c.turn_seat is not None],
-                                          strict=True)
-                if row.player_ids[clock.turn_seat] == member_id]
+            for clock in await queries.clocks_of_member(conn, member_id):
+                if clock.turn_seat is None:
+                    continue
+                row = await queries.get_game(conn, clock.game_id)
+                if row is not None and row.player_ids[clock.turn_seat] == member_id:
+                    waiting.append(row)
+        return waiting
 
     # -- delivery -----------------------------------------------------------------------
 

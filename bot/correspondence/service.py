@@ -96,7 +96,7 @@ class Correspondence:
             if row.settings.get("takebacks") is False:
                 raise UserError(f"Takebacks are off in {texts.label(row)} (chosen at the "
                                 "challenge).")
-            opponent = row.player_names[1 - row.seat_of(member.id)]
+            opponent = row.opponent_name(member.id)
             async with self.db.reading() as conn:
                 moves = await queries.moves_of_game(conn, game_id)
             if not any(move.member_id == member.id for move in moves):
@@ -106,7 +106,7 @@ class Correspondence:
             if last.member_id != member.id:
                 raise UserError(f"{opponent} has moved since your last move: a move can only "
                                 "be taken back until your opponent has moved.")
-            other = row.player_ids[1 - row.seat_of(member.id)]
+            other = row.player_ids[1 - row.player_seat(member.id)]
             async with self.db.transaction() as tx:
                 earlier = await queries.takebacks_of_ply(tx, game_id, last.ply)
                 if any(t.status == "pending" for t in earlier):
@@ -116,6 +116,7 @@ class Correspondence:
                 takeback_id = await queries.insert_takeback(tx, game_id, last.ply, member.id,
                                                             self.now())
                 takeback = await queries.get_takeback(tx, takeback_id)
+                assert takeback is not None  # inserted just now
                 question = self.boards.note(row, Post(  # asked even if the bot dies now
                     content=f"**{texts.label(row)}**: {member.name} asks to take back "
                             f"`{last.move}` (move {last.ply}). {texts.mention(other)}, do you "
@@ -143,6 +144,7 @@ class Correspondence:
                 takeback = await queries.get_takeback(conn, takeback_id)
                 moves = await queries.moves_of_game(conn, row.id)
                 row = await queries.get_game(conn, row.id)
+            assert takeback is not None and row is not None  # read above; never deleted
             if takeback.status != "pending":
                 raise UserError(f"This request was already {takeback.status}.")
             if not row.is_active:
@@ -154,7 +156,7 @@ class Correspondence:
             board = None
             if accept:  # the position before the move, and its board, stored with it
                 state = await asyncio.to_thread(replayed, row, [m.move for m in moves[:-1]])
-                requester = row.player_names[row.seat_of(takeback.requester_id)]
+                requester = row.player_names[row.player_seat(takeback.requester_id)]
                 board = self.boards.board(
                     row, state, f"**{texts.label(row)}** · {member.name} accepted: {requester} "
                     f"took back `{last.move}` (move {takeback.ply}).\n"
@@ -173,7 +175,9 @@ class Correspondence:
                 await self.clocks.restart_turn(row, state)
                 await self.boards.send(board, states={board.key: state})
         async with self.db.reading() as conn:
-            return await queries.get_takeback(conn, takeback_id)
+            answered = await queries.get_takeback(conn, takeback_id)
+        assert answered is not None  # read above; never deleted
+        return answered
 
     # -- abort ----------------------------------------------------------------------------
 

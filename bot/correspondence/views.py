@@ -4,6 +4,7 @@ request's id is in the ``custom_id``, its state in the database)."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
 
@@ -24,7 +25,7 @@ class TakebackButton(discord.ui.DynamicItem[discord.ui.Button],
         self.answer, self.takeback_id = answer, takeback_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> TakebackButton:
         return cls(match["answer"], int(match["id"]))
 

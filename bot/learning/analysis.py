@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import rules
-from ai import Analysis, Budget
+from ai import Analysis, Budget, Level
 from bot import texts
 from bot.model import GameUpdate, UserError
 from bot.model import names as row_names
@@ -44,7 +44,7 @@ class Thinker(Protocol):
                       budget: Budget, seed: int | None = None) -> Analysis: ...
 
     async def choose(self, game_name: str, options: Mapping[str, Any], moves: Sequence[str],
-                     level: str = "medium", seed: int | None = None) -> str: ...
+                     level: str | Level = "medium", seed: int | None = None) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -119,7 +119,7 @@ def analysis_pictures(play: int = 100, think: int = 300) -> dict[Path, bytes]:
     name, options = ANALYSED
     game = rules.get_game(name)
     level = ai.Level("docs", ai.Budget(playouts=play), temperature=1.0)
-    state, moves = game.new(**options), []
+    state, moves = game.new(**options), list[str]()
     while not state.is_over:
         moves.append(ai.choose_move(state, level, seed=len(moves)))
         state = state.play(moves[-1])

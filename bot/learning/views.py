@@ -23,7 +23,7 @@ from bot.learning.guide import Guide, guide_for
 from bot.learning.sandbox import Sandbox
 from bot.model import DEFAULT_THEME, UserError, names
 from bot.pictures import render_chart, render_diagram, render_suggestion
-from bot.ui.context import ROW_ID, SMALL, app_of, guild_of, member_of
+from bot.ui.context import ROW_ID, SMALL, app_of, guild_of, member_of, selected_values
 
 if TYPE_CHECKING:
     from bot.app import App
@@ -50,9 +50,10 @@ class GuideButton(discord.ui.DynamicItem[discord.ui.Button],
         self.game, self.page = game, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> GuideButton:
-        return cls(match["game"], int(match["page"]), str(item.emoji or "▶"))
+        emoji = item.emoji if isinstance(item, discord.ui.Button) else None
+        return cls(match["game"], int(match["page"]), str(emoji or "▶"))
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -70,14 +71,15 @@ class GuideSelect(discord.ui.DynamicItem[discord.ui.Select],
         self.game = game
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> GuideSelect:
-        return cls(match["game"], list(item.options))
+        return cls(match["game"],
+                   list(item.options) if isinstance(item, discord.ui.Select) else None)
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        if not values or not re.fullmatch(SMALL, str(values[0])):
+        values = selected_values(interaction)
+        if not values or not re.fullmatch(SMALL, values[0]):
             raise UserError("Pick a page from the list.")
         await turn_page(interaction, self.game, int(values[0]))
 
@@ -152,7 +154,7 @@ class AnalysisButton(discord.ui.DynamicItem[discord.ui.Button],
     showing move ``ply`` of game ``game``."""
 
     def __init__(self, game_id: int, ply: int, kind: str, *, disabled: bool = False) -> None:
-        button = discord.ui.Button(
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
             label="Analysis", emoji="📈", style=discord.ButtonStyle.primary, row=2,
             custom_id=f"bb:analysis:{game_id}:{ply}:{kind}", disabled=disabled) \
             if kind == "open" else discord.ui.Button(
@@ -162,7 +164,7 @@ class AnalysisButton(discord.ui.DynamicItem[discord.ui.Button],
         self.game_id, self.ply, self.kind = game_id, ply, kind
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> AnalysisButton:
         return cls(int(match["game"]), int(match["ply"]), match["kind"])
 
@@ -242,7 +244,7 @@ class ExploreButton(discord.ui.DynamicItem[discord.ui.Button],
         self.game_id, self.ply = game_id, ply
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> ExploreButton:
         return cls(int(match["game"]), int(match["ply"]))
 
@@ -274,7 +276,7 @@ class SandboxButton(discord.ui.DynamicItem[discord.ui.Button],
         self.sandbox_id, self.ply, self.kind = sandbox_id, ply, kind
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> SandboxButton:
         return cls(int(match["id"]), int(match["ply"]), match["kind"])
 

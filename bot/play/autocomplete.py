@@ -56,9 +56,10 @@ class Autocomplete:
         """The member's active games, theirs to move first."""
         listing = await self.games.list_games(guild_id=guild_id, member_id=member_id)
         needle = typed.strip().lstrip("#").lower()
-        mine, theirs = [], []
+        mine: list[Suggestion] = []
+        theirs: list[Suggestion] = []
         for row, state in listing.active:
-            opponent = row.player_names[1 - row.seat_of(member_id)]
+            opponent = row.opponent_name(member_id)
             my_turn = state.to_move is not None and row.player_ids[state.to_move] == member_id
             name = f"{texts.label(row)} vs {opponent} · " + ("your turn" if my_turn else
                                                               "their turn")

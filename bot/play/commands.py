@@ -69,7 +69,7 @@ class PlayCommands(commands.Cog):
         row = await game_meant(interaction, game)
         row, _ = await app_of(interaction).moves.check_player(guild_id=guild_id, game_id=row.id,
                                                               member=member)
-        opponent = row.player_names[1 - row.seat_of(member.id)]
+        opponent = row.opponent_name(member.id)
         await interaction.followup.send(
             f"Resign **{texts.label(row)}** against {opponent}? {opponent} wins; this can't be "
             "undone. (Dismiss this message to keep playing.)",
@@ -87,6 +87,7 @@ class PlayCommands(commands.Cog):
         row = await game_meant(interaction, game)
         state = await app.games.state_of(row)
         theme = await app.settings.theme(interaction.user.id, private=not public)
+        picture: bytes | None
         if marks and row.is_active:
             picture = await render_hints(state, names(row), theme=theme)
         else:
@@ -103,11 +104,11 @@ class PlayCommands(commands.Cog):
                 lines.append(texts.deadline_line(row.player_names[seat], deadline))
         else:
             lines.append(texts.game_over(row))
-        kwargs = {"file": discord.File(io.BytesIO(picture), filename="board.png")} if picture \
-            else {}
+        file = discord.File(io.BytesIO(picture), filename="board.png") if picture \
+            else discord.utils.MISSING
         await interaction.followup.send("\n".join(line for line in lines if line),
                                         ephemeral=not public,
-                                        allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+                                        allowed_mentions=discord.AllowedMentions.none(), file=file)
 
     @app_commands.command(name="games", description="A member's games in progress and recent ones")
     @app_commands.describe(member="Whose games (default: yours)")
@@ -121,13 +122,12 @@ class PlayCommands(commands.Cog):
         embed = discord.Embed(title=f"{who.display_name}'s games")
         active = []
         for row, state in listing.active:
-            seat = row.seat_of(who.id)
             where = texts.jump_url(guild_id, row.where_id)
-            active.append(f"[{texts.label(row)}]({where}) vs {row.player_names[1 - seat]}: "
+            active.append(f"[{texts.label(row)}]({where}) vs {row.opponent_name(who.id)}: "
                           f"{texts.status_line(row, state, who.id)}")
         finished = []
         for row in listing.finished:
-            seat = row.seat_of(who.id)
+            seat = row.player_seat(who.id)
             outcome = ("won" if row.winner_seat == seat else "draw" if row.winner_seat is None
                        else "lost")
             where = texts.jump_url(guild_id, row.where_id)

@@ -98,10 +98,9 @@ class Moves:
             if row is None or row.guild_id != guild_id:
                 raise UserError(f"There is no game #{game_id} in this server.")
             state = await self.games.playable(row, member)
-            _check_turn(row, state, member, expected_ply)
+            seat = _check_turn(row, state, member, expected_ply)
             writers = [guard.check(row, state, member, fact)
                        for guard, fact in zip(self.guards, facts, strict=True)]
-            seat = state.to_move
             try:
                 after, decisions, did = await asyncio.to_thread(_play, state, text,
                                                                 self.describe)
@@ -154,7 +153,7 @@ class Moves:
             row = await self.games.get_game(guild_id, game_id)
             state = await self.games.playable(row, member, to_resign=True)
             return await self.endings.finish(row, state, resignation(row, state,
-                                                                     row.seat_of(member.id)))
+                                                                     row.player_seat(member.id)))
 
 
 def _play(state: State, text: str,
@@ -171,12 +170,17 @@ def _play(state: State, text: str,
     return after, decisions_of(after), did
 
 
-def _check_turn(row: GameRow, state: State, member: Member, expected_ply: int | None) -> None:
+def _check_turn(row: GameRow, state: State, member: Member, expected_ply: int | None) -> int:
+    """The seat to move, refused unless it is ``member``'s."""
     if expected_ply is not None and state.ply != expected_ply:
         raise UserError("That button is out of date: the game has moved on since.")
-    if row.player_ids[state.to_move] != member.id:
-        waiting = row.player_names[state.to_move]
+    seat = state.to_move
+    if seat is None:  # over (Games.playable refuses it first)
+        raise UserError(texts.sentence(f"{texts.label(row)} is over: {state.result}"))
+    if row.player_ids[seat] != member.id:
+        waiting = row.player_names[seat]
         raise UserError(f"It's not your turn in {texts.label(row)}: waiting for {waiting}.")
+    return seat
 
 
 def resignation(row: GameRow, state: State, loser: int) -> Outcome:

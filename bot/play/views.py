@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
 
 import discord
 
@@ -43,9 +44,10 @@ class DecisionButton(discord.ui.DynamicItem[discord.ui.Button],
         self.game_id, self.ply, self.move = game_id, ply, move
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> DecisionButton:
-        return cls(int(match["game"]), int(match["ply"]), match["move"], item.label)
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["game"]), int(match["ply"]), match["move"], label)
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -68,10 +70,11 @@ class NumberButton(discord.ui.DynamicItem[discord.ui.Button],
         self.game_id, self.ply, self.index = game_id, ply, index
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> NumberButton:
+        label = item.label if isinstance(item, discord.ui.Button) else None
         return cls(int(match["game"]), int(match["ply"]), int(match["index"]),
-                   item.label or "Choose…")
+                   label or "Choose…")
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -88,9 +91,10 @@ async def asked_number(interaction: discord.Interaction, game_id: int, ply: int,
         guild_id=guild_of(interaction), game_id=game_id, member=member_of(interaction.user),
         expected_ply=ply)
     decisions = state.decisions()
-    if index >= len(decisions) or decisions[index].number is None:
+    number = decisions[index].number if index < len(decisions) else None
+    if number is None:
         raise UserError("That button is out of date: the game has moved on since.")
-    return row, decisions[index].number
+    return row, number
 
 
 #: The number form's ``custom_id``: the game, the ply and the decision's index.
@@ -139,7 +143,7 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button],
         self.game_id, self.member_id = game_id, member_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> ResignButton:
         return cls(int(match["game"]), int(match["member"]))
 
@@ -174,7 +178,7 @@ class ConfirmMoveButton(discord.ui.DynamicItem[discord.ui.Button],
         self.game_id, self.ply, self.move = game_id, ply, move
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> ConfirmMoveButton:
         return cls(int(match["game"]), int(match["ply"]), match["move"])
 

@@ -58,7 +58,7 @@ class RatingCommands(commands.Cog):
                       f"{row.losses} lost{draws}.")
         if not found.ratings:
             embed.description = "No rated games here yet."
-        current = [f"{texts.label(row)} vs {row.player_names[1 - row.seat_of(who.id)]}"
+        current = [f"{texts.label(row)} vs {row.opponent_name(who.id)}"
                    for row in found.current]
         shown = current[:15] + ([f"…and {len(current) - 15} more"] if len(current) > 15 else [])
         embed.add_field(name=f"Games in progress ({len(current)})",

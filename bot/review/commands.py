@@ -108,15 +108,15 @@ class ReviewCommands(commands.Cog):
         picture = await app.browser.renderer(imported.state,
                                              records.player_names(imported.record),
                                              theme=theme)
-        kwargs = {"file": discord.File(io.BytesIO(picture), filename="record.png")} \
-            if picture else {}
+        board = discord.File(io.BytesIO(picture), filename="record.png") if picture \
+            else discord.utils.MISSING
         state = imported.state
         sandbox = await app.sandboxes.open_from_record(
             member=member_of(interaction.user), game=state.game.name,
             options=dict(state.options), moves=state.history)
         await interaction.followup.send(records.imported_text(imported), ephemeral=not public,
                                         allowed_mentions=discord.AllowedMentions.none(),
-                                        view=explore_view(sandbox), **kwargs)
+                                        view=explore_view(sandbox), file=board)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -16,7 +16,7 @@ from bot.errors import guarded
 from bot.learning.views import browser_items
 from bot.model import UserError
 from bot.review.browser import NAVIGATION, Page, caption, jump_label
-from bot.ui.context import ROW_ID, SMALL, app_of, guild_of
+from bot.ui.context import ROW_ID, SMALL, app_of, guild_of, selected_values
 
 if TYPE_CHECKING:
     from bot.app import App
@@ -36,7 +36,7 @@ class ReviewButton(discord.ui.DynamicItem[discord.ui.Button],
         self.game_id, self.ply, self.kind = game_id, ply, kind
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> ReviewButton:
         return cls(int(match["game"]), int(match["ply"]), match["kind"])
 
@@ -62,14 +62,15 @@ class JumpSelect(discord.ui.DynamicItem[discord.ui.Select],
         self.game_id, self.ply = game_id, ply
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> JumpSelect:
-        return cls(int(match["game"]), int(match["ply"]), list(item.options))
+        options = list(item.options) if isinstance(item, discord.ui.Select) else None
+        return cls(int(match["game"]), int(match["ply"]), options)
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
-        if not values or not re.fullmatch(SMALL, str(values[0])):
+        values = selected_values(interaction)
+        if not values or not re.fullmatch(SMALL, values[0]):
             raise UserError("Pick a move from the list.")
         await turn_page(interaction, self.game_id, int(values[0]))
 

@@ -74,6 +74,7 @@ async def page_of(conn: Connection, table: str, columns: list[str], after: int,
 @query
 async def count_of(conn: Connection, table: str) -> int:
     row = await conn.fetch_one(f"SELECT COUNT(*) FROM {table}")
+    assert row is not None  # an aggregate gives one row
     return int(row[0])
 
 

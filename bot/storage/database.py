@@ -73,7 +73,7 @@ class Connection(ABC):
     placeholders for ``args``."""
 
     @abstractmethod
-    async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+    async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Row]:
         """Every row the query gives."""
 
     @abstractmethod

@@ -18,6 +18,7 @@ import sqlite3
 from pathlib import Path
 
 import asyncpg
+from asyncpg.pool import PoolConnectionProxy
 
 # SQLite's primary result codes (https://sqlite.org/rescode.html).
 _SQLITE_REASONS = {
@@ -145,7 +146,7 @@ def newer_schema(version: int, known_version: int) -> Unusable | None:
                     "bot, or restore a backup made for this one")
 
 
-async def check_postgres_version(conn: asyncpg.Connection, known_version: int) -> int:
+async def check_postgres_version(conn: PoolConnectionProxy, known_version: int) -> int:
     """Refuse a PostgreSQL database made by a newer bot; returns the schema version (0:
     a database the bot has not used yet)."""
     version = await conn.fetchval(
@@ -156,7 +157,7 @@ async def check_postgres_version(conn: asyncpg.Connection, known_version: int) -
     return int(version or 0)
 
 
-async def check_postgres_writable(conn: asyncpg.Connection) -> None:
+async def check_postgres_writable(conn: PoolConnectionProxy) -> None:
     """Write to the database once, committed as every write is (the latest schema
     version's row, rewritten as it is): a read-only server or database, a user without
     the right to write, or a full disk shows up now rather than at a member's move."""

@@ -90,11 +90,12 @@ _TYPES = (
 
 def postgres_form(migration: Migration) -> PostgresMigration:
     """The PostgreSQL form of one migration."""
-    form = OWN_FORMS.get(migration, migration)
+    own = OWN_FORMS.get(migration)
+    if callable(own):
+        return own
+    form = migration if own is None else own
     if callable(form):
-        if form is migration:
-            raise ValueError(f"migration {migration!r} has no PostgreSQL form in OWN_FORMS")
-        return form  # type: ignore[return-value]
+        raise ValueError(f"migration {migration!r} has no PostgreSQL form in OWN_FORMS")
     return translated(form)
 
 

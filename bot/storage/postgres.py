@@ -23,6 +23,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
+from asyncpg.pool import PoolConnectionProxy
 
 from bot.storage import health
 from bot.storage.database import (
@@ -165,10 +166,10 @@ class PostgresDatabase(Database):
 
 
 class _Postgres(Connection):
-    def __init__(self, conn: asyncpg.Connection) -> None:
+    def __init__(self, conn: PoolConnectionProxy) -> None:
         self._conn = conn
 
-    async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+    async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Row]:
         return await self._conn.fetch(postgres_sql(sql), *args)
 
     async def fetch_one(self, sql: str, args: Sequence[Any] = ()) -> Row | None:

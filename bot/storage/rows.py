@@ -20,6 +20,11 @@ def _time(text: str | None) -> datetime | None:
     return datetime.fromisoformat(text) if text else None
 
 
+def _instant(text: str) -> datetime:
+    """A timestamp of a ``NOT NULL`` column."""
+    return datetime.fromisoformat(text)
+
+
 def _seconds(value: float | None) -> timedelta | None:
     return None if value is None else timedelta(seconds=value)
 
@@ -57,7 +62,7 @@ class ChallengeRow:
             opponent_name=row["opponent_name"], game=row["game"],
             options=_json(row["options"]), settings=_json(row["settings"]),
             status=row["status"], game_id=row["game_id"],
-            created_at=_time(row["created_at"]), closed_at=_time(row["closed_at"]),
+            created_at=_instant(row["created_at"]), closed_at=_time(row["closed_at"]),
         )
 
 
@@ -102,6 +107,17 @@ class GameRow:
             return 1
         return None
 
+    def player_seat(self, member_id: int) -> int:
+        """The seat of ``member_id``, whom the caller knows to be a player of this game."""
+        seat = self.seat_of(member_id)
+        if seat is None:
+            raise LookupError(f"member {member_id} does not play game #{self.id}")
+        return seat
+
+    def opponent_name(self, member_id: int) -> str:
+        """The name of the opponent of ``member_id``, a player of this game."""
+        return self.player_names[1 - self.player_seat(member_id)]
+
     @classmethod
     def from_row(cls, row: Row) -> GameRow:
         return cls(
@@ -114,7 +130,7 @@ class GameRow:
             player_names=(row["player0_name"], row["player1_name"]),
             status=row["status"], result=row["result"], winner_seat=row["winner_seat"],
             end_reason=Termination(row["end_reason"]) if row["end_reason"] else None,
-            created_at=_time(row["created_at"]),
+            created_at=_instant(row["created_at"]),
             finished_at=_time(row["finished_at"]), rated=bool(row["rated"]),
         )
 
@@ -133,7 +149,7 @@ class MoveRow:
     def from_row(cls, row: Row) -> MoveRow:
         return cls(
             game_id=row["game_id"], ply=row["ply"], move=row["move"], seat=row["seat"],
-            member_id=row["member_id"], played_at=_time(row["played_at"]),
+            member_id=row["member_id"], played_at=_instant(row["played_at"]),
             message_id=row["message_id"],
         )
 
@@ -154,7 +170,7 @@ class ClockRow:
         return cls(game_id=row["game_id"], control=row["control"],
                    banks=(_seconds(row["bank0_seconds"]), _seconds(row["bank1_seconds"])),
                    turn_ply=row["turn_ply"], turn_seat=row["turn_seat"],
-                   turn_started_at=_time(row["turn_started_at"]),
+                   turn_started_at=_instant(row["turn_started_at"]),
                    reminders_sent=row["reminders_sent"], due_at=_time(row["due_at"]))
 
 
@@ -167,7 +183,7 @@ class VacationRow:
 
     @classmethod
     def from_row(cls, row: Row) -> VacationRow:
-        return cls(row["id"], row["member_id"], _time(row["start_at"]), _time(row["end_at"]))
+        return cls(row["id"], row["member_id"], _instant(row["start_at"]), _instant(row["end_at"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,5 +292,5 @@ class OutboxRow:
         return cls(
             id=row["id"], key=row["item_key"], lane=row["lane"], kind=row["kind"],
             payload=_json(row["payload"]), status=row["status"], attempts=row["attempts"],
-            result=_json(row["result"]), created_at=_time(row["created_at"]),
+            result=_json(row["result"]), created_at=_instant(row["created_at"]),
         )

@@ -57,7 +57,7 @@ class SqliteDatabase(Database):
         self.where = str(path)
 
     @classmethod
-    async def open(cls, path: str | Path) -> SqliteDatabase:  # type: ignore[override]
+    async def open(cls, path: str | Path) -> SqliteDatabase:
         try:
             return await cls._open(Path(path))
         except health.Unusable as error:
@@ -101,7 +101,9 @@ class SqliteDatabase(Database):
         """Apply the migrations newer than ``PRAGMA user_version``."""
         async with self._lock:
             cursor = await self._connection.execute("PRAGMA user_version")
-            (version,) = await cursor.fetchone()
+            found = await cursor.fetchone()
+            assert found is not None  # a PRAGMA's value is a row
+            (version,) = found
             for number, script in enumerate(MIGRATIONS, 1):
                 if number <= version:
                     continue
@@ -209,7 +211,7 @@ class _InThread(Connection):
     def __init__(self, conn: sqlite3.Connection) -> None:
         self._conn = conn
 
-    async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+    async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Row]:
         return self._conn.execute(sqlite_sql(sql), args).fetchall()
 
     async def fetch_one(self, sql: str, args: Sequence[Any] = ()) -> Row | None:
@@ -219,7 +221,9 @@ class _InThread(Connection):
         return self._conn.execute(sqlite_sql(sql), args).rowcount
 
     async def insert(self, sql: str, args: Sequence[Any] = ()) -> int:
-        return self._conn.execute(sqlite_sql(sql), args).lastrowid
+        rowid = self._conn.execute(sqlite_sql(sql), args).lastrowid
+        assert rowid is not None  # set by every execute
+        return rowid
 
     async def change_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         self._conn.executemany(sqlite_sql(sql), rows)
@@ -231,7 +235,7 @@ class _Hop(Connection):
     def __init__(self, database: SqliteDatabase) -> None:
         self._database = database
 
-    async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+    async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> Sequence[Row]:
         return await self._there(lambda conn: conn.fetch_all(sql, args))
 
     async def fetch_one(self, sql: str, args: Sequence[Any] = ()) -> Row | None:

@@ -67,7 +67,7 @@ def _tolerate(name: str) -> None:
                 interaction, kwargs.get("thinking", False))
             return None
 
-    answered.tolerates_repeats = True  # type: ignore[attr-defined]
+    answered.tolerates_repeats = True  # type: ignore[attr-defined]  # a mark on a function
     setattr(discord.InteractionResponse, name, answered)
 
 
@@ -78,7 +78,10 @@ async def reply(interaction: discord.Interaction, content: str | None = None,
     answer, a followup."""
     kind = getattr(interaction.response, "type", None)
     if kind is not discord.InteractionResponseType.deferred_channel_message:
-        await interaction.followup.send(content, **fields)
+        if content is None:  # a message of embeds or files alone
+            await interaction.followup.send(**fields)
+        else:
+            await interaction.followup.send(content, **fields)
         return
     fields.pop("ephemeral", None)  # the deferral decided it
     if "file" in fields:

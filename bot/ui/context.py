@@ -24,7 +24,20 @@ SNOWFLAKE = "[0-9]{1,20}"
 
 def app_of(interaction: discord.Interaction) -> App:
     """The bot's services."""
+    # discord.py types the client as a plain Client; ours (bot.client) carries the app.
     return interaction.client.app  # type: ignore[attr-defined]
+
+
+def custom_id_of(interaction: discord.Interaction) -> str | None:
+    """The ``custom_id`` of the component or form used; None for a command."""
+    found = interaction.data.get("custom_id") if interaction.data is not None else None
+    return None if found is None else str(found)
+
+
+def selected_values(interaction: discord.Interaction) -> list[str]:
+    """What the member picked in a select menu (nothing for anything else)."""
+    found = interaction.data.get("values") if interaction.data is not None else None
+    return [str(value) for value in found] if isinstance(found, list) else []
 
 
 def member_of(user: discord.abc.User) -> Member:

@@ -14,6 +14,7 @@ import discord
 
 from bot.errors import STALE_FORM, report
 from bot.model import UserError
+from bot.ui.context import custom_id_of
 
 #: A form's ``custom_id`` pattern, and what answers its submission (given the match).
 FormHandler = Callable[[discord.Interaction, re.Match[str]], Awaitable[None]]
@@ -35,7 +36,7 @@ async def submit_form(interaction: discord.Interaction, forms: Sequence[Form]) -
     """Answer a modal submission with the handler of the form it matches, and a polite
     refusal for a form the bot does not know."""
     try:
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        custom_id = custom_id_of(interaction) or ""
         for pattern, handler in forms:
             found = pattern.fullmatch(custom_id)
             if found is not None:

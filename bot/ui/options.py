@@ -17,7 +17,10 @@ from bot.play.suggest import LIMIT, Suggestion
 from bot.storage import GameRow
 from bot.ui.context import app_of, channel_of, guild_of
 
-Choices = list[app_commands.Choice[str]]
+#: What an autocomplete offers: choices of any option's type (as discord.py types it).
+Choices = list[app_commands.Choice[str | int | float]]
+#: What the member has typed so far (text, for every option here).
+Typed = str | int | float
 
 
 def _choices(suggestions: list[Suggestion]) -> Choices:
@@ -30,12 +33,12 @@ class GameKind(app_commands.Transformer):
     async def transform(self, interaction: discord.Interaction, value: str) -> rules.Game:
         return game_rules(value)
 
-    async def autocomplete(self, interaction: discord.Interaction,  # type: ignore[override]
-                           value: str) -> Choices:
-        needle = value.strip().lower()
-        return [app_commands.Choice(name=game.title, value=name)
-                for name, game in rules.GAMES.items()
-                if needle in name or needle in game.title.lower()][:LIMIT]
+    async def autocomplete(self, interaction: discord.Interaction, value: Typed, /) -> Choices:
+        needle = str(value).strip().lower()
+        found: Choices = [app_commands.Choice(name=game.title, value=name)
+                          for name, game in rules.GAMES.items()
+                          if needle in name or needle in game.title.lower()]
+        return found[:LIMIT]
 
 
 class GameOfServer(app_commands.Transformer):
@@ -50,23 +53,21 @@ class GameOfServer(app_commands.Transformer):
 class MyGame(GameOfServer):
     """One of the member's games; suggests their active games, theirs to move first."""
 
-    async def autocomplete(self, interaction: discord.Interaction,  # type: ignore[override]
-                           value: str) -> Choices:
+    async def autocomplete(self, interaction: discord.Interaction, value: Typed, /) -> Choices:
         if interaction.guild_id is None:
             return []
         return _choices(await app_of(interaction).autocomplete.game_suggestions(
-            guild_id=interaction.guild_id, member_id=interaction.user.id, typed=value))
+            guild_id=interaction.guild_id, member_id=interaction.user.id, typed=str(value)))
 
 
 class AnyGame(GameOfServer):
     """Any game of the server; suggests the recent ones, newest first."""
 
-    async def autocomplete(self, interaction: discord.Interaction,  # type: ignore[override]
-                           value: str) -> Choices:
+    async def autocomplete(self, interaction: discord.Interaction, value: Typed, /) -> Choices:
         if interaction.guild_id is None:
             return []
         return _choices(await app_of(interaction).browser.game_suggestions(
-            guild_id=interaction.guild_id, typed=value))
+            guild_id=interaction.guild_id, typed=str(value)))
 
 
 class TimeControlOption(app_commands.Transformer):
@@ -77,13 +78,12 @@ class TimeControlOption(app_commands.Transformer):
                         value: str) -> timecontrol.TimeControl:
         return parse_time_control(value)
 
-    async def autocomplete(self, interaction: discord.Interaction,  # type: ignore[override]
-                           value: str) -> Choices:
-        needle = value.strip().lower()
-        offered = [app_commands.Choice(name=name, value=control)
-                   for name, control in TIME_CONTROL_CHOICES
-                   if needle in name.lower() or control.startswith(needle)]
+    async def autocomplete(self, interaction: discord.Interaction, value: Typed, /) -> Choices:
+        typed = str(value).strip()
+        needle = typed.lower()
+        offered: Choices = [app_commands.Choice(name=name, value=control)
+                            for name, control in TIME_CONTROL_CHOICES
+                            if needle in name.lower() or control.startswith(needle)]
         if needle and needle not in [choice.value for choice in offered]:
-            offered.insert(0, app_commands.Choice(name=value.strip()[:100],
-                                                  value=value.strip()[:100]))
+            offered.insert(0, app_commands.Choice(name=typed[:100], value=typed[:100]))
         return offered[:LIMIT]

@@ -92,12 +92,12 @@ class AstralisPainter(Painter):
             halo = sprites.ring(lay.stone_radius * 1.08, lay.stone_radius * 0.22,
                                 col.stones[color], col.outline)
             canvas.paste(halo, lay.board.index(cell))
-        for color, cell in state.pawns.items():
-            if cell:
+        for color, at in state.pawns.items():
+            if at:
                 up = color == state.game.colors[0]
                 ship = sprites.pawn(lay.stone_radius * 1.4, col.stones[color], col.outline,
                                     col.halo, up)
-                canvas.paste(ship, lay.board.index(cell))
+                canvas.paste(ship, lay.board.index(at))
 
     def changes(self, state: State) -> list[Marked]:
         """A capture turns the opponent's stones into the mover's: "captured", with

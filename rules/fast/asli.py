@@ -52,7 +52,7 @@ def _run_heads() -> tuple[tuple[int, ...], ...]:
     orthogonal place per run of consecutive empty places holding one: empty
     neighbours of p in the same run are joined around p, so a single head
     means that the territory stays in one piece without p."""
-    table = []
+    table: list[tuple[int, ...]] = []
     for mask in range(256):
         if mask == 255:
             table.append((0,))

@@ -100,4 +100,5 @@ async def next_due(conn: Connection) -> datetime | None:
         " ON games.id = clocks.game_id WHERE games.status = 'active'"
         " UNION ALL SELECT MIN(digest_due_at) FROM member_prefs WHERE notify = 'digest')"
         " AS dues")
+    assert row is not None  # an aggregate gives one row, of NULL when nothing is due
     return _time(row[0])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.storage.database import Connection, Statement, query
-from bot.storage.rows import VacationRow, _time, stamp
+from bot.storage.rows import VacationRow, _instant, _time, stamp
 
 # -- vacations --------------------------------------------------------------------
 
@@ -59,7 +59,7 @@ async def digests_due(conn: Connection, now: datetime) -> list[tuple[int, dateti
     rows = await conn.fetch_all(
         "SELECT member_id, digest_due_at FROM member_prefs WHERE notify = 'digest'"
         " AND digest_due_at <= ? ORDER BY digest_due_at", (stamp(now),))
-    return [(row[0], _time(row[1])) for row in rows]
+    return [(row[0], _instant(row[1])) for row in rows]
 
 
 async def get_digest_due(conn: Connection, member_id: int) -> datetime | None:
