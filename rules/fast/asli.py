@@ -308,7 +308,10 @@ class AsliPosition(SearchPosition):
             return 0.5
         if self.is_over:
             return 1.0 if self.winner == 0 else 0.0
-        # black stones in the prison are White's Holds, white ones Black's
+        # Actions each colour is sure of: black stones in the prison are White's
+        # Holds, white ones Black's, and the points of a territory are its owner's.
+        # A point no one owns yet is counted half to each: early on, when nearly all
+        # are, two Holds are a small lead, not the whole game.
         actions = [0, max(-self._prison, 0), max(self._prison, 0)]
         for r, pts in enumerate(self._rpts):
             if pts is not None:
@@ -317,11 +320,13 @@ class AsliPosition(SearchPosition):
                     actions[BLACK] += len(pts)
                 elif counts[WHITE] and not counts[BLACK]:
                     actions[WHITE] += len(pts)
-        total = actions[BLACK] + actions[WHITE]
+                else:
+                    actions[EMPTY] += len(pts)
+        total = sum(actions)
         if not total:
             return 0.5
         seat0 = BLACK if self._black_seat == 0 else WHITE
-        return actions[seat0] / total
+        return (actions[seat0] + actions[EMPTY] / 2) / total
 
     # -- rules -------------------------------------------------------------------
 

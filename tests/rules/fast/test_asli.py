@@ -20,14 +20,15 @@ GAME = rules.get_game("asli")
 
 
 def territory_share(state) -> float:
-    """Seat 0's share of (empty points of owned territories + Holds), from the
-    State's board by a plain flood fill: what evaluate() should say."""
+    """Seat 0's share of (empty points of owned territories + Holds), the points no
+    one owns counted half to each side, from the State's board by a plain flood fill:
+    what evaluate() should say."""
     if state.is_over:
         return 0.5 if state.winner is None else float(state.winner == 0)
     if state.color_of(0) is None:
         return 0.5
     board = state.board
-    actions = {"black": 0, "white": 0}
+    actions = {"black": 0, "white": 0, "nobody": 0}
     if state.prison_color is not None:
         other = "white" if state.prison_color == "black" else "black"
         actions[other] += state.prison_count
@@ -45,10 +46,9 @@ def territory_share(state) -> float:
                 elif v not in seen:
                     seen.add(v)
                     region.append(v)
-        if len(touching) == 1:
-            actions[touching.pop()] += len(region)
-    total = actions["black"] + actions["white"]
-    return actions[state.color_of(0)] / total if total else 0.5
+        actions[touching.pop() if len(touching) == 1 else "nobody"] += len(region)
+    total = sum(actions.values())
+    return (actions[state.color_of(0)] + actions["nobody"] / 2) / total if total else 0.5
 
 
 def assert_same(pos: AsliPosition, state) -> None:
