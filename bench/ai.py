@@ -6,7 +6,7 @@ the score (a draw counts half) with its 95% Wilson interval; then each level's
 think time per move (median, p99) against its budget.
 
     python -m bench ai [--games N] [--game NAME ...] [--pairs random|levels]
-                       [--player LEVEL ...] [--quick]
+                       [--player LEVEL ...] [--precision 0.1] [--first-game N] [--quick]
 
 Full runs take hours (a hard move is 3 s); ``--games 4`` calibrates in one.
 """
