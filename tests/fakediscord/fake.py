@@ -205,6 +205,20 @@ class FakeDiscord(GatewayMixin, RestMixin):
         self.dispatch("CHANNEL_CREATE", ch.payload(), intent=GUILDS)
         return ch
 
+    def add_forum_post(self, guild: Guild, forum_name: str, title: str, author: Member) -> Channel:
+        """A forum channel with one post by ``author``: the post is a thread of the forum,
+        which itself takes no messages."""
+        forum = Channel(id=snowflake(), type=ChannelType.GUILD_FORUM, name=forum_name,
+                        guild=guild, position=len(guild.channels))
+        self._register_channel(forum)
+        from .gateway import GUILDS
+        self.dispatch("CHANNEL_CREATE", forum.payload(), intent=GUILDS)
+        post = Channel(id=snowflake(), type=ChannelType.PUBLIC_THREAD, name=title, guild=guild,
+                       parent=forum, owner_id=author.id, thread_members={author.id})
+        self._register_channel(post)
+        self.dispatch("THREAD_CREATE", {**post.payload(), "newly_created": True}, intent=GUILDS)
+        return post
+
     def _register_channel(self, ch: Channel) -> None:
         self.channels[ch.id] = ch
         if ch.guild is not None:

@@ -61,6 +61,7 @@ class ChannelType:
     DM = 1
     PUBLIC_THREAD = 11
     PRIVATE_THREAD = 12
+    GUILD_FORUM = 15
     THREADS = (10, 11, 12)
 
 
@@ -314,7 +315,8 @@ class Message:
 
 @dataclass(eq=False)
 class Channel:
-    """A text channel, a thread (type 11/12) or a DM channel."""
+    """A text channel, a forum (type 15), a thread (type 11/12; a forum's posts are
+    threads) or a DM channel."""
 
     id: int
     type: int
@@ -374,6 +376,9 @@ class Channel:
         else:
             data.update(position=self.position, permission_overwrites=[], parent_id=None,
                         topic=self.topic, default_auto_archive_duration=10080)
+        if self.type == ChannelType.GUILD_FORUM:
+            data.update(available_tags=[], default_reaction_emoji=None, default_sort_order=None,
+                        default_forum_layout=0, default_thread_rate_limit_per_user=0)
         return data
 
 
