@@ -197,8 +197,10 @@ class FakeDiscord(GatewayMixin, RestMixin):
         self.dispatch("GUILD_MEMBER_ADD", payload, intent=GUILD_MEMBERS)
         return member
 
-    def add_text_channel(self, guild: Guild, name: str) -> Channel:
-        ch = Channel(id=snowflake(), type=ChannelType.GUILD_TEXT, name=name, guild=guild,
+    def add_text_channel(self, guild: Guild, name: str,
+                         type: int = ChannelType.GUILD_TEXT) -> Channel:
+        """A new channel of the server: a text channel, or another ``type`` (a forum)."""
+        ch = Channel(id=snowflake(), type=type, name=name, guild=guild,
                      position=len(guild.channels))
         self._register_channel(ch)
         from .gateway import GUILDS
@@ -208,15 +210,10 @@ class FakeDiscord(GatewayMixin, RestMixin):
     def add_forum_post(self, guild: Guild, forum_name: str, title: str, author: Member) -> Channel:
         """A forum channel with one post by ``author``: the post is a thread of the forum,
         which itself takes no messages."""
-        forum = Channel(id=snowflake(), type=ChannelType.GUILD_FORUM, name=forum_name,
-                        guild=guild, position=len(guild.channels))
-        self._register_channel(forum)
-        from .gateway import GUILDS
-        self.dispatch("CHANNEL_CREATE", forum.payload(), intent=GUILDS)
+        forum = self.add_text_channel(guild, forum_name, ChannelType.GUILD_FORUM)
         post = Channel(id=snowflake(), type=ChannelType.PUBLIC_THREAD, name=title, guild=guild,
                        parent=forum, owner_id=author.id, thread_members={author.id})
-        self._register_channel(post)
-        self.dispatch("THREAD_CREATE", {**post.payload(), "newly_created": True}, intent=GUILDS)
+        self._announce_thread(post)
         return post
 
     def _register_channel(self, ch: Channel) -> None:

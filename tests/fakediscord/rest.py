@@ -605,10 +605,14 @@ class RestMixin:
         return self._thread_created(thread)
 
     def _thread_created(self: FakeDiscord, thread: Channel) -> web.Response:
+        return jresp(self._announce_thread(thread), status=201)
+
+    def _announce_thread(self: FakeDiscord, thread: Channel) -> dict[str, Any]:
+        """Registers a new thread and tells the gateway; its payload."""
         self._register_channel(thread)
         payload = thread.payload()
         self.dispatch("THREAD_CREATE", {**payload, "newly_created": True}, intent=GUILDS)
-        return jresp(payload, status=201)
+        return payload
 
     def _thread_and_member(self: FakeDiscord, req: Req) -> tuple[Channel, int] | web.Response:
         ch = self._channel(req)
