@@ -32,10 +32,11 @@ async def pending_outbox(conn: Connection, lane: str) -> list[OutboxRow]:
 async def pending_lanes(conn: Connection, created_before: datetime | None = None) -> list[str]:
     """Every lane with something still to deliver, the one waiting longest first (with
     ``created_before``: only lanes with an item waiting since before then)."""
-    waited = "" if created_before is None else " HAVING MIN(created_at) < ?"
-    rows = await conn.fetch_all("SELECT lane, MIN(id) AS first FROM outbox WHERE status ="
-                                f" 'pending' GROUP BY lane{waited} ORDER BY first",
-                                () if created_before is None else (stamp(created_before),))
+    having, params = ("", ()) if created_before is None else (
+        " HAVING MIN(created_at) < ?", (stamp(created_before),))
+    rows = await conn.fetch_all("SELECT lane, MIN(id) AS first FROM outbox"
+                                f" WHERE status = 'pending' GROUP BY lane{having} ORDER BY first",
+                                params)
     return [row["lane"] for row in rows]
 
 
