@@ -198,9 +198,9 @@ class FakeDiscord(GatewayMixin, RestMixin):
         return member
 
     def add_text_channel(self, guild: Guild, name: str,
-                         type: int = ChannelType.GUILD_TEXT) -> Channel:
-        """A new channel of the server: a text channel, or another ``type`` (a forum)."""
-        ch = Channel(id=snowflake(), type=type, name=name, guild=guild,
+                         channel_type: int = ChannelType.GUILD_TEXT) -> Channel:
+        """A new channel of the server: a text channel, or another ``channel_type`` (a forum)."""
+        ch = Channel(id=snowflake(), type=channel_type, name=name, guild=guild,
                      position=len(guild.channels))
         self._register_channel(ch)
         from .gateway import GUILDS
