@@ -15,5 +15,14 @@ from __future__ import annotations
 from ai.levels import LEVELS, Budget, Level, get_level
 from ai.player import Analysis, Candidate, analyse, analyse_game, choose_move
 
-__all__ = ["LEVELS", "Analysis", "Budget", "Candidate", "Level", "analyse", "analyse_game",
-           "choose_move", "get_level"]
+__all__ = [
+    "LEVELS",
+    "Analysis",
+    "Budget",
+    "Candidate",
+    "Level",
+    "analyse",
+    "analyse_game",
+    "choose_move",
+    "get_level",
+]

@@ -121,14 +121,16 @@ class _Thought:
     search: Search | None
 
 
-def _think(state: State, budget: Budget, rng: random.Random, evaluate: bool,
-           settle: bool = False) -> _Thought:
+def _think(
+    state: State, budget: Budget, rng: random.Random, evaluate: bool, settle: bool = False
+) -> _Thought:
     """Look at every move, then search unless that settled it (``evaluate``: search
     even when one move is left, to estimate the position)."""
     started = time.perf_counter()
     pos = position(state)
-    tactics_deadline = None if budget.seconds is None else (
-        started + TACTICS_SHARE * budget.seconds)
+    tactics_deadline = (
+        None if budget.seconds is None else (started + TACTICS_SHARE * budget.seconds)
+    )
     winning, losing = _tactics(pos, tactics_deadline)
     if winning is not None:
         return _Thought(pos, winning, None)
@@ -155,8 +157,7 @@ def choose_move(state: State, level: str | Level = "medium", seed: int | None = 
         return legal[0]
     rng = random.Random(seed)
     # A level that always plays the most visited move may stop once no other can catch up.
-    thought = _think(state, level.budget, rng, evaluate=False,
-                     settle=level.temperature <= 0)
+    thought = _think(state, level.budget, rng, evaluate=False, settle=level.temperature <= 0)
     text = thought.pos.move_text
     if thought.search is None:
         return text(thought.move)  # type: ignore[arg-type]
@@ -185,22 +186,36 @@ def analyse(state: State, budget: Budget, seed: int | None = None) -> Analysis:
     text = thought.pos.move_text
     search = thought.search
     if search is None:  # a win at once
-        return Analysis(for_seat0(1.0), text(thought.move), me,  # type: ignore[arg-type]
-                        proven=True, seconds=time.perf_counter() - started)
+        return Analysis(
+            for_seat0(1.0),
+            text(thought.move),
+            me,  # type: ignore[arg-type]
+            proven=True,
+            seconds=time.perf_counter() - started,
+        )
     stats = search.root_stats()
     best = stats[0]
     proven = best.proven is not None
     chance = (1.0 if best.proven == me else 0.0) if proven else best.win_chance
     return Analysis(
-        win_chance_for_seat0=for_seat0(chance), best_move=text(best.move), to_move=me,
-        proven=proven, playouts=search.playouts, seconds=time.perf_counter() - started,
+        win_chance_for_seat0=for_seat0(chance),
+        best_move=text(best.move),
+        to_move=me,
+        proven=proven,
+        playouts=search.playouts,
+        seconds=time.perf_counter() - started,
         candidates=tuple(Candidate(text(s.move), s.visits, s.win_chance) for s in stats),
         line=tuple(text(m) for m in search.principal_variation()),
     )
 
 
-def analyse_game(game_name: str, options: Mapping[str, Any], moves: Iterable[str],
-                 budget: Budget, seed: int | None = None) -> list[Analysis]:
+def analyse_game(
+    game_name: str,
+    options: Mapping[str, Any],
+    moves: Iterable[str],
+    budget: Budget,
+    seed: int | None = None,
+) -> list[Analysis]:
     """An :class:`Analysis` of every position of a game, from the start to after its last move."""
     state = rules.get_game(game_name).new(**options)
     analyses = [analyse(state, budget, seed)]

@@ -32,13 +32,19 @@ class AIWorkerError(RuntimeError):
     """An AI worker process died while thinking; the call was not answered."""
 
 
-def _choose(game: str, options: Mapping[str, Any], moves: Sequence[str], level: str | Level,
-            seed: int | None) -> str:
+def _choose(
+    game: str,
+    options: Mapping[str, Any],
+    moves: Sequence[str],
+    level: str | Level,
+    seed: int | None,
+) -> str:
     return choose_move(rules.get_game(game).replay(moves, **options), level, seed)
 
 
-def _analyse(game: str, options: Mapping[str, Any], moves: Sequence[str], budget: Budget,
-             seed: int | None) -> Analysis:
+def _analyse(
+    game: str, options: Mapping[str, Any], moves: Sequence[str], budget: Budget, seed: int | None
+) -> Analysis:
     return analyse(rules.get_game(game).replay(moves, **options), budget, seed)
 
 
@@ -74,22 +80,38 @@ class AIPool:
                 executor.shutdown(wait=False, cancel_futures=True)
             raise AIWorkerError(f"an AI worker process died while thinking ({error})") from error
 
-    async def choose(self, game_name: str, options: Mapping[str, Any], moves: Sequence[str],
-                     level: str | Level = "medium", seed: int | None = None) -> str:
+    async def choose(
+        self,
+        game_name: str,
+        options: Mapping[str, Any],
+        moves: Sequence[str],
+        level: str | Level = "medium",
+        seed: int | None = None,
+    ) -> str:
         """The AI's move (canonical text) in the position after ``moves``."""
         return await self._run(_choose, game_name, dict(options), list(moves), level, seed)
 
-    async def analyse(self, game_name: str, options: Mapping[str, Any], moves: Sequence[str],
-                      budget: Budget, seed: int | None = None) -> Analysis:
+    async def analyse(
+        self,
+        game_name: str,
+        options: Mapping[str, Any],
+        moves: Sequence[str],
+        budget: Budget,
+        seed: int | None = None,
+    ) -> Analysis:
         """The AI's estimate of the position after ``moves``."""
         return await self._run(_analyse, game_name, dict(options), list(moves), budget, seed)
 
-    async def analyse_game(self, game_name: str, options: Mapping[str, Any],
-                           moves: Sequence[str], budget: Budget,
-                           seed: int | None = None) -> list[Analysis]:
+    async def analyse_game(
+        self,
+        game_name: str,
+        options: Mapping[str, Any],
+        moves: Sequence[str],
+        budget: Budget,
+        seed: int | None = None,
+    ) -> list[Analysis]:
         """An estimate of every position of a game (``budget`` each), in one worker."""
-        return await self._run(analyse_game, game_name, dict(options), list(moves), budget,
-                               seed)
+        return await self._run(analyse_game, game_name, dict(options), list(moves), budget, seed)
 
     async def close(self) -> None:
         """Stop the workers (a search under way is abandoned) and wait for them to exit."""

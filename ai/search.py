@@ -47,8 +47,9 @@ class Node:
         "w",
     )
 
-    def __init__(self, parent: Node | None, move: int, mover: int | None,
-                 to_move: int | None) -> None:
+    def __init__(
+        self, parent: Node | None, move: int, mover: int | None, to_move: int | None
+    ) -> None:
         self.parent = parent
         self.move = move
         self.mover = mover
@@ -83,8 +84,13 @@ class MoveStat:
 class Search:
     """One search tree from ``root`` (which the search never changes)."""
 
-    def __init__(self, root: SearchPosition, knowledge: Knowledge, rng: random.Random,
-                 exclude: frozenset[int] = frozenset()) -> None:
+    def __init__(
+        self,
+        root: SearchPosition,
+        knowledge: Knowledge,
+        rng: random.Random,
+        exclude: frozenset[int] = frozenset(),
+    ) -> None:
         self.root_position = root
         self.knowledge = knowledge
         self.rng = rng
@@ -100,9 +106,14 @@ class Search:
 
     # -- driving -------------------------------------------------------------------------
 
-    def run(self, budget: Budget, started: float | None = None,
-            clock: Callable[[], float] = time.perf_counter, *,
-            stop_when_settled: bool = False) -> None:
+    def run(
+        self,
+        budget: Budget,
+        started: float | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+        *,
+        stop_when_settled: bool = False,
+    ) -> None:
         """Simulate until the budget is spent or the root's result is proven.
 
         The time budget counts from ``started`` (default: now) and is not
@@ -112,8 +123,11 @@ class Search:
         chosen by visits is then the one the whole budget would choose).
         """
         began = clock()
-        deadline = None if budget.seconds is None else (
-            (began if started is None else started) + budget.seconds)
+        deadline = (
+            None
+            if budget.seconds is None
+            else ((began if started is None else started) + budget.seconds)
+        )
         limit = budget.playouts
         while self.root.proven is None and not self.root_position.is_over:
             if limit is not None and self.playouts >= limit:
@@ -128,8 +142,9 @@ class Search:
                     break
             self.simulate()
 
-    def _simulations_left(self, limit: int | None, deadline: float | None, began: float,
-                          now: float) -> float:
+    def _simulations_left(
+        self, limit: int | None, deadline: float | None, began: float, now: float
+    ) -> float:
         left = math.inf if limit is None else limit - self.playouts
         if deadline is not None and now > began:
             left = min(left, (deadline - now) * self.playouts / (now - began))
@@ -137,8 +152,9 @@ class Search:
 
     def _settled(self, left: float) -> bool:
         # A move not tried yet counts as none: it cannot catch up either.
-        visits = sorted((child.n for child in self.root.children.values()
-                         if child.proven is None), reverse=True)
+        visits = sorted(
+            (child.n for child in self.root.children.values() if child.proven is None), reverse=True
+        )
         first, second = (*visits, 0, 0)[:2]
         return first - second > left
 
@@ -262,7 +278,7 @@ class Search:
         # Moves each seat played from the node at depth i on: built from the end.
         later: tuple[dict[int, None], dict[int, None]] = ({}, {})
         if rave:
-            for seat, move in trail[len(path) - 1:]:
+            for seat, move in trail[len(path) - 1 :]:
                 later[seat].setdefault(move, None)
         for depth in range(len(path) - 1, -1, -1):
             node = path[depth]
@@ -292,9 +308,13 @@ class Search:
         """Settle ``node`` from its newly proven ``child`` where that settles it."""
         if child.proven == node.to_move:
             node.proven = node.to_move
-        elif node.complete and len(node.children) == len(node.moves or ()) and all(
-                c.proven is not None and c.proven != node.to_move
-                for c in node.children.values()):
+        elif (
+            node.complete
+            and len(node.children) == len(node.moves or ())
+            and all(
+                c.proven is not None and c.proven != node.to_move for c in node.children.values()
+            )
+        ):
             node.proven = child.proven
 
     # -- reading the tree ----------------------------------------------------------------
@@ -302,8 +322,10 @@ class Search:
     def root_stats(self) -> list[MoveStat]:
         """The searched root moves, most visited first (proven wins first, losses last)."""
         seat = self.root.to_move
-        stats = [MoveStat(move, child.n, child.value(), child.proven)
-                 for move, child in self.root.children.items()]
+        stats = [
+            MoveStat(move, child.n, child.value(), child.proven)
+            for move, child in self.root.children.items()
+        ]
 
         def rank(stat: MoveStat) -> tuple[int, int, float]:
             proven = 0 if stat.proven is None else (1 if stat.proven == seat else -1)
@@ -317,8 +339,9 @@ class Search:
         node = self.root
         while node.children and len(line) < longest:
             seat = node.to_move
-            node = max(node.children.values(),
-                       key=lambda c: (c.proven == seat, c.proven is None, c.n))
+            node = max(
+                node.children.values(), key=lambda c: (c.proven == seat, c.proven is None, c.n)
+            )
             if node.n == 0 and node.proven is None:
                 break
             line.append(node.move)

@@ -10,10 +10,17 @@ from __future__ import annotations
 import importlib
 import sys
 
-MODULES = {"engine": "bench.engine", "legal": "bench.legal_moves",
-           "pictures": "bench.pictures", "bot": "bench.whole_bot",
-           "playouts": "bench.playouts", "ai": "bench.ai", "soak": "bench.soak",
-           "storage": "bench.storage", "scale": "bench.scale"}
+MODULES = {
+    "engine": "bench.engine",
+    "legal": "bench.legal_moves",
+    "pictures": "bench.pictures",
+    "bot": "bench.whole_bot",
+    "playouts": "bench.playouts",
+    "ai": "bench.ai",
+    "soak": "bench.soak",
+    "storage": "bench.storage",
+    "scale": "bench.scale",
+}
 
 
 def main(argv: list[str]) -> None:
@@ -22,8 +29,10 @@ def main(argv: list[str]) -> None:
     if not names and options and not options[0].startswith("-"):
         sys.exit(f"unknown benchmark {options[0]!r}; choose from {', '.join(MODULES)}")
     if len(names) != 1 and any(o != "--quick" for o in options):
-        sys.exit("options other than --quick apply to one benchmark at a time, e.g. "
-                 "python -m bench engine --budget 5")
+        sys.exit(
+            "options other than --quick apply to one benchmark at a time, e.g. "
+            "python -m bench engine --budget 5"
+        )
     for name in names or list(MODULES):
         importlib.import_module(MODULES[name]).main(options)
 

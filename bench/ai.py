@@ -32,10 +32,18 @@ from bench.common import percentile
 from rules import State
 
 #: The default size of each game (issue 15 measures there).
-CASES = [("lifeline", {"size": 7}), ("asli", {"size": 13}), ("astralis", {"size": 8}),
-         ("sliglube", {"size": 6})]
-QUICK_CASES = [("lifeline", {"size": 4}), ("asli", {"size": 5}), ("astralis", {"size": 7}),
-               ("sliglube", {"size": 5})]
+CASES = [
+    ("lifeline", {"size": 7}),
+    ("asli", {"size": 13}),
+    ("astralis", {"size": 8}),
+    ("sliglube", {"size": 6}),
+]
+QUICK_CASES = [
+    ("lifeline", {"size": 4}),
+    ("asli", {"size": 5}),
+    ("astralis", {"size": 7}),
+    ("sliglube", {"size": 5}),
+]
 #: Longer games are stopped and count as draws (Astralis has no bound of its own).
 MAX_PLIES = 1000
 #: ``--quick`` only checks that everything runs: its games stop early.
@@ -55,7 +63,8 @@ class Timing:
     """Think times per move, by level and game."""
 
     seconds: dict[tuple[str, str], list[float]] = dataclasses.field(
-        default_factory=lambda: defaultdict(list))
+        default_factory=lambda: defaultdict(list)
+    )
 
     def player(self, level: Level) -> Player:
         def play(state: State, rng: random.Random) -> str:
@@ -63,11 +72,13 @@ class Timing:
             move = ai.choose_move(state, level, seed=rng.getrandbits(32))
             self.seconds[level.name, state.game.name].append(time.perf_counter() - started)
             return move
+
         return play
 
 
-def play_game(name: str, options: dict, players: tuple[Player, Player], seed: int,
-              max_plies: int = MAX_PLIES) -> float:
+def play_game(
+    name: str, options: dict, players: tuple[Player, Player], seed: int, max_plies: int = MAX_PLIES
+) -> float:
     """Seat 0's score (1, ½, 0) in one game between ``players`` (by seat)."""
     rng = random.Random(seed)
     state = rules.get_game(name).new(**options)
@@ -86,9 +97,17 @@ def wilson(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def match(name: str, options: dict, first: Player, second: Player, games: int,
-          seed: int, max_plies: int = MAX_PLIES,
-          precision: float | None = None, first_game: int = 0) -> tuple[float, int]:
+def match(
+    name: str,
+    options: dict,
+    first: Player,
+    second: Player,
+    games: int,
+    seed: int,
+    max_plies: int = MAX_PLIES,
+    precision: float | None = None,
+    first_game: int = 0,
+) -> tuple[float, int]:
     """``first``'s total score and the games played: ``games``, alternating seats, or
     fewer when ``precision`` is given and the 95% interval is already that narrow on
     each side (after an even number of games, at least :data:`MIN_GAMES`).
@@ -102,8 +121,9 @@ def match(name: str, options: dict, first: Player, second: Player, games: int,
             score += play_game(name, options, (first, second), seed + game, max_plies)
         else:
             score += 1.0 - play_game(name, options, (second, first), seed + game, max_plies)
-        print(f"{name} game {game} (seat {game % 2}): {score:g}/{played}", file=sys.stderr,
-              flush=True)
+        print(
+            f"{name} game {game} (seat {game % 2}): {score:g}/{played}", file=sys.stderr, flush=True
+        )
         if precision is not None and played % 2 == 0 and played >= MIN_GAMES:
             low, high = wilson(score, played)
             if (high - low) / 2 <= precision:
@@ -115,33 +135,53 @@ def pairings(levels: list[Level], which: str) -> list[tuple[Level, Level | None,
     """(player, opponent or None for random, target score) in the order they are played."""
     pairs: list[tuple[Level, Level | None, float]] = []
     if which in ("all", "random"):
-        pairs += [(level, None, 0.95 if level is levels[-1] else 0.65 if level is levels[0]
-                   else 0.0) for level in levels]
+        pairs += [
+            (level, None, 0.95 if level is levels[-1] else 0.65 if level is levels[0] else 0.0)
+            for level in levels
+        ]
     if which in ("all", "levels"):
         pairs += [(upper, lower, 0.65) for lower, upper in itertools.pairwise(levels)]
     return pairs
 
 
 def quick_levels() -> list[Level]:
-    return [dataclasses.replace(level, budget=Budget(playouts=2 ** i))
-            for i, level in enumerate(ai.LEVELS.values())]
+    return [
+        dataclasses.replace(level, budget=Budget(playouts=2**i))
+        for i, level in enumerate(ai.LEVELS.values())
+    ]
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--quick", action="store_true",
-                        help="tiny boards and budgets, 2 games of at most 12 plies per pairing")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="tiny boards and budgets, 2 games of at most 12 plies per pairing",
+    )
     parser.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
-    parser.add_argument("--precision", type=float, default=None,
-                        help="stop a pairing once its 95%% interval is within this much on "
-                             "each side (e.g. 0.1; --games is then the most played)")
-    parser.add_argument("--game", action="append", choices=[n for n, _ in CASES],
-                        help="only this game (repeatable)")
-    parser.add_argument("--first-game", type=int, default=0,
-                        help="number the games from this one (to add games to a run)")
+    parser.add_argument(
+        "--precision",
+        type=float,
+        default=None,
+        help="stop a pairing once its 95%% interval is within this much on "
+        "each side (e.g. 0.1; --games is then the most played)",
+    )
+    parser.add_argument(
+        "--game", action="append", choices=[n for n, _ in CASES], help="only this game (repeatable)"
+    )
+    parser.add_argument(
+        "--first-game",
+        type=int,
+        default=0,
+        help="number the games from this one (to add games to a run)",
+    )
     parser.add_argument("--pairs", choices=["all", "random", "levels"], default="all")
-    parser.add_argument("--player", action="append", choices=list(ai.LEVELS),
-                        help="only the pairings this level plays first (repeatable)")
+    parser.add_argument(
+        "--player",
+        action="append",
+        choices=list(ai.LEVELS),
+        help="only the pairings this level plays first (repeatable)",
+    )
     args = parser.parse_args(argv)
     cases = QUICK_CASES if args.quick else CASES
     cases = [(n, o) for n, o in cases if not args.game or n in args.game]
@@ -157,14 +197,25 @@ def main(argv: list[str] | None = None) -> None:
             if args.player and level.name not in args.player:
                 continue
             other = random_player if opponent is None else timing.player(opponent)
-            score, played = match(name, options, timing.player(level), other, games,
-                                  1000 * index, QUICK_PLIES if args.quick else MAX_PLIES,
-                                  args.precision, args.first_game)
+            score, played = match(
+                name,
+                options,
+                timing.player(level),
+                other,
+                games,
+                1000 * index,
+                QUICK_PLIES if args.quick else MAX_PLIES,
+                args.precision,
+                args.first_game,
+            )
             low, high = wilson(score, played)
             against = "random" if opponent is None else opponent.name
             goal = f">= {target:.0%}" if target else ""
-            print(f"| {name} | {options['size']} | {level.name} vs {against} | {played} | "
-                  f"{score / played:.0%} | {low:.0%}–{high:.0%} | {goal} |", flush=True)
+            print(
+                f"| {name} | {options['size']} | {level.name} vs {against} | {played} | "
+                f"{score / played:.0%} | {low:.0%}–{high:.0%} | {goal} |",
+                flush=True,
+            )
     print("\n## AI think time per move (all games above)\n")
     print("| level | game | budget | moves | median | p99 | target |")
     print("|---|---|---|---|---|---|---|")
@@ -172,11 +223,16 @@ def main(argv: list[str] | None = None) -> None:
         budget = budgets[level_name]
         limit = "" if budget.seconds is None else f"{budget.seconds:g} s"
         shown = ", ".join(filter(None, [limit, budget.playouts and f"{budget.playouts} playouts"]))
-        target = (f"median <= {budget.seconds:g} s, p99 <= {budget.seconds + 0.5:g} s"
-                  if budget.seconds else "")
-        print(f"| {level_name} | {name} | {shown} | {len(samples)} | "
-              f"{statistics.median(samples):.3f} s | {percentile(samples, 0.99):.3f} s | "
-              f"{target} |")
+        target = (
+            f"median <= {budget.seconds:g} s, p99 <= {budget.seconds + 0.5:g} s"
+            if budget.seconds
+            else ""
+        )
+        print(
+            f"| {level_name} | {name} | {shown} | {len(samples)} | "
+            f"{statistics.median(samples):.3f} s | {percentile(samples, 0.99):.3f} s | "
+            f"{target} |"
+        )
 
 
 if __name__ == "__main__":

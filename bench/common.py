@@ -50,18 +50,22 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.2f} ms"
 
 
-def latency_row(what: str, size: object, samples: list[float], target: str = "",
-                note: str = "") -> Row:
-    return Row(what, str(size), ms(statistics.median(samples)), ms(percentile(samples, 0.99)),
-               target, note)
+def latency_row(
+    what: str, size: object, samples: list[float], target: str = "", note: str = ""
+) -> Row:
+    return Row(
+        what, str(size), ms(statistics.median(samples)), ms(percentile(samples, 0.99)), target, note
+    )
 
 
 def print_table(title: str, rows: Iterable[Row]) -> None:
     rows = list(rows)
     head = Row("what", "size", "median", "p99", "target", "note")
     table = [head, *rows]
-    widths = [max(len(getattr(r, f)) for r in table) for f in ("what", "size", "median", "p99",
-                                                               "target", "note")]
+    widths = [
+        max(len(getattr(r, f)) for r in table)
+        for f in ("what", "size", "median", "p99", "target", "note")
+    ]
     print(f"\n## {title}\n")
     for i, row in enumerate(table):
         cells = [row.what, row.size, row.median, row.p99, row.target, row.note]

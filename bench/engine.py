@@ -1,6 +1,6 @@
 """Engine throughput: uniformly random games per second, and moves per second.
 
-    python -m bench engine [--quick]
+python -m bench engine [--quick]
 """
 
 from __future__ import annotations
@@ -14,9 +14,12 @@ from rules.testing import SMALL_OPTIONS
 
 #: (game, options) measured: the default size and the largest size of each game.
 CASES = [
-    ("lifeline", {"size": 7}), ("lifeline", {"size": 12}),
-    ("asli", {"size": 13}), ("asli", {"size": 25}),
-    ("sliglube", {"size": 6}), ("sliglube", {"size": 7}),
+    ("lifeline", {"size": 7}),
+    ("lifeline", {"size": 12}),
+    ("asli", {"size": 13}),
+    ("asli", {"size": 25}),
+    ("sliglube", {"size": 6}),
+    ("sliglube", {"size": 7}),
     ("astralis", {"size": 8}),
 ]
 QUICK = [(name, sets[0]) for name, sets in SMALL_OPTIONS.items()]
@@ -35,12 +38,13 @@ def measure(name: str, options: dict, budget: float, max_games: int) -> Row:
         seed += 1
     total = sum(per_game)
     return Row(
-        what=f"{name} random games", size=str(options["size"]),
+        what=f"{name} random games",
+        size=str(options["size"]),
         median=f"{statistics.median(per_game) * 1000:.0f} ms/game",
         p99=f"{len(per_game) / total:.2f} games/s",
         target="as high as the algorithms allow",
         note=f"{plies / total:.0f} moves/s over {len(per_game)} games, {plies / len(per_game):.0f}"
-             " moves/game",
+        " moves/game",
     )
 
 
@@ -50,8 +54,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--budget", type=float, default=10.0, help="seconds per case")
     args = parser.parse_args(argv)
     cases = QUICK if args.quick else CASES
-    rows = [measure(name, options, 0 if args.quick else args.budget, 1 if args.quick else 10_000)
-            for name, options in cases]
+    rows = [
+        measure(name, options, 0 if args.quick else args.budget, 1 if args.quick else 10_000)
+        for name, options in cases
+    ]
     print_table("Engine throughput (median column: time per game; p99 column: games/s)", rows)
 
 

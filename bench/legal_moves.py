@@ -44,8 +44,15 @@ def main(argv: list[str] | None = None) -> None:
     rows = []
     for name, options, target in QUICK if args.quick else CASES:
         samples, worst = samples_for(name, options, 1 if args.quick else args.games)
-        rows.append(latency_row(f"{name} legal_moves()", options["size"], samples, target,
-                                f"{len(samples)} positions, worst {worst * 1000:.1f} ms"))
+        rows.append(
+            latency_row(
+                f"{name} legal_moves()",
+                options["size"],
+                samples,
+                target,
+                f"{len(samples)} positions, worst {worst * 1000:.1f} ms",
+            )
+        )
     print_table("Legal-move latency (first call on a fresh state)", rows)
 
 

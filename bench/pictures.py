@@ -15,8 +15,12 @@ import rules
 from bench.common import Row, latency_row, print_table, random_history, timed
 from rules.testing import SMALL_OPTIONS
 
-LARGEST = [("lifeline", {"size": 12}), ("asli", {"size": 25}), ("sliglube", {"size": 7}),
-           ("astralis", {"size": 8})]
+LARGEST = [
+    ("lifeline", {"size": 12}),
+    ("asli", {"size": 25}),
+    ("sliglube", {"size": 7}),
+    ("astralis", {"size": 8}),
+]
 QUICK = [(name, sets[0]) for name, sets in SMALL_OPTIONS.items()]
 
 
@@ -41,9 +45,15 @@ def png_rows(cases: list[tuple[str, dict]], repeats: int) -> list[Row]:
         state = mid_game(name, options)
         render.board_png(state)  # warm the caches of static layers and fonts
         samples, sizes = measure(lambda s=state: render.board_png(s), repeats)
-        rows.append(latency_row(f"{name} board_png", options["size"], samples,
-                                "≤ 20 ms median, ≤ 100 KB",
-                                f"{statistics.median(sizes) / 1024:.0f} KB at ply {state.ply}"))
+        rows.append(
+            latency_row(
+                f"{name} board_png",
+                options["size"],
+                samples,
+                "≤ 20 ms median, ≤ 100 KB",
+                f"{statistics.median(sizes) / 1024:.0f} KB at ply {state.ply}",
+            )
+        )
     return rows
 
 
@@ -56,11 +66,18 @@ def gif_rows(cases: list[tuple[str, dict]], plies: int, repeats: int) -> list[Ro
             history = random_history(name, options, seed)
             seed += 1
         moves = history[:plies]
-        samples, sizes = measure(lambda m=moves, n=name, o=options: render.replay_gif(
-            rules.get_game(n), o, m), repeats)
-        rows.append(latency_row(f"{name} replay_gif", options["size"], samples,
-                                "well under 10 MiB",
-                                f"{len(moves)} moves, {statistics.median(sizes) / 1024:.0f} KB"))
+        samples, sizes = measure(
+            lambda m=moves, n=name, o=options: render.replay_gif(rules.get_game(n), o, m), repeats
+        )
+        rows.append(
+            latency_row(
+                f"{name} replay_gif",
+                options["size"],
+                samples,
+                "well under 10 MiB",
+                f"{len(moves)} moves, {statistics.median(sizes) / 1024:.0f} KB",
+            )
+        )
     return rows
 
 

@@ -17,8 +17,10 @@ from rules.testing import SMALL_OPTIONS
 
 #: (game, options, target playouts/s) from the AI issue: the default sizes.
 CASES = [
-    ("lifeline", {"size": 7}, 500), ("asli", {"size": 13}, 100),
-    ("astralis", {"size": 8}, 1000), ("sliglube", {"size": 6}, 50),
+    ("lifeline", {"size": 7}, 500),
+    ("asli", {"size": 13}, 100),
+    ("astralis", {"size": 8}, 1000),
+    ("sliglube", {"size": 6}, 50),
 ]
 QUICK = [(name, sets[0], 0) for name, sets in SMALL_OPTIONS.items()]
 
@@ -40,8 +42,10 @@ def measure(name: str, options: dict, target: int, budget: float, max_playouts: 
     fast, plies = rate(lambda: position(start), budget, max_playouts)
     slow, _ = rate(lambda: StatePosition(start), budget / 2, max_playouts)
     return Row(
-        what=f"{name} random playouts", size=str(options["size"]),
-        median=f"{fast:.1f}/s", p99=f"{plies:.0f} plies",
+        what=f"{name} random playouts",
+        size=str(options["size"]),
+        median=f"{fast:.1f}/s",
+        p99=f"{plies:.0f} plies",
         target=f">= {target}/s" if target else "",
         note=f"{slow:.1f}/s through the State contract ({fast / slow:.1f}x)",
     )
@@ -53,10 +57,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--budget", type=float, default=10.0, help="seconds per game")
     args = parser.parse_args(argv)
     cases = QUICK if args.quick else CASES
-    rows = [measure(name, options, target, 0 if args.quick else args.budget,
-                    1 if args.quick else 1_000_000) for name, options, target in cases]
-    print_table("Random playouts from the empty board (median column: playouts/s; "
-                "p99 column: plies per playout)", rows)
+    rows = [
+        measure(
+            name, options, target, 0 if args.quick else args.budget, 1 if args.quick else 1_000_000
+        )
+        for name, options, target in cases
+    ]
+    print_table(
+        "Random playouts from the empty board (median column: playouts/s; "
+        "p99 column: plies per playout)",
+        rows,
+    )
 
 
 if __name__ == "__main__":

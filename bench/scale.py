@@ -50,12 +50,16 @@ from bench.whole_bot import (
 from bot.storage.copy import copy_database
 from tests.fakediscord.process import BotProcess
 
-SETUPS = (("1 process, SQLite", "sqlite", 1), ("1 process, PostgreSQL", "postgresql", 1),
-          ("2 processes, PostgreSQL", "postgresql", 2))
+SETUPS = (
+    ("1 process, SQLite", "sqlite", 1),
+    ("1 process, PostgreSQL", "postgresql", 1),
+    ("2 processes, PostgreSQL", "postgresql", 2),
+)
 
 
-async def play_setup(workdir: Path, url: str | None, shards: int, games: int, rate: float,
-                     seconds: float, seed: int) -> list[Row]:
+async def play_setup(
+    workdir: Path, url: str | None, shards: int, games: int, rate: float, seconds: float, seed: int
+) -> list[Row]:
     async with TimedFake() as fake:
         fake.shard_count = shards
         procs, clubs = [], []
@@ -86,27 +90,40 @@ async def play_setup(workdir: Path, url: str | None, shards: int, games: int, ra
             opened_tables = await asyncio.gather(*(opened(i) for i in range(games)))
             rows: list[Row] = []
             for label, offered in (("paced", rate), ("flat out", None)):
-                tally, elapsed, bot_cpu, own_cpu = await phase(opened_tables, seconds,
-                                                               offered, pids)
-                size = f"{offered:g}/s over {games} games" if offered else \
-                    f"{games} games at once"
-                rows += [row for row in move_rows(label, tally, elapsed, bot_cpu, own_cpu,
-                                                  offered=size)
-                         if row.what.endswith(("moves per second", "board post"))]
+                tally, elapsed, bot_cpu, own_cpu = await phase(
+                    opened_tables, seconds, offered, pids
+                )
+                size = f"{offered:g}/s over {games} games" if offered else f"{games} games at once"
+                rows += [
+                    row
+                    for row in move_rows(label, tally, elapsed, bot_cpu, own_cpu, offered=size)
+                    if row.what.endswith(("moves per second", "board post"))
+                ]
             rss = sum(memory(pid)["VmRSS"] for pid in pids)
-            rows.append(Row("bot memory after play", "", f"{rss / 1024:.0f} MiB RSS", "", "",
-                            f"{len(pids)} process(es)"))
+            rows.append(
+                Row(
+                    "bot memory after play",
+                    "",
+                    f"{rss / 1024:.0f} MiB RSS",
+                    "",
+                    "",
+                    f"{len(pids)} process(es)",
+                )
+            )
             if fake.violations:
-                print(f"{len(fake.violations)} requests Discord would reject, e.g.:",
-                      fake.violations[0])
+                print(
+                    f"{len(fake.violations)} requests Discord would reject, e.g.:",
+                    fake.violations[0],
+                )
             return rows
         finally:
             for proc in procs:
                 await proc.stop()
 
 
-async def phase(tables: list[tuple[Club, Table]], seconds: float, rate: float | None,
-                pids: list[int]) -> tuple[Tally, float, float, float]:
+async def phase(
+    tables: list[tuple[Club, Table]], seconds: float, rate: float | None, pids: list[int]
+) -> tuple[Tally, float, float, float]:
     """Every table playing for ``seconds`` (each through its own club, the tables of a
     club kept in one list so that finished games are replaced in place)."""
     tally = Tally()
@@ -118,8 +135,13 @@ async def phase(tables: list[tuple[Club, Table]], seconds: float, rate: float | 
         entry[1].append(table)
         entry[2].append(index)
     bot_cpu, own_cpu, start = sum(map(cpu_seconds, pids)), cpu_seconds(), loop.time()
-    await asyncio.gather(*(keep_playing(club, own, i, tally, start + seconds, period, 10**9)
-                           for club, own, _ in by_club.values() for i in range(len(own))))
+    await asyncio.gather(
+        *(
+            keep_playing(club, own, i, tally, start + seconds, period, 10**9)
+            for club, own, _ in by_club.values()
+            for i in range(len(own))
+        )
+    )
     elapsed = loop.time() - start
     for club, own, indexes in by_club.values():  # the next phase goes on with new games
         for table, index in zip(own, indexes, strict=True):
@@ -127,8 +149,13 @@ async def phase(tables: list[tuple[Club, Table]], seconds: float, rate: float | 
     return tally, elapsed, sum(map(cpu_seconds, pids)) - bot_cpu, cpu_seconds() - own_cpu
 
 
-async def startup(workdir: Path, url: str | None, stored: int, seed: int,
-                  prepare: Callable[[Path, int, int, list[int]], Awaitable[str]]) -> Row:
+async def startup(
+    workdir: Path,
+    url: str | None,
+    stored: int,
+    seed: int,
+    prepare: Callable[[Path, int, int, list[int]], Awaitable[str]],
+) -> Row:
     async with TimedFake() as fake:
         guild = fake.add_guild("Bench Club")
         channel = fake.add_text_channel(guild, "games")
@@ -145,9 +172,14 @@ async def startup(workdir: Path, url: str | None, stored: int, seed: int,
         finally:
             await proc.stop()
     backend = "PostgreSQL" if url else "SQLite"
-    return Row(f"start with {stored:,} live games, {backend}", f"{stored:,} games",
-               f"ready {ready:.2f} s", f"warm {warm:.2f} s", "",
-               f"RSS {rss / 1024:.0f} MiB warm; {note}")
+    return Row(
+        f"start with {stored:,} live games, {backend}",
+        f"{stored:,} games",
+        f"ready {ready:.2f} s",
+        f"warm {warm:.2f} s",
+        "",
+        f"RSS {rss / 1024:.0f} MiB warm; {note}",
+    )
 
 
 async def run(options: argparse.Namespace) -> list[Row]:
@@ -163,8 +195,9 @@ async def run(options: argparse.Namespace) -> list[Row]:
                 url = await server.fresh() if backend == "postgresql" else None
                 workdir = Path(tmp) / f"play{number}"
                 workdir.mkdir()
-                for row in await play_setup(workdir, url, shards, options.games, options.rate,
-                                            options.seconds, options.seed):
+                for row in await play_setup(
+                    workdir, url, shards, options.games, options.rate, options.seconds, options.seed
+                ):
                     row.what = f"{label}: {row.what}"
                     rows.append(row)
             if options.stored:
@@ -175,27 +208,32 @@ async def run(options: argparse.Namespace) -> list[Row]:
 
 
 async def startups(tmp: Path, server: Any, stored: int, seed: int) -> list[Row]:
-    async def sqlite_file(workdir: Path, guild_id: int, channel_id: int,
-                          players: list[int]) -> str:
+    async def sqlite_file(workdir: Path, guild_id: int, channel_id: int, players: list[int]) -> str:
         began = time.perf_counter()
-        moves = write_database(workdir / "bot.sqlite3", guild_id, channel_id, players, stored,
-                               random.Random(seed))
+        moves = write_database(
+            workdir / "bot.sqlite3", guild_id, channel_id, players, stored, random.Random(seed)
+        )
         return f"{moves:,} stored moves, written in {time.perf_counter() - began:.0f} s"
 
-    async def postgres_copy(workdir: Path, guild_id: int, channel_id: int,
-                            players: list[int]) -> str:
+    async def postgres_copy(
+        workdir: Path, guild_id: int, channel_id: int, players: list[int]
+    ) -> str:
         # The same games, in the new fake's server: the file is rewritten for it.
         source = workdir / "source.sqlite3"
         write_database(source, guild_id, channel_id, players, stored, random.Random(seed))
         began = time.perf_counter()
         copied = await copy_database(f"sqlite:///{source}", url, say=lambda line: None)
         assert copied.ok, copied.problems[:3]
-        return (f"copied from SQLite and every game replayed by python -m bot.storage.copy "
-                f"in {time.perf_counter() - began:.0f} s")
+        return (
+            f"copied from SQLite and every game replayed by python -m bot.storage.copy "
+            f"in {time.perf_counter() - began:.0f} s"
+        )
 
     rows = []
-    for name, url, prepare in (("sqlite", None, sqlite_file),
-                               ("postgresql", await server.fresh(), postgres_copy)):
+    for name, url, prepare in (
+        ("sqlite", None, sqlite_file),
+        ("postgresql", await server.fresh(), postgres_copy),
+    ):
         workdir = tmp / f"start-{name}"
         workdir.mkdir()
         rows.append(await startup(workdir, url, stored, seed, prepare))
@@ -203,22 +241,25 @@ async def startups(tmp: Path, server: Any, stored: int, seed: int) -> list[Row]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench scale", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m bench scale",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--rate", type=float, default=60.0)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--stored", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--only-startup", dest="play", action="store_false",
-                        help="skip the play phases")
+    parser.add_argument(
+        "--only-startup", dest="play", action="store_false", help="skip the play phases"
+    )
     options = parser.parse_args(argv)
     if options.quick:
         options.games, options.rate, options.seconds, options.stored = 4, 10.0, 2.0, 100
     rows = asyncio.run(run(options))
-    print_table("Scale: SQLite, PostgreSQL, two shard processes (fake Discord on loopback)",
-                rows)
+    print_table("Scale: SQLite, PostgreSQL, two shard processes (fake Discord on loopback)", rows)
 
 
 if __name__ == "__main__":

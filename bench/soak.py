@@ -48,7 +48,9 @@ from tests.fakediscord.process import BotProcess
 
 #: Small boards of every game, played in turn.
 MIX: list[tuple[str, dict[str, Any]]] = [
-    ("lifeline", {"size": 5}), ("astralis", {"size": 7}), ("asli", {"size": 7}),
+    ("lifeline", {"size": 5}),
+    ("astralis", {"size": 7}),
+    ("asli", {"size": 7}),
     ("sliglube", {"size": 5}),
 ]
 COMMANDS = ("challenge", "move")
@@ -61,9 +63,14 @@ FAULT_ROUTES = {
     "update_message": "a challenge message edited, answered 500",
 }
 #: Routes a request is held on (unanswered) when the bot is killed.
-STALL_ROUTES = ("create_message", "create_message", "create_interaction_response",
-                "update_original_webhook_message", "create_thread_from_message",
-                "update_message")
+STALL_ROUTES = (
+    "create_message",
+    "create_message",
+    "create_interaction_response",
+    "update_original_webhook_message",
+    "create_thread_from_message",
+    "update_message",
+)
 #: Those only an Accept takes.
 ACCEPT_ROUTES = ("create_thread_from_message", "update_message")
 WAIT = 20.0
@@ -120,15 +127,29 @@ class Findings:
 
     @property
     def clean(self) -> bool:
-        return not (self.answered_lost or self.boards_lost or self.doubled or self.half_opened
-                    or self.late or self.violations)
+        return not (
+            self.answered_lost
+            or self.boards_lost
+            or self.doubled
+            or self.half_opened
+            or self.late
+            or self.violations
+        )
 
 
 class Soak:
     """The members, the games they play, and the kill/restart loop."""
 
-    def __init__(self, fake: FakeDiscord, guild: Guild, channel: Channel, bot: BotProcess, *,
-                 rng: random.Random, games: int) -> None:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        guild: Guild,
+        channel: Channel,
+        bot: BotProcess,
+        *,
+        rng: random.Random,
+        games: int,
+    ) -> None:
         self.fake, self.guild, self.channel, self.bot = fake, guild, channel, bot
         self.rng = rng
         self.wanted = games
@@ -181,8 +202,10 @@ class Soak:
             route = rng.choice(STALL_ROUTES)
             held = fake.inject(route, 500, stall=True, after=rng.random() < 0.5)
             tally.held[f"{route} {'after' if held.after else 'before'} Discord acted"] += 1
-        crash = [asyncio.ensure_future(self.move(table, tally.crash, wait=False))
-                 for table in self.playable(3)]
+        crash = [
+            asyncio.ensure_future(self.move(table, tally.crash, wait=False))
+            for table in self.playable(3)
+        ]
         if (held is not None and held.route in ACCEPT_ROUTES) or rng.random() < 0.3:
             crash.append(asyncio.ensure_future(self.open_game(wait=False)))
         if held is not None:
@@ -209,8 +232,11 @@ class Soak:
         deadline = time.monotonic() + WAIT
         while time.monotonic() < deadline:
             games, moves = self.stored()
-            expected = {(game_id, ply) for game_id in games
-                        for ply in range(len(moves.get(game_id, [])) + 1)}
+            expected = {
+                (game_id, ply)
+                for game_id in games
+                for ply in range(len(moves.get(game_id, [])) + 1)
+            }
             if expected <= set(self.boards()):
                 return
             await asyncio.sleep(0.2)
@@ -218,8 +244,7 @@ class Soak:
     # -- members acting ----------------------------------------------------------------
 
     def playable(self, count: int) -> list[Seat]:
-        tables = [t for t in self.tables.values()
-                  if t.state is not None and not t.state.is_over]
+        tables = [t for t in self.tables.values() if t.state is not None and not t.state.is_over]
         return self.rng.sample(tables, k=min(count, len(tables)))
 
     async def move(self, table: Seat, log: list[Interaction], *, wait: bool = True) -> None:
@@ -228,8 +253,9 @@ class Soak:
         assert state is not None and state.to_move is not None
         move = self.rng.choice(state.legal_moves())
         try:
-            ix = await self.fake.run_command(table.seats[state.to_move], "move", {"move": move},
-                                             channel=table.thread)
+            ix = await self.fake.run_command(
+                table.seats[state.to_move], "move", {"move": move}, channel=table.thread
+            )
         except (RuntimeError, ValueError):
             return  # the bot is away (a kill), or the thread is gone
         self.tally.moves_sent += 1
@@ -247,9 +273,12 @@ class Soak:
         kind, options = MIX[self._members % len(MIX)]
         batch = tally.calm if wait else tally.crash
         try:
-            ix = await fake.run_command(a, "challenge", {"game": kind, "opponent": b, **options,
-                                                         "first": "challenger"},
-                                        channel=self.channel)
+            ix = await fake.run_command(
+                a,
+                "challenge",
+                {"game": kind, "opponent": b, **options, "first": "challenger"},
+                channel=self.channel,
+            )
             tally.challenges_sent += 1
             batch.append(ix)
             challenge = await ix.reply(WAIT if wait else 2.0)
@@ -259,8 +288,9 @@ class Soak:
         batch.append(click)
         self.pending_seats[challenge.id] = (kind, options, (a, b))
         if wait:
-            await fake.wait_until(lambda: fake.channels.get(challenge.id), WAIT,
-                                  "the new game's thread")
+            await fake.wait_until(
+                lambda: fake.channels.get(challenge.id), WAIT, "the new game's thread"
+            )
 
     # -- what is stored --------------------------------------------------------------------
 
@@ -289,7 +319,7 @@ class Soak:
                 table.state = rules.get_game(kind).new(**options)
             history = moves.get(game_id, [])
             assert table.state is not None
-            for move in history[table.known:]:
+            for move in history[table.known :]:
                 table.state = table.state.play(move)
             table.known = len(history)
         for game_id in [g for g, t in self.tables.items() if t.state and t.state.is_over]:
@@ -365,30 +395,58 @@ def rows(tally: Tally, found: Findings) -> list[Row]:
     hit = sum(tally.faults_hit.values())
     restarts = sorted(tally.restarts) or [0.0]
     return [
-        count("kill/restart cycles", tally.cycles, "≥ 200",
-              f"{tally.seconds:.0f} s; restart to ready: median "
-              f"{restarts[len(restarts) // 2]:.2f} s, longest {restarts[-1]:.2f} s"),
-        count("move attempts", tally.moves_sent, "",
-              f"{len(tally.answered)} answered 'You played'; {found.stored_moves} moves stored "
-              f"in {found.games} games; {tally.challenges_sent} challenges"),
-        count("faults after the action", hit, "",
-              ", ".join(f"{route} {n}" for route, n in sorted(tally.faults_hit.items()))),
-        count("kills with a request in flight", sum(tally.held.values()), "",
-              ", ".join(f"{what} {n}" for what, n in sorted(tally.held.items()))),
+        count(
+            "kill/restart cycles",
+            tally.cycles,
+            "≥ 200",
+            f"{tally.seconds:.0f} s; restart to ready: median "
+            f"{restarts[len(restarts) // 2]:.2f} s, longest {restarts[-1]:.2f} s",
+        ),
+        count(
+            "move attempts",
+            tally.moves_sent,
+            "",
+            f"{len(tally.answered)} answered 'You played'; {found.stored_moves} moves stored "
+            f"in {found.games} games; {tally.challenges_sent} challenges",
+        ),
+        count(
+            "faults after the action",
+            hit,
+            "",
+            ", ".join(f"{route} {n}" for route, n in sorted(tally.faults_hit.items())),
+        ),
+        count(
+            "kills with a request in flight",
+            sum(tally.held.values()),
+            "",
+            ", ".join(f"{what} {n}" for what, n in sorted(tally.held.items())),
+        ),
         count("gateway drops", tally.drops, ""),
-        count("answered moves lost", len(found.answered_lost), "0",
-              "; ".join(found.answered_lost[:3])),
-        count("board posts lost", len(found.boards_lost), "0",
-              f"{found.board_posts} board posts; " + "; ".join(found.boards_lost[:3])),
+        count(
+            "answered moves lost", len(found.answered_lost), "0", "; ".join(found.answered_lost[:3])
+        ),
+        count(
+            "board posts lost",
+            len(found.boards_lost),
+            "0",
+            f"{found.board_posts} board posts; " + "; ".join(found.boards_lost[:3]),
+        ),
         count("posts doubled", len(found.doubled), "0", "; ".join(found.doubled[:3])),
-        count("half-opened games", len(found.half_opened), "0",
-              "; ".join(found.half_opened[:3])),
-        latency_row("first answer to an interaction", f"{len(found.delays)} answered",
-                    found.delays or [0.0], "≤ 3 s each",
-                    f"{len(found.late)} later than 3 s; {found.cut_off} cut off by a kill "
-                    "(sent just before it)"),
-        count("requests Discord would reject", len(found.violations), "0",
-              "; ".join(found.violations[:2])),
+        count("half-opened games", len(found.half_opened), "0", "; ".join(found.half_opened[:3])),
+        latency_row(
+            "first answer to an interaction",
+            f"{len(found.delays)} answered",
+            found.delays or [0.0],
+            "≤ 3 s each",
+            f"{len(found.late)} later than 3 s; {found.cut_off} cut off by a kill "
+            "(sent just before it)",
+        ),
+        count(
+            "requests Discord would reject",
+            len(found.violations),
+            "0",
+            "; ".join(found.violations[:2]),
+        ),
     ]
 
 
@@ -423,8 +481,11 @@ async def soak(cycles: int, games: int, seed: int) -> tuple[Tally, Findings]:
 
 
 def main(argv: list[str]) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench soak", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m bench soak",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--cycles", type=int, default=200)
     parser.add_argument("--games", type=int, default=6, help="games kept going at once")
     parser.add_argument("--seed", type=int, default=13)
@@ -432,11 +493,14 @@ def main(argv: list[str]) -> None:
     args = parser.parse_args(argv)
     cycles, games = (5, 3) if args.quick else (args.cycles, args.games)
     tally, found = asyncio.run(soak(cycles, games, args.seed))
-    print_table(f"Soak: {cycles} kill/restart cycles, {games} games at once (seed {args.seed})",
-                rows(tally, found))
+    print_table(
+        f"Soak: {cycles} kill/restart cycles, {games} games at once (seed {args.seed})",
+        rows(tally, found),
+    )
     print("\nall targets met" if found.clean else "\nTARGETS MISSED: see the notes above")
 
 
 if __name__ == "__main__":
     import sys
+
     main(sys.argv[1:])

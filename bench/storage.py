@@ -51,19 +51,34 @@ async def setup_games(db: Database, games: int) -> list[int]:
     for number in range(games):
         async with db.transaction() as tx:
             game_id = await queries.insert_game(
-                tx, guild_id=1, channel_id=2, challenge_id=None, challenge_message_id=None,
-                game="lifeline", options={"size": 7}, settings={},
-                player_ids=[10 + 2 * number, 11 + 2 * number], player_names=["Ana", "Bo"],
-                created_at=NOW)
+                tx,
+                guild_id=1,
+                channel_id=2,
+                challenge_id=None,
+                challenge_message_id=None,
+                game="lifeline",
+                options={"size": 7},
+                settings={},
+                player_ids=[10 + 2 * number, 11 + 2 * number],
+                player_names=["Ana", "Bo"],
+                created_at=NOW,
+            )
         await db.write([queries.save_clock_statement(clock(game_id, 0))])
         ids.append(game_id)
     return ids
 
 
 def clock(game_id: int, ply: int) -> ClockRow:
-    return ClockRow(game_id=game_id, control="3d", banks=(None, None), turn_ply=ply,
-                    turn_seat=ply % 2, turn_started_at=NOW + timedelta(minutes=ply),
-                    reminders_sent=0, due_at=NOW + timedelta(days=3, minutes=ply))
+    return ClockRow(
+        game_id=game_id,
+        control="3d",
+        banks=(None, None),
+        turn_ply=ply,
+        turn_seat=ply % 2,
+        turn_started_at=NOW + timedelta(minutes=ply),
+        reminders_sent=0,
+        due_at=NOW + timedelta(days=3, minutes=ply),
+    )
 
 
 def layer_move(db: Database) -> Move:
@@ -71,16 +86,29 @@ def layer_move(db: Database) -> Move:
 
     async def move(game_id: int, ply: int) -> None:
         row, (old_clock, _vacations) = await db.read_many(
-            queries.game_by_id(game_id), queries.clock_and_vacations(game_id))
+            queries.game_by_id(game_id), queries.clock_and_vacations(game_id)
+        )
         assert row is not None and old_clock is not None
-        await db.write([
-            queries.insert_move_statement(game_id=game_id, ply=ply, move=f"m{ply}",
-                                          seat=(ply - 1) % 2, member_id=row.player_ids[0],
-                                          played_at=NOW),
-            queries.save_clock_statement(clock(game_id, ply))])
-        await db.write([queries.set_last_message_statement(game_id, 9000 + ply),
-                        queries.set_move_message_statement(game_id, ply, 9000 + ply)],
-                       durable=False)
+        await db.write(
+            [
+                queries.insert_move_statement(
+                    game_id=game_id,
+                    ply=ply,
+                    move=f"m{ply}",
+                    seat=(ply - 1) % 2,
+                    member_id=row.player_ids[0],
+                    played_at=NOW,
+                ),
+                queries.save_clock_statement(clock(game_id, ply)),
+            ]
+        )
+        await db.write(
+            [
+                queries.set_last_message_statement(game_id, 9000 + ply),
+                queries.set_move_message_statement(game_id, ply, 9000 + ply),
+            ],
+            durable=False,
+        )
 
     return move
 
@@ -91,27 +119,45 @@ def outbox_move(db: Database) -> Move:
 
     async def move(game_id: int, ply: int) -> None:
         row, (old_clock, _vacations) = await db.read_many(
-            queries.game_by_id(game_id), queries.clock_and_vacations(game_id))
+            queries.game_by_id(game_id), queries.clock_and_vacations(game_id)
+        )
         assert row is not None and old_clock is not None
         lane = f"game:{game_id}"
         board = item(lane, "post", {"post": {"content": f"m{ply}"}, "move_ply": ply}, now=NOW)
-        await db.write([
-            queries.insert_move_statement(game_id=game_id, ply=ply, move=f"m{ply}",
-                                          seat=(ply - 1) % 2, member_id=row.player_ids[0],
-                                          played_at=NOW),
-            queries.save_clock_statement(clock(game_id, ply)), board.statement], required=(0,))
-        await db.write([queries.take_lane_statement(lane, owner="bench", now=NOW,
-                                                    lease_until=NOW + LEASE)], durable=False)
+        await db.write(
+            [
+                queries.insert_move_statement(
+                    game_id=game_id,
+                    ply=ply,
+                    move=f"m{ply}",
+                    seat=(ply - 1) % 2,
+                    member_id=row.player_ids[0],
+                    played_at=NOW,
+                ),
+                queries.save_clock_statement(clock(game_id, ply)),
+                board.statement,
+            ],
+            required=(0,),
+        )
+        await db.write(
+            [queries.take_lane_statement(lane, owner="bench", now=NOW, lease_until=NOW + LEASE)],
+            durable=False,
+        )
         [pending] = await db.read(queries.pending_outbox(lane))
         await db.read_many(queries.game_by_id(game_id), queries.button_posts_of_game(game_id))
-        await db.write([queries.set_last_message_statement(game_id, 9000 + ply),
-                        queries.set_move_message_statement(game_id, ply, 9000 + ply),
-                        queries.outbox_result_statement(pending.id, {"posted": [9000 + ply]})],
-                       durable=False)
+        await db.write(
+            [
+                queries.set_last_message_statement(game_id, 9000 + ply),
+                queries.set_move_message_statement(game_id, ply, 9000 + ply),
+                queries.outbox_result_statement(pending.id, {"posted": [9000 + ply]}),
+            ],
+            durable=False,
+        )
         await db.write([queries.outbox_closed_statement(pending.id, "done", NOW)], durable=False)
         assert await db.read(queries.pending_outbox(lane)) == []
-        (released,) = await db.write([queries.release_lane_statement(lane, owner="bench")],
-                                     durable=False)
+        (released,) = await db.write(
+            [queries.release_lane_statement(lane, owner="bench")], durable=False
+        )
         assert released
 
     return move
@@ -127,8 +173,9 @@ async def sqlalchemy_move(url: str) -> tuple[Move, Callable[[], Awaitable[None]]
         query = dict(parse_qsl(parts.query))
         settings = {"search_path": query.pop("search_path")} if "search_path" in query else {}
         address = urlunsplit(parts._replace(scheme="postgresql+asyncpg", query=urlencode(query)))
-        engine = create_async_engine(address, pool_size=10,
-                                     connect_args={"server_settings": settings})
+        engine = create_async_engine(
+            address, pool_size=10, connect_args={"server_settings": settings}
+        )
     else:
         engine = create_async_engine(f"sqlite+aiosqlite:///{url}")
 
@@ -139,17 +186,22 @@ async def sqlalchemy_move(url: str) -> tuple[Move, Callable[[], Awaitable[None]]
 
     game = text("SELECT * FROM games WHERE id = :g")
     clock_row = text("SELECT * FROM clocks WHERE game_id = :g")
-    vacations = text("SELECT vacations.* FROM vacations JOIN games ON games.id = :g"
-                     " WHERE vacations.member_id IN (games.player0_id, games.player1_id)"
-                     " ORDER BY vacations.start_at")
-    insert = text("INSERT INTO moves (game_id, ply, move, seat, member_id, played_at)"
-                  " VALUES (:g, :ply, :move, :seat, :member, :at)")
+    vacations = text(
+        "SELECT vacations.* FROM vacations JOIN games ON games.id = :g"
+        " WHERE vacations.member_id IN (games.player0_id, games.player1_id)"
+        " ORDER BY vacations.start_at"
+    )
+    insert = text(
+        "INSERT INTO moves (game_id, ply, move, seat, member_id, played_at)"
+        " VALUES (:g, :ply, :move, :seat, :member, :at)"
+    )
     save_clock = text(
         "INSERT INTO clocks (game_id, control, bank0_seconds, bank1_seconds, turn_ply,"
         " turn_seat, turn_started_at, reminders_sent, due_at) VALUES (:g, :control, NULL,"
         " NULL, :ply, :seat, :started, 0, :due) ON CONFLICT (game_id) DO UPDATE SET"
         " turn_ply = excluded.turn_ply, turn_seat = excluded.turn_seat,"
-        " turn_started_at = excluded.turn_started_at, due_at = excluded.due_at")
+        " turn_started_at = excluded.turn_started_at, due_at = excluded.due_at"
+    )
     last = text("UPDATE games SET last_message_id = :m WHERE id = :g")
     posted = text("UPDATE moves SET message_id = :m WHERE game_id = :g AND ply = :ply")
 
@@ -161,12 +213,28 @@ async def sqlalchemy_move(url: str) -> tuple[Move, Callable[[], Awaitable[None]]
             await conn.rollback()
         new = clock(game_id, ply)
         async with engine.begin() as conn:
-            await conn.execute(insert, {"g": game_id, "ply": ply, "move": f"m{ply}",
-                                        "seat": (ply - 1) % 2, "member": row["player0_id"],
-                                        "at": NOW.isoformat()})
-            await conn.execute(save_clock, {
-                "g": game_id, "control": "3d", "ply": ply, "seat": new.turn_seat,
-                "started": new.turn_started_at.isoformat(), "due": new.due_at.isoformat()})
+            await conn.execute(
+                insert,
+                {
+                    "g": game_id,
+                    "ply": ply,
+                    "move": f"m{ply}",
+                    "seat": (ply - 1) % 2,
+                    "member": row["player0_id"],
+                    "at": NOW.isoformat(),
+                },
+            )
+            await conn.execute(
+                save_clock,
+                {
+                    "g": game_id,
+                    "control": "3d",
+                    "ply": ply,
+                    "seat": new.turn_seat,
+                    "started": new.turn_started_at.isoformat(),
+                    "due": new.due_at.isoformat(),
+                },
+            )
         async with engine.begin() as conn:
             await conn.execute(last, {"m": 9000 + ply, "g": game_id})
             await conn.execute(posted, {"m": 9000 + ply, "g": game_id, "ply": ply})
@@ -174,8 +242,9 @@ async def sqlalchemy_move(url: str) -> tuple[Move, Callable[[], Awaitable[None]]
     return move, engine.dispose
 
 
-async def measure(move: Move, plies: dict[int, int], moves: int,
-                  concurrent: int) -> tuple[list[float], float]:
+async def measure(
+    move: Move, plies: dict[int, int], moves: int, concurrent: int
+) -> tuple[list[float], float]:
     """Latencies of ``moves`` moves one at a time (round robin over the games), then the
     moves per second with ``concurrent`` games moving at once. ``plies``: each game's
     last ply, moved on."""
@@ -214,21 +283,27 @@ async def run(options: argparse.Namespace) -> list[Row]:
         for backend, url in targets:
             db = await open_database(url)
             plies = dict.fromkeys(await setup_games(db, options.games), 0)
-            layers: list[tuple[str, Move]] = [("bot.storage", layer_move(db)),
-                                              ("bot.storage + outbox", outbox_move(db))]
+            layers: list[tuple[str, Move]] = [
+                ("bot.storage", layer_move(db)),
+                ("bot.storage + outbox", outbox_move(db)),
+            ]
             dispose = None
             if options.sqlalchemy:
                 move, dispose = await sqlalchemy_move(url)
                 layers.append(("SQLAlchemy Core", move))
             for _round in range(2):  # the first round warms caches and prepared statements
                 for layer, move in layers:
-                    latencies, rate = await measure(move, plies, options.moves,
-                                                    options.concurrent)
+                    latencies, rate = await measure(move, plies, options.moves, options.concurrent)
                     if _round:
-                        rows.append(latency_row(
-                            f"{backend}, {layer}", "1 move", latencies,
-                            note=f"{rate:,.0f} moves/s with {options.concurrent} games at once;"
-                            f" {statistics.mean(latencies) * 1000:.2f} ms mean"))
+                        rows.append(
+                            latency_row(
+                                f"{backend}, {layer}",
+                                "1 move",
+                                latencies,
+                                note=f"{rate:,.0f} moves/s with {options.concurrent} games at once;"
+                                f" {statistics.mean(latencies) * 1000:.2f} ms mean",
+                            )
+                        )
             if dispose is not None:
                 await dispose()
             await db.close()
@@ -238,8 +313,11 @@ async def run(options: argparse.Namespace) -> list[Row]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench storage", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m bench storage",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--moves", type=int, default=2000)
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--concurrent", type=int, default=8)

@@ -55,9 +55,14 @@ from tests.fakediscord.process import BotProcess
 
 #: Small-to-default boards, one game of each kind in turn.
 MIX: list[tuple[str, dict[str, Any]]] = [
-    ("lifeline", {"size": 7}), ("asli", {"size": 9}), ("sliglube", {"size": 6}),
-    ("astralis", {"size": 8}), ("lifeline", {"size": 5}), ("asli", {"size": 13}),
-    ("sliglube", {"size": 5}), ("astralis", {"size": 7}),
+    ("lifeline", {"size": 7}),
+    ("asli", {"size": 9}),
+    ("sliglube", {"size": 6}),
+    ("astralis", {"size": 8}),
+    ("lifeline", {"size": 5}),
+    ("asli", {"size": 13}),
+    ("sliglube", {"size": 5}),
+    ("astralis", {"size": 7}),
 ]
 COMMANDS = ("challenge", "move", "resign")
 WAIT = 30.0  # per reply; a healthy run answers in milliseconds
@@ -122,8 +127,9 @@ class Tally:
 class Club:
     """A guild full of members, challenging each other and playing."""
 
-    def __init__(self, fake: TimedFake, guild: Guild, channels: list[Channel],
-                 rng: random.Random) -> None:
+    def __init__(
+        self, fake: TimedFake, guild: Guild, channels: list[Channel], rng: random.Random
+    ) -> None:
         self.fake, self.guild, self.channels, self.rng = fake, guild, channels, rng
         self.count = 0
 
@@ -134,8 +140,12 @@ class Club:
         a = fake.add_member(self.guild, f"player{self.count}a")
         b = fake.add_member(self.guild, f"player{self.count}b")
         channel = self.channels[self.count % len(self.channels)]
-        ix = await fake.run_command(a, "challenge", {"game": game, "opponent": b, **options,
-                                                     "first": "challenger"}, channel=channel)
+        ix = await fake.run_command(
+            a,
+            "challenge",
+            {"game": game, "opponent": b, **options, "first": "challenger"},
+            channel=channel,
+        )
         challenge = await ix.reply(WAIT)
         thread_id = challenge.id  # the game's thread is started from the challenge message
         opening = fake.expect_board(thread_id)
@@ -143,8 +153,9 @@ class Club:
         await click.reply(WAIT)
         await asyncio.wait_for(opening, WAIT)
         tally.games_started += 1
-        return Table(game, options, (a, b), fake.channels[thread_id],
-                     rules.get_game(game).new(**options))
+        return Table(
+            game, options, (a, b), fake.channels[thread_id], rules.get_game(game).new(**options)
+        )
 
     async def play(self, table: Table, tally: Tally, *, suggest: bool) -> None:
         """The member to move plays a random legal move with /move in the thread."""
@@ -153,8 +164,9 @@ class Club:
         mover = table.seats[table.state.to_move]
         move = self.rng.choice(table.state.legal_moves())
         if suggest:  # typing the first characters, as a member does
-            ask = fake._command_interaction(mover, "move", {"move": move[:1]}, table.thread,
-                                            focused="move")
+            ask = fake._command_interaction(
+                mover, "move", {"move": move[:1]}, table.thread, focused="move"
+            )
             await ask.choices(WAIT)
             tally.suggestions.append(ask.responded_at - ask.sent_at)
         board = fake.expect_board(table.thread.id)
@@ -174,8 +186,15 @@ class Club:
             tally.errors.append(f"the board after {move!r} says {post.content[:100]!r}")
 
 
-async def keep_playing(club: Club, tables: list[Table], index: int, tally: Tally, until: float,
-                       period: float | None, suggest_every: int) -> None:
+async def keep_playing(
+    club: Club,
+    tables: list[Table],
+    index: int,
+    tally: Tally,
+    until: float,
+    period: float | None,
+    suggest_every: int,
+) -> None:
     """Move in ``tables[index]`` every ``period`` seconds (or at once when None) until
     ``until``; a finished game is followed by a new one of the same kind between two new
     members, which takes its place in ``tables``."""
@@ -218,45 +237,90 @@ def memory(pid: int) -> dict[str, int]:
     return found
 
 
-async def run_phase(club: Club, tables: list[Table], seconds: float, rate: float | None,
-                    pid: int) -> tuple[Tally, float, float, float]:
+async def run_phase(
+    club: Club, tables: list[Table], seconds: float, rate: float | None, pid: int
+) -> tuple[Tally, float, float, float]:
     """All tables playing for ``seconds``; returns the tally, the elapsed time and the CPU
     seconds the bot and this process (fake + members) used meanwhile."""
     tally = Tally()
     period = len(tables) / rate if rate else None
     loop = asyncio.get_running_loop()
     bot_cpu, own_cpu, start = cpu_seconds(pid), cpu_seconds(), loop.time()
-    await asyncio.gather(*(keep_playing(club, tables, i, tally, start + seconds, period, 5)
-                           for i in range(len(tables))))
+    await asyncio.gather(
+        *(
+            keep_playing(club, tables, i, tally, start + seconds, period, 5)
+            for i in range(len(tables))
+        )
+    )
     elapsed = loop.time() - start
     return tally, elapsed, cpu_seconds(pid) - bot_cpu, cpu_seconds() - own_cpu
 
 
-def move_rows(label: str, tally: Tally, elapsed: float, bot_cpu: float, own_cpu: float,
-              offered: str, why: str = "") -> list[Row]:
+def move_rows(
+    label: str,
+    tally: Tally,
+    elapsed: float,
+    bot_cpu: float,
+    own_cpu: float,
+    offered: str,
+    why: str = "",
+) -> list[Row]:
     rate = tally.moves / elapsed
     per_move = max(tally.moves, 1) / 1000
-    note = (f"{tally.moves} moves in {elapsed:.1f} s; CPU: bot {bot_cpu / elapsed:.0%} of a "
-            f"core ({bot_cpu / per_move:.1f} ms/move), fake+members {own_cpu / elapsed:.0%} "
-            f"({own_cpu / per_move:.1f} ms/move); {tally.games_finished} games ended, "
-            f"{len(tally.errors)} errors")
-    rows = [Row(f"{label}: moves per second", offered, f"{rate:.1f} moves/s", "",
-                why or "≥ 100 moves/s", note)]
+    note = (
+        f"{tally.moves} moves in {elapsed:.1f} s; CPU: bot {bot_cpu / elapsed:.0%} of a "
+        f"core ({bot_cpu / per_move:.1f} ms/move), fake+members {own_cpu / elapsed:.0%} "
+        f"({own_cpu / per_move:.1f} ms/move); {tally.games_finished} games ended, "
+        f"{len(tally.errors)} errors"
+    )
+    rows = [
+        Row(
+            f"{label}: moves per second",
+            offered,
+            f"{rate:.1f} moves/s",
+            "",
+            why or "≥ 100 moves/s",
+            note,
+        )
+    ]
     if tally.latencies:
-        rows.append(latency_row(f"{label}: /move to board post", offered, tally.latencies,
-                                "≤ 50 ms median, ≤ 150 ms p99",
-                                f"{len(tally.latencies)} moves"))
+        rows.append(
+            latency_row(
+                f"{label}: /move to board post",
+                offered,
+                tally.latencies,
+                "≤ 50 ms median, ≤ 150 ms p99",
+                f"{len(tally.latencies)} moves",
+            )
+        )
     if label == "paced":
         sizes = {name: sorted({o["size"] for g, o in MIX if g == name}) for name in tally.by_game}
-        rows += [latency_row(f"  {name}", ", ".join(map(str, sizes[name])), samples, "",
-                             f"{len(samples)} moves") for name, samples in
-                 sorted(tally.by_game.items())]
+        rows += [
+            latency_row(
+                f"  {name}", ", ".join(map(str, sizes[name])), samples, "", f"{len(samples)} moves"
+            )
+            for name, samples in sorted(tally.by_game.items())
+        ]
     if tally.acks:
-        rows.append(latency_row(f"{label}: /move to first response", offered, tally.acks, "",
-                                "the deferral (under Discord's 3 s)"))
+        rows.append(
+            latency_row(
+                f"{label}: /move to first response",
+                offered,
+                tally.acks,
+                "",
+                "the deferral (under Discord's 3 s)",
+            )
+        )
     if tally.suggestions:
-        rows.append(latency_row(f"{label}: /move autocomplete", offered, tally.suggestions, "",
-                                f"legal-move choices, {len(tally.suggestions)} asked"))
+        rows.append(
+            latency_row(
+                f"{label}: /move autocomplete",
+                offered,
+                tally.suggestions,
+                "",
+                f"legal-move choices, {len(tally.suggestions)} asked",
+            )
+        )
     return rows
 
 
@@ -266,14 +330,35 @@ async def start_profiler(pid: int, seconds: float, out: Path) -> asyncio.subproc
     if shutil.which("py-spy") is None:
         raise SystemExit("--profile needs py-spy: pip install py-spy (the bench extra)")
     return await asyncio.create_subprocess_exec(
-        "py-spy", "record", "--pid", str(pid), "--duration", str(max(1, round(seconds))),
-        "--rate", "100", "--format", "raw", "--threads", "--nonblocking",
-        "--output", str(out), stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.DEVNULL)
+        "py-spy",
+        "record",
+        "--pid",
+        str(pid),
+        "--duration",
+        str(max(1, round(seconds))),
+        "--rate",
+        "100",
+        "--format",
+        "raw",
+        "--threads",
+        "--nonblocking",
+        "--output",
+        str(out),
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
 
 
-async def play_bench(workdir: Path, games: int, rate: float, light: float, paced: float,
-                     flat: float, seed: int, profile: Path | None = None) -> list[Row]:
+async def play_bench(
+    workdir: Path,
+    games: int,
+    rate: float,
+    light: float,
+    paced: float,
+    flat: float,
+    seed: int,
+    profile: Path | None = None,
+) -> list[Row]:
     async with TimedFake() as fake:
         guild = fake.add_guild("Bench Club")
         channels = [fake.add_text_channel(guild, f"games-{i}") for i in range(4)]
@@ -293,36 +378,59 @@ async def play_bench(workdir: Path, games: int, rate: float, light: float, paced
 
             tables = await asyncio.gather(*(opened(*MIX[i % len(MIX)]) for i in range(games)))
             setup = time.perf_counter() - setup
-            rows = [Row("challenge + accept (setup)", f"{games} games",
-                        f"{setup / games * 1000:.0f} ms/game", "", "",
-                        "8 at a time, opening board posted")]
-            phases = [("light", light, rate / 10, "(a tenth of the load)"),
-                      ("paced", paced, rate, ""), ("flat out", flat, None, "")]
+            rows = [
+                Row(
+                    "challenge + accept (setup)",
+                    f"{games} games",
+                    f"{setup / games * 1000:.0f} ms/game",
+                    "",
+                    "",
+                    "8 at a time, opening board posted",
+                )
+            ]
+            phases = [
+                ("light", light, rate / 10, "(a tenth of the load)"),
+                ("paced", paced, rate, ""),
+                ("flat out", flat, None, ""),
+            ]
             errors: list[str] = []
             for label, seconds, offered, why in phases:
-                spy = await start_profiler(pid, seconds, profile) \
-                    if profile and label == "paced" else None
+                spy = (
+                    await start_profiler(pid, seconds, profile)
+                    if profile and label == "paced"
+                    else None
+                )
                 tally, *cost = await run_phase(club, tables, seconds, offered, pid)
                 if spy is not None:
                     await spy.wait()
-                size = f"{offered:g}/s over {games} games" if offered else \
-                    f"{games} games at once"
+                size = f"{offered:g}/s over {games} games" if offered else f"{games} games at once"
                 rows += move_rows(label, tally, *cost, offered=size, why=why)
                 errors += tally.errors
             mem = memory(pid)
-            rows.append(Row("bot memory after play", "", f"{mem['VmRSS'] / 1024:.0f} MiB RSS",
-                            f"{mem['VmHWM'] / 1024:.0f} MiB peak", "", ""))
+            rows.append(
+                Row(
+                    "bot memory after play",
+                    "",
+                    f"{mem['VmRSS'] / 1024:.0f} MiB RSS",
+                    f"{mem['VmHWM'] / 1024:.0f} MiB peak",
+                    "",
+                    "",
+                )
+            )
             for error in errors[:5]:
                 print("error:", error)
             if fake.violations:
-                print(f"{len(fake.violations)} requests Discord would reject, e.g.:",
-                      fake.violations[0])
+                print(
+                    f"{len(fake.violations)} requests Discord would reject, e.g.:",
+                    fake.violations[0],
+                )
             return rows
         finally:
             await proc.stop()
 
 
 # -- start-up with many stored games ------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Stored:
@@ -348,8 +456,15 @@ def stored_games(count: int, rng: random.Random) -> list[Stored]:
             if state.is_over:
                 break
         if state.to_move is not None:
-            found.append(Stored(game, rules.get_game(game).resolve_options(**options),
-                                list(state.history), movers, state.to_move))
+            found.append(
+                Stored(
+                    game,
+                    rules.get_game(game).resolve_options(**options),
+                    list(state.history),
+                    movers,
+                    state.to_move,
+                )
+            )
     return found
 
 
@@ -358,12 +473,29 @@ def clock_row(game_id: int, stored: Stored, now: datetime) -> tuple[Any, ...]:
     being the first reminder (``bot.correspondence.clocks.Clocks.opening``)."""
     control = timecontrol.DEFAULT
     reminders = timecontrol.reminder_times(timecontrol.Clock.start(control), now)
-    return (game_id, timecontrol.format_time_control(control), None, None, len(stored.moves),
-            stored.to_move, stamp(now), 0, stamp(reminders[0]) if reminders else None)
+    return (
+        game_id,
+        timecontrol.format_time_control(control),
+        None,
+        None,
+        len(stored.moves),
+        stored.to_move,
+        stamp(now),
+        0,
+        stamp(reminders[0]) if reminders else None,
+    )
 
 
-def write_database(path: Path, guild_id: int, channel_id: int, players: list[int],
-                   games: int, rng: random.Random, *, clocks: bool = True) -> int:
+def write_database(
+    path: Path,
+    guild_id: int,
+    channel_id: int,
+    players: list[int],
+    games: int,
+    rng: random.Random,
+    *,
+    clocks: bool = True,
+) -> int:
     """``games`` active games with their accepted challenges, moves and clocks, as the
     bot writes them (schema from its migrations). ``clocks=False`` leaves the clocks out,
     as in a database from before the bot had them. Returns the number of moves written."""
@@ -379,8 +511,12 @@ def write_database(path: Path, guild_id: int, channel_id: int, players: list[int
             else:
                 db.executescript(script)
         db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
-        has_clocks = clocks and db.execute(
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'clocks'").fetchone()
+        has_clocks = (
+            clocks
+            and db.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'clocks'"
+            ).fetchone()
+        )
         db.execute("BEGIN")
         moves = 0
         for n in range(games):
@@ -393,30 +529,61 @@ def write_database(path: Path, guild_id: int, channel_id: int, players: list[int
                 "INSERT INTO challenges (guild_id, channel_id, message_id, challenger_id,"
                 " challenger_name, opponent_id, opponent_name, game, options, settings, status,"
                 " created_at, closed_at) VALUES (?,?,?,?,?,?,?,?,?,?,'accepted',?,?)",
-                (guild_id, channel_id, message_id, seats[0], names[0], seats[1], names[1],
-                 stored.game, dumped, '{"first":"challenger"}', now, now)).lastrowid
+                (
+                    guild_id,
+                    channel_id,
+                    message_id,
+                    seats[0],
+                    names[0],
+                    seats[1],
+                    names[1],
+                    stored.game,
+                    dumped,
+                    '{"first":"challenger"}',
+                    now,
+                    now,
+                ),
+            ).lastrowid
             gid = db.execute(
                 "INSERT INTO games (guild_id, channel_id, thread_id, challenge_id,"
                 " challenge_message_id, last_message_id, game, options, settings, player0_id,"
                 " player0_name, player1_id, player1_name, created_at)"
                 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (guild_id, channel_id, message_id, cid, message_id, None, stored.game, dumped,
-                 '{"first":"challenger"}', seats[0], names[0], seats[1], names[1],
-                 now)).lastrowid
+                (
+                    guild_id,
+                    channel_id,
+                    message_id,
+                    cid,
+                    message_id,
+                    None,
+                    stored.game,
+                    dumped,
+                    '{"first":"challenger"}',
+                    seats[0],
+                    names[0],
+                    seats[1],
+                    names[1],
+                    now,
+                ),
+            ).lastrowid
             db.execute("UPDATE challenges SET game_id = ? WHERE id = ?", (gid, cid))
             last = None
-            for ply, (move, seat) in enumerate(zip(stored.moves, stored.movers, strict=True),
-                                               1):
+            for ply, (move, seat) in enumerate(zip(stored.moves, stored.movers, strict=True), 1):
                 last = snowflake()
-                db.execute("INSERT INTO moves (game_id, ply, move, seat, member_id, played_at,"
-                           " message_id) VALUES (?,?,?,?,?,?,?)",
-                           (gid, ply, move, seat, seats[seat], now, last))
+                db.execute(
+                    "INSERT INTO moves (game_id, ply, move, seat, member_id, played_at,"
+                    " message_id) VALUES (?,?,?,?,?,?,?)",
+                    (gid, ply, move, seat, seats[seat], now, last),
+                )
                 moves += 1
             db.execute("UPDATE games SET last_message_id = ? WHERE id = ?", (last, gid))
             if has_clocks:
-                db.execute("INSERT INTO clocks (game_id, control, bank0_seconds, bank1_seconds,"
-                           " turn_ply, turn_seat, turn_started_at, reminders_sent, due_at)"
-                           " VALUES (?,?,?,?,?,?,?,?,?)", clock_row(gid, stored, moment))
+                db.execute(
+                    "INSERT INTO clocks (game_id, control, bank0_seconds, bank1_seconds,"
+                    " turn_ply, turn_seat, turn_started_at, reminders_sent, due_at)"
+                    " VALUES (?,?,?,?,?,?,?,?,?)",
+                    clock_row(gid, stored, moment),
+                )
         db.execute("COMMIT")
     finally:
         db.close()
@@ -444,8 +611,15 @@ async def startup_row(workdir: Path, stored: int, seed: int, clocks: bool = True
         players = [fake.add_member(guild, f"member{i}").id for i in range(200)]
         moves = 0
         if stored:
-            moves = write_database(workdir / "bot.sqlite3", guild.id, channel.id, players,
-                                   stored, random.Random(seed), clocks=clocks)
+            moves = write_database(
+                workdir / "bot.sqlite3",
+                guild.id,
+                channel.id,
+                players,
+                stored,
+                random.Random(seed),
+                clocks=clocks,
+            )
         proc = BotProcess(fake, workdir)
         try:
             start = time.perf_counter()
@@ -461,12 +635,13 @@ async def startup_row(workdir: Path, stored: int, seed: int, clocks: bool = True
     what = f"start with {stored:,} live games" if stored else "start, empty database"
     if stored and not clocks:
         what += ", no clock rows yet"
-    note = (f"ready = commands synced + gateway connected; RSS {at_ready / 1024:.0f} MiB at "
-            f"ready, {mem['VmRSS'] / 1024:.0f} MiB warm ({mem['VmHWM'] / 1024:.0f} peak)")
+    note = (
+        f"ready = commands synced + gateway connected; RSS {at_ready / 1024:.0f} MiB at "
+        f"ready, {mem['VmRSS'] / 1024:.0f} MiB warm ({mem['VmHWM'] / 1024:.0f} peak)"
+    )
     if stored:
         note += f"; {moves:,} stored moves"
-    return Row(what, f"{stored:,} games", f"ready {ready:.2f} s", f"warm {warm:.2f} s", "",
-               note)
+    return Row(what, f"{stored:,} games", f"ready {ready:.2f} s", f"warm {warm:.2f} s", "", note)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -475,34 +650,58 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, help="games played at once (default 40)")
     parser.add_argument("--rate", type=float, default=100.0, help="offered moves per second")
     parser.add_argument("--seconds", type=float, help="length of the paced phase (default 30)")
-    parser.add_argument("--stored", type=int, help="live games in the start-up database "
-                                                   "(default 10000)")
+    parser.add_argument(
+        "--stored", type=int, help="live games in the start-up database (default 10000)"
+    )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--profile", type=Path, metavar="FILE",
-                        help="record the bot with py-spy during the paced phase (collapsed "
-                             "stacks in FILE)")
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        metavar="FILE",
+        help="record the bot with py-spy during the paced phase (collapsed stacks in FILE)",
+    )
     parser.add_argument("--only-play", action="store_true", help="skip the start-up runs")
-    parser.add_argument("--without-clocks", action="store_true",
-                        help="also start on stored games without clock rows (a database from "
-                             "before the clocks: the bot gives each one a clock at start-up)")
+    parser.add_argument(
+        "--without-clocks",
+        action="store_true",
+        help="also start on stored games without clock rows (a database from "
+        "before the clocks: the bot gives each one a clock at start-up)",
+    )
     args = parser.parse_args(argv)
     games = args.games or (4 if args.quick else 40)
     paced = args.seconds or (2.0 if args.quick else 30.0)
     light, flat = (1.0, 1.5) if args.quick else (10.0, 15.0)
     stored = args.stored if args.stored is not None else (100 if args.quick else 10_000)
     rate = min(args.rate, 10.0) if args.quick else args.rate
-    asyncio.run(_run(games, rate, (light, paced, flat), None if args.only_play else stored,
-                     args.seed, args.profile, args.without_clocks))
+    asyncio.run(
+        _run(
+            games,
+            rate,
+            (light, paced, flat),
+            None if args.only_play else stored,
+            args.seed,
+            args.profile,
+            args.without_clocks,
+        )
+    )
 
 
-async def _run(games: int, rate: float, seconds: tuple[float, float, float],
-               stored: int | None, seed: int, profile: Path | None,
-               without_clocks: bool = False) -> None:
+async def _run(
+    games: int,
+    rate: float,
+    seconds: tuple[float, float, float],
+    stored: int | None,
+    seed: int,
+    profile: Path | None,
+    without_clocks: bool = False,
+) -> None:
     rows: list[Row] = []
     steps = [("play", lambda d: play_bench(d, games, rate, *seconds, seed, profile))]
     if stored is not None:
-        steps += [("empty", lambda d: startup_row(d, 0, seed)),
-                  ("stored", lambda d: startup_row(d, stored, seed))]
+        steps += [
+            ("empty", lambda d: startup_row(d, 0, seed)),
+            ("stored", lambda d: startup_row(d, stored, seed)),
+        ]
         if without_clocks:
             steps.append(("unclocked", lambda d: startup_row(d, stored, seed, clocks=False)))
     with tempfile.TemporaryDirectory(prefix="bench-bot-") as tmp:

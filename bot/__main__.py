@@ -31,8 +31,11 @@ def main() -> int:
     try:
         asyncio.run(run(settings))
     except discord.LoginFailure:
-        print("error: Discord rejected DISCORD_TOKEN: reset the token in the developer portal "
-              "(Bot → Reset Token) and put the new one in .env", file=sys.stderr)
+        print(
+            "error: Discord rejected DISCORD_TOKEN: reset the token in the developer portal "
+            "(Bot → Reset Token) and put the new one in .env",
+            file=sys.stderr,
+        )
         return 2
     except DatabaseUnavailable as error:
         print(f"error: {' '.join(str(error).split())}", file=sys.stderr)  # on one line

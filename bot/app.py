@@ -110,8 +110,9 @@ class App:
         challenges (both first apply what fell due while the bot was down)."""
         await self.outbox.start()
         self._warm_up = asyncio.create_task(self.games.warm_up(), name="replay active games")
-        self._buttons = asyncio.create_task(self.boards.remove_ended_buttons(self.shards),
-                                            name="remove the buttons of ended games")
+        self._buttons = asyncio.create_task(
+            self.boards.remove_ended_buttons(self.shards), name="remove the buttons of ended games"
+        )
         await self.clocks.start()
         await self.expiry.start()
         await self.analyses.start()  # finished games not analysed yet, in the background
@@ -131,11 +132,21 @@ class App:
         await self.outbox.stop()
 
 
-def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning = Tuning(),
-          now: Callable[[], datetime] = utc_now, renderer: Renderer = render_board,
-          replayer: Replayer = replay_gif, rng: random.Random | None = None,
-          on_expired: Expired | None = None, sleep: Sleep = asyncio.sleep,
-          thinker: Thinker | None = None, typing: Typing | None = None) -> App:
+def build(
+    db: Database,
+    poster: Poster,
+    messenger: Messenger,
+    *,
+    tuning: Tuning = Tuning(),
+    now: Callable[[], datetime] = utc_now,
+    renderer: Renderer = render_board,
+    replayer: Replayer = replay_gif,
+    rng: random.Random | None = None,
+    on_expired: Expired | None = None,
+    sleep: Sleep = asyncio.sleep,
+    thinker: Thinker | None = None,
+    typing: Typing | None = None,
+) -> App:
     """Build and wire every service. ``poster`` and ``messenger`` reach Discord (an
     expired challenge's message is shown so through the outbox; ``on_expired`` is told
     after);
@@ -151,47 +162,101 @@ def build(db: Database, poster: Poster, messenger: Messenger, *, tuning: Tuning 
     # in order per game by one loop; boards tell the listeners after their post.
     # Several processes may share the database: a game's items are delivered by one of
     # them at a time (a lease in the name of its shards).
-    outbox = Outbox(db, now=now, sleep=sleep, owner=tuning.shards.name,
-                    sweep_every=tuning.outbox_sweep)
+    outbox = Outbox(
+        db, now=now, sleep=sleep, owner=tuning.shards.name, sweep_every=tuning.outbox_sweep
+    )
     notifier = Notifier(db, messenger, poster, now=now)
     # Members who asked for DMs or a digest are not pinged by board posts.
-    boards = Boards(db, poster, renderer=renderer, games=games, events=events, outbox=outbox,
-                    mention_filter=notifier.filter_mentions, now=now)
+    boards = Boards(
+        db,
+        poster,
+        renderer=renderer,
+        games=games,
+        events=events,
+        outbox=outbox,
+        mention_filter=notifier.filter_mentions,
+        now=now,
+    )
     messages = ChallengeMessages(db, poster, outbox, now=now)
     ratings = Ratings(db, now=now)
     # The end of a game is one post: the epilogue gives its summary (rating the game
     # first), its replay and its record.
     epilogue = Epilogue(db, ratings, replayer=replayer)
     endings = Endings(db, games, boards, events, now=now, finale=epilogue)
-    clocks = Clocks(db, games, endings, notifier, now=now, reminder_share=tuning.reminder_share,
-                    vacation_days=tuning.vacation_days, sleep=sleep, claims=claims)
+    clocks = Clocks(
+        db,
+        games,
+        endings,
+        notifier,
+        now=now,
+        reminder_share=tuning.reminder_share,
+        vacation_days=tuning.vacation_days,
+        sleep=sleep,
+        claims=claims,
+    )
     # The clock refuses moves out of time and stores the next turn with each move, and
     # is stored with each new game.
-    moves = Moves(db, games, boards, events, endings, now=now, guards=[clocks],
-                  describe=change_summary)
-    challenges = Challenges(db, games, boards, events, now=now, rng=rng, starters=[clocks],
-                            messages=messages)
+    moves = Moves(
+        db, games, boards, events, endings, now=now, guards=[clocks], describe=change_summary
+    )
+    challenges = Challenges(
+        db, games, boards, events, now=now, rng=rng, starters=[clocks], messages=messages
+    )
     correspondence = Correspondence(db, games, boards, events, endings, clocks, now=now)
     ai = thinker if thinker is not None else AIPool(tuning.ai_workers)
     analyses = Analyses(db, games, ai, shards=tuning.shards)
     # The bot's moves in practice games: the same AI, thinking in its worker processes.
-    practice = Practice(db, games, boards, events, challenges, moves, clocks, think=ai.choose,
-                        levels=practice_levels(tuning.ai_test_playouts), shards=tuning.shards,
-                        **({"typing": typing} if typing else {}))
+    practice = Practice(
+        db,
+        games,
+        boards,
+        events,
+        challenges,
+        moves,
+        clocks,
+        think=ai.choose,
+        levels=practice_levels(tuning.ai_test_playouts),
+        shards=tuning.shards,
+        **({"typing": typing} if typing else {}),
+    )
     events.subscribe(
-        notifier,        # DMs: your turn, the game is over
-        clocks,          # wakes the dispatcher for the new due time; stops an ended clock
-        practice,        # the bot's turn in a practice game: it thinks, then moves
-        analyses,        # last: queues a finished game for the AI's analysis
+        notifier,  # DMs: your turn, the game is over
+        clocks,  # wakes the dispatcher for the new due time; stops an ended clock
+        practice,  # the bot's turn in a practice game: it thinks, then moves
+        analyses,  # last: queues a finished game for the AI's analysis
     )
     return App(
-        db=db, now=now, events=events, games=games, boards=boards, endings=endings,
-        moves=moves, autocomplete=Autocomplete(games), challenges=challenges,
-        expiry=ChallengeExpiry(db, now=now, days=tuning.challenge_expiry_days,
-                               on_expired=on_expired, sleep=sleep, messages=messages,
-                               claims=claims),
-        notifier=notifier, clocks=clocks, correspondence=correspondence, ratings=ratings,
-        browser=Browser(db, games, renderer=renderer, replayer=replayer), records=Records(db),
-        epilogue=epilogue, settings=MemberSettings(db, notifier), analyses=analyses,
-        sandboxes=Sandboxes(db, games, ai, now=now), ai=ai, practice=practice,
-        rules_url_base=tuning.rules_url_base, outbox=outbox, shards=tuning.shards)
+        db=db,
+        now=now,
+        events=events,
+        games=games,
+        boards=boards,
+        endings=endings,
+        moves=moves,
+        autocomplete=Autocomplete(games),
+        challenges=challenges,
+        expiry=ChallengeExpiry(
+            db,
+            now=now,
+            days=tuning.challenge_expiry_days,
+            on_expired=on_expired,
+            sleep=sleep,
+            messages=messages,
+            claims=claims,
+        ),
+        notifier=notifier,
+        clocks=clocks,
+        correspondence=correspondence,
+        ratings=ratings,
+        browser=Browser(db, games, renderer=renderer, replayer=replayer),
+        records=Records(db),
+        epilogue=epilogue,
+        settings=MemberSettings(db, notifier),
+        analyses=analyses,
+        sandboxes=Sandboxes(db, games, ai, now=now),
+        ai=ai,
+        practice=practice,
+        rules_url_base=tuning.rules_url_base,
+        outbox=outbox,
+        shards=tuning.shards,
+    )

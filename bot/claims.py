@@ -49,8 +49,14 @@ def process_name() -> str:
 
 
 class Claims:
-    def __init__(self, db: Database, *, now: Callable[[], datetime],
-                 owner: str | None = None, lease: timedelta = LEASE) -> None:
+    def __init__(
+        self,
+        db: Database,
+        *,
+        now: Callable[[], datetime],
+        owner: str | None = None,
+        lease: timedelta = LEASE,
+    ) -> None:
         self.db = db
         self.now = now
         self.owner = owner or process_name()
@@ -61,15 +67,16 @@ class Claims:
         """Take the work, unless it is done or another process holds it."""
         now = self.now()
         async with self.db.transaction() as tx:
-            return await queries.claim(tx, kind, item, due_at, owner=self.owner, now=now,
-                                       lease_until=now + self.lease)
+            return await queries.claim(
+                tx, kind, item, due_at, owner=self.owner, now=now, lease_until=now + self.lease
+            )
 
     async def done(self, kind: str, item: int, due_at: datetime) -> None:
         async with self.db.transaction() as tx:
-            if not await queries.finish_claim(tx, kind, item, due_at, owner=self.owner,
-                                              done_at=self.now()):
-                log.warning("%s %d due %s was done after its lease ran out", kind, item,
-                            due_at)
+            if not await queries.finish_claim(
+                tx, kind, item, due_at, owner=self.owner, done_at=self.now()
+            ):
+                log.warning("%s %d due %s was done after its lease ran out", kind, item, due_at)
 
     async def give_back(self, kind: str, item: int, due_at: datetime) -> None:
         async with self.db.transaction() as tx:
@@ -102,8 +109,9 @@ class Claims:
 class Lanes:
     """The leases of the outbox's lanes held by this process (``owner``)."""
 
-    def __init__(self, db: Database, *, now: Callable[[], datetime], owner: str,
-                 lease: timedelta = LEASE) -> None:
+    def __init__(
+        self, db: Database, *, now: Callable[[], datetime], owner: str, lease: timedelta = LEASE
+    ) -> None:
         self.db = db
         self.now = now
         self.owner = owner
@@ -113,8 +121,14 @@ class Lanes:
     async def take(self, lane: str) -> bool:
         """Hold the lane (or hold it longer), unless another process holds it."""
         now = self.now()
-        (taken,) = await self.db.write([queries.take_lane_statement(
-            lane, owner=self.owner, now=now, lease_until=now + self.lease)], durable=False)
+        (taken,) = await self.db.write(
+            [
+                queries.take_lane_statement(
+                    lane, owner=self.owner, now=now, lease_until=now + self.lease
+                )
+            ],
+            durable=False,
+        )
         if taken:
             self._taken_at[lane] = now
         else:
@@ -138,7 +152,8 @@ class Lanes:
         meanwhile (the lane is still ours: deliver it)."""
         try:
             (released,) = await self.db.write(
-                [queries.release_lane_statement(lane, owner=self.owner)], durable=False)
+                [queries.release_lane_statement(lane, owner=self.owner)], durable=False
+            )
         except WriteFailed:  # its lease runs out by itself
             released = 1
         if released:
@@ -151,5 +166,7 @@ class Lanes:
         lanes, self._taken_at = list(self._taken_at), {}
         if lanes:
             with contextlib.suppress(WriteFailed):  # else their leases run out by themselves
-                await self.db.write([queries.drop_lane_statement(lane, owner=self.owner)
-                                     for lane in lanes], durable=False)
+                await self.db.write(
+                    [queries.drop_lane_statement(lane, owner=self.owner) for lane in lanes],
+                    durable=False,
+                )

@@ -36,17 +36,31 @@ from bot.ui.forms import submit_form
 log = logging.getLogger(__name__)
 
 #: The commands of each area.
-EXTENSIONS = ("bot.challenges.commands", "bot.play.commands", "bot.correspondence.commands",
-              "bot.review.commands", "bot.ratings.commands", "bot.settings.commands",
-              "bot.learning.commands", "bot.practice.commands")
+EXTENSIONS = (
+    "bot.challenges.commands",
+    "bot.play.commands",
+    "bot.correspondence.commands",
+    "bot.review.commands",
+    "bot.ratings.commands",
+    "bot.settings.commands",
+    "bot.learning.commands",
+    "bot.practice.commands",
+)
 #: The restart-proof buttons and menus of every area.
-DYNAMIC_ITEMS = (*challenge_views.ITEMS, *play_views.ITEMS, *correspondence_views.ITEMS,
-                 *review_views.ITEMS, *learning_views.ITEMS)
+DYNAMIC_ITEMS = (
+    *challenge_views.ITEMS,
+    *play_views.ITEMS,
+    *correspondence_views.ITEMS,
+    *review_views.ITEMS,
+    *learning_views.ITEMS,
+)
 #: The forms of every area (see bot.ui.forms).
 FORMS = (*play_views.FORMS,)
 #: The buttons a post's ``actions`` stand for (``name`` or ``name:argument``), by area.
-ACTIONS = {"rematch": challenge_views.rematch_items,
-           "takeback": correspondence_views.takeback_items}
+ACTIONS = {
+    "rematch": challenge_views.rematch_items,
+    "takeback": correspondence_views.takeback_items,
+}
 
 
 class DatabaseUnavailable(Exception):
@@ -85,8 +99,12 @@ class BoardTree(app_commands.CommandTree):
     every failure of a command or an autocomplete ends in :func:`bot.errors.report`."""
 
     def __init__(self, client: discord.Client) -> None:
-        super().__init__(client, allowed_contexts=app_commands.AppCommandContext(
-            guild=True, dm_channel=False, private_channel=False))
+        super().__init__(
+            client,
+            allowed_contexts=app_commands.AppCommandContext(
+                guild=True, dm_channel=False, private_channel=False
+            ),
+        )
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         """A server's command used outside one (an out-of-date Discord app may offer it)
@@ -94,13 +112,15 @@ class BoardTree(app_commands.CommandTree):
         command = interaction.command
         if interaction.guild_id is None and command is not None:
             contexts = self.allowed_contexts.merge(
-                getattr(command, "allowed_contexts", None) or app_commands.AppCommandContext())
+                getattr(command, "allowed_contexts", None) or app_commands.AppCommandContext()
+            )
             if not contexts.dm_channel:
                 raise app_commands.NoPrivateMessage()
         return True
 
-    async def on_error(self, interaction: discord.Interaction,
-                       error: app_commands.AppCommandError) -> None:
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
         await report(interaction, error)
 
 
@@ -110,10 +130,13 @@ class BoardBot(commands.Bot):
         # voice libraries (PyNaCl, davey) are missing would only read as faults.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            help_command=None,
             tree_cls=BoardTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
-            **options)
+            **options,
+        )
         self.settings = settings
         # A first answer discord.py repeats after a 5xx, which Discord had carried out,
         # is refused with 40060: the command goes on (see bot.ui.answers).
@@ -132,22 +155,26 @@ class BoardBot(commands.Bot):
                 self.db = await open_database(self.settings.database)
             except Unavailable as error:
                 where = hidden_password(str(self.settings.database))
-                raise DatabaseUnavailable(f"cannot use the database at {where}: {error}"
-                                          ) from error
+                raise DatabaseUnavailable(f"cannot use the database at {where}: {error}") from error
         return self.db
 
     async def setup_hook(self) -> None:
         self.db = await self.open_database()
         self.app = build(
-            self.db, DiscordPoster(self, post_view, challenge_buttons), DiscordMessenger(self),
-            tuning=Tuning(reminder_share=self.settings.reminder_share,
-                          vacation_days=self.settings.vacation_days,
-                          challenge_expiry_days=self.settings.challenge_expiry_days,
-                          rules_url_base=self.settings.rules_url_base,
-                          ai_workers=self.settings.ai_workers,
-                          ai_test_playouts=self.settings.ai_test_playouts,
-                          shards=Shards(self.settings.shard_count, self.settings.shard_ids)),
-            typing=thread_typing(self))
+            self.db,
+            DiscordPoster(self, post_view, challenge_buttons),
+            DiscordMessenger(self),
+            tuning=Tuning(
+                reminder_share=self.settings.reminder_share,
+                vacation_days=self.settings.vacation_days,
+                challenge_expiry_days=self.settings.challenge_expiry_days,
+                rules_url_base=self.settings.rules_url_base,
+                ai_workers=self.settings.ai_workers,
+                ai_test_playouts=self.settings.ai_test_playouts,
+                shards=Shards(self.settings.shard_count, self.settings.shard_ids),
+            ),
+            typing=thread_typing(self),
+        )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -164,8 +191,12 @@ class BoardBot(commands.Bot):
         await self.app.start()  # the clocks and expiry apply what fell due while down
 
     async def on_ready(self) -> None:
-        log.info("logged in as %s (%s) in %d servers", self.user, self.user and self.user.id,
-                 len(self.guilds))
+        log.info(
+            "logged in as %s (%s) in %d servers",
+            self.user,
+            self.user and self.user.id,
+            len(self.guilds),
+        )
 
     def add_dynamic_items(self, *items: Any) -> None:
         super().add_dynamic_items(*items)
@@ -200,8 +231,11 @@ class ShardedBoardBot(BoardBot, commands.AutoShardedBot):
     database, serve the others."""
 
     def __init__(self, settings: Settings) -> None:
-        super().__init__(settings, shard_count=settings.shard_count,
-                         shard_ids=None if settings.shard_ids is None else list(settings.shard_ids))
+        super().__init__(
+            settings,
+            shard_count=settings.shard_count,
+            shard_ids=None if settings.shard_ids is None else list(settings.shard_ids),
+        )
 
 
 def make_client(settings: Settings) -> BoardBot:

@@ -60,18 +60,21 @@ class Settings:
         return self.database_url or self.database_path
 
     def __repr__(self) -> str:  # never show the token, even in a debug log
-        return (f"Settings(token=<hidden>, database_path={str(self.database_path)!r}, "
-                f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
-                f"rules_url_base={self.rules_url_base!r}, "
-                f"reminder_share={self.reminder_share!r}, vacation_days={self.vacation_days!r}, "
-                f"challenge_expiry_days={self.challenge_expiry_days!r}, "
-                f"database_url={hidden_password(self.database_url)!r}, "
-                f"shard_count={self.shard_count!r}, shard_ids={self.shard_ids!r}, "
-                f"ai_workers={self.ai_workers!r}, ai_test_playouts={self.ai_test_playouts!r})")
+        return (
+            f"Settings(token=<hidden>, database_path={str(self.database_path)!r}, "
+            f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
+            f"rules_url_base={self.rules_url_base!r}, "
+            f"reminder_share={self.reminder_share!r}, vacation_days={self.vacation_days!r}, "
+            f"challenge_expiry_days={self.challenge_expiry_days!r}, "
+            f"database_url={hidden_password(self.database_url)!r}, "
+            f"shard_count={self.shard_count!r}, shard_ids={self.shard_ids!r}, "
+            f"ai_workers={self.ai_workers!r}, ai_test_playouts={self.ai_test_playouts!r})"
+        )
 
 
-def load_settings(environ: Mapping[str, str] | None = None,
-                  dotenv_path: str | Path | None = ".env") -> Settings:
+def load_settings(
+    environ: Mapping[str, str] | None = None, dotenv_path: str | Path | None = ".env"
+) -> Settings:
     """Settings from ``environ`` (default ``os.environ``) over the ``.env`` file.
 
     The environment wins over ``.env``, as with python-dotenv's ``load_dotenv``.
@@ -103,8 +106,10 @@ def load_settings(environ: Mapping[str, str] | None = None,
 def _shards(count: str, ids: str) -> dict[str, Any]:
     if not count:
         if ids:
-            raise ConfigError("SHARD_IDS needs SHARD_COUNT: the number of shards of the whole "
-                              "bot (e.g. SHARD_COUNT=4 SHARD_IDS=0,1)")
+            raise ConfigError(
+                "SHARD_IDS needs SHARD_COUNT: the number of shards of the whole "
+                "bot (e.g. SHARD_COUNT=4 SHARD_IDS=0,1)"
+            )
         return {}
     if not count.isdigit() or not 1 <= int(count) <= 10_000:
         raise ConfigError(f"SHARD_COUNT must be a whole number of shards from 1, not {count!r}")
@@ -112,18 +117,23 @@ def _shards(count: str, ids: str) -> dict[str, Any]:
     if not ids:
         return {"shard_count": shard_count}
     parts = [part.strip() for part in ids.split(",")]
-    if not all(part.isdigit() and int(part) < shard_count for part in parts) \
-            or len(set(parts)) != len(parts):
-        raise ConfigError(f"SHARD_IDS must list different shard numbers from 0 to "
-                          f"{shard_count - 1}, separated by commas (e.g. 0,1), not {ids!r}")
+    if not all(part.isdigit() and int(part) < shard_count for part in parts) or len(
+        set(parts)
+    ) != len(parts):
+        raise ConfigError(
+            f"SHARD_IDS must list different shard numbers from 0 to "
+            f"{shard_count - 1}, separated by commas (e.g. 0,1), not {ids!r}"
+        )
     return {"shard_count": shard_count, "shard_ids": tuple(sorted(int(p) for p in parts))}
 
 
 def _database_url(text: str) -> str:
     if text and not text.startswith(("sqlite:///", "postgresql://", "postgres://")):
-        raise ConfigError("DATABASE_URL must be sqlite:///path/to/file.sqlite3 or "
-                          "postgresql://user:password@host:port/database, not "
-                          f"{hidden_password(text)!r}")
+        raise ConfigError(
+            "DATABASE_URL must be sqlite:///path/to/file.sqlite3 or "
+            "postgresql://user:password@host:port/database, not "
+            f"{hidden_password(text)!r}"
+        )
     return text
 
 
@@ -138,36 +148,43 @@ def _reminder_share(text: str) -> float:
     except ValueError:
         share = -1.0
     if not 0 < share < 1:
-        raise ConfigError(f"REMINDER_SHARE must be a fraction between 0 and 1 "
-                          f"(0.8 = when 80% of the time has passed), not {text!r}")
+        raise ConfigError(
+            f"REMINDER_SHARE must be a fraction between 0 and 1 "
+            f"(0.8 = when 80% of the time has passed), not {text!r}"
+        )
     return share
 
 
 def _vacation_days(text: str) -> int:
     if not text.isdigit() or int(text) > 366:
-        raise ConfigError(f"VACATION_DAYS must be a whole number of days from 0 to 366, "
-                          f"not {text!r}")
+        raise ConfigError(
+            f"VACATION_DAYS must be a whole number of days from 0 to 366, not {text!r}"
+        )
     return int(text)
 
 
 def _challenge_expiry_days(text: str) -> int:
     if not text.isdigit() or int(text) > 365:
-        raise ConfigError(f"CHALLENGE_EXPIRY_DAYS must be a whole number of days from 0 to 365 "
-                          f"(0: challenges never expire), not {text!r}")
+        raise ConfigError(
+            f"CHALLENGE_EXPIRY_DAYS must be a whole number of days from 0 to 365 "
+            f"(0: challenges never expire), not {text!r}"
+        )
     return int(text)
 
 
 def _url_base(text: str) -> str:
     if text and not re.fullmatch(r"https?://\S+", text):
-        raise ConfigError(f"RULES_URL_BASE must be a web address (https://…) or empty, "
-                          f"not {text!r}")
+        raise ConfigError(
+            f"RULES_URL_BASE must be a web address (https://…) or empty, not {text!r}"
+        )
     return text.rstrip("/")
 
 
 def _ai_workers(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 64:
-        raise ConfigError(f"AI_WORKERS must be a whole number of processes from 1 to 64, "
-                          f"not {text!r}")
+        raise ConfigError(
+            f"AI_WORKERS must be a whole number of processes from 1 to 64, not {text!r}"
+        )
     return int(text)
 
 
@@ -175,25 +192,33 @@ def _ai_test_playouts(text: str) -> int | None:
     if not text:
         return None
     if not text.isdigit() or int(text) < 1:
-        raise ConfigError(f"AI_TEST_PLAYOUTS must be a whole number of playouts (1 or more), "
-                          f"or empty, not {text!r}")
+        raise ConfigError(
+            f"AI_TEST_PLAYOUTS must be a whole number of playouts (1 or more), "
+            f"or empty, not {text!r}"
+        )
     return int(text)
 
 
 def _token(text: str) -> str:
     if not text:
-        raise ConfigError("DISCORD_TOKEN is not set: put the bot's token in the environment "
-                          "or in .env (see .env.example and the README)")
+        raise ConfigError(
+            "DISCORD_TOKEN is not set: put the bot's token in the environment "
+            "or in .env (see .env.example and the README)"
+        )
     if text.lower().startswith("bot "):
         raise ConfigError("DISCORD_TOKEN must be the bare token, without the 'Bot ' prefix")
     if not _TOKEN.fullmatch(text):
         parts = text.split(".")
         if len(parts) != 3:
-            what = f"has {len(parts)} part{'s' if len(parts) != 1 else ''} where a bot " \
-                   "token has three separated by dots"
+            what = (
+                f"has {len(parts)} part{'s' if len(parts) != 1 else ''} where a bot "
+                "token has three separated by dots"
+            )
         elif not all(re.fullmatch(r"[A-Za-z0-9_-]+", part) for part in parts):
-            what = "has characters a bot token never has (only letters, digits, - and _ " \
-                   "between its two dots)"
+            what = (
+                "has characters a bot token never has (only letters, digits, - and _ "
+                "between its two dots)"
+            )
         else:
             what = "is too short for a bot token (one is about 70 characters)"
         raise ConfigError(f"DISCORD_TOKEN {what}: copy it again from the developer portal")

@@ -22,24 +22,30 @@ from bot.ui.context import custom_id_of
 
 log = logging.getLogger(__name__)
 
-STALE_BUTTON = ("This button is out of date (it belongs to an older version of this "
-                "message): use the game's latest post, or the slash commands.")
-STALE_COMMAND = ("That command is out of date (your Discord app may show an old list of my "
-                 "commands): reload Discord (Ctrl+R) and try again.")
-STALE_FORM = ("This form is out of date (I may have restarted since it was opened): "
-              "use the game's latest post, or `/move`.")
+STALE_BUTTON = (
+    "This button is out of date (it belongs to an older version of this "
+    "message): use the game's latest post, or the slash commands."
+)
+STALE_COMMAND = (
+    "That command is out of date (your Discord app may show an old list of my "
+    "commands): reload Discord (Ctrl+R) and try again."
+)
+STALE_FORM = (
+    "This form is out of date (I may have restarted since it was opened): "
+    "use the game's latest post, or `/move`."
+)
 #: The most a message may hold.
 MESSAGE_LIMIT = 2000
-APOLOGY = ("Sorry, something went wrong on my side. It has been logged; "
-           "please try again in a moment.")
+APOLOGY = (
+    "Sorry, something went wrong on my side. It has been logged; please try again in a moment."
+)
 
 
 def message_for(error: BaseException) -> str | None:
     """What to tell the member about ``error``; None for an unexpected failure."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
-    if isinstance(error, app_commands.TransformerError) and isinstance(error.__cause__,
-                                                                       UserError):
+    if isinstance(error, app_commands.TransformerError) and isinstance(error.__cause__, UserError):
         error = error.__cause__  # an option's transformer refused it (bot.ui.options)
     if isinstance(error, UserError):
         return error.message
@@ -50,8 +56,10 @@ def message_for(error: BaseException) -> str | None:
     if isinstance(error, OverflowError):  # a number from a custom_id or an option, too big
         return "That number is far too large to be anything of mine."
     if isinstance(error, app_commands.TransformerError):
-        return ("I couldn't make sense of one of the options you gave: please pick it from "
-                "the list Discord offers.")
+        return (
+            "I couldn't make sense of one of the options you gave: please pick it from "
+            "the list Discord offers."
+        )
     if isinstance(error, app_commands.NoPrivateMessage):
         return "This command only works in a server."
     if isinstance(error, app_commands.CommandOnCooldown):
@@ -66,8 +74,12 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     text = message_for(error)
     if text is None:
         command = interaction.command.qualified_name if interaction.command else None
-        log.error("unexpected error in %s (custom_id %s)", command or "a component",
-                  custom_id_of(interaction), exc_info=error)
+        log.error(
+            "unexpected error in %s (custom_id %s)",
+            command or "a component",
+            custom_id_of(interaction),
+            exc_info=error,
+        )
         text = APOLOGY
     if interaction.type is discord.InteractionType.autocomplete:
         return  # an autocomplete can only answer with choices
@@ -88,8 +100,9 @@ ItemT = TypeVar("ItemT")
 T = TypeVar("T")
 
 
-def guarded(callback: Callable[[ItemT, discord.Interaction], Awaitable[T]]
-            ) -> Callable[[ItemT, discord.Interaction], Coroutine[Any, Any, T | None]]:
+def guarded(
+    callback: Callable[[ItemT, discord.Interaction], Awaitable[T]],
+) -> Callable[[ItemT, discord.Interaction], Coroutine[Any, Any, T | None]]:
     """For the callbacks of buttons and menus, which the command tree does not cover:
     route their errors to :func:`report` too."""
 

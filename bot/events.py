@@ -37,5 +37,6 @@ class Events:
             try:
                 await handler(update)
             except Exception:
-                log.exception("listener %r failed on %s of game %d", listener, event,
-                              update.game.id)
+                log.exception(
+                    "listener %r failed on %s of game %d", listener, event, update.game.id
+                )

@@ -29,8 +29,10 @@ def not_saved(what: str, failure: Exception) -> str:
     """What a member is told when the database could not store their change (a
     :class:`bot.storage.WriteFailed`, whose ``reason`` is in plain words)."""
     reason = getattr(failure, "reason", str(failure))
-    return (f"{what} was **not saved**: {reason}. Nothing changed. The bot's operator has "
-            "been told; please try again once they have fixed it.")
+    return (
+        f"{what} was **not saved**: {reason}. Nothing changed. The bot's operator has "
+        "been told; please try again once they have fixed it."
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,8 +106,9 @@ class Poster(Protocol):
     async def remove_buttons(self, channel_id: int, message_id: int) -> None:
         """Take the buttons off a message (gone or forbidden: nothing to do)."""
 
-    async def show_challenge(self, challenge: ChallengeRow, text: str, *,
-                             disabled_buttons: bool = False) -> None:
+    async def show_challenge(
+        self, challenge: ChallengeRow, text: str, *, disabled_buttons: bool = False
+    ) -> None:
         """Show a challenge's message as ``text``: without buttons once answered, with
         its buttons disabled once it expired."""
 
@@ -115,19 +118,33 @@ DEFAULT_THEME = "dark"
 
 
 class Renderer(Protocol):
-    async def __call__(self, state: State, names: Mapping[int, str], *,
-                       theme: str = DEFAULT_THEME, outcome: Outcome | None = None,
-                       ) -> bytes | None:
+    async def __call__(
+        self,
+        state: State,
+        names: Mapping[int, str],
+        *,
+        theme: str = DEFAULT_THEME,
+        outcome: Outcome | None = None,
+    ) -> bytes | None:
         """The picture of ``state`` for the players named by seat (None: no picture).
         ``outcome``: how the game ended when it ended off the board (resignation, time,
         abort), which the position itself cannot say."""
 
 
 class Replayer(Protocol):
-    async def __call__(self, game: str, options: Mapping, moves: list[str],
-                       names: Mapping[int, str], *, theme: str = DEFAULT_THEME,
-                       outcome: Outcome | None = None) -> bytes:
+    async def __call__(
+        self,
+        game: str,
+        options: Mapping,
+        moves: list[str],
+        names: Mapping[int, str],
+        *,
+        theme: str = DEFAULT_THEME,
+        outcome: Outcome | None = None,
+    ) -> bytes:
         """The animated replay (GIF) of a whole game; ``outcome`` as for a Renderer."""
+
+
 #: Narrows who a post notifies (members who asked for DMs instead of pings).
 MentionFilter = Callable[[GameRow, tuple[int, ...]], Awaitable[tuple[int, ...]]]
 
@@ -171,8 +188,9 @@ Listener = _HearsStarts | _HearsMoves | _HearsTakebacks | _HearsEndings
 
 
 class Finale(Protocol):
-    async def final_words(self, row: GameRow, state: State) -> tuple[list[str],
-                                                                    tuple[Attachment, ...]]:
+    async def final_words(
+        self, row: GameRow, state: State
+    ) -> tuple[list[str], tuple[Attachment, ...]]:
         """What the one post at a game's end says besides its board and result (the
         summary, the rating changes: the game is rated first) and the files it carries
         (the replay, the record)."""

@@ -84,8 +84,13 @@ def item(lane: str, kind: str, payload: dict[str, Any], *, now: datetime) -> Sta
     """A new outbox item of ``kind`` in ``lane``: write its ``statement`` in the same
     transaction as the change that causes it, then :meth:`Outbox.deliver` it."""
     key = secrets.token_urlsafe(9)  # 12 characters: a nonce holds 25
-    return Staged(key, lane, queries.outbox_item_statement(
-        key=key, lane=lane, kind=kind, payload=payload, created_at=now))
+    return Staged(
+        key,
+        lane,
+        queries.outbox_item_statement(
+            key=key, lane=lane, kind=kind, payload=payload, created_at=now
+        ),
+    )
 
 
 def game_lane(game_id: int) -> str:
@@ -103,7 +108,8 @@ class _Delivering:
 
 
 _delivering: contextvars.ContextVar[_Delivering | None] = contextvars.ContextVar(
-    "delivering", default=None)
+    "delivering", default=None
+)
 
 
 def next_nonce() -> str | None:
@@ -167,8 +173,11 @@ class Outbox:
         """Deliver the lanes whose items have waited longer than :data:`STUCK`, unless
         another process holds them: those of a process that died (once its leases ran
         out). Returns how many lanes were looked at."""
-        lanes = [lane for lane in await self.db.read(queries.pending_lanes(
-            created_before=self.now() - STUCK)) if lane not in self._workers]
+        lanes = [
+            lane
+            for lane in await self.db.read(queries.pending_lanes(created_before=self.now() - STUCK))
+            if lane not in self._workers
+        ]
         await self._deliver_lanes(lanes, START_UP_WAIT)
         return len(lanes)
 
@@ -287,8 +296,11 @@ class Outbox:
         attempts = pending.attempts
         while True:
             if handler is None:
-                log.error("no handler for outbox items of kind %r: item %d given up",
-                          pending.kind, pending.id)
+                log.error(
+                    "no handler for outbox items of kind %r: item %d given up",
+                    pending.kind,
+                    pending.id,
+                )
                 await self._close(pending, "failed", None)
                 return
             token = _delivering.set(_Delivering(pending.key))
@@ -297,16 +309,28 @@ class Outbox:
             except (DeliveryDelayed, WriteFailed) as delay:  # Discord, or the disk, for now
                 attempts += 1
                 pause = min(LONGEST_PAUSE, 2.0 ** min(attempts, 10) / 4)
-                log.warning("%s item %d of %s delayed (%s): trying again in %.1f s",
-                            pending.kind, pending.id, pending.lane, delay, pause)
+                log.warning(
+                    "%s item %d of %s delayed (%s): trying again in %.1f s",
+                    pending.kind,
+                    pending.id,
+                    pending.lane,
+                    delay,
+                    pause,
+                )
             except Exception:
                 attempts += 1
-                log.exception("%s item %d of %s failed (try %d of %d)", pending.kind,
-                              pending.id, pending.lane, attempts, GIVE_UP_AFTER)
+                log.exception(
+                    "%s item %d of %s failed (try %d of %d)",
+                    pending.kind,
+                    pending.id,
+                    pending.lane,
+                    attempts,
+                    GIVE_UP_AFTER,
+                )
                 if attempts >= GIVE_UP_AFTER:
                     await self._close(pending, "failed", None)
                     return
-                pause = min(LONGEST_PAUSE, 2.0 ** attempts / 4)
+                pause = min(LONGEST_PAUSE, 2.0**attempts / 4)
             else:
                 await self._close(pending, "done", value)
                 return
@@ -328,8 +352,7 @@ class Outbox:
         return pending
 
     async def _close(self, pending: OutboxRow, status: str, value: Any) -> None:
-        while not await self._try(queries.outbox_closed_statement(pending.id, status,
-                                                                  self.now())):
+        while not await self._try(queries.outbox_closed_statement(pending.id, status, self.now())):
             await self.sleep(LONGEST_PAUSE)  # the database refuses writes: wait for it
             if self._stopping:
                 raise asyncio.CancelledError

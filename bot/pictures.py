@@ -16,18 +16,38 @@ from render import Mark, Marked
 from rules import Outcome, State
 
 
-async def render_board(state: State, names: Mapping[int, str], *, theme: str = DEFAULT_THEME,
-                       outcome: Outcome | None = None) -> bytes | None:
+async def render_board(
+    state: State,
+    names: Mapping[int, str],
+    *,
+    theme: str = DEFAULT_THEME,
+    outcome: Outcome | None = None,
+) -> bytes | None:
     """The board picture."""
-    return await asyncio.to_thread(render.board_png, state, names=dict(names), theme=theme,
-                                   outcome=outcome)
+    return await asyncio.to_thread(
+        render.board_png, state, names=dict(names), theme=theme, outcome=outcome
+    )
 
 
-async def replay_gif(game: str, options: Mapping, moves: list[str], names: Mapping[int, str],
-                     *, theme: str = DEFAULT_THEME, outcome: Outcome | None = None) -> bytes:
+async def replay_gif(
+    game: str,
+    options: Mapping,
+    moves: list[str],
+    names: Mapping[int, str],
+    *,
+    theme: str = DEFAULT_THEME,
+    outcome: Outcome | None = None,
+) -> bytes:
     """The animated replay of a whole game."""
-    return await asyncio.to_thread(render.replay_gif, game, dict(options), moves,
-                                   names=dict(names), theme=theme, outcome=outcome)
+    return await asyncio.to_thread(
+        render.replay_gif,
+        game,
+        dict(options),
+        moves,
+        names=dict(names),
+        theme=theme,
+        outcome=outcome,
+    )
 
 
 def change_summary(state: State) -> str:
@@ -38,13 +58,18 @@ def change_summary(state: State) -> str:
 
 # -- learning: the guide's diagrams, hints, the AI's analysis --------------------------
 
+
 @functools.lru_cache(maxsize=128)
 def diagram_png(game: str, diagram: Diagram, theme: str = DEFAULT_THEME) -> bytes:
     """A guide page's diagram: its position, what it points at ringed, and the hints
     of ``/board marks`` if it asks for them (drawn once per page and theme)."""
     state = diagram.state(game)
-    return render.board_png(state, theme=theme, marks=diagram.hints,
-                            extra=[Marked(cell, Mark.HIGHLIGHT) for cell in diagram.highlight])
+    return render.board_png(
+        state,
+        theme=theme,
+        marks=diagram.hints,
+        extra=[Marked(cell, Mark.HIGHLIGHT) for cell in diagram.highlight],
+    )
 
 
 async def render_diagram(game: str, diagram: Diagram, theme: str = DEFAULT_THEME) -> bytes:
@@ -53,8 +78,9 @@ async def render_diagram(game: str, diagram: Diagram, theme: str = DEFAULT_THEME
 
 async def render_hints(state: State, names: Mapping[int, str], theme: str = DEFAULT_THEME) -> bytes:
     """The board with hints for the player to move (``/board marks``)."""
-    return await asyncio.to_thread(render.board_png, state, names=dict(names), theme=theme,
-                                   marks=True)
+    return await asyncio.to_thread(
+        render.board_png, state, names=dict(names), theme=theme, marks=True
+    )
 
 
 def suggestion_marks(state: State, move: str | None, color: str | None) -> list[Marked]:
@@ -64,26 +90,47 @@ def suggestion_marks(state: State, move: str | None, color: str | None) -> list[
     return [Marked(word, Mark.SUGGESTED, color) for word in move.split() if word in state.board]
 
 
-def suggestion_png(state: State, names: Mapping[int, str], move: str | None,
-                   color: str | None, theme: str = DEFAULT_THEME) -> bytes:
+def suggestion_png(
+    state: State,
+    names: Mapping[int, str],
+    move: str | None,
+    color: str | None,
+    theme: str = DEFAULT_THEME,
+) -> bytes:
     """The board after a move, with the move the AI preferred in its place marked."""
-    return render.board_png(state, names=dict(names), theme=theme,
-                            extra=suggestion_marks(state, move, color))
+    return render.board_png(
+        state, names=dict(names), theme=theme, extra=suggestion_marks(state, move, color)
+    )
 
 
-async def render_suggestion(state: State, names: Mapping[int, str], move: str | None,
-                            color: str | None, theme: str = DEFAULT_THEME) -> bytes:
+async def render_suggestion(
+    state: State,
+    names: Mapping[int, str],
+    move: str | None,
+    color: str | None,
+    theme: str = DEFAULT_THEME,
+) -> bytes:
     return await asyncio.to_thread(suggestion_png, state, names, move, color, theme)
 
 
-def chart_png(chances: Sequence[float | None], names: Mapping[int, str], *,
-              current: int | None = None, theme: str = DEFAULT_THEME) -> bytes:
+def chart_png(
+    chances: Sequence[float | None],
+    names: Mapping[int, str],
+    *,
+    current: int | None = None,
+    theme: str = DEFAULT_THEME,
+) -> bytes:
     """The line chart of the first player's winning chances over a game."""
     return render.win_chart_png(list(chances), names=dict(names), current=current, theme=theme)
 
 
-async def render_chart(chances: Sequence[float | None], names: Mapping[int, str], *,
-                       current: int | None = None, theme: str = DEFAULT_THEME) -> bytes:
+async def render_chart(
+    chances: Sequence[float | None],
+    names: Mapping[int, str],
+    *,
+    current: int | None = None,
+    theme: str = DEFAULT_THEME,
+) -> bytes:
     return await asyncio.to_thread(chart_png, chances, names, current=current, theme=theme)
 
 
@@ -98,7 +145,10 @@ def guide_card_png(guide: Guide, number: int, theme: str = DEFAULT_THEME) -> byt
     diagram = page.diagram
     credit = f" · {guide.title} by {guide.credit}" if guide.credit else ""
     return render.card_png(
-        f"{guide.title}: {page.title}", page.text,
+        f"{guide.title}: {page.title}",
+        page.text,
         picture=diagram_png(guide.game, diagram, theme) if diagram else None,
         note=diagram.caption if diagram else "",
-        footer=f"Page {number + 1} of {len(guide.pages)}{credit}", theme=theme)
+        footer=f"Page {number + 1} of {len(guide.pages)}{credit}",
+        theme=theme,
+    )

@@ -65,8 +65,12 @@ def delayable(call: Callable[P, Awaitable[T]]) -> Callable[P, Coroutine[Any, Any
 
 
 class DiscordPoster:
-    def __init__(self, client: discord.Client, components: Components,
-                 challenge_buttons: ChallengeButtons | None = None) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        components: Components,
+        challenge_buttons: ChallengeButtons | None = None,
+    ) -> None:
         self.client = client
         self.components = components
         self.challenge_buttons = challenge_buttons
@@ -81,8 +85,10 @@ class DiscordPoster:
                 thread = await self._thread_from(channel, game.challenge_message_id, name)
             else:
                 thread = await self._made_before(channel, name) or await channel.create_thread(
-                    name=name, type=discord.ChannelType.public_thread,
-                    auto_archive_duration=ARCHIVE_AFTER_MINUTES)
+                    name=name,
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=ARCHIVE_AFTER_MINUTES,
+                )
         except discord.HTTPException as error:
             if error.status >= 500 or error.status == 429:
                 raise
@@ -95,7 +101,8 @@ class DiscordPoster:
         started from a message has the message's id)."""
         try:
             return await channel.get_partial_message(message_id).create_thread(
-                name=name, auto_archive_duration=ARCHIVE_AFTER_MINUTES)
+                name=name, auto_archive_duration=ARCHIVE_AFTER_MINUTES
+            )
         except discord.HTTPException as error:
             if error.code != THREAD_EXISTS:
                 raise
@@ -130,23 +137,27 @@ class DiscordPoster:
             log.info("could not remove the buttons of message %d: %s", message_id, error)
 
     @delayable
-    async def show_challenge(self, challenge: ChallengeRow, text: str, *,
-                             disabled_buttons: bool = False) -> None:
+    async def show_challenge(
+        self, challenge: ChallengeRow, text: str, *, disabled_buttons: bool = False
+    ) -> None:
         if challenge.message_id is None:
             return
         channel = await self._fetch(challenge.channel_id)
         if channel is None:
             return
-        view = self.challenge_buttons(challenge, True) \
-            if disabled_buttons and self.challenge_buttons else None
+        view = (
+            self.challenge_buttons(challenge, True)
+            if disabled_buttons and self.challenge_buttons
+            else None
+        )
         try:
             await channel.get_partial_message(challenge.message_id).edit(
-                content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
+                content=text, view=view, allowed_mentions=discord.AllowedMentions.none()
+            )
         except discord.HTTPException as error:  # deleted, or out of reach: nothing to show
             if error.status >= 500 or error.status == 429:
                 raise
-            log.info("could not show challenge %d as %s: %s", challenge.id, challenge.status,
-                     error)
+            log.info("could not show challenge %d as %s: %s", challenge.id, challenge.status, error)
 
     async def _deliver(self, game: GameRow, post: Post) -> Posted:
         """Send the post where the game lives (or somewhere it can live again)."""
@@ -171,7 +182,9 @@ class DiscordPoster:
             try:  # a fresh thread keeps the game in one place again
                 starter = await channel.send(
                     content=f"**{texts.label(game)}** continues here: {problem}.",
-                    allowed_mentions=discord.AllowedMentions.none(), nonce=_nonce())
+                    allowed_mentions=discord.AllowedMentions.none(),
+                    nonce=_nonce(),
+                )
                 thread = await self._thread_from(channel, starter.id, texts.thread_name(game))
                 message = await thread.send(**self._message(game, post))
                 return Posted(message.id, thread.id, thread.id)
@@ -181,8 +194,9 @@ class DiscordPoster:
                 log.warning("game %d: no replacement thread (%s)", game.id, error)
         fields = self._message(game, post)
         if problem:
-            fields["content"] = f"*({texts.label(game)}: {problem}, so I'm posting here.)*\n" \
-                                + fields["content"]
+            fields["content"] = (
+                f"*({texts.label(game)}: {problem}, so I'm posting here.)*\n" + fields["content"]
+            )
         message = await channel.send(**fields)
         keep = game.thread_id if problem == "I can no longer post in its thread" else None
         return Posted(message.id, keep, channel.id)
@@ -198,13 +212,19 @@ class DiscordPoster:
         fields: dict[str, Any] = {
             "content": post.content[:2000],
             "allowed_mentions": discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(i) for i in post.mentions]),
+                everyone=False, roles=False, users=[discord.Object(i) for i in post.mentions]
+            ),
             "nonce": _nonce(),
         }
-        files = [discord.File(io.BytesIO(post.picture), filename=post.filename)] \
-            if post.picture is not None else []
-        files += [discord.File(io.BytesIO(extra.data), filename=extra.filename)
-                  for extra in post.attachments]
+        files = (
+            [discord.File(io.BytesIO(post.picture), filename=post.filename)]
+            if post.picture is not None
+            else []
+        )
+        files += [
+            discord.File(io.BytesIO(extra.data), filename=extra.filename)
+            for extra in post.attachments
+        ]
         if files:
             fields["files"] = files
         view = self.components(game, post)
@@ -232,8 +252,11 @@ def _nonce() -> str | None:
 
 def _holds_threads(channel: Any) -> bool:
     """A text channel, where public threads can be opened (not a thread itself)."""
-    return hasattr(channel, "create_thread") and not isinstance(channel, discord.Thread) \
+    return (
+        hasattr(channel, "create_thread")
+        and not isinstance(channel, discord.Thread)
         and not isinstance(channel, discord.ForumChannel)
+    )
 
 
 class DiscordMessenger:
@@ -246,8 +269,9 @@ class DiscordMessenger:
         try:
             user = self.client.get_user(member_id) or await self.client.fetch_user(member_id)
             # discord.py takes nonce=None (its default: a random one); its overloads omit it.
-            await user.send(text[:DM_LIMIT], allowed_mentions=discord.AllowedMentions.none(),
-                            nonce=_nonce())  # type: ignore[arg-type]
+            await user.send(
+                text[:DM_LIMIT], allowed_mentions=discord.AllowedMentions.none(), nonce=_nonce()
+            )  # type: ignore[arg-type]
         except discord.HTTPException as error:
             log.info("no DM to %d (%s): falling back to the thread", member_id, error)
             return False

@@ -58,8 +58,9 @@ def player(row: GameRow, state: State, seat: int) -> str:
 def player_word(state: State, seat: int) -> str:
     """A seat without a name: ``Black``, or ``the first player`` before the colours."""
     color = state.color_of(seat)
-    return color.capitalize() if color else ("the first player" if seat == 0
-                                             else "the second player")
+    return (
+        color.capitalize() if color else ("the first player" if seat == 0 else "the second player")
+    )
 
 
 def turn_line(row: GameRow, state: State) -> str:
@@ -89,26 +90,28 @@ def game_over(row: GameRow) -> str:
     if row.status == "aborted":
         return f"**Game over.** {result} It counts for nothing.".replace(".  ", ". ")
     if row.winner_seat is None:
-        return f"**Game over.** {result}" + ("" if "draw" in result.lower() else
-                                              " It's a draw.")
+        return f"**Game over.** {result}" + ("" if "draw" in result.lower() else " It's a draw.")
     winner = row.player_names[row.winner_seat]
-    return f"**Game over.** {result}" + ("" if result.startswith(f"{winner} ") else
-                                          f" {winner} wins.")
+    return f"**Game over.** {result}" + (
+        "" if result.startswith(f"{winner} ") else f" {winner} wins."
+    )
 
 
 def opening_post(row: GameRow, state: State) -> str:
     first = player(row, state, 0)
     second = player(row, state, 1)
-    lines = [f"**{label(row)}**: {first} vs {second} ({options_text(row.options)}).",
-             f"{row.player_names[0]} is the first player.", turn_line(row, state)]
+    lines = [
+        f"**{label(row)}**: {first} vs {second} ({options_text(row.options)}).",
+        f"{row.player_names[0]} is the first player.",
+        turn_line(row, state),
+    ]
     return "\n".join(line for line in lines if line)
 
 
 def move_line(row: GameRow, after: State, seat: int, move: str, did: str = "") -> str:
     """``**Asli #3** · move 12: Ana (black) played `h3`: removed 19 white stones.``"""
     what = f": {did}" if did else ""
-    return (f"**{label(row)}** · move {after.ply}: {player(row, after, seat)} played "
-            f"`{move}`{what}.")
+    return f"**{label(row)}** · move {after.ply}: {player(row, after, seat)} played `{move}`{what}."
 
 
 def final_post(row: GameRow, head: str, words: list[str]) -> str:
@@ -116,8 +119,11 @@ def final_post(row: GameRow, head: str, words: list[str]) -> str:
     ended, the final ``words`` (summary, ratings, record), and both players mentioned
     (thanked, unless the game was aborted)."""
     both = " ".join(mention(member_id) for member_id in row.player_ids)
-    thanks = f"{both}: start a new game with `/challenge` whenever you like." \
-        if row.status == "aborted" else f"Well played, {both}!"
+    thanks = (
+        f"{both}: start a new game with `/challenge` whenever you like."
+        if row.status == "aborted"
+        else f"Well played, {both}!"
+    )
     return "\n".join([head, game_over(row), *words, thanks])
 
 
@@ -171,18 +177,24 @@ def challenge_text(challenge: ChallengeRow, expires_at: datetime | None = None) 
     """The public challenge message (``expires_at``: when it expires unanswered)."""
     title = title_of(challenge.game)
     whom = mention(challenge.opponent_id) if challenge.opponent_id else "anyone"
-    first = {"challenger": f"{challenge.challenger_name} plays first",
-             "opponent": "the opponent plays first",
-             "random": "who plays first is drawn at random"}.get(
-                 challenge.settings.get("first", "challenger"), "")
+    first = {
+        "challenger": f"{challenge.challenger_name} plays first",
+        "opponent": "the opponent plays first",
+        "random": "who plays first is drawn at random",
+    }.get(challenge.settings.get("first", "challenger"), "")
     casual = "; casual, unrated" if challenge.settings.get("rated") is False else ""
-    lines = [f"**{challenge.challenger_name}** challenges {whom} to **{title}** "
-             f"({options_text(challenge.options)}; {first}{casual}; "
-             f"{clock_text(challenge.settings)}). "
-             f"Challenge #{challenge.id}."]
+    lines = [
+        f"**{challenge.challenger_name}** challenges {whom} to **{title}** "
+        f"({options_text(challenge.options)}; {first}{casual}; "
+        f"{clock_text(challenge.settings)}). "
+        f"Challenge #{challenge.id}."
+    ]
     if challenge.status == "pending":
-        lines.append("Accept to start the game in a thread of its own."
-                     if challenge.opponent_id else "Anyone may accept.")
+        lines.append(
+            "Accept to start the game in a thread of its own."
+            if challenge.opponent_id
+            else "Anyone may accept."
+        )
         if expires_at is not None:
             lines[-1] += f" It expires {relative(expires_at)} if nobody answers."
     return "\n".join(lines)
@@ -200,8 +212,9 @@ def challenge_closed_text(challenge: ChallengeRow, by: str, game: GameRow | None
     if challenge.status == "accepted" and game is not None:
         where = f" in <#{game.thread_id}>" if game.thread_id else ""
         return f"{head}\n✅ Accepted by {by}: **{label(game)}** has started{where}."
-    verb = {"declined": "❌ Declined", "cancelled": "🚫 Cancelled"}.get(challenge.status,
-                                                                     challenge.status)
+    verb = {"declined": "❌ Declined", "cancelled": "🚫 Cancelled"}.get(
+        challenge.status, challenge.status
+    )
     return f"{head}\n{verb} by {by}."
 
 

@@ -27,9 +27,15 @@ class DueTimer:
     """``handle_due()`` handles everything due by now; ``next_due()`` reads the next
     due time from the database (None: nothing is scheduled, sleep until poked)."""
 
-    def __init__(self, name: str, *, handle_due: Callable[[], Awaitable[object]],
-                 next_due: Callable[[], Awaitable[datetime | None]],
-                 now: Callable[[], datetime], sleep: Sleep = asyncio.sleep) -> None:
+    def __init__(
+        self,
+        name: str,
+        *,
+        handle_due: Callable[[], Awaitable[object]],
+        next_due: Callable[[], Awaitable[datetime | None]],
+        now: Callable[[], datetime],
+        sleep: Sleep = asyncio.sleep,
+    ) -> None:
         self.name = name
         self._handle_due = handle_due
         self._next_due = next_due

@@ -41,8 +41,9 @@ def board_layout(state_or_board: State | Board, scale: float = 1.0) -> Layout:
     return layout(_board(state_or_board), scale)
 
 
-def cell_center(state_or_board: State | Board, cell: str, *,
-                scale: float = 1.0) -> tuple[float, float]:
+def cell_center(
+    state_or_board: State | Board, cell: str, *, scale: float = 1.0
+) -> tuple[float, float]:
     """Pixel (x, y) of the centre of ``cell`` in a picture of this board."""
     return layout(_board(state_or_board), scale).cell_center(cell)
 
@@ -53,8 +54,27 @@ def image_size(state_or_board: State | Board, *, scale: float = 1.0) -> tuple[in
 
 
 __all__ = [
-    "REPLAY_SCALE", "THEMES", "Colors", "Ending", "Layout", "Mark", "Marked", "Painter",
-    "biggest_swings", "board_image", "board_layout", "board_png", "caption_text", "card_png",
-    "cell_center", "change_summary", "colors", "image_size", "painter_for", "register",
-    "replay_gif", "win_chart_image", "win_chart_png",
+    "REPLAY_SCALE",
+    "THEMES",
+    "Colors",
+    "Ending",
+    "Layout",
+    "Mark",
+    "Marked",
+    "Painter",
+    "biggest_swings",
+    "board_image",
+    "board_layout",
+    "board_png",
+    "caption_text",
+    "card_png",
+    "cell_center",
+    "change_summary",
+    "colors",
+    "image_size",
+    "painter_for",
+    "register",
+    "replay_gif",
+    "win_chart_image",
+    "win_chart_png",
 ]

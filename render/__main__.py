@@ -31,8 +31,9 @@ def example(game: rules.Game) -> rules.State:
         states = [game.new(**spec.options)]
         while not states[-1].is_over:
             states.append(states[-1].play(rng.choice(states[-1].legal_moves())))
-        found = next((s for s in states[round(len(states) * spec.share):-1] if spec.wanted(s)),
-                     None)
+        found = next(
+            (s for s in states[round(len(states) * spec.share) : -1] if spec.wanted(s)), None
+        )
         if found is not None:
             return found
     raise LookupError(f"no example position for {game.name}")
@@ -43,8 +44,11 @@ def write_examples(directory: Path) -> list[Path]:
     written = []
     for game in rules.GAMES.values():
         state = example(game)
-        for suffix, kwargs in (("", {"theme": "dark"}), ("-light", {"theme": "light"}),
-                               ("-marks", {"theme": "dark", "marks": True})):
+        for suffix, kwargs in (
+            ("", {"theme": "dark"}),
+            ("-light", {"theme": "light"}),
+            ("-marks", {"theme": "dark", "marks": True}),
+        ):
             path = directory / f"{game.name}{suffix}.png"
             path.write_bytes(board_png(state, names=NAMES, **kwargs))
             written.append(path)
@@ -52,11 +56,18 @@ def write_examples(directory: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m render", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m render",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("command", choices=["docs"], help="what to draw")
-    parser.add_argument("--out", type=Path, default=Path("docs/images"),
-                        help="where to write the pictures (default: docs/images)")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path("docs/images"),
+        help="where to write the pictures (default: docs/images)",
+    )
     args = parser.parse_args(argv)
     for path in write_examples(args.out):
         print(path)

@@ -51,18 +51,31 @@ class BoardStyle:
     def labels(self, board: Board, unit: float, size: int) -> list[Label]:
         return []
 
-    def draw(self, draw: ImageDraw.ImageDraw, board: Board, unit: float,
-             origin: tuple[float, float], col: Colors) -> None:
+    def draw(
+        self,
+        draw: ImageDraw.ImageDraw,
+        board: Board,
+        unit: float,
+        origin: tuple[float, float],
+        col: Colors,
+    ) -> None:
         """The board's shapes, on a supersampled canvas (``unit`` and ``origin`` scaled):
         by default a round spot per cell."""
         r, width = 0.5 * unit, round(self.line_width(unit))
         for x, y in board.centers:
             cx, cy = origin[0] + x * unit, origin[1] + y * unit
-            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=col.board, outline=col.line,
-                         width=width)
+            draw.ellipse(
+                (cx - r, cy - r, cx + r, cy + r), fill=col.board, outline=col.line, width=width
+            )
 
-    def draw_crisp(self, image: Image.Image, board: Board, unit: float,
-                   origin: tuple[float, float], col: Colors) -> None:
+    def draw_crisp(
+        self,
+        image: Image.Image,
+        board: Board,
+        unit: float,
+        origin: tuple[float, float],
+        col: Colors,
+    ) -> None:
         """What must land on whole pixels, drawn at the final size."""
 
     def cell(self, unit: float, fill: tuple[int, int, int]) -> Image.Image:
@@ -99,8 +112,14 @@ class SquareStyle(BoardStyle):
             labels.append(Label(str(r + 1), span + reach + half, y, True))
         return labels
 
-    def draw_crisp(self, image: Image.Image, board: Board, unit: float,
-                   origin: tuple[float, float], col: Colors) -> None:
+    def draw_crisp(
+        self,
+        image: Image.Image,
+        board: Board,
+        unit: float,
+        origin: tuple[float, float],
+        col: Colors,
+    ) -> None:
         n, u = board.size, round(unit)
         x0, y0 = math.floor(origin[0]), math.floor(origin[1])
         half = (2 * round((self.line_width(unit) - 1) / 2) + 1) // 2
@@ -109,10 +128,12 @@ class SquareStyle(BoardStyle):
         draw = ImageDraw.Draw(image)
         draw.rectangle((x0 - rim, y0 - rim, x0 + span + rim, y0 + span + rim), fill=col.board)
         for k in range(n):
-            draw.rectangle((x0 + k * u - half, y0 - half, x0 + k * u + half, y0 + span + half),
-                           fill=col.line)
-            draw.rectangle((x0 - half, y0 + k * u - half, x0 + span + half, y0 + k * u + half),
-                           fill=col.line)
+            draw.rectangle(
+                (x0 + k * u - half, y0 - half, x0 + k * u + half, y0 + span + half), fill=col.line
+            )
+            draw.rectangle(
+                (x0 - half, y0 + k * u - half, x0 + span + half, y0 + k * u + half), fill=col.line
+            )
 
     def cell(self, unit: float, fill: tuple[int, int, int]) -> Image.Image:
         return sprites.square(0.3 * unit, fill)
@@ -137,14 +158,22 @@ class HexStyle(BoardStyle):
             first, last = board.cells[row[0]], board.cells[row[-1]]
             x0, y0 = board.centers[row[0]]
             x1, y1 = board.centers[row[-1]]
-            labels.append(Label(first, x0 * unit - gap - text.length(first, size) / 2,
-                                y0 * unit, True))
-            labels.append(Label(last, x1 * unit + gap + text.length(last, size) / 2,
-                                y1 * unit, True))
+            labels.append(
+                Label(first, x0 * unit - gap - text.length(first, size) / 2, y0 * unit, True)
+            )
+            labels.append(
+                Label(last, x1 * unit + gap + text.length(last, size) / 2, y1 * unit, True)
+            )
         return labels
 
-    def draw(self, draw: ImageDraw.ImageDraw, board: Board, unit: float,
-             origin: tuple[float, float], col: Colors) -> None:
+    def draw(
+        self,
+        draw: ImageDraw.ImageDraw,
+        board: Board,
+        unit: float,
+        origin: tuple[float, float],
+        col: Colors,
+    ) -> None:
         assert isinstance(board, HexBoard)
         width = round(self.line_width(unit))
         ox, oy = origin

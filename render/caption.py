@@ -23,8 +23,6 @@ if TYPE_CHECKING:
     from render.games import Painter
 
 
-
-
 def who(seat: int, names: Mapping[int, str] | None) -> str:
     name = (names or {}).get(seat)
     return name if name else ("first player" if seat == 0 else "second player")
@@ -34,12 +32,14 @@ def _move_line(state: State, painter: Painter) -> Line:
     title = Text(painter.title(state))
     if not state.history:
         return [title, Text("  ·  start", dim=True)]
-    return [title, Text(f"  ·  move {state.ply}: ", dim=True),
-            Text(painter.move_text(state, state.history[-1]))]
+    return [
+        title,
+        Text(f"  ·  move {state.ply}: ", dim=True),
+        Text(painter.move_text(state, state.history[-1])),
+    ]
 
 
-def _status_line(state: State, names: Mapping[int, str] | None,
-                 outcome: Ending | None) -> Line:
+def _status_line(state: State, names: Mapping[int, str] | None, outcome: Ending | None) -> Line:
     if outcome is not None or state.is_over:
         if outcome is not None:
             line: Line = [Text(outcome.text)]
@@ -83,20 +83,25 @@ def legend(keys: Sequence[Key]) -> Line:
     return line
 
 
-def caption_lines(state: State, names: Mapping[int, str] | None = None, *,
-                  painter: Painter | None = None, outcome: Ending | None = None,
-                  keys: Sequence[Key] = ()) -> list[Line]:
+def caption_lines(
+    state: State,
+    names: Mapping[int, str] | None = None,
+    *,
+    painter: Painter | None = None,
+    outcome: Ending | None = None,
+    keys: Sequence[Key] = (),
+) -> list[Line]:
     """Four lines: the game and the last move; whose turn or how the game ended
     (``outcome``, when the bot ended it: resignation, time, abort); the game's
     facts (or the players); the legend of the marks ``keys``."""
     if painter is None:
         from render.games import painter_for
+
         painter = painter_for(state.game)
     facts = painter.facts(state)
     if not facts and names:
         facts = players(state, names)
-    return [_move_line(state, painter), _status_line(state, names, outcome), facts,
-            legend(keys)]
+    return [_move_line(state, painter), _status_line(state, names, outcome), facts, legend(keys)]
 
 
 # -- fitting the lines into the caption's rows ----------------------------------------
@@ -166,8 +171,13 @@ def wrap(line: Line, size: int, room: float, rows: int | None = None) -> list[Li
             atom = [Text(atom[0].text.lstrip(), atom[0].dim), *atom[1:]]
             wide = sum(width(s, size) for s in atom)
         if wide > room:  # one word wider than the row: cut it
-            atom = [Text(text.fit("".join(s.text for s in atom if isinstance(s, Text)),
-                                  size, room - used))]
+            atom = [
+                Text(
+                    text.fit(
+                        "".join(s.text for s in atom if isinstance(s, Text)), size, room - used
+                    )
+                )
+            ]
             wide = room
         row += atom
         used += wide

@@ -48,8 +48,16 @@ def wrap(line: str, size: int, room: float) -> list[str]:
     return [*rows, row]
 
 
-def card_image(title: str, body: str, *, picture: bytes | None = None, note: str = "",
-               footer: str = "", theme: str = "dark", width: int = 600) -> Image.Image:
+def card_image(
+    title: str,
+    body: str,
+    *,
+    picture: bytes | None = None,
+    note: str = "",
+    footer: str = "",
+    theme: str = "dark",
+    width: int = 600,
+) -> Image.Image:
     """The card as an RGB image (see :func:`card_png`)."""
     check_theme(theme)
     ink, dim = BASE[theme]["text"], BASE[theme]["dim"]
@@ -64,25 +72,36 @@ def card_image(title: str, body: str, *, picture: bytes | None = None, note: str
     image = None
     if picture is not None:
         image = Image.open(io.BytesIO(picture)).convert("RGB")
-        image = image.resize((room, round(image.height * room / image.width)),
-                             Image.Resampling.LANCZOS)
+        image = image.resize(
+            (room, round(image.height * room / image.width)), Image.Resampling.LANCZOS
+        )
     after: list[tuple[str, int, RGB, float]] = []
     if note:
         after.append(("In the picture", SMALL, dim, SMALL * LEADING))
         for line in plain(note):
-            after += [(row, SMALL + 1, ink, (SMALL + 1) * LEADING)
-                      for row in wrap(line, SMALL + 1, room)]
+            after += [
+                (row, SMALL + 1, ink, (SMALL + 1) * LEADING) for row in wrap(line, SMALL + 1, room)
+            ]
     if footer:
-        after += [("", SMALL, dim, SMALL * 0.6),
-                  *((row, SMALL, dim, SMALL * LEADING) for row in wrap(footer, SMALL, room))]
-    height = round(2 * PAD + sum(b[3] for b in blocks) + sum(b[3] for b in after)
-                   + (image.height + PAD if image else 0)) + 2 * PAD
+        after += [
+            ("", SMALL, dim, SMALL * 0.6),
+            *((row, SMALL, dim, SMALL * LEADING) for row in wrap(footer, SMALL, room)),
+        ]
+    height = (
+        round(
+            2 * PAD
+            + sum(b[3] for b in blocks)
+            + sum(b[3] for b in after)
+            + (image.height + PAD if image else 0)
+        )
+        + 2 * PAD
+    )
     card = Image.new("RGB", (width, height), CHAT[theme])
     pen = ImageDraw.Draw(card)
-    pen.rounded_rectangle((PAD // 2, PAD // 2, width - PAD // 2, height - PAD // 2), radius=6,
-                          fill=EMBED[theme])
-    pen.rounded_rectangle((PAD // 2, PAD // 2, PAD // 2 + 4, height - PAD // 2), radius=2,
-                          fill=BAR)
+    pen.rounded_rectangle(
+        (PAD // 2, PAD // 2, width - PAD // 2, height - PAD // 2), radius=6, fill=EMBED[theme]
+    )
+    pen.rounded_rectangle((PAD // 2, PAD // 2, PAD // 2 + 4, height - PAD // 2), radius=2, fill=BAR)
     x, y = PAD * 1.5 + 4, PAD * 1.5
     for row, size, colour, tall in blocks:
         if row:
@@ -99,11 +118,20 @@ def card_image(title: str, body: str, *, picture: bytes | None = None, note: str
     return card
 
 
-def card_png(title: str, body: str, *, picture: bytes | None = None, note: str = "",
-             footer: str = "", theme: str = "dark", width: int = 600) -> bytes:
+def card_png(
+    title: str,
+    body: str,
+    *,
+    picture: bytes | None = None,
+    note: str = "",
+    footer: str = "",
+    theme: str = "dark",
+    width: int = 600,
+) -> bytes:
     """A PNG of a Discord-like embed: ``title``, ``body`` (markdown), ``picture`` (PNG
     bytes, scaled to the card), ``note`` under it and a ``footer``."""
     out = io.BytesIO()
-    card_image(title, body, picture=picture, note=note, footer=footer, theme=theme,
-               width=width).save(out, "PNG", optimize=True)
+    card_image(
+        title, body, picture=picture, note=note, footer=footer, theme=theme, width=width
+    ).save(out, "PNG", optimize=True)
     return out.getvalue()

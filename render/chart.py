@@ -35,14 +35,18 @@ LINE: RGB = (88, 101, 242)
 SIDE_SHARE = 0.16
 
 
-def biggest_swings(chances: Sequence[float | None], count: int = 3,
-                   least: float = 0.1) -> list[int]:
+def biggest_swings(
+    chances: Sequence[float | None], count: int = 3, least: float = 0.1
+) -> list[int]:
     """The (at most ``count``) moves after which the chance changed the most, by at
     least ``least``, in move order: ``ply`` such that ``chances[ply]`` and
     ``chances[ply - 1]`` are both known. Of two neighbouring moves (one swing seen
     twice) only the bigger counts."""
-    changes = [(abs(b - a), ply) for ply, (a, b) in enumerate(itertools.pairwise(chances), 1)
-               if a is not None and b is not None and abs(b - a) >= least]
+    changes = [
+        (abs(b - a), ply)
+        for ply, (a, b) in enumerate(itertools.pairwise(chances), 1)
+        if a is not None and b is not None and abs(b - a) >= least
+    ]
     changes.sort(key=lambda change: (-change[0], change[1]))
     chosen: list[int] = []
     for _, ply in changes:
@@ -58,9 +62,14 @@ def _step(last: int, room: float) -> int:
     return next(int(k * power) for k in (1, 2, 5, 10) if k * power >= wanted)
 
 
-def win_chart_image(chances: Sequence[float | None], *, theme: str = "dark",
-                    names: Mapping[int, str] | None = None, current: int | None = None,
-                    swings: Sequence[int] | None = None) -> Image.Image:
+def win_chart_image(
+    chances: Sequence[float | None],
+    *,
+    theme: str = "dark",
+    names: Mapping[int, str] | None = None,
+    current: int | None = None,
+    swings: Sequence[int] | None = None,
+) -> Image.Image:
     """The chart as an RGB image (see :func:`win_chart_png`)."""
     check_theme(theme)
     base = BASE[theme]
@@ -83,8 +92,11 @@ def win_chart_image(chances: Sequence[float | None], *, theme: str = "dark",
     box(x0, middle, x1, y1, mix(background, ink, SIDE_SHARE))
     for share in (0.25, 0.5, 0.75):
         y = at(0, share)[1]
-        pen.line((x0 * SS, y * SS, x1 * SS, y * SS), fill=mix(background, dim, 0.35),
-                 width=SS * (2 if share == 0.5 else 1))
+        pen.line(
+            (x0 * SS, y * SS, x1 * SS, y * SS),
+            fill=mix(background, dim, 0.35),
+            width=SS * (2 if share == 0.5 else 1),
+        )
     step = _step(last, x1 - x0)
     for ply in range(0, last + 1, step):
         x = at(ply, 0)[0]
@@ -116,8 +128,9 @@ def win_chart_image(chances: Sequence[float | None], *, theme: str = "dark",
             pen.ellipse((x * SS - r, y * SS - r, x * SS + r, y * SS + r), fill=colour)
     image = big.reduce(SS)
     for share, label in ((0.0, "0%"), (0.25, "25%"), (0.5, "50%"), (0.75, "75%"), (1.0, "100%")):
-        text.draw(image, (x0 - 8 - text.length(label, SIZE - 2), at(0, share)[1]), label,
-                  SIZE - 2, dim)
+        text.draw(
+            image, (x0 - 8 - text.length(label, SIZE - 2), at(0, share)[1]), label, SIZE - 2, dim
+        )
     for ply in range(0, last + 1, step):
         text.draw(image, (at(ply, 0)[0], y1 + 16), str(ply), SIZE - 2, dim, anchor="mm")
     text.draw(image, (x0 - 8 - text.length("move", SIZE - 2), y1 + 16), "move", SIZE - 2, dim)
@@ -130,29 +143,38 @@ def win_chart_image(chances: Sequence[float | None], *, theme: str = "dark",
             if not y0 + 8 < y + dy < y1 - 8:
                 dy = -dy
             label = str(ply)
-            x = min(max(x, x0 + text.length(label, SIZE) / 2 + 2),
-                    x1 - text.length(label, SIZE) / 2 - 2)
+            x = min(
+                max(x, x0 + text.length(label, SIZE) / 2 + 2), x1 - text.length(label, SIZE) / 2 - 2
+            )
             text.draw(image, (x, y + dy), label, SIZE, ink, anchor="mm")
     first = (names or {}).get(0) or "the first player"
     second = (names or {}).get(1) or "the second player"
     title = text.fit("Winning chances, move by move", SIZE + 1, WIDTH - 2 * PAD)
     text.draw(image, (PAD, TOP / 2), title, SIZE + 1, ink)
     room = (x1 - x0) / 2
-    text.draw(image, (x0 + 8, y0 + 12), text.fit(f"▲ {first} winning", SIZE - 2, room),
-              SIZE - 2, dim)
-    text.draw(image, (x0 + 8, y1 - 12), text.fit(f"▼ {second} winning", SIZE - 2, room),
-              SIZE - 2, dim)
+    text.draw(
+        image, (x0 + 8, y0 + 12), text.fit(f"▲ {first} winning", SIZE - 2, room), SIZE - 2, dim
+    )
+    text.draw(
+        image, (x0 + 8, y1 - 12), text.fit(f"▼ {second} winning", SIZE - 2, room), SIZE - 2, dim
+    )
     return image
 
 
-def win_chart_png(chances: Sequence[float | None], *, theme: str = "dark",
-                  names: Mapping[int, str] | None = None, current: int | None = None,
-                  swings: Sequence[int] | None = None) -> bytes:
+def win_chart_png(
+    chances: Sequence[float | None],
+    *,
+    theme: str = "dark",
+    names: Mapping[int, str] | None = None,
+    current: int | None = None,
+    swings: Sequence[int] | None = None,
+) -> bytes:
     """The chart of ``chances`` (seat 0's chance after each ply) as a PNG: the
     players' ``names`` in the title (the first player's wins at the top), the
     ``swings`` ringed and numbered (default: :func:`biggest_swings`), ``current``
     marked by an upright line. ``theme``: "dark" or "light"."""
     out = io.BytesIO()
-    win_chart_image(chances, theme=theme, names=names, current=current,
-                    swings=swings).save(out, "PNG", optimize=True)
+    win_chart_image(chances, theme=theme, names=names, current=current, swings=swings).save(
+        out, "PNG", optimize=True
+    )
     return out.getvalue()

@@ -35,9 +35,27 @@ WEIGHT = 500
 
 _NOTO = "manimgx_fonts"
 _CJK = "paperang_p2_fonts_cjk"
-_SCRIPTS = ("Arabic", "Armenian", "Bengali", "Devanagari", "Ethiopic", "Georgian", "Gujarati",
-            "Gurmukhi", "Hebrew", "Kannada", "Khmer", "Lao", "Malayalam", "Myanmar", "Oriya",
-            "Sinhala", "Tamil", "Telugu", "Thai")
+_SCRIPTS = (
+    "Arabic",
+    "Armenian",
+    "Bengali",
+    "Devanagari",
+    "Ethiopic",
+    "Georgian",
+    "Gujarati",
+    "Gurmukhi",
+    "Hebrew",
+    "Kannada",
+    "Khmer",
+    "Lao",
+    "Malayalam",
+    "Myanmar",
+    "Oriya",
+    "Sinhala",
+    "Tamil",
+    "Telugu",
+    "Thai",
+)
 #: (package, file) in fallback order; the first is the text font.
 _FILES = (
     (_NOTO, "NotoSans[wght].ttf"),
@@ -96,8 +114,9 @@ def _format4(data: bytes, at: int) -> set[int]:
     range_at = at + 16 + 6 * segments
     offsets = struct.unpack_from(f">{segments}H", data, range_at)
     chars: set[int] = set()
-    for k, (first, last, delta, offset) in enumerate(zip(starts, ends, deltas, offsets,
-                                                          strict=True)):
+    for k, (first, last, delta, offset) in enumerate(
+        zip(starts, ends, deltas, offsets, strict=True)
+    ):
         for char in range(first, last + 1):
             if char == 0xFFFF:
                 continue
@@ -136,8 +155,7 @@ def faces() -> tuple[Face, ...]:
     for package, name in _FILES:
         path = _locate(package, name)
         if path is None:
-            log.warning("font %s of package %s is missing: text may lose characters",
-                        name, package)
+            log.warning("font %s of package %s is missing: text may lose characters", name, package)
             continue
         out.append(Face(path))
     return tuple(out)
@@ -170,9 +188,13 @@ def _joins(char: str) -> bool:
     """Characters that belong to the glyph before them: combining marks, joiners,
     variation selectors, emoji modifiers and tags."""
     code = ord(char)
-    return (unicodedata.category(char) in ("Mn", "Me") or code in (0x200C, 0x200D)
-            or 0xFE00 <= code <= 0xFE0F or 0x1F3FB <= code <= 0x1F3FF
-            or 0xE0020 <= code <= 0xE007F)
+    return (
+        unicodedata.category(char) in ("Mn", "Me")
+        or code in (0x200C, 0x200D)
+        or 0xFE00 <= code <= 0xFE0F
+        or 0x1F3FB <= code <= 0x1F3FF
+        or 0xE0020 <= code <= 0xE007F
+    )
 
 
 def _face_of(char: str, found: tuple[Face, ...]) -> int | None:

@@ -74,8 +74,9 @@ def _label_size(unit: float, scale: float) -> int:
     return round(min(30 * scale, max(22 * scale, 0.55 * unit)))
 
 
-def _extent(board: Board, style: BoardStyle, unit: float, size: int,
-            labels: list[Label]) -> tuple[float, float, float, float]:
+def _extent(
+    board: Board, style: BoardStyle, unit: float, size: int, labels: list[Label]
+) -> tuple[float, float, float, float]:
     """(min x, min y, max x, max y) in pixels relative to board point (0, 0)."""
     over = style.overhang * unit
     xs = [x * unit for x, _ in board.centers]
@@ -101,8 +102,7 @@ def layout(board: Board, scale: float = 1.0) -> Layout:
     unit = 40.0 * scale
     for _ in range(4):  # the label size depends on the unit and the unit on the labels
         size = _label_size(unit, scale)
-        lo_x, lo_y, hi_x, hi_y = _extent(board, style, unit, size,
-                                         style.labels(board, unit, size))
+        lo_x, lo_y, hi_x, hi_y = _extent(board, style, unit, size, style.labels(board, unit, size))
         unit *= min(room_w / (hi_x - lo_x), room_h / (hi_y - lo_y))
     unit = math.floor(unit * 4) / 4 * 0.995  # settle below the limit
     if style.snap:
@@ -117,7 +117,18 @@ def layout(board: Board, scale: float = 1.0) -> Layout:
     if style.snap:  # points on pixel centres
         ox, oy = math.floor(ox) + 0.5, math.floor(oy) + 0.5
     labels = tuple(Label(lb.text, lb.x + ox, lb.y + oy, lb.strong) for lb in rel)
-    return Layout(board=board, style=style, scale=scale, unit=unit, origin=(ox, oy),
-                  width=width, height=height, pad=pad, caption_height=caption_height,
-                  caption_size=caption_size, line_step=line_step, label_size=size,
-                  labels=labels)
+    return Layout(
+        board=board,
+        style=style,
+        scale=scale,
+        unit=unit,
+        origin=(ox, oy),
+        width=width,
+        height=height,
+        pad=pad,
+        caption_height=caption_height,
+        caption_size=caption_size,
+        line_step=line_step,
+        label_size=size,
+        labels=labels,
+    )

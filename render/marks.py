@@ -67,8 +67,16 @@ def words(mark: Mark, color: str | None) -> str:
 CELL, GHOST, TOP = 0, 1, 2
 
 
-def layers(mark: Mark, color: str | None, stone: str | None, radius: float, unit: float,
-           style: BoardStyle, col: Colors, up: bool = True) -> list[tuple[int, Image.Image]]:
+def layers(
+    mark: Mark,
+    color: str | None,
+    stone: str | None,
+    radius: float,
+    unit: float,
+    style: BoardStyle,
+    col: Colors,
+    up: bool = True,
+) -> list[tuple[int, Image.Image]]:
     """The sprites of ``mark`` on a cell holding a ``stone`` (a colour, or None),
     with their phase, for stones of ``radius`` px on a board of ``unit`` px."""
     fill = col.stones.get(color or "", col.dim)
@@ -95,8 +103,10 @@ def layers(mark: Mark, color: str | None, stone: str | None, radius: float, unit
         outer = min(1.1 * radius, 0.52 * unit)
         return [(TOP, sprites.ring(outer, max(2.0, 0.24 * radius), col.mark, col.outline))]
     if mark is Mark.SUGGESTED:  # a see-through stone, with a dot of the mark's colour
-        return [(TOP, sprites.disc(0.92 * radius, fill, col.outline, alpha=150)),
-                (TOP, sprites.ring(0.42 * radius, max(2.0, 0.16 * radius), col.mark, col.outline))]
+        return [
+            (TOP, sprites.disc(0.92 * radius, fill, col.outline, alpha=150)),
+            (TOP, sprites.ring(0.42 * radius, max(2.0, 0.16 * radius), col.mark, col.outline)),
+        ]
     return [(TOP, sprites.triangle(0.75 * radius, 0.22 * radius, fill, edge, up))]
 
 

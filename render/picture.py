@@ -41,16 +41,26 @@ def static_layer(painter: Painter, col: Colors, board: Board, scale: float) -> I
     painter.decorate(draw, board, lay.unit * SS, origin, col)
     image = big.reduce(SS)
     lay.style.draw_crisp(image, board, lay.unit, lay.origin, col)
-    ImageDraw.Draw(image).line((0, lay.caption_height - 1, lay.width, lay.caption_height - 1),
-                               fill=col.dim, width=max(1, round(scale)))
+    ImageDraw.Draw(image).line(
+        (0, lay.caption_height - 1, lay.width, lay.caption_height - 1),
+        fill=col.dim,
+        width=max(1, round(scale)),
+    )
     for label in lay.labels:
-        text.draw(image, (label.x, label.y), label.text, lay.label_size,
-                  col.text if label.strong else col.dim, anchor="mm")
+        text.draw(
+            image,
+            (label.x, label.y),
+            label.text,
+            lay.label_size,
+            col.text if label.strong else col.dim,
+            anchor="mm",
+        )
     return image
 
 
-def _marks(state: State, painter: Painter, playing: bool, hints: bool,
-           extra: Sequence[Marked] = ()) -> list[Marked]:
+def _marks(
+    state: State, painter: Painter, playing: bool, hints: bool, extra: Sequence[Marked] = ()
+) -> list[Marked]:
     found = painter.changes(state)
     if playing:
         found += painter.standing(state)
@@ -73,24 +83,33 @@ def _paint_marks(canvas: Canvas, found: list[Marked], phase: int) -> None:
     first = state.game.colors[0]
     for marked in found:
         index = lay.board.index(marked.cell)
-        for when, sprite in marks_.layers(marked.mark, marked.color, canvas.stones.get(index),
-                                         lay.stone_radius, lay.unit, lay.style, col,
-                                         up=marked.color == first):
+        for when, sprite in marks_.layers(
+            marked.mark,
+            marked.color,
+            canvas.stones.get(index),
+            lay.stone_radius,
+            lay.unit,
+            lay.style,
+            col,
+            up=marked.color == first,
+        ):
             if when == phase:
                 canvas.paste(sprite, index)
 
 
 @lru_cache(maxsize=128)
-def _key(key: Key, size: int, style: BoardStyle, col: Colors, painter: Painter,
-         first: str) -> Image.Image:
+def _key(
+    key: Key, size: int, style: BoardStyle, col: Colors, painter: Painter, first: str
+) -> Image.Image:
     """A legend's sample of a mark: as on the board, on a spot of the board's
     colour, a little larger than a stone of the caption's size."""
     radius = size * 0.5
     unit = radius / style.stone_scale
     tile = sprites.disc(key_width(size) / 2, col.board).copy()
     middle = (tile.width // 2 + 0.5, tile.width // 2 + 0.5)
-    pieces = marks_.layers(key.mark, key.color, key.stone, radius, unit, style, col,
-                           up=key.color == first)
+    pieces = marks_.layers(
+        key.mark, key.color, key.stone, radius, unit, style, col, up=key.color == first
+    )
     for phase in (marks_.CELL, marks_.GHOST, marks_.TOP):
         if phase == marks_.TOP and key.stone is not None:
             _paste_rgba(tile, painter.stone(radius, col, key.stone), middle)
@@ -106,12 +125,19 @@ def _paste_rgba(canvas: Image.Image, sprite: Image.Image, at: tuple[float, float
     canvas.alpha_composite(sprite, (int(at[0]) - half, int(at[1]) - half))
 
 
-def caption_rows(state: State, found: list[Marked], *, names: Mapping[int, str] | None,
-                 outcome: Ending | None, scale: float = 1.0) -> list[Line]:
+def caption_rows(
+    state: State,
+    found: list[Marked],
+    *,
+    names: Mapping[int, str] | None,
+    outcome: Ending | None,
+    scale: float = 1.0,
+) -> list[Line]:
     """The caption's rows as drawn: its lines (with the legend of ``found``) fitted."""
     lay = layout(state.board, scale)
-    lines = caption_lines(state, names, painter=painter_for(state.game), outcome=outcome,
-                          keys=_keys(state, found))
+    lines = caption_lines(
+        state, names, painter=painter_for(state.game), outcome=outcome, keys=_keys(state, found)
+    )
     return fit(lines, lay.caption_size, lay.width - 2 * lay.pad, CAPTION_LINES)
 
 
@@ -142,9 +168,16 @@ def _paste_over(image: Image.Image, sprite: Image.Image, at: tuple[float, float]
     image.paste(sprite, (int(at[0]) - half, int(at[1]) - half), sprite)
 
 
-def board_image(state: State, *, names: Mapping[int, str] | None = None, theme: str = "dark",
-                scale: float = 1.0, outcome: Ending | None = None,
-                marks: bool = False, extra: Sequence[Marked] = ()) -> Image.Image:
+def board_image(
+    state: State,
+    *,
+    names: Mapping[int, str] | None = None,
+    theme: str = "dark",
+    scale: float = 1.0,
+    outcome: Ending | None = None,
+    marks: bool = False,
+    extra: Sequence[Marked] = (),
+) -> Image.Image:
     """The picture of ``state`` as an RGB image (see :func:`board_png`)."""
     game = state.game
     painter = painter_for(game)
@@ -160,8 +193,11 @@ def board_image(state: State, *, names: Mapping[int, str] | None = None, theme: 
     playing = outcome is None and not state.is_over
     found = _marks(state, painter, playing, marks, extra)
     canvas = Canvas(image, state, lay, col, stones, set(stones))
-    canvas.covered |= {board.index(m.cell) for m in found
-                       if m.mark not in (Mark.REMOVED, Mark.NO_PLACE, Mark.HIGHLIGHT)}
+    canvas.covered |= {
+        board.index(m.cell)
+        for m in found
+        if m.mark not in (Mark.REMOVED, Mark.NO_PLACE, Mark.HIGHLIGHT)
+    }
     painter.under(canvas)
     _paint_marks(canvas, found, marks_.CELL)
     _paint_marks(canvas, found, marks_.GHOST)
@@ -169,22 +205,33 @@ def board_image(state: State, *, names: Mapping[int, str] | None = None, theme: 
         canvas.paste(painter.stone(lay.stone_radius, col, color), i)
     painter.over(canvas)
     _paint_marks(canvas, found, marks_.TOP)
-    _paint_caption(canvas, painter, caption_rows(state, found, names=names, outcome=outcome,
-                                                 scale=scale))
+    _paint_caption(
+        canvas, painter, caption_rows(state, found, names=names, outcome=outcome, scale=scale)
+    )
     return image
 
 
-def caption_text(state: State, *, names: Mapping[int, str] | None = None,
-                 outcome: Ending | None = None, marks: bool = False,
-                 extra: Sequence[Marked] = ()) -> list[str]:
+def caption_text(
+    state: State,
+    *,
+    names: Mapping[int, str] | None = None,
+    outcome: Ending | None = None,
+    marks: bool = False,
+    extra: Sequence[Marked] = (),
+) -> list[str]:
     """The caption of :func:`board_png` with the same arguments, row by row, as
     text (a stone swatch is "●", a legend's key is its words): what the picture
     says, for tests and for a picture's alt text."""
-    found = _marks(state, painter_for(state.game), outcome is None and not state.is_over,
-                   marks, extra)
-    return ["".join(seg.text if isinstance(seg, Text) else "●" if isinstance(seg, Swatch)
-                    else "" for seg in row)
-            for row in caption_rows(state, found, names=names, outcome=outcome)]
+    found = _marks(
+        state, painter_for(state.game), outcome is None and not state.is_over, marks, extra
+    )
+    return [
+        "".join(
+            seg.text if isinstance(seg, Text) else "●" if isinstance(seg, Swatch) else ""
+            for seg in row
+        )
+        for row in caption_rows(state, found, names=names, outcome=outcome)
+    ]
 
 
 def to_palette(image: Image.Image, game: Game, theme: str) -> Image.Image:
@@ -193,9 +240,15 @@ def to_palette(image: Image.Image, game: Game, theme: str) -> Image.Image:
     return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
-def board_png(state: State, *, names: Mapping[int, str] | None = None, theme: str = "dark",
-              outcome: Ending | None = None, marks: bool = False,
-              extra: Sequence[Marked] = ()) -> bytes:
+def board_png(
+    state: State,
+    *,
+    names: Mapping[int, str] | None = None,
+    theme: str = "dark",
+    outcome: Ending | None = None,
+    marks: bool = False,
+    extra: Sequence[Marked] = (),
+) -> bytes:
     """A PNG picture of ``state``: the board with coordinates, what the last move
     did, and a caption (``names`` maps seats 0 and 1 to display names, in any
     script). ``theme``: "dark" (Discord's default) or "light". ``outcome``: how
@@ -204,8 +257,7 @@ def board_png(state: State, *, names: Mapping[int, str] | None = None, theme: st
     the player to move (where they may place, where a pawn can go). ``extra``:
     more marks to draw, e.g. ``Marked("c3", Mark.HIGHLIGHT)`` for what a guide
     points at, or ``Marked("c3", Mark.SUGGESTED, "black")`` for the AI's move."""
-    image = board_image(state, names=names, theme=theme, outcome=outcome, marks=marks,
-                        extra=extra)
+    image = board_image(state, names=names, theme=theme, outcome=outcome, marks=marks, extra=extra)
     out = io.BytesIO()
     to_palette(image, state.game, theme).save(out, "PNG", compress_level=3)
     return out.getvalue()

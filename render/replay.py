@@ -68,14 +68,18 @@ def _image_block(frame: Image.Image, left: int, top: int) -> bytes:
     while data[pos]:
         pos += data[pos] + 1
     pos += 1
-    return data[start:start + 1] + struct.pack("<HH", left, top) + data[start + 5:pos]
+    return data[start : start + 1] + struct.pack("<HH", left, top) + data[start + 5 : pos]
 
 
 def _control(duration_ms: int) -> bytes:
     """Graphic control extension: delay, keep the previous frame, transparency."""
     packed = (_DISPOSE_NONE << 2) | 1
-    return b"\x21\xf9\x04" + bytes([packed]) + struct.pack("<H", round(duration_ms / 10)) \
+    return (
+        b"\x21\xf9\x04"
+        + bytes([packed])
+        + struct.pack("<H", round(duration_ms / 10))
         + bytes([TRANSPARENT, 0])
+    )
 
 
 def _delta(previous: Image.Image, frame: Image.Image) -> tuple[Image.Image, int, int]:
@@ -90,9 +94,15 @@ def _delta(previous: Image.Image, frame: Image.Image) -> tuple[Image.Image, int,
     return part, box[0], box[1]
 
 
-def replay_gif(game: Game | str, options: Mapping[str, Any] | None, moves: Iterable[str], *,
-               names: Mapping[int, str] | None = None, theme: str = "dark",
-               outcome: Ending | None = None) -> bytes:
+def replay_gif(
+    game: Game | str,
+    options: Mapping[str, Any] | None,
+    moves: Iterable[str],
+    *,
+    names: Mapping[int, str] | None = None,
+    theme: str = "dark",
+    outcome: Ending | None = None,
+) -> bytes:
     """A looping GIF of the game ``moves`` (from ``game.new(**options)``): one frame
     for the start and one per move, the last one held longest. ``outcome``: how
     the game ended when the bot ended it (resignation, time, abort), said by the
@@ -109,8 +119,9 @@ def replay_gif(game: Game | str, options: Mapping[str, Any] | None, moves: Itera
     previous: Image.Image | None = None
     for k, state in enumerate(_states(game, options or {}, moves)):
         ending = outcome if k == count - 1 else None
-        frame = to_palette(board_image(state, names=names, theme=theme, scale=SCALE,
-                                       outcome=ending), game, theme)
+        frame = to_palette(
+            board_image(state, names=names, theme=theme, scale=SCALE, outcome=ending), game, theme
+        )
         if previous is None:
             width, height = frame.size
             out.write(b"GIF89a" + struct.pack("<HHBBB", width, height, 0xF7, 0, 0))

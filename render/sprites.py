@@ -41,8 +41,13 @@ def paste(canvas: Image.Image, sprite: Image.Image, at: tuple[float, float]) -> 
 
 
 @lru_cache(maxsize=1024)
-def disc(radius: float, fill: RGB, edge: RGB | None = None, inner_ring: RGB | None = None,
-         alpha: int = 255) -> Image.Image:
+def disc(
+    radius: float,
+    fill: RGB,
+    edge: RGB | None = None,
+    inner_ring: RGB | None = None,
+    alpha: int = 255,
+) -> Image.Image:
     """A stone: a disc with an optional thin edge and an optional ring inside
     (the mark that tells cyan stones from yellow ones without colour)."""
     image, draw, c = _canvas(radius)
@@ -95,17 +100,21 @@ def cross(radius: float, width: float, fill: RGB, edge: RGB | None = None) -> Im
         rim = max(SS * 1.2, 0.35 * w)
         strokes.insert(0, (w + 2 * rim, edge, r + rim / 2))
     for stroke, colour, reach in strokes:
-        draw.line((c - reach, c - reach, c + reach, c + reach), fill=(*colour, 255),
-                  width=round(stroke))
-        draw.line((c - reach, c + reach, c + reach, c - reach), fill=(*colour, 255),
-                  width=round(stroke))
+        draw.line(
+            (c - reach, c - reach, c + reach, c + reach), fill=(*colour, 255), width=round(stroke)
+        )
+        draw.line(
+            (c - reach, c + reach, c + reach, c - reach), fill=(*colour, 255), width=round(stroke)
+        )
     return _done(image)
 
 
 def _polygon(c: float, r: float, angles: tuple[float, ...], flip: bool = False) -> list:
     sign = -1 if flip else 1
-    return [(c + r * math.cos(math.radians(a)), c + sign * r * math.sin(math.radians(a)))
-            for a in angles]
+    return [
+        (c + r * math.cos(math.radians(a)), c + sign * r * math.sin(math.radians(a)))
+        for a in angles
+    ]
 
 
 @lru_cache(maxsize=1024)
@@ -160,8 +169,10 @@ def hexagon(radius: float, fill: RGB) -> Image.Image:
     """A pointy-topped hexagon of circumradius ``radius``: a tinted cell."""
     image, draw, c = _canvas(radius)
     r = radius * SS
-    points = [(c + r * math.cos(math.radians(a)), c + r * math.sin(math.radians(a)))
-              for a in (-90, -30, 30, 90, 150, 210)]
+    points = [
+        (c + r * math.cos(math.radians(a)), c + r * math.sin(math.radians(a)))
+        for a in (-90, -30, 30, 90, 150, 210)
+    ]
     draw.polygon(points, fill=(*fill, 255))
     return _done(image)
 

@@ -42,8 +42,9 @@ def _mask(run: str, face: int, size: int, start: tuple[float, float]) -> tuple:
     return fonts.font(face, size).getmask2(run, "L", anchor="ls", start=start)
 
 
-def draw(image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB,
-         anchor: str = "lm") -> None:
+def draw(
+    image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB, anchor: str = "lm"
+) -> None:
     """Draw ``text`` at ``xy``: ``anchor`` is "l" (left) or "m" (middle)
     horizontally, then "m" (capital letters centred on ``y``) or "s" (baseline)."""
     x, y = xy

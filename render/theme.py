@@ -82,10 +82,16 @@ class Colors:
         return seen
 
 
-def colors(theme: str, stones: Mapping[str, RGB], *, board: RGB | None = None,
-           line: RGB = WOOD_LINE, ghost_share: float = 0.4,
-           tint: Mapping[str, RGB] | None = None,
-           symbol: Mapping[str, RGB] | None = None) -> Colors:
+def colors(
+    theme: str,
+    stones: Mapping[str, RGB],
+    *,
+    board: RGB | None = None,
+    line: RGB = WOOD_LINE,
+    ghost_share: float = 0.4,
+    tint: Mapping[str, RGB] | None = None,
+    symbol: Mapping[str, RGB] | None = None,
+) -> Colors:
     """A game's colours in ``theme``: the theme's background and text, a wooden
     board unless ``board`` is given, ghosts ``ghost_share`` of the way from the
     board to each stone colour."""
@@ -94,11 +100,18 @@ def colors(theme: str, stones: Mapping[str, RGB], *, board: RGB | None = None,
     if board is None:
         board = WOOD_DARK if theme == "dark" else WOOD_LIGHT
     return Colors(
-        background=base["background"], text=base["text"], dim=base["dim"], board=board,
-        line=line, stones=MappingProxyType(dict(stones)), outline=OUTLINE, halo=HALO,
+        background=base["background"],
+        text=base["text"],
+        dim=base["dim"],
+        board=board,
+        line=line,
+        stones=MappingProxyType(dict(stones)),
+        outline=OUTLINE,
+        halo=HALO,
         mark=MARK,
         ghost=MappingProxyType({n: mix(board, f, ghost_share) for n, f in stones.items()}),
-        tint=MappingProxyType(dict(tint or {})), symbol=MappingProxyType(dict(symbol or {})),
+        tint=MappingProxyType(dict(tint or {})),
+        symbol=MappingProxyType(dict(symbol or {})),
     )
 
 
@@ -107,13 +120,15 @@ def quantize_palette(col: Colors) -> Image.Image:
     """A "P" image whose palette holds the colours of ``col`` and blends of every
     pair of them (for antialiased edges), for ``Image.quantize(palette=...)``."""
     keys = col.keys()
-    pairs = [(a, b) for i, a in enumerate(keys) for b in keys[i + 1:]]
+    pairs = [(a, b) for i, a in enumerate(keys) for b in keys[i + 1 :]]
     # edges against the background (text) and the board (pieces) first, in three steps
     grounds = (col.background, col.board)
     first = [pair for pair in pairs if pair[0] in grounds or pair[1] in grounds]
     entries = list(keys)
-    for (a, b), shares in [*((pair, (0.25, 0.5, 0.75)) for pair in first),
-                           *((pair, (0.5,)) for pair in pairs if pair not in first)]:
+    for (a, b), shares in [
+        *((pair, (0.25, 0.5, 0.75)) for pair in first),
+        *((pair, (0.5,)) for pair in pairs if pair not in first),
+    ]:
         for share in shares:
             blend = mix(a, b, share)
             if blend not in entries:

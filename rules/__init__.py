@@ -31,8 +31,7 @@ def register(game: Game) -> Game:
     nothing; another game under a name already taken raises ValueError."""
     name = game.name
     if not name or name != name.strip().lower():
-        raise ValueError(f"a game's name is lower-case text without spaces around, "
-                         f"not {name!r}")
+        raise ValueError(f"a game's name is lower-case text without spaces around, not {name!r}")
     known = GAMES.get(name)
     if known is not None and known is not game:
         raise ValueError(f"another game is already registered as {name!r}")
@@ -57,8 +56,26 @@ def get_game(name: str) -> Game:
 
 
 __all__ = [
-    "GAMES", "NO_CHANGE", "Board", "Change", "Decision", "Game", "HexBoard", "IllegalMove",
-    "InvalidMove", "NumberChoice", "Option", "OptionError", "Outcome", "RulesError",
-    "SquareBoard", "State", "Termination", "UnknownCell", "UnknownGame", "get_game", "outcome",
+    "GAMES",
+    "NO_CHANGE",
+    "Board",
+    "Change",
+    "Decision",
+    "Game",
+    "HexBoard",
+    "IllegalMove",
+    "InvalidMove",
+    "NumberChoice",
+    "Option",
+    "OptionError",
+    "Outcome",
+    "RulesError",
+    "SquareBoard",
+    "State",
+    "Termination",
+    "UnknownCell",
+    "UnknownGame",
+    "get_game",
+    "outcome",
     "register",
 ]

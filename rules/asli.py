@@ -82,13 +82,34 @@ class _Analysis:
     """
 
     __slots__ = (
-        "bit", "dead", "group_color", "group_of", "group_regions", "group_stones", "me",
-        "mine", "minimal", "my_border", "neighbours", "region_of", "regions", "status",
-        "stones", "their_border", "touch_cache",
+        "bit",
+        "dead",
+        "group_color",
+        "group_of",
+        "group_regions",
+        "group_stones",
+        "me",
+        "mine",
+        "minimal",
+        "my_border",
+        "neighbours",
+        "region_of",
+        "regions",
+        "status",
+        "stones",
+        "their_border",
+        "touch_cache",
     )
 
-    def __init__(self, stones: bytes, neighbours: tuple[tuple[int, ...], ...], me: int,
-                 my_flag: bool, after_minimal: bool, only: int | None = None) -> None:
+    def __init__(
+        self,
+        stones: bytes,
+        neighbours: tuple[tuple[int, ...], ...],
+        me: int,
+        my_flag: bool,
+        after_minimal: bool,
+        only: int | None = None,
+    ) -> None:
         """``only``: judge that empty point alone (``status``, ``dead`` and
         ``minimal`` hold nothing for the others), for playing one move."""
         self.stones = stones
@@ -164,8 +185,7 @@ class _Analysis:
         for g, colour in enumerate(self.group_color):
             if colour == self.me:
                 continue
-            linking = [r for r in self.group_regions[g]
-                       if their_border[r] & (their_border[r] - 1)]
+            linking = [r for r in self.group_regions[g] if their_border[r] & (their_border[r] - 1)]
             if len(linking) == 1:
                 at_risk[linking[0]] = at_risk.get(linking[0], 0) | self.bit[g]
         self.dead = dead = [0] * len(self.stones)
@@ -176,8 +196,17 @@ class _Analysis:
         elif at_risk:
             scratch = _Search(len(self.stones))
             for r, risk in at_risk.items():
-                _cut_off(self.regions[r], risk, self.stones, self.neighbours, self.group_of,
-                         self.bit, self.me, dead, scratch)
+                _cut_off(
+                    self.regions[r],
+                    risk,
+                    self.stones,
+                    self.neighbours,
+                    self.group_of,
+                    self.bit,
+                    self.me,
+                    dead,
+                    scratch,
+                )
 
     def _judge(self, my_flag: bool, after_minimal: bool, only: int | None) -> None:
         """The outcome of a stone on each empty point p of territory R.
@@ -189,8 +218,11 @@ class _Analysis:
         the enemy groups it kills are gone.
         """
         stones, neighbours, group_of, bit = self.stones, self.neighbours, self.group_of, self.bit
-        my_border, their_border, group_regions = (self.my_border, self.their_border,
-                                                  self.group_regions)
+        my_border, their_border, group_regions = (
+            self.my_border,
+            self.their_border,
+            self.group_regions,
+        )
         me, dead = self.me, self.dead
         my_count = self.mine.bit_count()
         single = not my_flag
@@ -198,7 +230,8 @@ class _Analysis:
         self.status = status = [-1] * n
         self.minimal = minimal = [False] * n
         regions: Iterable[tuple[int, list[int]]] = (
-            enumerate(self.regions) if only is None else [(self.region_of[only], [only])])
+            enumerate(self.regions) if only is None else [(self.region_of[only], [only])]
+        )
         for r, points in regions:
             mb = my_border[r]
             mb_count = mb.bit_count()
@@ -213,8 +246,11 @@ class _Analysis:
                 # still a single group (clause b), or R touches another group of mine
                 alive = (single and joined_count == my_count) or mb_count > joined_count
                 if not alive:
-                    alive = any(s != r and my_border[s] & ~joined
-                                for g in _bits(joined) for s in group_regions[g])
+                    alive = any(
+                        s != r and my_border[s] & ~joined
+                        for g in _bits(joined)
+                        for s in group_regions[g]
+                    )
                     if not alive and killed:
                         alive = self._rescued(p, joined, killed)
                 if not alive:
@@ -246,8 +282,7 @@ class _Analysis:
             seen_regions.update(self.group_regions[g])
         seen_dead = 0
         for g in _bits(killed):
-            if self._touching(g) & joined or any(self.group_of[v] == g
-                                                 for v in self.neighbours[p]):
+            if self._touching(g) & joined or any(self.group_of[v] == g for v in self.neighbours[p]):
                 seen_dead |= self.bit[g]
         todo_regions = list(seen_regions)
         todo_dead = list(_bits(seen_dead))
@@ -287,9 +322,17 @@ class _Search:
         self.kids: list[list[int] | None] = [None] * n
 
 
-def _cut_off(points: list[int], risk: int, stones: bytes,
-             neighbours: tuple[tuple[int, ...], ...], group_of: list[int], bit: list[int],
-             me: int, dead: list[int], scratch: _Search) -> None:
+def _cut_off(
+    points: list[int],
+    risk: int,
+    stones: bytes,
+    neighbours: tuple[tuple[int, ...], ...],
+    group_of: list[int],
+    bit: list[int],
+    me: int,
+    dead: list[int],
+    scratch: _Search,
+) -> None:
     """For each point p of the territory ``points``, store in ``dead[p]`` which of
     the ``risk`` enemy groups (alive through this territory only) a stone on p
     leaves without a path to another enemy group.
@@ -445,7 +488,7 @@ def _cut_at(p: int, r: int, risk: int, their_mask: int, analysis: _Analysis) -> 
                     if other != k:
                         root[other] = k
                         masks[k] |= masks[other]
-                        queue.extend(queues[other][heads[other]:])
+                        queue.extend(queues[other][heads[other] :])
                         parts -= 1
             if parts == 1:
                 break
@@ -460,8 +503,11 @@ def _cut_at(p: int, r: int, risk: int, their_mask: int, analysis: _Analysis) -> 
         colour = stones[v]
         if colour and colour != me:
             g = group_of[v]
-            if not any(w != p and region_of[w] == r
-                       for s in analysis.group_stones[g] for w in neighbours[s]):
+            if not any(
+                w != p and region_of[w] == r
+                for s in analysis.group_stones[g]
+                for w in neighbours[s]
+            ):
                 lost |= bit[g]
     rest = their_mask & ~lost
     return risk & ~rest if rest & (rest - 1) else risk
@@ -477,8 +523,21 @@ class AsliState(State):
     """
 
     __slots__ = (
-        "_after_minimal", "_analysis", "_black_seat", "_change", "_draw", "_flags", "_legal",
-        "_prison", "_seen", "_stones", "_to_color", "board", "game", "history", "komi",
+        "_after_minimal",
+        "_analysis",
+        "_black_seat",
+        "_change",
+        "_draw",
+        "_flags",
+        "_legal",
+        "_prison",
+        "_seen",
+        "_stones",
+        "_to_color",
+        "board",
+        "game",
+        "history",
+        "komi",
         "options",
     )
 
@@ -498,12 +557,23 @@ class AsliState(State):
     _analysis: _Analysis | None
     _legal: list[str] | None
 
-    def __init__(self, game: AsliGame, options: Mapping[str, Any], *, history: tuple[str, ...] = (),
-                 stones: bytes | None = None, komi: int | None = None,
-                 black_seat: int | None = None, to_color: int = BLACK, prison: int = 0,
-                 flags: frozenset[int] = frozenset(), after_minimal: bool = False,
-                 seen: _Positions = _NO_POSITIONS, change: Change = NO_CHANGE,
-                 draw: bool = False) -> None:
+    def __init__(
+        self,
+        game: AsliGame,
+        options: Mapping[str, Any],
+        *,
+        history: tuple[str, ...] = (),
+        stones: bytes | None = None,
+        komi: int | None = None,
+        black_seat: int | None = None,
+        to_color: int = BLACK,
+        prison: int = 0,
+        flags: frozenset[int] = frozenset(),
+        after_minimal: bool = False,
+        seen: _Positions = _NO_POSITIONS,
+        change: Change = NO_CHANGE,
+        draw: bool = False,
+    ) -> None:
         put = object.__setattr__
         put(self, "game", game)
         put(self, "options", options)
@@ -557,8 +627,13 @@ class AsliState(State):
     def _analyse(self) -> _Analysis:
         found = self._analysis
         if found is None:
-            found = _Analysis(self._stones, self.board.neighbours, self._to_color,
-                              self._to_color in self._flags, self._after_minimal)
+            found = _Analysis(
+                self._stones,
+                self.board.neighbours,
+                self._to_color,
+                self._to_color in self._flags,
+                self._after_minimal,
+            )
             object.__setattr__(self, "_analysis", found)
         return found
 
@@ -644,8 +719,11 @@ class AsliState(State):
     def decisions(self) -> tuple[Decision, ...]:
         if self.komi is None:
             top = len(self.board)
-            return (Decision("Choose the komi",
-                             number=NumberChoice(f"Komi (0–{top})", "komi {}", 0, top)),)
+            return (
+                Decision(
+                    "Choose the komi", number=NumberChoice(f"Komi (0–{top})", "komi {}", 0, top)
+                ),
+            )
         if self._black_seat is None:
             return Decision("Play black", "black"), Decision("Play white", "white")
         if self.is_over or self._holds() <= 0:
@@ -678,8 +756,14 @@ class AsliState(State):
             # legal, the game is not over. Any refusal takes the full path below.
             p = self.board.index(text)
             if not self._stones[p]:
-                analysis = _Analysis(self._stones, self.board.neighbours, self._to_color,
-                                     self._to_color in self._flags, self._after_minimal, p)
+                analysis = _Analysis(
+                    self._stones,
+                    self.board.neighbours,
+                    self._to_color,
+                    self._to_color in self._flags,
+                    self._after_minimal,
+                    p,
+                )
                 if analysis.status[p] == _LEGAL:
                     return self._place(p, analysis)
         if self.is_over:
@@ -694,9 +778,14 @@ class AsliState(State):
 
     def _next(self, text: str, **changes: Any) -> AsliState:
         fields: dict[str, Any] = {
-            "history": (*self.history, text), "stones": self._stones, "komi": self.komi,
-            "black_seat": self._black_seat, "to_color": self._to_color,
-            "prison": self._prison, "flags": self._flags, "after_minimal": False,
+            "history": (*self.history, text),
+            "stones": self._stones,
+            "komi": self.komi,
+            "black_seat": self._black_seat,
+            "to_color": self._to_color,
+            "prison": self._prison,
+            "flags": self._flags,
+            "after_minimal": False,
             "seen": self._seen,
         }
         fields.update(changes)
@@ -716,8 +805,9 @@ class AsliState(State):
         if text not in _CODE:
             raise IllegalMove("it is the second player's choice of colour now: black or white")
         empty_board = self._stones + bytes([BLACK])
-        return self._next(text, black_seat=1 if text == "black" else 0,
-                          seen=_NO_POSITIONS.plus(empty_board))
+        return self._next(
+            text, black_seat=1 if text == "black" else 0, seen=_NO_POSITIONS.plus(empty_board)
+        )
 
     def _hold(self) -> AsliState:
         if self._holds() <= 0:
@@ -725,8 +815,12 @@ class AsliState(State):
         enemy = 3 - self._to_color
         # Pairs cancel, so taking out an enemy stone moves the count towards zero.
         prison = self._prison - 1 if enemy == BLACK else self._prison + 1
-        return self._next("hold", to_color=enemy, prison=prison,
-                          seen=self._seen.plus(self._stones + bytes([enemy])))
+        return self._next(
+            "hold",
+            to_color=enemy,
+            prison=prison,
+            seen=self._seen.plus(self._stones + bytes([enemy])),
+        )
 
     def _place(self, p: int, analysis: _Analysis | None = None) -> AsliState:
         name = self.board.name(p)
@@ -754,10 +848,17 @@ class AsliState(State):
                 flags = flags | {colour}
         key = stones + bytes([enemy])
         return self._next(
-            name, stones=stones, to_color=enemy, prison=prison, flags=flags,
-            after_minimal=analysis.minimal[p], seen=self._seen.plus(key), draw=key in self._seen,
-            change=Change(placed=(name,),
-                          removed=tuple((self.board.name(u), _NAME[enemy]) for u in removed)),
+            name,
+            stones=stones,
+            to_color=enemy,
+            prison=prison,
+            flags=flags,
+            after_minimal=analysis.minimal[p],
+            seen=self._seen.plus(key),
+            draw=key in self._seen,
+            change=Change(
+                placed=(name,), removed=tuple((self.board.name(u), _NAME[enemy]) for u in removed)
+            ),
         )
 
 

@@ -98,8 +98,10 @@ _EMPTY = -1
 #: Control values: YELLOW, CYAN, CONTESTED, or UNEXPLORED.
 CONTESTED = 2
 UNEXPLORED = -1
-_FORMAT = ("a move is a cell for your pawn, optionally followed by a cell for a stone "
-           "(e.g. d4 e5), or pass")
+_FORMAT = (
+    "a move is a cell for your pawn, optionally followed by a cell for a stone "
+    "(e.g. d4 e5), or pass"
+)
 
 
 @cache
@@ -112,8 +114,10 @@ def _placements(base: int) -> tuple[tuple[tuple[int, str], ...], ...]:
     """For each pawn destination, its neighbours in board order with the text of
     the move that goes there and places a stone on that neighbour."""
     board = HexBoard.of(base)
-    return tuple(tuple((n, f"{board.cells[d]} {board.cells[n]}") for n in ns)
-                 for d, ns in enumerate(_sorted_neighbours(base)))
+    return tuple(
+        tuple((n, f"{board.cells[d]} {board.cells[n]}") for n in ns)
+        for d, ns in enumerate(_sorted_neighbours(base))
+    )
 
 
 @cache
@@ -124,8 +128,10 @@ def _home_cells(base: int, color: int) -> tuple[int, ...]:
     return row[1:-1]
 
 
-def _control(neighbours: tuple[tuple[int, ...], ...], stones: list[int] | tuple[int, ...],
-             ) -> list[int]:
+def _control(
+    neighbours: tuple[tuple[int, ...], ...],
+    stones: list[int] | tuple[int, ...],
+) -> list[int]:
     """Control of every cell: the stone's colour, else the only colour of the
     adjacent stones, CONTESTED if both, UNEXPLORED if none."""
     out = []
@@ -150,8 +156,12 @@ def _around(neighbours: tuple[tuple[int, ...], ...], cells: set[int]) -> list[in
     return sorted(out)
 
 
-def _recontrol(neighbours: tuple[tuple[int, ...], ...], stones: list[int], controls: list[int],
-               changed: list[int]) -> list[int]:
+def _recontrol(
+    neighbours: tuple[tuple[int, ...], ...],
+    stones: list[int],
+    controls: list[int],
+    changed: list[int],
+) -> list[int]:
     """Bring ``controls`` up to date, in place, after the stones on the ``changed``
     cells changed: only those cells and their neighbours can change control.
     Returns the cells whose control changed."""
@@ -180,8 +190,19 @@ class AstralisState(State):
     ``control``, ``territory``, ``score``, ``deferred_bonuses``, ``KOMI``."""
 
     KOMI: ClassVar[float] = KOMI
-    __slots__ = ("_change", "_deferred", "_end", "_memo", "_pawns", "_stones", "_unsettled",
-                 "board", "game", "history", "options")
+    __slots__ = (
+        "_change",
+        "_deferred",
+        "_end",
+        "_memo",
+        "_pawns",
+        "_stones",
+        "_unsettled",
+        "board",
+        "game",
+        "history",
+        "options",
+    )
 
     board: HexBoard
     _stones: tuple[int, ...]
@@ -194,11 +215,18 @@ class AstralisState(State):
     #: why the game is over ("explored" or "blocked"), or None
     _end: str | None
 
-    def __init__(self, game: Game, options: Mapping[str, Any], history: tuple[str, ...],
-                 stones: tuple[int, ...], pawns: tuple[int | None, int | None],
-                 deferred: tuple[tuple[int, int], ...], change: Change,
-                 controls: list[int] | None = None,
-                 unsettled: tuple[frozenset[int], frozenset[int]] | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        options: Mapping[str, Any],
+        history: tuple[str, ...],
+        stones: tuple[int, ...],
+        pawns: tuple[int | None, int | None],
+        deferred: tuple[tuple[int, int], ...],
+        change: Change,
+        controls: list[int] | None = None,
+        unsettled: tuple[frozenset[int], frozenset[int]] | None = None,
+    ) -> None:
         put = object.__setattr__
         put(self, "game", game)
         put(self, "options", options)
@@ -239,8 +267,9 @@ class AstralisState(State):
     @property
     def pawns(self) -> dict[str, str | None]:
         """Where each pawn stands, by colour (None before its setup move)."""
-        return {COLORS[c]: None if p is None else self.board.name(p)
-                for c, p in enumerate(self._pawns)}
+        return {
+            COLORS[c]: None if p is None else self.board.name(p) for c, p in enumerate(self._pawns)
+        }
 
     def pawn_at(self, cell: str) -> str | None:
         """The colour of the pawn on ``cell``, or None; unknown cell -> ValueError."""
@@ -262,12 +291,13 @@ class AstralisState(State):
     def _controls(self) -> list[int]:
         found = self._memo.get("control")
         if found is None:
-            found = self._memo["control"] = _control(_sorted_neighbours(self.board.base),
-                                                     self._stones)
+            found = self._memo["control"] = _control(
+                _sorted_neighbours(self.board.base), self._stones
+            )
         return found
 
     def control(self, cell: str) -> str | None:
-        """"yellow"/"cyan" for the controlling player, "contested", or None if the
+        """ "yellow"/"cyan" for the controlling player, "contested", or None if the
         cell is unexplored. Pawns and deferred bonuses play no part."""
         value = self._controls()[self.board.index(cell)]
         return None if value == UNEXPLORED else "contested" if value == CONTESTED else COLORS[value]
@@ -314,7 +344,8 @@ class AstralisState(State):
             top, low = self.score(COLORS[won]), self.score(COLORS[1 - won])
             why = "" if self._end == "explored" else " (neither pawn can move)"
             found = self._memo["outcome"] = Outcome(
-                won, Termination.SCORE, f"{_TITLE[won]} wins {_fmt(top)} to {_fmt(low)}{why}")
+                won, Termination.SCORE, f"{_TITLE[won]} wins {_fmt(top)} to {_fmt(low)}{why}"
+            )
         return found
 
     @property
@@ -324,8 +355,10 @@ class AstralisState(State):
         if self.in_setup:
             row = self.board.rows[0] if self._mover == YELLOW else self.board.rows[-1]
             edge = "bottom" if self._mover == YELLOW else "top"
-            return (f"place your pawn on your home edge ({edge} row, "
-                    f"{self.board.name(row[1])}–{self.board.name(row[-2])})")
+            return (
+                f"place your pawn on your home edge ({edge} row, "
+                f"{self.board.name(row[1])}–{self.board.name(row[-2])})"
+            )
         if not self._destinations(self._mover):
             return "your pawn cannot move: pass"
         return "move your pawn, then optionally place a stone (e.g. d4 e5)"
@@ -416,8 +449,15 @@ class AstralisState(State):
         if parts == ["pass"]:
             if self._destinations(self._mover):
                 raise IllegalMove("you can pass only when your pawn cannot move")
-            return self._next(text, self._stones, self._pawns, self._deferred, NO_CHANGE,
-                              self._controls(), self._unsettled)
+            return self._next(
+                text,
+                self._stones,
+                self._pawns,
+                self._deferred,
+                NO_CHANGE,
+                self._controls(),
+                self._unsettled,
+            )
         cells = [self.board.index(part) for part in parts]
         if not self._destinations(self._mover):
             raise IllegalMove("your pawn cannot move: your only move is pass")
@@ -437,8 +477,15 @@ class AstralisState(State):
         if cell not in _home_cells(self.board.base, me):
             raise IllegalMove(f"{refusal}, not {parts[0]}")
         pawns = (cell, None) if me == YELLOW else (self._pawns[0], cell)
-        return self._next(parts[0], self._stones, pawns, self._deferred,
-                          Change(placed=(parts[0],)), self._controls(), (frozenset(), frozenset()))
+        return self._next(
+            parts[0],
+            self._stones,
+            pawns,
+            self._deferred,
+            Change(placed=(parts[0],)),
+            self._controls(),
+            (frozenset(), frozenset()),
+        )
 
     def _check_pawn_move(self, dest: int) -> None:
         me, name = self._mover, self.board.name
@@ -451,8 +498,9 @@ class AstralisState(State):
             if dest in ray:
                 break
         else:
-            raise IllegalMove(f"{name(dest)} is not in a straight line from your pawn at "
-                              f"{name(start)}")
+            raise IllegalMove(
+                f"{name(dest)} is not in a straight line from your pawn at {name(start)}"
+            )
         them = _TITLE[1 - me]
         for cell in ray[: ray.index(dest)]:
             if self._stones[cell] == 1 - me:
@@ -461,8 +509,9 @@ class AstralisState(State):
                 raise IllegalMove(f"the pawn cannot pass over {them}'s pawn at {name(cell)}")
         stone = self._stones[dest]
         if stone == me:
-            raise IllegalMove(f"the pawn cannot stop on your stone at {name(dest)} "
-                              "(it may pass over it)")
+            raise IllegalMove(
+                f"the pawn cannot stop on your stone at {name(dest)} (it may pass over it)"
+            )
         if stone != _EMPTY:
             raise IllegalMove(f"the pawn cannot stop on {them}'s stone at {name(dest)}")
         if dest == self._pawns[1 - me]:
@@ -473,8 +522,10 @@ class AstralisState(State):
         if cell == dest:
             raise IllegalMove(f"the stone cannot go under your pawn on {name(dest)}")
         if cell not in self.board.neighbours[dest]:
-            raise IllegalMove(f"the stone must go next to your pawn's new cell {name(dest)}, "
-                              f"and {name(cell)} is not")
+            raise IllegalMove(
+                f"the stone must go next to your pawn's new cell {name(dest)}, "
+                f"and {name(cell)} is not"
+            )
         if self._stones[cell] != _EMPTY:
             raise IllegalMove(f"{name(cell)} already holds a stone")
         if cell == self._pawns[1 - self._mover]:
@@ -483,8 +534,10 @@ class AstralisState(State):
             return
         home = self._pawns[self._mover]
         if cell == home:  # the deferred bonus lands there as the pawn leaves
-            raise IllegalMove(f"{name(cell)} receives {_TITLE[1 - self._mover]}'s deferred "
-                              "bonus stone as your pawn leaves")
+            raise IllegalMove(
+                f"{name(cell)} receives {_TITLE[1 - self._mover]}'s deferred "
+                "bonus stone as your pawn leaves"
+            )
         raise IllegalMove(f"{name(cell)} is next to a stone")
 
     # -- resolution -----------------------------------------------------------
@@ -517,25 +570,46 @@ class AstralisState(State):
         changed = None if unsettled is None else set(moved)
         # the pawn's old cell may now get a bonus that its pawn held back
         pending = frozenset() if unsettled is None else unsettled[me] | {start}
-        flipped = _resolve(self.board.base, stones, me, pawns, deferred, added, controls,
-                           changed, pending)
+        flipped = _resolve(
+            self.board.base, stones, me, pawns, deferred, added, controls, changed, pending
+        )
         if changed is not None and unsettled is not None:
             # settled for me now; the opponent must look again at what changed
             if me == YELLOW:
                 unsettled = (frozenset(), unsettled[CYAN] | changed)
             else:
                 unsettled = (unsettled[YELLOW] | changed, frozenset())
-        change = Change(placed=tuple(placed), flipped=tuple(name(i) for i in flipped),
-                        added=tuple(name(i) for i in added))
+        change = Change(
+            placed=tuple(placed),
+            flipped=tuple(name(i) for i in flipped),
+            added=tuple(name(i) for i in added),
+        )
         text = " ".join(placed)
-        return self._next(text, tuple(stones), pawns, tuple(sorted(deferred.items())), change,
-                          controls, unsettled)
+        return self._next(
+            text, tuple(stones), pawns, tuple(sorted(deferred.items())), change, controls, unsettled
+        )
 
-    def _next(self, text: str, stones: tuple[int, ...], pawns: tuple[int | None, int | None],
-              deferred: tuple[tuple[int, int], ...], change: Change, controls: list[int],
-              unsettled: tuple[frozenset[int], frozenset[int]] | None) -> AstralisState:
-        return AstralisState(self.game, self.options, (*self.history, text), stones, pawns,
-                             deferred, change, controls, unsettled)
+    def _next(
+        self,
+        text: str,
+        stones: tuple[int, ...],
+        pawns: tuple[int | None, int | None],
+        deferred: tuple[tuple[int, int], ...],
+        change: Change,
+        controls: list[int],
+        unsettled: tuple[frozenset[int], frozenset[int]] | None,
+    ) -> AstralisState:
+        return AstralisState(
+            self.game,
+            self.options,
+            (*self.history, text),
+            stones,
+            pawns,
+            deferred,
+            change,
+            controls,
+            unsettled,
+        )
 
     def __str__(self) -> str:
         """A text diagram, top row first: Y/C stones, 1/2 the yellow/cyan pawns,
@@ -555,17 +629,25 @@ class AstralisState(State):
                 elif self._stones[i] != _EMPTY:
                     marks.append("YC"[self._stones[i]])
                 else:
-                    marks.append({UNEXPLORED: ".", CONTESTED: "*", YELLOW: "y", CYAN: "c"}[
-                        controls[i]])
+                    marks.append(
+                        {UNEXPLORED: ".", CONTESTED: "*", YELLOW: "y", CYAN: "c"}[controls[i]]
+                    )
             indent = " " * abs(r - (board.base - 1))
             lines.append(f"{board.row_labels[r]:>2} {indent}{' '.join(marks)}")
         return "\n".join(lines)
 
 
-def _resolve(base: int, stones: list[int], me: int, pawns: tuple[int | None, int | None],
-             deferred: dict[int, int], added: list[int], controls: list[int] | None = None,
-             changed: set[int] | None = None, pending: frozenset[int] = frozenset(),
-             ) -> list[int]:
+def _resolve(
+    base: int,
+    stones: list[int],
+    me: int,
+    pawns: tuple[int | None, int | None],
+    deferred: dict[int, int],
+    added: list[int],
+    controls: list[int] | None = None,
+    changed: set[int] | None = None,
+    pending: frozenset[int] = frozenset(),
+) -> list[int]:
     """Step 3 of a turn, in place: captures by ``me`` then bonuses for either
     player, repeated until nothing changes. Returns the flipped cells; appends
     bonus stones to ``added`` and new deferred bonuses to ``deferred``.
@@ -586,8 +668,11 @@ def _resolve(base: int, stones: list[int], me: int, pawns: tuple[int | None, int
     flipped: list[int] = []
     while True:
         near = range(len(stones)) if changed is None else _around(neighbours, changed | pending)
-        captured = [i for i in near if stones[i] == 1 - me
-                    and all(controls[n] == CONTESTED for n in neighbours[i])]
+        captured = [
+            i
+            for i in near
+            if stones[i] == 1 - me and all(controls[n] == CONTESTED for n in neighbours[i])
+        ]
         for i in captured:
             stones[i] = me
         if captured:
@@ -648,8 +733,9 @@ class Astralis(Game):
 
     def _initial(self, options: dict[str, Any]) -> AstralisState:
         board = HexBoard.of(options["size"])
-        return AstralisState(self, dict(options), (), (_EMPTY,) * len(board), (None, None), (),
-                             NO_CHANGE)
+        return AstralisState(
+            self, dict(options), (), (_EMPTY,) * len(board), (None, None), (), NO_CHANGE
+        )
 
 
 GAME = Astralis()

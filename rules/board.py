@@ -70,8 +70,9 @@ class Board:
             return found
         if not _CELL.fullmatch(text):
             raise UnknownCell(f"{name!r} is not a cell name (cells look like {self.cells[0]})")
-        raise UnknownCell(f"{text} is off the board (cells run from {self.cells[0]} to "
-                          f"{self.cells[-1]})")
+        raise UnknownCell(
+            f"{text} is off the board (cells run from {self.cells[0]} to {self.cells[-1]})"
+        )
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and name.strip().lower() in self._index

@@ -100,8 +100,7 @@ class State(ABC):
     history: tuple[str, ...]
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a {type(self).__name__} is immutable: play a move to get "
-                             "a new one")
+        raise AttributeError(f"a {type(self).__name__} is immutable: play a move to get a new one")
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"a {type(self).__name__} is immutable")

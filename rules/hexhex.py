@@ -35,8 +35,9 @@ class HexBoard(Board):
             raise ValueError(f"hexhex boards have a base of 2 to 13, not {base}")
         self.base = base
         middle = base - 1
-        rows = [[(r, c) for c in range(base + middle - abs(r - middle))]
-                for r in range(2 * base - 1)]
+        rows = [
+            [(r, c) for c in range(base + middle - abs(r - middle))] for r in range(2 * base - 1)
+        ]
         super().__init__(base, rows)
         doubled = {}
         coords = []
@@ -81,8 +82,10 @@ class HexBoard(Board):
     def corners(self, index: int, radius: float = CELL_RADIUS) -> list[tuple[float, float]]:
         """The six corners of a cell's hexagon in drawing coordinates, pointy top first."""
         x, y = self.centers[index]
-        return [(x + radius * math.cos(math.radians(a)), y + radius * math.sin(math.radians(a)))
-                for a in (-90, -30, 30, 90, 150, 210)]
+        return [
+            (x + radius * math.cos(math.radians(a)), y + radius * math.sin(math.radians(a)))
+            for a in (-90, -30, 30, 90, 150, 210)
+        ]
 
     @classmethod
     @cache

@@ -59,8 +59,9 @@ Neighbours = Sequence[Sequence[int]]
 # -- liveness ---------------------------------------------------------------
 
 
-def _flood_region(cells: Sequence[int], neighbours: Neighbours, label: list[int], start: int,
-                  ident: int, old: int) -> tuple[list[int], set[int]]:
+def _flood_region(
+    cells: Sequence[int], neighbours: Neighbours, label: list[int], start: int, ident: int, old: int
+) -> tuple[list[int], set[int]]:
     """Label the empty region around ``start`` (cells labelled ``old``) with ``ident``;
     returns its cells and the ids of the groups next to it."""
     label[start] = ident
@@ -219,9 +220,13 @@ class _Analysis:
         return result
 
 
-def _settle(cells: bytearray, mover: int, neighbours: Neighbours,
-            before: _Analysis | None = None,
-            spot: int = -1) -> tuple[list[tuple[int, int]], _Analysis]:
+def _settle(
+    cells: bytearray,
+    mover: int,
+    neighbours: Neighbours,
+    before: _Analysis | None = None,
+    spot: int = -1,
+) -> tuple[list[tuple[int, int]], _Analysis]:
     """Steps 2 and 3 of a turn, in place: remove dead enemy groups, then judge
     again and remove dead friendly groups. Returns the removed (cell, colour)
     and the analysis of the board that results. ``before``: the analysis of
@@ -270,6 +275,7 @@ def _legal_cells(cells: bytes, analysis: _Analysis, mover: int) -> list[int]:
 
 
 # -- two-stone first turns (strong pie) ---------------------------------------
+
 
 @cache
 def _pair_table(size: int) -> tuple[list[list[int]], list[list[str]]]:
@@ -325,9 +331,23 @@ class LifelineState(State):
     """A Lifeline position. See the module docstring for the rules."""
 
     __slots__ = (
-        "_analysis", "_cell_moves", "_cells", "_change", "_ending", "_komi", "_komi_left",
-        "_legal", "_mover", "_phase", "_placements", "_started", "_white_seat", "board", "game",
-        "history", "options",
+        "_analysis",
+        "_cell_moves",
+        "_cells",
+        "_change",
+        "_ending",
+        "_komi",
+        "_komi_left",
+        "_legal",
+        "_mover",
+        "_phase",
+        "_placements",
+        "_started",
+        "_white_seat",
+        "board",
+        "game",
+        "history",
+        "options",
     )
 
     board: HexBoard
@@ -346,11 +366,23 @@ class LifelineState(State):
     #: the outcome once judged, in a 1-tuple (None: not judged yet)
     _ending: tuple[Outcome | None] | None
 
-    def __init__(self, game: Game, options: Mapping[str, Any], history: tuple[str, ...],
-                 cells: bytes, *, phase: str, mover: int, white_seat: int | None,
-                 placements: int, started: frozenset[int], komi: int | None,
-                 komi_left: int | None, change: Change,
-                 analysis: _Analysis | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        options: Mapping[str, Any],
+        history: tuple[str, ...],
+        cells: bytes,
+        *,
+        phase: str,
+        mover: int,
+        white_seat: int | None,
+        placements: int,
+        started: frozenset[int],
+        komi: int | None,
+        komi_left: int | None,
+        change: Change,
+        analysis: _Analysis | None = None,
+    ) -> None:
         put = object.__setattr__
         put(self, "game", game)
         put(self, "options", options)
@@ -372,9 +404,14 @@ class LifelineState(State):
 
     def _replace(self, move: str, **changes: Any) -> LifelineState:
         fields: dict[str, Any] = {
-            "cells": self._cells, "phase": self._phase, "mover": self._mover,
-            "white_seat": self._white_seat, "placements": self._placements,
-            "started": self._started, "komi": self._komi, "komi_left": self._komi_left,
+            "cells": self._cells,
+            "phase": self._phase,
+            "mover": self._mover,
+            "white_seat": self._white_seat,
+            "placements": self._placements,
+            "started": self._started,
+            "komi": self._komi,
+            "komi_left": self._komi_left,
             "change": NO_CHANGE,
         }
         fields.update(changes)
@@ -421,8 +458,12 @@ class LifelineState(State):
 
     @property
     def _pass_open(self) -> bool:
-        return (self.opening == KOMI and self._mover == WHITE and self._placements >= 4
-                and bool(self._komi_left))
+        return (
+            self.opening == KOMI
+            and self._mover == WHITE
+            and self._placements >= 4
+            and bool(self._komi_left)
+        )
 
     @property
     def _removal_active(self) -> bool:
@@ -443,12 +484,14 @@ class LifelineState(State):
         mover, other = NAMES[self._mover].title(), NAMES[3 - self._mover].title()
         winner = 1 - self._seat_of_colour(self._mover)
         if len(self._started) == 2 and self._mover not in self._cells:
-            return Outcome(winner, Termination.NO_STONES,
-                           f"{other} wins: {mover} has no stones left")
+            return Outcome(
+                winner, Termination.NO_STONES, f"{other} wins: {mover} has no stones left"
+            )
         if len(self._started) == 2 and 3 - self._mover not in self._cells:
             # The turn just played left its own player without stones.
-            return Outcome(1 - winner, Termination.NO_STONES,
-                           f"{mover} wins: {other} has no stones left")
+            return Outcome(
+                1 - winner, Termination.NO_STONES, f"{mover} wins: {other} has no stones left"
+            )
         # With removal on, every turn leaves all groups alive, so a player with
         # stones always has a placement (as the seed notes): in practice games
         # end by the ruling above. This is the rule as stated, kept for safety.
@@ -513,8 +556,11 @@ class LifelineState(State):
             return ()
         if self._phase == "komi":
             top = len(self.board)
-            return (Decision("Choose the komi",
-                             number=NumberChoice(f"Komi (0–{top})", "komi {}", 0, top)),)
+            return (
+                Decision(
+                    "Choose the komi", number=NumberChoice(f"Komi (0–{top})", "komi {}", 0, top)
+                ),
+            )
         if self._phase == "colour":
             return Decision("Play black", "black"), Decision("Play white", "white")
         if self._swap_open:
@@ -548,8 +594,10 @@ class LifelineState(State):
         if head == "komi":
             if len(words) != 2 or not _NUMBER.fullmatch(words[1]):
                 shown = " ".join(words[1:]) or "nothing"
-                raise InvalidMove(f"the komi must be a whole number from 0 to "
-                                  f"{len(self.board)}, not {shown} (e.g. komi 5)")
+                raise InvalidMove(
+                    f"the komi must be a whole number from 0 to "
+                    f"{len(self.board)}, not {shown} (e.g. komi 5)"
+                )
             return f"komi {int(words[1])}"
         if head in _WORDS:
             if len(words) > 1:
@@ -592,8 +640,9 @@ class LifelineState(State):
         if self._phase != "komi":
             raise IllegalMove(f"the komi has already been chosen ({self._komi})")
         if not 0 <= komi <= top:
-            raise IllegalMove(f"the komi must be a whole number from 0 to {top}, not {komi} "
-                              "(e.g. komi 5)")
+            raise IllegalMove(
+                f"the komi must be a whole number from 0 to {top}, not {komi} (e.g. komi 5)"
+            )
         return self._replace(f"komi {komi}", phase="colour", komi=komi, komi_left=komi)
 
     def _play_colour(self, colour: str) -> LifelineState:
@@ -602,8 +651,10 @@ class LifelineState(State):
                 raise self._not_now()
             if self.opening == KOMI:
                 raise IllegalMove("the colours are already decided")
-            raise IllegalMove(f"there is no choice of colour in the {self.opening} (White may "
-                              f"swap instead of its first turn): {self.prompt}")
+            raise IllegalMove(
+                f"there is no choice of colour in the {self.opening} (White may "
+                f"swap instead of its first turn): {self.prompt}"
+            )
         white_seat = 1 if colour == "white" else 0
         return self._replace(colour, phase="play", mover=BLACK, white_seat=white_seat)
 
@@ -614,8 +665,9 @@ class LifelineState(State):
             raise IllegalMove(f"there is no swap in the komi pie: {self.prompt}")
         if not self._swap_open:
             if not self.history:
-                raise IllegalMove("only White can swap, instead of White's first turn: "
-                                  + self.prompt)
+                raise IllegalMove(
+                    "only White can swap, instead of White's first turn: " + self.prompt
+                )
             if self.history[-1] == "swap":
                 raise IllegalMove(f"the colours have just been swapped: {self.prompt}")
             raise IllegalMove("it is not your first turn: swap is no longer possible")
@@ -629,12 +681,12 @@ class LifelineState(State):
         if self._mover != WHITE:
             raise IllegalMove(f"only White can pass, by spending komi: {self.prompt}")
         if self._placements < 4:
-            raise IllegalMove(f"komi can be spent only after the first four stones: "
-                              f"{self.prompt}")
+            raise IllegalMove(f"komi can be spent only after the first four stones: {self.prompt}")
         if not self._komi_left:
             raise IllegalMove(f"you have no komi left to spend: {self.prompt}")
-        return self._replace("pass", mover=BLACK, komi_left=self._komi_left - 1,
-                             analysis=self._analysis)
+        return self._replace(
+            "pass", mover=BLACK, komi_left=self._komi_left - 1, analysis=self._analysis
+        )
 
     def _empty_cell(self, name: str) -> int:
         index = self.board.index(name)
@@ -648,8 +700,10 @@ class LifelineState(State):
             raise self._not_now()
         two = self._two_stones
         if len(words) == 2 and not two:
-            raise IllegalMove("place one stone per turn (e.g. c3): only the first turn "
-                              "of the strong pie takes two")
+            raise IllegalMove(
+                "place one stone per turn (e.g. c3): only the first turn "
+                "of the strong pie takes two"
+            )
         spots = [self._empty_cell(word) for word in words]
         if two and len(spots) == 1:
             raise IllegalMove("place two stones on your first turn (e.g. c3 e5)")
@@ -663,34 +717,47 @@ class LifelineState(State):
         analysis = None
         if self._removal_active:
             before = self._analysis if len(spots) == 1 else None
-            removed, analysis = _settle(cells, self._mover, self.board.neighbours, before,
-                                        spots[0])
+            removed, analysis = _settle(cells, self._mover, self.board.neighbours, before, spots[0])
         after = bytes(cells)
         if after == self._cells:
-            reason = ("that placement changes nothing: your "
-                      + ("stones" if two else "stone") + " would only be removed again")
+            reason = (
+                "that placement changes nothing: your "
+                + ("stones" if two else "stone")
+                + " would only be removed again"
+            )
             if two and spots[1] in self.board.neighbours[spots[0]]:
                 reason += " (two adjacent stones make a single group, which is dead)"
             raise IllegalMove(reason)
         names = self.board.cells
-        change = Change(placed=tuple(names[s] for s in spots),
-                        removed=tuple((names[c], NAMES[colour]) for c, colour in removed))
-        return self._replace(" ".join(names[s] for s in spots), cells=after,
-                             mover=3 - self._mover, placements=self._placements + 1,
-                             started=self._started | {self._mover}, change=change,
-                             analysis=analysis)
+        change = Change(
+            placed=tuple(names[s] for s in spots),
+            removed=tuple((names[c], NAMES[colour]) for c, colour in removed),
+        )
+        return self._replace(
+            " ".join(names[s] for s in spots),
+            cells=after,
+            mover=3 - self._mover,
+            placements=self._placements + 1,
+            started=self._started | {self._mover},
+            change=change,
+            analysis=analysis,
+        )
 
 
 class Lifeline(Game):
     name: ClassVar[str] = "lifeline"
     title: ClassVar[str] = "Lifeline"
     colors: ClassVar[tuple[str, str]] = ("black", "white")
-    terminations: ClassVar[tuple[Termination, ...]] = (Termination.NO_STONES,
-                                                       Termination.NO_MOVES)
+    terminations: ClassVar[tuple[Termination, ...]] = (Termination.NO_STONES, Termination.NO_MOVES)
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("size", int, 7, "cells on each side of the hexhex board", minimum=3, maximum=12),
-        Option("opening", str, STRONG, "how the first-move advantage is balanced",
-               choices=(STRONG, WEAK, KOMI)),
+        Option(
+            "opening",
+            str,
+            STRONG,
+            "how the first-move advantage is balanced",
+            choices=(STRONG, WEAK, KOMI),
+        ),
     )
     summary: ClassVar[str] = (
         "**Lifeline** (Michael Amundsen & Luis Bolaños Mures, 2022). Black and White place "
@@ -715,9 +782,18 @@ class Lifeline(Game):
         size = options["size"]
         komi = options["opening"] == KOMI
         return LifelineState(
-            self, options, (), bytes(len(HexBoard.of(size))), phase="komi" if komi else "play",
-            mover=BLACK, white_seat=None if komi else 1, placements=0, started=frozenset(),
-            komi=None, komi_left=None, change=NO_CHANGE,
+            self,
+            options,
+            (),
+            bytes(len(HexBoard.of(size))),
+            phase="komi" if komi else "play",
+            mover=BLACK,
+            white_seat=None if komi else 1,
+            placements=0,
+            started=frozenset(),
+            komi=None,
+            komi_left=None,
+            change=NO_CHANGE,
         )
 
 

@@ -107,15 +107,17 @@ class HexGrid:
     def grow(self, mask: int) -> int:
         """``mask`` and every cell next to it."""
         w = self.width
-        return (mask | mask << 1 | mask >> 1 | mask << w | mask >> w | mask << (w - 1)
-                | mask >> (w - 1)) & self.cells
+        return (
+            mask | mask << 1 | mask >> 1 | mask << w | mask >> w | mask << (w - 1) | mask >> (w - 1)
+        ) & self.cells
 
     def around(self, mask: int) -> int:
         """Every cell next to some cell of ``mask`` (cells of ``mask`` only if
         they touch another one)."""
         w = self.width
-        return (mask << 1 | mask >> 1 | mask << w | mask >> w | mask << (w - 1)
-                | mask >> (w - 1)) & self.cells
+        return (
+            mask << 1 | mask >> 1 | mask << w | mask >> w | mask << (w - 1) | mask >> (w - 1)
+        ) & self.cells
 
     def mask(self, indices: Iterable[int]) -> int:
         """The set of board cells ``indices`` as a mask."""
@@ -192,9 +194,16 @@ class OutOfBudget(Exception):
     """A search gave up after the number of steps it was allowed."""
 
 
-def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor, *,
-                   plus: int | None = None, goal: list[int] | None = None,
-                   budget: int | None = None) -> bool:
+def search_through(
+    grid: HexGrid,
+    v: int,
+    stones: int,
+    visit: Visitor,
+    *,
+    plus: int | None = None,
+    goal: list[int] | None = None,
+    budget: int | None = None,
+) -> bool:
     """Call ``visit`` with loops through the stone at bit ``v`` that use only
     ``stones``, each loop at most once; stop as soon as ``visit`` returns True
     and return whether it did.
@@ -244,8 +253,12 @@ def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor, *,
             candidates ^= low
             gained = balance + (1 if low & weigh else -1)
             if low & vn:
-                if (low & targets and length >= 5 and (plus is None or gained >= 0)
-                        and visit(path | low)):
+                if (
+                    low & targets
+                    and length >= 5
+                    and (plus is None or gained >= 0)
+                    and visit(path | low)
+                ):
                     return True
                 continue
             if not new_targets:
@@ -261,8 +274,14 @@ def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor, *,
             rest = allowed & ~region
             if bounded:
                 while front:
-                    front = (front << 1 | front >> 1 | front << w1 | front >> w1
-                             | front << w0 | front >> w0) & rest
+                    front = (
+                        front << 1
+                        | front >> 1
+                        | front << w1
+                        | front >> w1
+                        | front << w0
+                        | front >> w0
+                    ) & rest
                     rest ^= front
                     region |= front
                 if not region & new_targets:
@@ -275,7 +294,8 @@ def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor, *,
                 if seen is None:
                     seen = failed[key] = [_NEVER, _NEVER, None]
                 elif gained <= seen[1] or (
-                        gained <= seen[0] and not (goal is not None and (path | low) & goal[0])):
+                    gained <= seen[0] and not (goal is not None and (path | low) & goal[0])
+                ):
                     continue
                 if gained < 1 and plus is not None:
                     if seen[2] is None:
@@ -291,8 +311,14 @@ def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor, *,
                 continue
             else:
                 while front and not region & new_targets:
-                    front = (front << 1 | front >> 1 | front << w1 | front >> w1
-                             | front << w0 | front >> w0) & rest
+                    front = (
+                        front << 1
+                        | front >> 1
+                        | front << w1
+                        | front >> w1
+                        | front << w0
+                        | front >> w0
+                    ) & rest
                     rest ^= front
                     region |= front
                 if not region & new_targets:
@@ -306,8 +332,7 @@ def search_through(grid: HexGrid, v: int, stones: int, visit: Visitor, *,
     for p1 in bits(vn):
         b1 = 1 << p1
         later &= ~b1
-        if later and extend(p1, vbit | b1, 2, start + (1 if b1 & weigh else -1), vbit | b1,
-                            later):
+        if later and extend(p1, vbit | b1, 2, start + (1 if b1 & weigh else -1), vbit | b1, later):
             return True
     return False
 
@@ -341,8 +366,11 @@ def _gain_bound(grid: HexGrid, region: int, plus: int, at_tip: int, targets: int
     while clusters:
         cluster = front = clusters & -clusters
         while front:
-            front = (front << 1 | front >> 1 | front << w1 | front >> w1 | front << w0
-                     | front >> w0) & clusters & ~cluster
+            front = (
+                (front << 1 | front >> 1 | front << w1 | front >> w1 | front << w0 | front >> w0)
+                & clusters
+                & ~cluster
+            )
             cluster |= front
         clusters &= ~cluster
         size = cluster.bit_count()
@@ -353,10 +381,14 @@ def _gain_bound(grid: HexGrid, region: int, plus: int, at_tip: int, targets: int
         near = cluster
         distance = 1
         while distance < size:
-            near |= (near << 1 | near >> 1 | near << w1 | near >> w1 | near << w0
-                     | near >> w0) & others
-            if near & at_tip or (near << 1 | near >> 1 | near << w1 | near >> w1 | near << w0
-                                 | near >> w0) & elsewhere:
+            near |= (
+                near << 1 | near >> 1 | near << w1 | near >> w1 | near << w0 | near >> w0
+            ) & others
+            if (
+                near & at_tip
+                or (near << 1 | near >> 1 | near << w1 | near >> w1 | near << w0 | near >> w0)
+                & elsewhere
+            ):
                 break
             distance += 1
         bound += size - distance
@@ -370,8 +402,11 @@ def _flood(grid: HexGrid, start: int, within: int) -> int:
     w0 = w1 - 1
     region = front = start & within
     while front:
-        front = (front << 1 | front >> 1 | front << w1 | front >> w1 | front << w0
-                 | front >> w0) & within & ~region
+        front = (
+            (front << 1 | front >> 1 | front << w1 | front >> w1 | front << w0 | front >> w0)
+            & within
+            & ~region
+        )
         region |= front
     return region
 
@@ -474,8 +509,14 @@ class LoopsThrough:
             tip = 1 << w
             while True:
                 around = region | tip
-                near = (around >> 1, around >> w1, around >> w0, around << 1, around << w1,
-                        around << w0)
+                near = (
+                    around >> 1,
+                    around >> w1,
+                    around >> w0,
+                    around << 1,
+                    around << w1,
+                    around << w0,
+                )
                 keep = vn
                 for d, e in _APART:
                     keep |= near[d] & near[e]
@@ -502,8 +543,18 @@ class LoopsThrough:
                 allowed = beyond & ~(1 << c)
                 rest = front = nb[c] & allowed
                 while front:
-                    front = (front << 1 | front >> 1 | front << w1 | front >> w1
-                             | front << w0 | front >> w0) & allowed & ~rest
+                    front = (
+                        (
+                            front << 1
+                            | front >> 1
+                            | front << w1
+                            | front >> w1
+                            | front << w0
+                            | front >> w0
+                        )
+                        & allowed
+                        & ~rest
+                    )
                     rest |= front
                 if rest & vn:
                     nxt = state(c, rest)
@@ -565,8 +616,14 @@ class LoopsThrough:
         best = self._best(plus, avoid)
         tips = self._tips
         start = 1 if plus >> self.v & 1 else -1
-        top = max(((1 if plus >> tips[r] & 1 else -1) + best[r] for r in self._roots
-                   if not avoid >> tips[r] & 1), default=_NEVER)
+        top = max(
+            (
+                (1 if plus >> tips[r] & 1 else -1) + best[r]
+                for r in self._roots
+                if not avoid >> tips[r] & 1
+            ),
+            default=_NEVER,
+        )
         return None if top <= _NEVER // 2 else start + top
 
     def union(self, plus: int | None = None) -> int:
@@ -617,8 +674,15 @@ def all_loops(grid: HexGrid, stones: int) -> list[int]:
     return found
 
 
-def union_through(grid: HexGrid, v: int, stones: int, plus: int | None = None, *,
-                  cored: bool = False, budget: int | None = None) -> int:
+def union_through(
+    grid: HexGrid,
+    v: int,
+    stones: int,
+    plus: int | None = None,
+    *,
+    cored: bool = False,
+    budget: int | None = None,
+) -> int:
     """The stones of all loops through ``v`` (only those where ``plus`` stones
     are at least half, if given), without listing the loops one by one.
     ``cored``: ``stones`` is already its own loop core.
@@ -639,8 +703,9 @@ def union_through(grid: HexGrid, v: int, stones: int, plus: int | None = None, *
     return LoopsThrough(grid, v, stones).union(plus)
 
 
-def _searched_union(grid: HexGrid, v: int, stones: int, plus: int | None,
-                    budget: int | None) -> int:
+def _searched_union(
+    grid: HexGrid, v: int, stones: int, plus: int | None, budget: int | None
+) -> int:
     goal = [stones]
 
     def visit(loop: int) -> bool:
@@ -651,8 +716,9 @@ def _searched_union(grid: HexGrid, v: int, stones: int, plus: int | None,
     return stones & ~goal[0]
 
 
-def control_through(grid: HexGrid, v: int, stones: int, mine: int, theirs: int,
-                    budget: int = 300) -> tuple[bool, int, LoopsThrough | None]:
+def control_through(
+    grid: HexGrid, v: int, stones: int, mine: int, theirs: int, budget: int = 300
+) -> tuple[bool, int, LoopsThrough | None]:
     """For the loops through ``v`` within ``stones`` (a loop core): whether one
     is at least half ``theirs``, and the union of those at least half
     ``mine``. Pruned searches first, each allowed ``budget`` path extensions;
@@ -740,8 +806,9 @@ _QUICK_STEPS = 30
 _QUICK_TOTAL = 150
 
 
-def _first_through(grid: HexGrid, v: int, stones: int, plus: int | None,
-                   budget: int | None = None) -> int:
+def _first_through(
+    grid: HexGrid, v: int, stones: int, plus: int | None, budget: int | None = None
+) -> int:
     """A loop through ``v`` (where ``plus`` stones are at least half, if given), or 0."""
     first = [0]
 
@@ -753,9 +820,16 @@ def _first_through(grid: HexGrid, v: int, stones: int, plus: int | None,
     return first[0]
 
 
-def any_through(grid: HexGrid, v: int, stones: int, plus: int | None = None,
-                wanted: int | None = None, *, cored: bool = False,
-                budget: int | None = None) -> bool:
+def any_through(
+    grid: HexGrid,
+    v: int,
+    stones: int,
+    plus: int | None = None,
+    wanted: int | None = None,
+    *,
+    cored: bool = False,
+    budget: int | None = None,
+) -> bool:
     """Whether some loop through ``v`` exists (one where ``plus`` stones are at
     least half, if given; one containing a stone of ``wanted``, if given).
     ``cored``: ``stones`` is already its own loop core. ``budget``: as for
@@ -767,8 +841,15 @@ def any_through(grid: HexGrid, v: int, stones: int, plus: int | None = None,
     if budget != 0:
         visit = _stop if wanted is None else lambda loop: bool(loop & wanted)
         try:
-            return search_through(grid, v, stones, visit, plus=plus,
-                                  goal=None if wanted is None else [wanted], budget=budget)
+            return search_through(
+                grid,
+                v,
+                stones,
+                visit,
+                plus=plus,
+                goal=None if wanted is None else [wanted],
+                budget=budget,
+            )
         except OutOfBudget:
             pass
     through = LoopsThrough(grid, v, stones)
@@ -786,4 +867,5 @@ def _collector(found: list[int]) -> Visitor:
     def visit(loop: int) -> bool:
         found.append(loop)
         return False
+
     return visit

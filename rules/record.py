@@ -162,8 +162,11 @@ class Record:
         if self.winner not in (None, 0, 1):
             raise RecordError(f"the winner is seat 0 or 1, not {self.winner!r}")
         if self.termination is not None and not isinstance(self.termination, Termination):
-            object.__setattr__(self, "termination", _termination(
-                self.termination, self.game, self.options, self.moves))
+            object.__setattr__(
+                self,
+                "termination",
+                _termination(self.termination, self.game, self.options, self.moves),
+            )
         if self.game_id is not None and not isinstance(self.game_id, str):
             object.__setattr__(self, "game_id", str(self.game_id))
 
@@ -190,17 +193,23 @@ class Record:
         if termination is None and outcome is not None:
             termination = outcome.termination
         elif isinstance(termination, str):
-            termination = _termination(termination, state.game.name, state.options,
-                                       state.history)
+            termination = _termination(termination, state.game.name, state.options, state.history)
         if outcome is not None and termination is outcome.termination:
             result = outcome.text if result is None else result
             winner = outcome.winner if winner is None else winner
         return cls(
-            game=state.game.name, options=dict(state.options),
+            game=state.game.name,
+            options=dict(state.options),
             players=tuple(p if isinstance(p, Player) else Player(p) for p in players),
-            moves=state.history, started=started, finished=finished, result=result,
-            winner=winner, termination=termination, site=site,
-            game_id=None if game_id is None else str(game_id), rated=rated,
+            moves=state.history,
+            started=started,
+            finished=finished,
+            result=result,
+            winner=winner,
+            termination=termination,
+            site=site,
+            game_id=None if game_id is None else str(game_id),
+            rated=rated,
         )
 
     @property
@@ -219,8 +228,9 @@ _BY_VALUE = {t.value: t for t in Termination}
 _VALUES = ", ".join(_BY_VALUE)
 
 
-def _termination(value: object, game: str, options: Mapping[str, Any],
-                 moves: Sequence[str]) -> Termination:
+def _termination(
+    value: object, game: str, options: Mapping[str, Any], moves: Sequence[str]
+) -> Termination:
     """The Termination a record's text names: a value, or an old word. The old
     ``rules`` is the ending the moves reach; if they reach none (or cannot be
     played), it is the game's usual ending, which :func:`replay_record` then
@@ -300,6 +310,7 @@ def _replayed(record: Record) -> State | None:
 
 # --- text form ---------------------------------------------------------------------
 
+
 def _quote(value: str) -> str:
     """A tag value with quotes and backslashes escaped; a line break (which a
     tag line cannot hold) becomes a space."""
@@ -317,8 +328,10 @@ def format_record(record: Record, *, final: State | None = None) -> str:
     game = _game(record.game)
     tags: list[tuple[str, str]] = [("Game", game.title)]
     names = [spec.name for spec in game.options()]
-    for name in [*[n for n in names if n in record.options],
-                 *[n for n in record.options if n not in names]]:
+    for name in [
+        *[n for n in names if n in record.options],
+        *[n for n in record.options if n not in names],
+    ]:
         tags.append((_tag_name(name), str(record.options[name])))
     for seat, player in enumerate(record.players):
         label = _SEAT_TAGS[seat].capitalize()
@@ -420,23 +433,25 @@ def parse_line(text: str, *, game: str | None = None) -> Record:
         if name.lower() in tags:
             raise RecordError(f"the tag {name} is given twice")
         tags[name.lower()] = (1, name, value)
-        rest = rest[match.end():].lstrip()
+        rest = rest[match.end() :].lstrip()
     if game is not None:
         named = tags.get("game")
         if named is not None and _game(named[2]).name != _game(game).name:
-            raise RecordError(f"the record is a game of {_game(named[2]).title}, not of "
-                              f"{_game(game).title}")
+            raise RecordError(
+                f"the record is a game of {_game(named[2]).title}, not of {_game(game).title}"
+            )
         tags["game"] = (1, "Game", game)
     if "game" not in tags:
         raise RecordError('the record does not say which game it is: add [Game "..."]')
     if _NUMBER.search(rest):
         return _build(tags, _parse_moves(rest))
     if "," in rest:
-        return _build(tags, tuple(normalize_move(part) for part in rest.split(",")
-                                  if part.strip()))
+        return _build(tags, tuple(normalize_move(part) for part in rest.split(",") if part.strip()))
     header = _build(dict(tags), ())
-    return _build(tags, _split_by_rules(_game(header.game).new(**header.options),
-                                        normalize_move(rest).split()))
+    return _build(
+        tags,
+        _split_by_rules(_game(header.game).new(**header.options), normalize_move(rest).split()),
+    )
 
 
 #: How many trial moves :func:`_split_by_rules` may play before it gives up.
@@ -471,7 +486,7 @@ def _split_by_rules(state: State, words: list[str]) -> tuple[str, ...]:
             continue
         budget -= 1
         try:
-            after = position.play(" ".join(words[start:start + size]))
+            after = position.play(" ".join(words[start : start + size]))
         except IllegalMove:
             continue
         moves.append(after.history[-1])
@@ -487,7 +502,7 @@ def _split_greedy(state: State, words: list[str]) -> tuple[str, ...] | None:
     while start < len(words):
         for size in (3, 2, 1):
             try:
-                state = state.play(" ".join(words[start:start + size]))
+                state = state.play(" ".join(words[start : start + size]))
             except IllegalMove:
                 continue
             moves.append(state.history[-1])
@@ -515,9 +530,7 @@ def _build(tags: dict[str, tuple[int, str, str]], moves: tuple[str, ...]) -> Rec
                 raise RecordError(f"line {line_of[spec.name.lower()]}: {error}") from None
     for color in game.colors:
         take(color)  # derived from the moves: written for readers only
-    players = tuple(
-        Player(take(seat) or "?", take(f"{seat}id")) for seat in _SEAT_TAGS
-    )
+    players = tuple(Player(take(seat) or "?", take(f"{seat}id")) for seat in _SEAT_TAGS)
     started = _moment(take("started"), line_of.get("started"))
     day = take("date")
     if started is None and day is not None:
@@ -543,9 +556,18 @@ def _build(tags: dict[str, tuple[int, str, str]], moves: tuple[str, ...]) -> Rec
             raise RecordError(f"line {line_of['rated']}: Rated is yes or no, not {rated_text!r}")
         rated = answer in ("yes", "true")
     return Record(
-        game=game.name, options=options, players=players, moves=moves, started=started,
-        finished=finished, result=take("result"), winner=_OUTCOMES.get(outcome),
-        termination=termination, site=take("site"), game_id=take("gameid"), rated=rated,
+        game=game.name,
+        options=options,
+        players=players,
+        moves=moves,
+        started=started,
+        finished=finished,
+        result=take("result"),
+        winner=_OUTCOMES.get(outcome),
+        termination=termination,
+        site=take("site"),
+        game_id=take("gameid"),
+        rated=rated,
         extra={name: value for _, name, value in tags.values()},
     )
 
@@ -585,7 +607,7 @@ def _parse_moves(text: str) -> tuple[str, ...]:
                 f"found {found}"
             )
         end = numbers[index + 1].start() if index + 1 < len(numbers) else len(cleaned)
-        move = normalize_move(cleaned[match.end():end])
+        move = normalize_move(cleaned[match.end() : end])
         if not move:
             raise RecordError(f"move {expected} is empty")
         moves.append(move)
@@ -640,7 +662,7 @@ def to_json(
         header["result-text"] = record.result
     if record.termination is not None:
         header["termination"] = record.termination.value
-    moves = [list(record.moves[i:i + 2]) for i in range(0, len(record.moves), 2)]
+    moves = [list(record.moves[i : i + 2]) for i in range(0, len(record.moves), 2)]
     return {"header": header, "moves": moves}
 
 
@@ -677,13 +699,25 @@ def from_json(data: Mapping[str, Any]) -> Record:
     site = header.get("site")
     unrated = header.get("unrated")
     return Record(
-        game=game.name, options=options, players=tuple(players), moves=moves,
-        started=_json_moment(header, "date-start"), finished=_json_moment(header, "date-end"),
-        result=header.get("result-text"), winner=winner, termination=termination,
-        site=(site.get("name") if isinstance(site, Mapping)
-              and site.get("name") not in (None, UNKNOWN_SITE) else None),
-        game_id=(str(site["gameid"]) if isinstance(site, Mapping) and site.get("gameid")
-                 is not None else None),
+        game=game.name,
+        options=options,
+        players=tuple(players),
+        moves=moves,
+        started=_json_moment(header, "date-start"),
+        finished=_json_moment(header, "date-end"),
+        result=header.get("result-text"),
+        winner=winner,
+        termination=termination,
+        site=(
+            site.get("name")
+            if isinstance(site, Mapping) and site.get("name") not in (None, UNKNOWN_SITE)
+            else None
+        ),
+        game_id=(
+            str(site["gameid"])
+            if isinstance(site, Mapping) and site.get("gameid") is not None
+            else None
+        ),
         rated=None if unrated is None else not unrated,
     )
 
@@ -751,6 +785,14 @@ def _json_moment(header: Mapping[str, Any], key: str) -> datetime | None:
 
 
 __all__ = [
-    "UNKNOWN_SITE", "Player", "Record", "RecordError", "format_record",
-    "from_json", "parse_line", "parse_record", "replay_record", "to_json",
+    "UNKNOWN_SITE",
+    "Player",
+    "Record",
+    "RecordError",
+    "format_record",
+    "from_json",
+    "parse_line",
+    "parse_record",
+    "replay_record",
+    "to_json",
 ]

@@ -125,9 +125,24 @@ class _Verdict(NamedTuple):
 class SliglubeState(State):
     """A Sliglube position. Immutable; loop facts are computed on demand and kept."""
 
-    __slots__ = ("_black", "_change", "_core", "_forbid", "_grid", "_legal", "_links", "_loops",
-                 "_rings", "_verdicts", "_white", "_white_seat", "board", "game", "history",
-                 "options")
+    __slots__ = (
+        "_black",
+        "_change",
+        "_core",
+        "_forbid",
+        "_grid",
+        "_legal",
+        "_links",
+        "_loops",
+        "_rings",
+        "_verdicts",
+        "_white",
+        "_white_seat",
+        "board",
+        "game",
+        "history",
+        "options",
+    )
 
     game: SliglubeGame
     board: HexBoard
@@ -144,8 +159,16 @@ class SliglubeState(State):
     _core: int | None  # the loop core of the stones on the board
     _verdicts: dict[int, _Verdict]
 
-    def __init__(self, game: SliglubeGame, options: Mapping[str, Any], history: tuple[str, ...],
-                 black: int, white: int, white_seat: int | None, change: Change) -> None:
+    def __init__(
+        self,
+        game: SliglubeGame,
+        options: Mapping[str, Any],
+        history: tuple[str, ...],
+        black: int,
+        white: int,
+        white_seat: int | None,
+        change: Change,
+    ) -> None:
         put = object.__setattr__
         put(self, "game", game)
         put(self, "options", options)
@@ -214,8 +237,9 @@ class SliglubeState(State):
         found = self._rings
         if found is None:
             names = self.board.cells
-            rings = [tuple(names[i] for i in self._grid.ring_order(loop))
-                     for loop in self._loop_list()]
+            rings = [
+                tuple(names[i] for i in self._grid.ring_order(loop)) for loop in self._loop_list()
+            ]
             order = {name: i for i, name in enumerate(names)}
             found = tuple(sorted(rings, key=lambda ring: [order[c] for c in ring]))
             object.__setattr__(self, "_rings", found)
@@ -231,7 +255,8 @@ class SliglubeState(State):
             index_of = self._grid.index_of
             found = frozenset(
                 (names[index_of[u]], names[index_of[v]])
-                for u, v in links_on_loops(self._grid, self._black | self._white))
+                for u, v in links_on_loops(self._grid, self._black | self._white)
+            )
             object.__setattr__(self, "_links", found)
         return found
 
@@ -252,8 +277,11 @@ class SliglubeState(State):
             mask |= bit
         if not mask:
             raise ValueError("a loop has stones")
-        return frozenset(color for color, stones in ((BLACK, self._black), (WHITE, self._white))
-                         if _controls(mask, stones))
+        return frozenset(
+            color
+            for color, stones in ((BLACK, self._black), (WHITE, self._white))
+            if _controls(mask, stones)
+        )
 
     # -- the rules ----------------------------------------------------------------
 
@@ -296,8 +324,10 @@ class SliglubeState(State):
         mine, theirs = self._sides()
         mine_now = mine | 1 << p
         cell = self.board.name(grid.index_of[p])
-        not_optional = (f"{cell} noflip: flipping is not optional here (it is only optional "
-                        f"when it would remove a stone of yours that is part of a loop)")
+        not_optional = (
+            f"{cell} noflip: flipping is not optional here (it is only optional "
+            f"when it would remove a stone of yours that is part of a loop)"
+        )
         # a stone on a loop touches two stones that do not touch each other
         around = grid.nb[p] & (mine | theirs)
         if not any(around & ~grid.nb[a] & ~(1 << a) for a in bits(around)):
@@ -309,8 +339,9 @@ class SliglubeState(State):
         if not (core >> p & 1 and on_loop(grid, p, core)):  # no new loop at all
             return _Verdict(_Outcome(mine_now, theirs, 0, 0), not_optional)
         lost = f"{cell} would be part of a loop your opponent controls"
-        threatened, ours, new_loops = control_through(grid, p, core, mine_now, theirs,
-                                                      _SEARCH_BUDGET)
+        threatened, ours, new_loops = control_through(
+            grid, p, core, mine_now, theirs, _SEARCH_BUDGET
+        )
         flipped = ours & theirs
         removed = mine & ~ours & grid.grow(ours)
         noflip: _Outcome | str = not_optional
@@ -372,8 +403,11 @@ class SliglubeState(State):
         if not self.is_over:
             return None
         title = self._mover_color.capitalize()
-        return Outcome(self.seat_of(self._mover_color), Termination.STALEMATE,
-                       f"{title} wins: {title} has no legal placement (stalemate wins)")
+        return Outcome(
+            self.seat_of(self._mover_color),
+            Termination.STALEMATE,
+            f"{title} wins: {title} has no legal placement (stalemate wins)",
+        )
 
     @property
     def prompt(self) -> str:
@@ -394,8 +428,10 @@ class SliglubeState(State):
             return move
         words = move.split(" ")
         if len(words) > 2 or (len(words) == 2 and words[1] != NOFLIP):
-            raise InvalidMove(f"{text.strip()!r} is not a move: name a cell (d4), or a cell "
-                              f"and noflip (d4 noflip)")
+            raise InvalidMove(
+                f"{text.strip()!r} is not a move: name a cell (d4), or a cell "
+                f"and noflip (d4 noflip)"
+            )
         words[0] = self.board.name(self.board.index(words[0]))
         return " ".join(words)
 
@@ -405,8 +441,11 @@ class SliglubeState(State):
         if ply == 1:
             return self._choose(text)
         if text in (BLACK, WHITE):
-            raise IllegalMove("the colours are already chosen: place a stone"
-                              if ply else "place the first black stone before choosing colours")
+            raise IllegalMove(
+                "the colours are already chosen: place a stone"
+                if ply
+                else "place the first black stone before choosing colours"
+            )
         words = text.split(" ")
         index = self.board.index(words[0])
         cell = self.board.name(index)
@@ -414,10 +453,13 @@ class SliglubeState(State):
         p = self._grid.pos[index]
         if ply == 0:
             if noflip:
-                raise IllegalMove("noflip: flipping is not optional here (the first stone "
-                                  "flips nothing: just name the cell)")
-            return self._after(text, self._black | 1 << p, self._white, None,
-                               Change(placed=(cell,)))
+                raise IllegalMove(
+                    "noflip: flipping is not optional here (the first stone "
+                    "flips nothing: just name the cell)"
+                )
+            return self._after(
+                text, self._black | 1 << p, self._white, None, Change(placed=(cell,))
+            )
         outcome = self._placement(p, cell, noflip)
         if isinstance(outcome, str):
             if self.is_over:
@@ -427,15 +469,18 @@ class SliglubeState(State):
         names = self.board.cells
         index_of = self._grid.index_of
         color = self._mover_color
-        change = Change(placed=(cell,),
-                        flipped=tuple(names[index_of[q]] for q in bits(outcome.flipped)),
-                        removed=tuple((names[index_of[q]], color) for q in bits(outcome.removed)))
+        change = Change(
+            placed=(cell,),
+            flipped=tuple(names[index_of[q]] for q in bits(outcome.flipped)),
+            removed=tuple((names[index_of[q]], color) for q in bits(outcome.removed)),
+        )
         if color == WHITE:
             black, white = outcome.theirs, outcome.mine
         else:
             black, white = outcome.mine, outcome.theirs
-        return self._after(f"{cell} {NOFLIP}" if noflip else cell, black, white,
-                           self._white_seat, change)
+        return self._after(
+            f"{cell} {NOFLIP}" if noflip else cell, black, white, self._white_seat, change
+        )
 
     def _placement(self, p: int, cell: str, noflip: bool) -> _Outcome | str:
         """The outcome of placing at bit ``p``, or why it is illegal (steps 1–4)."""
@@ -450,13 +495,22 @@ class SliglubeState(State):
         if text not in (BLACK, WHITE):
             raise IllegalMove(f"choose your colour: black or white (not {text!r})")
         white_seat = 1 if text == WHITE else 0
-        return SliglubeState(self.game, self.options, (*self.history, text), self._black,
-                             self._white, white_seat, NO_CHANGE)
+        return SliglubeState(
+            self.game,
+            self.options,
+            (*self.history, text),
+            self._black,
+            self._white,
+            white_seat,
+            NO_CHANGE,
+        )
 
-    def _after(self, move: str, black: int, white: int, white_seat: int | None,
-               change: Change) -> SliglubeState:
-        return SliglubeState(self.game, self.options, (*self.history, move), black, white,
-                             white_seat, change)
+    def _after(
+        self, move: str, black: int, white: int, white_seat: int | None, change: Change
+    ) -> SliglubeState:
+        return SliglubeState(
+            self.game, self.options, (*self.history, move), black, white, white_seat, change
+        )
 
 
 class SliglubeGame(Game):
@@ -483,7 +537,7 @@ class SliglubeGame(Game):
         "If at the start of your turn you have no legal placement, the game ends and you WIN.\n"
         "Known omission: the original rules' optional extra removal (\"you may also remove "
         "stones from friendly or enemy loops adjacent to it if doing so increases your loop's "
-        "length\") is not implemented; it is too vague to apply.\n"
+        'length") is not implemented; it is too vague to apply.\n'
         "Moves: d4, d4 noflip, black, white."
     )
 

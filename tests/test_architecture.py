@@ -28,8 +28,12 @@ PACKAGES = tuple(name for name in ("rules", "render", "ai", "bot") if (ROOT / na
 #: The modules of the bot that talk to Discord (besides areas' commands.py and views.py).
 DISCORD_SIDE = {"bot.__main__", "bot.client", "bot.poster", "bot.errors"}
 #: What each package may import of ours.
-ALLOWED = {"rules": {"rules"}, "render": {"rules", "render"}, "ai": {"rules", "ai"},
-           "bot": {"rules", "render", "ai", "bot"}}
+ALLOWED = {
+    "rules": {"rules"},
+    "render": {"rules", "render"},
+    "ai": {"rules", "ai"},
+    "bot": {"rules", "render", "ai", "bot"},
+}
 
 
 def module_name(path: Path) -> str:
@@ -41,8 +45,11 @@ def module_name(path: Path) -> str:
 
 @cache
 def modules() -> dict[str, Path]:
-    return {module_name(path): path for package in PACKAGES
-            for path in sorted((ROOT / package).rglob("*.py"))}
+    return {
+        module_name(path): path
+        for package in PACKAGES
+        for path in sorted((ROOT / package).rglob("*.py"))
+    }
 
 
 @cache
@@ -77,8 +84,11 @@ def ours(module: str) -> Iterator[str]:
 
 def is_discord_side(module: str) -> bool:
     leaf = module.rpartition(".")[2]
-    return module in DISCORD_SIDE or module.startswith("bot.ui") \
+    return (
+        module in DISCORD_SIDE
+        or module.startswith("bot.ui")
         or (module.startswith("bot.") and leaf in ("commands", "views"))
+    )
 
 
 def test_there_are_modules_to_check() -> None:
@@ -91,23 +101,33 @@ def test_there_are_modules_to_check() -> None:
 KNOWN_CYCLES: dict[str, str] = {}
 
 
-@pytest.mark.parametrize("package", [
-    pytest.param(package, marks=pytest.mark.xfail(strict=True, reason=KNOWN_CYCLES[package]))
-    if package in KNOWN_CYCLES else package for package in PACKAGES])
+@pytest.mark.parametrize(
+    "package",
+    [
+        pytest.param(package, marks=pytest.mark.xfail(strict=True, reason=KNOWN_CYCLES[package]))
+        if package in KNOWN_CYCLES
+        else package
+        for package in PACKAGES
+    ],
+)
 def test_no_import_cycles(package: str) -> None:
     """Within a package (across packages, the upward rule below already forbids them)."""
-    graph = {module: sorted(set(ours(module))) for module in modules()
-             if module.split(".")[0] == package}
-    cycles = [sorted(component) for component in strongly_connected(graph)
-              if len(component) > 1]
+    graph = {
+        module: sorted(set(ours(module))) for module in modules() if module.split(".")[0] == package
+    }
+    cycles = [sorted(component) for component in strongly_connected(graph) if len(component) > 1]
     assert cycles == [], "import cycles:\n" + "\n".join(" ↔ ".join(c) for c in cycles)
 
 
 @pytest.mark.parametrize("package", PACKAGES)
 def test_nothing_imports_upward(package: str) -> None:
-    wrong = [f"{module} imports {target}" for module in modules()
-             if module.split(".")[0] == package for target in ours(module)
-             if target.split(".")[0] not in ALLOWED[package]]
+    wrong = [
+        f"{module} imports {target}"
+        for module in modules()
+        if module.split(".")[0] == package
+        for target in ours(module)
+        if target.split(".")[0] not in ALLOWED[package]
+    ]
     assert wrong == []
 
 
@@ -134,22 +154,34 @@ def test_the_discord_side_is_where_the_docs_say() -> None:
 
 
 def test_no_module_imports_an_areas_commands() -> None:
-    wrong = [f"{module} imports {target}" for module in modules() for target in ours(module)
-             if target.startswith("bot.") and target.endswith(".commands")]
+    wrong = [
+        f"{module} imports {target}"
+        for module in modules()
+        for target in ours(module)
+        if target.startswith("bot.") and target.endswith(".commands")
+    ]
     assert wrong == []
 
 
 def test_only_storage_sees_a_connection() -> None:
-    wrong = [f"{module} imports {name}" for module in modules()
-             if module.startswith("bot") and not module.startswith("bot.storage")
-             for name in imports(module)
-             if name.split(".")[0] in ("sqlite3", "aiosqlite", "asyncpg")]
+    wrong = [
+        f"{module} imports {name}"
+        for module in modules()
+        if module.startswith("bot") and not module.startswith("bot.storage")
+        for name in imports(module)
+        if name.split(".")[0] in ("sqlite3", "aiosqlite", "asyncpg")
+    ]
     assert wrong == []
 
 
 def test_only_the_pictures_module_draws() -> None:
-    drawing = sorted(module for module in modules() if module.startswith("bot")
-                     for target in ours(module) if target.split(".")[0] == "render")
+    drawing = sorted(
+        module
+        for module in modules()
+        if module.startswith("bot")
+        for target in ours(module)
+        if target.split(".")[0] == "render"
+    )
     assert set(drawing) == {"bot.pictures"}
 
 

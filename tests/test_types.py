@@ -13,6 +13,13 @@ PACKAGES = ("rules", "render", "ai", "bot")
 
 def test_mypy_finds_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)  # the packages' module names come from their paths
-    out, err, status = api.run([*PACKAGES, "--config-file", str(ROOT / "pyproject.toml"),
-                                "--cache-dir", str(ROOT / ".mypy_cache")])
+    out, err, status = api.run(
+        [
+            *PACKAGES,
+            "--config-file",
+            str(ROOT / "pyproject.toml"),
+            "--cache-dir",
+            str(ROOT / ".mypy_cache"),
+        ]
+    )
     assert status == 0, out + err

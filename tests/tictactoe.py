@@ -17,10 +17,17 @@ MARKS = ("x", "o")
 class TicTacToeState(State):
     __slots__ = ("_cells", "_change", "board", "game", "history", "options")
 
-    def __init__(self, game: Game, history: tuple[str, ...], cells: tuple[str | None, ...],
-                 change: Change) -> None:
-        for name, value in (("game", game), ("options", {}), ("board", SquareBoard.of(3)),
-                            ("history", history), ("_cells", cells), ("_change", change)):
+    def __init__(
+        self, game: Game, history: tuple[str, ...], cells: tuple[str | None, ...], change: Change
+    ) -> None:
+        for name, value in (
+            ("game", game),
+            ("options", {}),
+            ("board", SquareBoard.of(3)),
+            ("history", history),
+            ("_cells", cells),
+            ("_change", change),
+        ):
             object.__setattr__(self, name, value)
 
     @property
@@ -31,8 +38,11 @@ class TicTacToeState(State):
         return MARKS[seat]
 
     def legal_moves(self) -> list[str]:
-        return [] if self.is_over else [self.board.name(i) for i, mark in enumerate(self._cells)
-                                        if mark is None]
+        return (
+            []
+            if self.is_over
+            else [self.board.name(i) for i, mark in enumerate(self._cells) if mark is None]
+        )
 
     def parse(self, text: str) -> str:
         move = normalize_move(text)
@@ -47,16 +57,18 @@ class TicTacToeState(State):
             raise IllegalMove(f"{cell} is taken" if not self.is_over else "the game is over")
         cells = list(self._cells)
         cells[index] = MARKS[self.ply % 2]
-        return TicTacToeState(self.game, (*self.history, cell), tuple(cells),
-                              Change(placed=(cell,)))
+        return TicTacToeState(
+            self.game, (*self.history, cell), tuple(cells), Change(placed=(cell,))
+        )
 
     @property
     def outcome(self) -> Outcome | None:
         for a, b, c in LINES:
             mark = self._cells[a]
             if mark is not None and mark == self._cells[b] == self._cells[c]:
-                return Outcome(MARKS.index(mark), Termination.GOAL,
-                               f"{mark.upper()} wins: three in a row")
+                return Outcome(
+                    MARKS.index(mark), Termination.GOAL, f"{mark.upper()} wins: three in a row"
+                )
         if all(self._cells):
             return Outcome(None, Termination.GOAL, "Draw: the board is full")
         return None

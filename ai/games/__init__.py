@@ -49,9 +49,15 @@ def spread(values: Sequence[T], count: int) -> list[T]:
     return [values[i] for i in sorted(indexes)]
 
 
-def generic_candidates(moves: list[int], text: Callable[[int], str], rng: random.Random, *,
-                       numbers: int = 12, numbers_range: range | None = None,
-                       widest: int = 400) -> list[int]:
+def generic_candidates(
+    moves: list[int],
+    text: Callable[[int], str],
+    rng: random.Random,
+    *,
+    numbers: int = 12,
+    numbers_range: range | None = None,
+    widest: int = 400,
+) -> list[int]:
     """The moves worth searching, for any game.
 
     A choice of a number (``komi 7``) offered over a long range keeps

@@ -28,5 +28,9 @@ from ai.games import Knowledge, generic_candidates
 
 def knowledge(options: Mapping[str, Any]) -> Knowledge:
     size = int(options.get("size", 13))
-    return Knowledge(cutoff=40, sharpness=10.0, amaf_plies=10,
-                     candidates=partial(generic_candidates, numbers_range=range(size + 1)))
+    return Knowledge(
+        cutoff=40,
+        sharpness=10.0,
+        amaf_plies=10,
+        candidates=partial(generic_candidates, numbers_range=range(size + 1)),
+    )

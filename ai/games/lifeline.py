@@ -18,5 +18,6 @@ from ai.games import Knowledge, generic_candidates
 
 def knowledge(options: Mapping[str, Any]) -> Knowledge:
     size = int(options.get("size", 7))
-    return Knowledge(candidates=partial(generic_candidates, numbers_range=range(size + 1),
-                                        widest=60))
+    return Knowledge(
+        candidates=partial(generic_candidates, numbers_range=range(size + 1), widest=60)
+    )

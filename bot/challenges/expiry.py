@@ -29,10 +29,17 @@ Expired = Callable[[ChallengeRow], Awaitable[None]]
 
 
 class ChallengeExpiry:
-    def __init__(self, db: Database, *, now: Callable[[], datetime], days: int,
-                 on_expired: Expired | None = None, sleep: Sleep = asyncio.sleep,
-                 messages: ChallengeMessages | None = None,
-                 claims: Claims | None = None) -> None:
+    def __init__(
+        self,
+        db: Database,
+        *,
+        now: Callable[[], datetime],
+        days: int,
+        on_expired: Expired | None = None,
+        sleep: Sleep = asyncio.sleep,
+        messages: ChallengeMessages | None = None,
+        claims: Claims | None = None,
+    ) -> None:
         self.db = db
         self.claims = claims or Claims(db, now=now)
         self.now = now
@@ -41,16 +48,20 @@ class ChallengeExpiry:
         self.on_expired = on_expired
         #: The challenge messages: each expired one shown so, through the outbox.
         self.messages = messages
-        self.timer = DueTimer("challenge expiry", handle_due=self.expire_due,
-                              next_due=self._next_due, now=now, sleep=sleep)
+        self.timer = DueTimer(
+            "challenge expiry",
+            handle_due=self.expire_due,
+            next_due=self._next_due,
+            now=now,
+            sleep=sleep,
+        )
 
     def expires_at(self, challenge: ChallengeRow) -> datetime | None:
         return None if self.lifetime is None else challenge.created_at + self.lifetime
 
     def is_due(self, challenge: ChallengeRow) -> bool:
         expires = self.expires_at(challenge)
-        return challenge.status == "pending" and expires is not None \
-            and expires <= self.now()
+        return challenge.status == "pending" and expires is not None and expires <= self.now()
 
     # -- the task -------------------------------------------------------------------
 
@@ -97,8 +108,9 @@ class ChallengeExpiry:
 
     async def _expire(self, challenge: ChallengeRow) -> ChallengeRow | None:
         async with self.db.transaction() as tx:
-            if not await queries.close_challenge(tx, challenge.id, status="expired",
-                                                 closed_at=self.now()):
+            if not await queries.close_challenge(
+                tx, challenge.id, status="expired", closed_at=self.now()
+            ):
                 return None  # answered meanwhile
             shown = None if self.messages is None else self.messages.shown(challenge, "")
             if shown is not None:  # its message says so, even after a crash
@@ -117,5 +129,7 @@ class ChallengeExpiry:
 
 
 def expired_refusal(challenge: ChallengeRow) -> str:
-    return (f"Challenge #{challenge.id} has expired: nobody answered it in time. "
-            "Start a new one with /challenge.")
+    return (
+        f"Challenge #{challenge.id} has expired: nobody answered it in time. "
+        "Start a new one with /challenge."
+    )

@@ -50,10 +50,18 @@ class GameStarter(Protocol):
 
 
 class Challenges:
-    def __init__(self, db: Database, games: Games, boards: Boards, events: Events, *,
-                 now: Callable[[], datetime], rng: random.Random | None = None,
-                 starters: Sequence[GameStarter] = (),
-                 messages: ChallengeMessages | None = None) -> None:
+    def __init__(
+        self,
+        db: Database,
+        games: Games,
+        boards: Boards,
+        events: Events,
+        *,
+        now: Callable[[], datetime],
+        rng: random.Random | None = None,
+        starters: Sequence[GameStarter] = (),
+        messages: ChallengeMessages | None = None,
+    ) -> None:
         self.db = db
         self.games = games
         self.boards = boards
@@ -64,17 +72,28 @@ class Challenges:
         #: The challenge messages' new states, through the boards' outbox.
         self.messages = messages or ChallengeMessages(db, boards.poster, boards.outbox, now=now)
 
-    async def create(self, *, guild_id: int, channel_id: int, challenger: Member, game: str,
-                     options: Mapping[str, Any] | None = None, opponent: Member | None = None,
-                     first: str = "challenger", rated: bool = True,
-                     settings: Mapping[str, Any] | None = None) -> ChallengeRow:
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        challenger: Member,
+        game: str,
+        options: Mapping[str, Any] | None = None,
+        opponent: Member | None = None,
+        first: str = "challenger",
+        rated: bool = True,
+        settings: Mapping[str, Any] | None = None,
+    ) -> ChallengeRow:
         """A pending challenge; the caller posts it and calls :meth:`set_message`.
         ``rated=False``: a casual game, which never changes ratings. ``settings``: more
         of the bot's own choices for the game (time control…), already checked."""
         rule_set = game_rules(game)
         if opponent is not None and opponent.id == challenger.id:
-            raise UserError("You can't challenge yourself: pick another member, or leave "
-                            "the opponent empty for an open challenge.")
+            raise UserError(
+                "You can't challenge yourself: pick another member, or leave "
+                "the opponent empty for an open challenge."
+            )
         if opponent is not None and opponent.bot:
             raise UserError(f"{opponent.name} is a bot and can't play: challenge a person.")
         given = {name: value for name, value in (options or {}).items() if value is not None}
@@ -89,19 +108,31 @@ class Challenges:
             raise UserError(f"Who plays first must be one of {', '.join(FIRST_PLAYER_CHOICES)}.")
         async with self.db.transaction() as tx:
             existing = await queries.find_pending_challenge(
-                tx, guild_id=guild_id, challenger_id=challenger.id,
-                opponent_id=opponent.id if opponent else None, game=rule_set.name)
+                tx,
+                guild_id=guild_id,
+                challenger_id=challenger.id,
+                opponent_id=opponent.id if opponent else None,
+                game=rule_set.name,
+            )
             if existing is not None:
                 whom = f"to {existing.opponent_name}" if opponent else "open to anyone"
-                raise UserError(f"You already have a pending {rule_set.title} challenge {whom} "
-                                f"(#{existing.id}): cancel it or wait for an answer first.")
+                raise UserError(
+                    f"You already have a pending {rule_set.title} challenge {whom} "
+                    f"(#{existing.id}): cancel it or wait for an answer first."
+                )
             challenge_id = await queries.insert_challenge(
-                tx, guild_id=guild_id, channel_id=channel_id, challenger_id=challenger.id,
-                challenger_name=challenger.name, opponent_id=opponent.id if opponent else None,
-                opponent_name=opponent.name if opponent else None, game=rule_set.name,
+                tx,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                challenger_id=challenger.id,
+                challenger_name=challenger.name,
+                opponent_id=opponent.id if opponent else None,
+                opponent_name=opponent.name if opponent else None,
+                game=rule_set.name,
                 options=resolved,
                 settings={**(settings or {}), "first": first, "rated": bool(rated)},
-                created_at=self.now())
+                created_at=self.now(),
+            )
             created = await queries.get_challenge(tx, challenge_id)
         assert created is not None  # inserted just now
         return created
@@ -117,8 +148,9 @@ class Challenges:
             raise UserError("That challenge doesn't exist (any more).")
         return challenge
 
-    async def accept(self, *, guild_id: int, challenge_id: int, member: Member,
-                     message_id: int | None = None) -> GameUpdate:
+    async def accept(
+        self, *, guild_id: int, challenge_id: int, member: Member, message_id: int | None = None
+    ) -> GameUpdate:
         """Start the game: seats, what the starters store with it (the clock), a thread,
         the opening board, the first ping. ``message_id``: the challenge message the
         button was on, in case it was clicked before :meth:`set_message` stored it."""
@@ -139,28 +171,48 @@ class Challenges:
         facts = await self.db.read_many(*(s.starting_facts(player_ids) for s in self.starters))
         async with self.db.transaction() as tx:
             game_id = await queries.insert_game(
-                tx, guild_id=guild_id, channel_id=challenge.channel_id,
+                tx,
+                guild_id=guild_id,
+                channel_id=challenge.channel_id,
                 challenge_id=challenge.id,
                 challenge_message_id=challenge.message_id or message_id,
-                game=challenge.game, options=challenge.options, settings=challenge.settings,
-                player_ids=player_ids, player_names=[seat.name for seat in seats],
-                created_at=self.now())
-            if not await queries.close_challenge(tx, challenge.id, status="accepted",
-                                                 closed_at=self.now(), game_id=game_id):
+                game=challenge.game,
+                options=challenge.options,
+                settings=challenge.settings,
+                player_ids=player_ids,
+                player_names=[seat.name for seat in seats],
+                created_at=self.now(),
+            )
+            if not await queries.close_challenge(
+                tx, challenge.id, status="accepted", closed_at=self.now(), game_id=game_id
+            ):
                 current = await queries.get_challenge(tx, challenge.id)
                 assert current is not None  # challenges are never deleted
                 raise UserError(beaten_to_it(current))
             row = await queries.get_game(tx, game_id)
             assert row is not None  # inserted just now
-            await apply(tx, [statement for starter, fact in zip(self.starters, facts, strict=True)
-                             for statement in starter.opening(row, state, fact)])
+            await apply(
+                tx,
+                [
+                    statement
+                    for starter, fact in zip(self.starters, facts, strict=True)
+                    for statement in starter.opening(row, state, fact)
+                ],
+            )
             # All the game must show, stored with it: its thread, the challenge message
             # saying so, its opening board (then the listeners are told it started).
-            board = self.boards.board(row, state, texts.opening_post(row, state),
-                                      mentions=to_ping(row, state), then=("game_started",))
-            staged = [self.boards.thread(row),
-                      self.messages.shown(challenge, member.name, lane=game_lane(game_id)),
-                      board]
+            board = self.boards.board(
+                row,
+                state,
+                texts.opening_post(row, state),
+                mentions=to_ping(row, state),
+                then=("game_started",),
+            )
+            staged = [
+                self.boards.thread(row),
+                self.messages.shown(challenge, member.name, lane=game_lane(game_id)),
+                board,
+            ]
             await apply(tx, [one.statement for one in staged])
         self.games.remember(game_id, state)
         async with self.games.lock(game_id):
@@ -170,8 +222,10 @@ class Challenges:
     async def decline(self, *, guild_id: int, challenge_id: int, member: Member) -> ChallengeRow:
         challenge = await self._pending(guild_id, challenge_id)
         if challenge.opponent_id is None:
-            raise UserError("An open challenge can't be declined: simply leave it "
-                            "(the challenger can cancel it).")
+            raise UserError(
+                "An open challenge can't be declined: simply leave it "
+                "(the challenger can cancel it)."
+            )
         if member.id != challenge.opponent_id:
             raise UserError(f"Only {challenge.opponent_name} can decline this challenge.")
         return await self._close(challenge, "declined", member)
@@ -193,17 +247,29 @@ class Challenges:
         opponent = Member(row.player_ids[1 - seat], row.player_names[1 - seat])
         async with self.db.reading() as conn:
             theirs = await queries.find_pending_challenge(
-                conn, guild_id=guild_id, challenger_id=opponent.id, opponent_id=member.id,
-                game=row.game)
+                conn,
+                guild_id=guild_id,
+                challenger_id=opponent.id,
+                opponent_id=member.id,
+                game=row.game,
+            )
         if theirs is not None:
-            raise UserError(f"{opponent.name} has already challenged you to a rematch "
-                            f"(challenge #{theirs.id}): accept it there.")
+            raise UserError(
+                f"{opponent.name} has already challenged you to a rematch "
+                f"(challenge #{theirs.id}): accept it there."
+            )
         settings = {k: v for k, v in row.settings.items() if k not in ("first", "rated")}
         return await self.create(
-            guild_id=guild_id, channel_id=row.channel_id, challenger=member, game=row.game,
-            options=row.options, opponent=opponent,
+            guild_id=guild_id,
+            channel_id=row.channel_id,
+            challenger=member,
+            game=row.game,
+            options=row.options,
+            opponent=opponent,
             first="opponent" if seat == 0 else "challenger",
-            rated=row.settings.get("rated", True) is not False, settings=settings)
+            rated=row.settings.get("rated", True) is not False,
+            settings=settings,
+        )
 
     async def _pending(self, guild_id: int, challenge_id: int) -> ChallengeRow:
         challenge = await self.get(guild_id, challenge_id)
@@ -213,8 +279,9 @@ class Challenges:
 
     async def _close(self, challenge: ChallengeRow, status: str, by: Member) -> ChallengeRow:
         async with self.db.transaction() as tx:
-            if not await queries.close_challenge(tx, challenge.id, status=status,
-                                                 closed_at=self.now()):
+            if not await queries.close_challenge(
+                tx, challenge.id, status=status, closed_at=self.now()
+            ):
                 current = await queries.get_challenge(tx, challenge.id)
                 assert current is not None  # challenges are never deleted
                 raise UserError(f"This challenge was already {current.status}.")
@@ -230,8 +297,10 @@ def beaten_to_it(challenge: ChallengeRow) -> str:
     """What an Accept that lost a race is told: what really happened just before."""
     if challenge.status == "accepted":
         return "Someone else accepted this challenge just before you."
-    by = {"declined": f" by {challenge.opponent_name}",
-          "cancelled": f" by {challenge.challenger_name}"}.get(challenge.status, "")
+    by = {
+        "declined": f" by {challenge.opponent_name}",
+        "cancelled": f" by {challenge.challenger_name}",
+    }.get(challenge.status, "")
     return f"This challenge was {challenge.status}{by} just before you clicked Accept."
 
 
@@ -241,8 +310,9 @@ class ChallengeMessages:
     crash in between no longer leaves an Accept button that answers "already
     accepted"."""
 
-    def __init__(self, db: Database, poster: Poster, outbox: Outbox, *,
-                 now: Callable[[], datetime]) -> None:
+    def __init__(
+        self, db: Database, poster: Poster, outbox: Outbox, *, now: Callable[[], datetime]
+    ) -> None:
         self.db = db
         self.poster = poster
         self.outbox = outbox
@@ -252,8 +322,12 @@ class ChallengeMessages:
     def shown(self, challenge: ChallengeRow, by: str, *, lane: str | None = None) -> Staged:
         """Show the challenge as it is once this transaction commits; ``by``: who
         answered. ``lane``: the new game's, when accepted (the message names its thread)."""
-        return item(lane or challenge_lane(challenge.id), "challenge",
-                    {"challenge_id": challenge.id, "by": by}, now=self.now())
+        return item(
+            lane or challenge_lane(challenge.id),
+            "challenge",
+            {"challenge_id": challenge.id, "by": by},
+            now=self.now(),
+        )
 
     async def send(self, *staged: Staged) -> None:
         await self.outbox.deliver(*staged, timeout=SEND_WAIT)
@@ -261,8 +335,11 @@ class ChallengeMessages:
     async def _deliver(self, pending: OutboxRow) -> None:
         async with self.db.reading() as conn:
             challenge = await queries.get_challenge(conn, pending.payload["challenge_id"])
-            game = None if challenge is None or challenge.game_id is None \
+            game = (
+                None
+                if challenge is None or challenge.game_id is None
                 else await queries.get_game(conn, challenge.game_id)
+            )
         if challenge is None:
             return
         # Accepted before its message's id was stored: the game has it from the button.
@@ -271,6 +348,9 @@ class ChallengeMessages:
             return  # never posted: nothing to show
         challenge = replace(challenge, message_id=message_id)
         expired = challenge.status == "expired"
-        text = texts.challenge_expired_text(challenge) if expired \
+        text = (
+            texts.challenge_expired_text(challenge)
+            if expired
             else texts.challenge_closed_text(challenge, pending.payload["by"], game)
+        )
         await self.poster.show_challenge(challenge, text, disabled_buttons=expired)

@@ -59,11 +59,19 @@ class Clocks:
     """Each game's clock (a game starter, a move guard and a listener of the games'
     events) and the one dispatcher task."""
 
-    def __init__(self, db: Database, games: Games, endings: Endings,
-                 notifier: Notifier | None = None, *, now: Callable[[], datetime],
-                 reminder_share: float = timecontrol.REMINDER_SHARE,
-                 vacation_days: int = 14, sleep: Sleep = asyncio.sleep,
-                 claims: Claims | None = None) -> None:
+    def __init__(
+        self,
+        db: Database,
+        games: Games,
+        endings: Endings,
+        notifier: Notifier | None = None,
+        *,
+        now: Callable[[], datetime],
+        reminder_share: float = timecontrol.REMINDER_SHARE,
+        vacation_days: int = 14,
+        sleep: Sleep = asyncio.sleep,
+        claims: Claims | None = None,
+    ) -> None:
         self.db = db
         #: Each reminder and deadline is handled by the one process that claims it.
         self.claims = claims or Claims(db, now=now)
@@ -73,8 +81,9 @@ class Clocks:
         self.now = now
         self.reminder_share = reminder_share
         self.vacation_allowance = timedelta(days=vacation_days)
-        self.timer = DueTimer("game clocks", handle_due=self.run_due, next_due=self._next_due,
-                              now=now, sleep=sleep)
+        self.timer = DueTimer(
+            "game clocks", handle_due=self.run_due, next_due=self._next_due, now=now, sleep=sleep
+        )
         self._missing: asyncio.Task[int] | None = None
 
     # -- the dispatcher ---------------------------------------------------------------
@@ -85,8 +94,9 @@ class Clocks:
         waits for neither."""
         self.timer.start()
         if self._missing is None:
-            self._missing = asyncio.create_task(self.add_missing_clocks(),
-                                                name="clocks for older games")
+            self._missing = asyncio.create_task(
+                self.add_missing_clocks(), name="clocks for older games"
+            )
 
     async def add_missing_clocks(self) -> int:
         """Give each active game without a clock (from before the clocks) one, its turn
@@ -108,8 +118,10 @@ class Clocks:
                 log.exception("game %d cannot be replayed: no clock for it", row.id)
         now = self.now()
         clocks = await asyncio.to_thread(  # thousands of them: not on the event loop
-            lambda: [self._fresh_clock(row, state, now, pauser(row, vacations))
-                     for row, state in playing])
+            lambda: [
+                self._fresh_clock(row, state, now, pauser(row, vacations)) for row, state in playing
+            ]
+        )
         async with self.db.transaction() as tx:
             added = await queries.add_clocks(tx, clocks)
         log.info("gave clocks to %d games from before the clocks", added)
@@ -159,8 +171,13 @@ class Clocks:
             async with self.db.reading() as conn:
                 row = await queries.get_game(conn, game_id)
                 clock = await queries.get_clock(conn, game_id)
-            if row is None or not row.is_active or clock is None or clock.turn_seat is None \
-                    or clock.due_at != due_at:
+            if (
+                row is None
+                or not row.is_active
+                or clock is None
+                or clock.turn_seat is None
+                or clock.due_at != due_at
+            ):
                 return
             read = clock
             seat = clock.turn_seat
@@ -171,12 +188,13 @@ class Clocks:
                 expected = clock.turn_ply
             else:
                 expected = None
-                times = timecontrol.reminder_times(mover, clock.turn_started_at, pauses,
-                                                   share=self.reminder_share)
+                times = timecontrol.reminder_times(
+                    mover, clock.turn_started_at, pauses, share=self.reminder_share
+                )
                 passed = [i for i, t in enumerate(times) if i >= clock.reminders_sent and t <= now]
                 if passed and deadline is not None:
                     clock = replace(clock, reminders_sent=passed[-1] + 1)  # one ping, even if
-                    if self.notifier is not None:                          # both are overdue
+                    if self.notifier is not None:  # both are overdue
                         await self.notifier.remind(row, seat, deadline)
                 await self._save(row, clock, read=read)
         if expected is not None:  # the lock is released: end_game takes it
@@ -187,8 +205,11 @@ class Clocks:
 
     async def _time_out(self, row: GameRow, seat: int, expected_ply: int) -> None:
         try:
-            await self.endings.end_game(game_id=row.id, expected_ply=expected_ply,
-                                        outcome=lambda row, state: timeout(row, state, seat))
+            await self.endings.end_game(
+                game_id=row.id,
+                expected_ply=expected_ply,
+                outcome=lambda row, state: timeout(row, state, seat),
+            )
         except UserError as error:  # a move or an ending came first
             log.info("game %d: no timeout (%s)", row.id, error)
 
@@ -199,8 +220,11 @@ class Clocks:
 
     def opening(self, row: GameRow, state: State, facts: Vacations) -> list[Statement]:
         """The clock of a new game, its first turn starting now."""
-        return [queries.save_clock_statement(
-            self._fresh_clock(row, state, self.now(), pauser(row, facts)))]
+        return [
+            queries.save_clock_statement(
+                self._fresh_clock(row, state, self.now(), pauser(row, facts))
+            )
+        ]
 
     # -- the listener -------------------------------------------------------------------
 
@@ -221,24 +245,34 @@ class Clocks:
     def facts(self, game_id: int) -> Query[ClockFacts]:
         return queries.clock_and_vacations(game_id)
 
-    def check(self, row: GameRow, state: State, member: Member,
-              facts: ClockFacts) -> MoveWriter:
+    def check(self, row: GameRow, state: State, member: Member, facts: ClockFacts) -> MoveWriter:
         """Refuse a move that comes after the deadline (the dispatcher ends the game).
         Otherwise, give the moves the clock's next turn to store with the move."""
         clock, vacations = facts
         pauses = pauser(row, vacations)
-        if clock is not None and clock.turn_seat is not None and clock.turn_ply == state.ply \
-                and timecontrol.is_out_of_time(player_clock(clock, clock.turn_seat),
-                                               clock.turn_started_at, self.now(),
-                                               pauses(clock.turn_seat)):
+        if (
+            clock is not None
+            and clock.turn_seat is not None
+            and clock.turn_ply == state.ply
+            and timecontrol.is_out_of_time(
+                player_clock(clock, clock.turn_seat),
+                clock.turn_started_at,
+                self.now(),
+                pauses(clock.turn_seat),
+            )
+        ):
             self.poke()
-            raise UserError(f"Your time for this move in {texts.label(row)} has run out: "
-                            "the game is lost on time.")
-        return lambda after: [queries.save_clock_statement(
-            self._after_move(row, clock, after, self.now(), pauses))]
+            raise UserError(
+                f"Your time for this move in {texts.label(row)} has run out: "
+                "the game is lost on time."
+            )
+        return lambda after: [
+            queries.save_clock_statement(self._after_move(row, clock, after, self.now(), pauses))
+        ]
 
-    def _after_move(self, row: GameRow, clock: ClockRow | None, after: State, now: datetime,
-                    pauses: Pauses) -> ClockRow:
+    def _after_move(
+        self, row: GameRow, clock: ClockRow | None, after: State, now: datetime, pauses: Pauses
+    ) -> ClockRow:
         """The clock once a move made ``after``: the mover's bank charged, the next turn
         starting ``now``."""
         if clock is None:
@@ -247,22 +281,40 @@ class Clocks:
         mover = clock.turn_seat
         if mover is not None and banks[mover] is not None:
             try:
-                spent = timecontrol.after_move(player_clock(clock, mover),
-                                               clock.turn_started_at, now, pauses(mover))
+                spent = timecontrol.after_move(
+                    player_clock(clock, mover), clock.turn_started_at, now, pauses(mover)
+                )
                 banks[mover] = spent.remaining
             except timecontrol.OutOfTime:
                 banks[mover] = timedelta(0)
-        return self._with_due(replace(clock, banks=(banks[0], banks[1]), turn_ply=after.ply,
-                                      turn_seat=after.to_move, turn_started_at=now,
-                                      reminders_sent=0), pauses)
+        return self._with_due(
+            replace(
+                clock,
+                banks=(banks[0], banks[1]),
+                turn_ply=after.ply,
+                turn_seat=after.to_move,
+                turn_started_at=now,
+                reminders_sent=0,
+            ),
+            pauses,
+        )
 
     async def restart_turn(self, row: GameRow, state: State) -> None:
         """The turn starts afresh now (after a takeback), reminders and all."""
         async with self.db.reading() as conn:
             read = await queries.get_clock(conn, row.id)
         clock = read or self._fresh_clock(row, state, self.now(), lambda seat: [])
-        await self._save(row, replace(clock, turn_ply=state.ply, turn_seat=state.to_move,
-                                      turn_started_at=self.now(), reminders_sent=0), read=read)
+        await self._save(
+            row,
+            replace(
+                clock,
+                turn_ply=state.ply,
+                turn_seat=state.to_move,
+                turn_started_at=self.now(),
+                reminders_sent=0,
+            ),
+            read=read,
+        )
 
     # -- looking ----------------------------------------------------------------------------
 
@@ -277,21 +329,26 @@ class Clocks:
             return await queries.vacations_of(conn, member_id)
 
     async def vacation_left(self, member_id: int) -> timedelta:
-        taken = [Interval(v.start_at, min(v.end_at, max(v.start_at, self.now())))
-                 for v in await self.vacations(member_id)]
+        taken = [
+            Interval(v.start_at, min(v.end_at, max(v.start_at, self.now())))
+            for v in await self.vacations(member_id)
+        ]
         return timecontrol.vacation_left(taken, self.now(), self.vacation_allowance)
 
     async def current_vacation(self, member_id: int) -> VacationRow | None:
         now = self.now()
-        return next((v for v in await self.vacations(member_id)
-                     if v.start_at <= now < v.end_at), None)
+        return next(
+            (v for v in await self.vacations(member_id) if v.start_at <= now < v.end_at), None
+        )
 
     async def start_vacation(self, member_id: int) -> VacationRow:
         """Stop the member's clocks until they come back or this year's allowance runs out."""
         current = await self.current_vacation(member_id)
         if current is not None:
-            raise UserError("You are already on vacation, until "
-                            f"{texts.when(current.end_at)}: use `/vacation off` to come back.")
+            raise UserError(
+                "You are already on vacation, until "
+                f"{texts.when(current.end_at)}: use `/vacation off` to come back."
+            )
         taken = [Interval(v.start_at, v.end_at) for v in await self.vacations(member_id)]
         try:
             planned = timecontrol.start_vacation(taken, self.now(), self.vacation_allowance)
@@ -326,14 +383,22 @@ class Clocks:
 
     # -- internals ----------------------------------------------------------------------------
 
-    def _fresh_clock(self, row: GameRow, state: State, now: datetime,
-                     pauses: Pauses) -> ClockRow:
+    def _fresh_clock(self, row: GameRow, state: State, now: datetime, pauses: Pauses) -> ClockRow:
         control = control_of(row)
         bank = control.start if isinstance(control, Bank) else None
-        return self._with_due(ClockRow(
-            game_id=row.id, control=timecontrol.format_time_control(control), banks=(bank, bank),
-            turn_ply=state.ply, turn_seat=state.to_move, turn_started_at=now,
-            reminders_sent=0, due_at=None), pauses)
+        return self._with_due(
+            ClockRow(
+                game_id=row.id,
+                control=timecontrol.format_time_control(control),
+                banks=(bank, bank),
+                turn_ply=state.ply,
+                turn_seat=state.to_move,
+                turn_started_at=now,
+                reminders_sent=0,
+                due_at=None,
+            ),
+            pauses,
+        )
 
     async def _save(self, row: GameRow, clock: ClockRow, *, read: ClockRow | None) -> None:
         """Store the clock with its next due time, and wake the dispatcher. ``read``: the
@@ -341,8 +406,13 @@ class Clocks:
         still so (not if a move, maybe in another process, started a new turn since)."""
         pauses = [] if clock.turn_seat is None else await self._pauses(row, clock.turn_seat)
         clock = self._with_due(clock, lambda seat: pauses)
-        await self.db.write([queries.save_clock_statement(clock) if read is None
-                             else queries.update_clock_statement(clock, read)])
+        await self.db.write(
+            [
+                queries.save_clock_statement(clock)
+                if read is None
+                else queries.update_clock_statement(clock, read)
+            ]
+        )
         self.poke()
 
     def _with_due(self, clock: ClockRow, pauses: Pauses) -> ClockRow:
@@ -354,8 +424,9 @@ class Clocks:
         deadline = timecontrol.deadline_at(mover, clock.turn_started_at, pause)
         if deadline is None:
             return replace(clock, due_at=None)
-        times = timecontrol.reminder_times(mover, clock.turn_started_at, pause,
-                                           share=self.reminder_share)
+        times = timecontrol.reminder_times(
+            mover, clock.turn_started_at, pause, share=self.reminder_share
+        )
         if clock.reminders_sent < len(times):
             return replace(clock, due_at=times[clock.reminders_sent])
         return replace(clock, due_at=deadline + GRACE)
@@ -365,8 +436,7 @@ class Clocks:
             return [FOREVER]
         if not vacations_allowed(row):
             return []
-        return [Interval(v.start_at, v.end_at)
-                for v in await self.vacations(row.player_ids[seat])]
+        return [Interval(v.start_at, v.end_at) for v in await self.vacations(row.player_ids[seat])]
 
 
 def timeout(row: GameRow, state: State, loser: int) -> Outcome:

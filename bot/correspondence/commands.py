@@ -16,27 +16,35 @@ from bot.ui.options import MyGame
 MyGameOption = app_commands.Transform[GameRow, MyGame]
 
 MY_TURN_SHOWN = 20
-VACATION = [app_commands.Choice(name="on: stop my clocks", value="on"),
-            app_commands.Choice(name="off: I'm back", value="off"),
-            app_commands.Choice(name="status", value="status")]
-NOTIFY = [app_commands.Choice(name="a mention in the game's thread (default)", value="thread"),
-          app_commands.Choice(name="a direct message", value="dm"),
-          app_commands.Choice(name="a daily digest by direct message", value="digest")]
-NOTIFY_SAID = {"thread": "I'll mention you in the game's thread when it's your turn.",
-               "dm": "I'll send you a direct message when it's your turn (a mention in the "
-                     "thread if your DMs are closed).",
-               "digest": "Once a day I'll send you a direct message listing the games waiting "
-                         "for you; deadline reminders still come by DM."}
+VACATION = [
+    app_commands.Choice(name="on: stop my clocks", value="on"),
+    app_commands.Choice(name="off: I'm back", value="off"),
+    app_commands.Choice(name="status", value="status"),
+]
+NOTIFY = [
+    app_commands.Choice(name="a mention in the game's thread (default)", value="thread"),
+    app_commands.Choice(name="a direct message", value="dm"),
+    app_commands.Choice(name="a daily digest by direct message", value="digest"),
+]
+NOTIFY_SAID = {
+    "thread": "I'll mention you in the game's thread when it's your turn.",
+    "dm": "I'll send you a direct message when it's your turn (a mention in the "
+    "thread if your DMs are closed).",
+    "digest": "Once a day I'll send you a direct message listing the games waiting "
+    "for you; deadline reminders still come by DM.",
+}
 
 
 class CorrespondenceCommands(commands.Cog):
-    @app_commands.command(name="myturn", description="Your games waiting for your move, "
-                                                     "most urgent first")
+    @app_commands.command(
+        name="myturn", description="Your games waiting for your move, most urgent first"
+    )
     async def myturn(self, interaction: discord.Interaction) -> None:
         guild_id = guild_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)  # may replay games
         waiting = await app_of(interaction).correspondence.my_turn(
-            guild_id=guild_id, member_id=interaction.user.id)
+            guild_id=guild_id, member_id=interaction.user.id
+        )
         if not waiting:
             await interaction.followup.send("No game is waiting for your move.", ephemeral=True)
             return
@@ -44,79 +52,99 @@ class CorrespondenceCommands(commands.Cog):
         for item in waiting[:MY_TURN_SHOWN]:
             row = item.game
             opponent = row.opponent_name(interaction.user.id)
-            when = f"time runs out {texts.relative(item.deadline)}" if item.deadline \
+            when = (
+                f"time runs out {texts.relative(item.deadline)}"
+                if item.deadline
                 else "no time limit"
+            )
             url = texts.jump_url(guild_id, row.where_id, row.last_message_id)
             lines.append(f"- [{texts.label(row)}]({url}) vs {opponent}: {when}")
         if len(waiting) > MY_TURN_SHOWN:
             lines.append(f"…and {len(waiting) - MY_TURN_SHOWN} more.")
         await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
 
-    @app_commands.command(name="takeback", description="Ask your opponent to take back your "
-                                                       "last move")
+    @app_commands.command(
+        name="takeback", description="Ask your opponent to take back your last move"
+    )
     @app_commands.describe(game="Which game (implied inside a game's thread)")
-    async def takeback(self, interaction: discord.Interaction,
-                       game: MyGameOption | None = None) -> None:
+    async def takeback(
+        self, interaction: discord.Interaction, game: MyGameOption | None = None
+    ) -> None:
         guild_id, member = guild_of(interaction), member_of(interaction.user)
         await interaction.response.defer(ephemeral=True, thinking=True)
         row = await game_meant(interaction, game)
         if practice_level(row):  # the bot grants it at once
-            await app_of(interaction).practice.take_back(guild_id=guild_id, game_id=row.id,
-                                                         member=member)
-            await interaction.followup.send(f"Taken back in {texts.label(row)}.",
-                                            ephemeral=True)
+            await app_of(interaction).practice.take_back(
+                guild_id=guild_id, game_id=row.id, member=member
+            )
+            await interaction.followup.send(f"Taken back in {texts.label(row)}.", ephemeral=True)
             return
         await app_of(interaction).correspondence.request_takeback(
-            guild_id=guild_id, game_id=row.id, member=member)
+            guild_id=guild_id, game_id=row.id, member=member
+        )
         opponent = row.opponent_name(member.id)
-        await interaction.followup.send(f"Asked {opponent} in {texts.label(row)}'s thread.",
-                                        ephemeral=True)
+        await interaction.followup.send(
+            f"Asked {opponent} in {texts.label(row)}'s thread.", ephemeral=True
+        )
 
-    @app_commands.command(name="abort", description="Call off a game before both players "
-                                                    "have moved (it counts for nothing)")
+    @app_commands.command(
+        name="abort",
+        description="Call off a game before both players have moved (it counts for nothing)",
+    )
     @app_commands.describe(game="Which game (implied inside a game's thread)")
-    async def abort(self, interaction: discord.Interaction,
-                    game: MyGameOption | None = None) -> None:
+    async def abort(
+        self, interaction: discord.Interaction, game: MyGameOption | None = None
+    ) -> None:
         guild_id, member = guild_of(interaction), member_of(interaction.user)
         await interaction.response.defer(ephemeral=True, thinking=True)
         row = await game_meant(interaction, game)
-        update = await app_of(interaction).correspondence.abort(guild_id=guild_id,
-                                                              game_id=row.id, member=member)
-        await interaction.followup.send(f"{texts.label(update.game)} is aborted: it counts "
-                                        "for nothing.", ephemeral=True)
+        update = await app_of(interaction).correspondence.abort(
+            guild_id=guild_id, game_id=row.id, member=member
+        )
+        await interaction.followup.send(
+            f"{texts.label(update.game)} is aborted: it counts for nothing.", ephemeral=True
+        )
 
-    @app_commands.command(name="vacation", description="Stop your clocks for a while "
-                                                       "(a yearly allowance)")
+    @app_commands.command(
+        name="vacation", description="Stop your clocks for a while (a yearly allowance)"
+    )
     @app_commands.describe(action="Switch it on or off, or see how much is left")
     @app_commands.choices(action=VACATION)
-    async def vacation(self, interaction: discord.Interaction,
-                       action: app_commands.Choice[str]) -> None:
+    async def vacation(
+        self, interaction: discord.Interaction, action: app_commands.Choice[str]
+    ) -> None:
         clocks = app_of(interaction).clocks
         member_id = interaction.user.id
         if action.value == "on":
             started = await clocks.start_vacation(member_id)
-            text = (f"Enjoy your vacation: your clocks are stopped until you use "
-                    f"`/vacation off`, or at most until {texts.when(started.end_at)} "
-                    "when this year's allowance runs out. (Games whose challenge disabled "
-                    "vacations keep running.)")
+            text = (
+                f"Enjoy your vacation: your clocks are stopped until you use "
+                f"`/vacation off`, or at most until {texts.when(started.end_at)} "
+                "when this year's allowance runs out. (Games whose challenge disabled "
+                "vacations keep running.)"
+            )
         elif action.value == "off":
             await clocks.end_vacation(member_id)
             left = await clocks.vacation_left(member_id)
-            text = (f"Welcome back: your clocks run again. "
-                    f"{timecontrol.describe_duration(left)} of vacation left this year.")
+            text = (
+                f"Welcome back: your clocks run again. "
+                f"{timecontrol.describe_duration(left)} of vacation left this year."
+            )
         else:
             current = await clocks.current_vacation(member_id)
             left = await clocks.vacation_left(member_id)
-            now = (f"You are on vacation until {texts.when(current.end_at)}. "
-                   if current else "You are not on vacation. ")
+            now = (
+                f"You are on vacation until {texts.when(current.end_at)}. "
+                if current
+                else "You are not on vacation. "
+            )
             text = f"{now}{timecontrol.describe_duration(left)} of vacation left this year."
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="notify", description="How I tell you it's your turn")
     @app_commands.describe(how="A thread mention, a direct message, or a daily digest")
     @app_commands.choices(how=NOTIFY)
-    async def notify(self, interaction: discord.Interaction,
-                     how: app_commands.Choice[str]) -> None:
+    async def notify(self, interaction: discord.Interaction, how: app_commands.Choice[str]) -> None:
         app = app_of(interaction)
         await app.notifier.set_preference(interaction.user.id, how.value)
         app.clocks.poke()  # a digest may now be due

@@ -37,8 +37,7 @@ def control_of(row: GameRow) -> TimeControl:
 #: The game setting naming a player whose clock never runs (the bot, in a practice game).
 UNTIMED = "untimed_player"
 #: The pause of a clock that never runs: longer than any game.
-FOREVER = Interval(datetime(2000, 1, 1, tzinfo=UTC),
-                   datetime(9000, 1, 1, tzinfo=UTC))
+FOREVER = Interval(datetime(2000, 1, 1, tzinfo=UTC), datetime(9000, 1, 1, tzinfo=UTC))
 
 
 def untimed(row: GameRow, seat: int) -> bool:
@@ -56,9 +55,11 @@ async def deadline_of(db: Database, row: GameRow) -> tuple[ClockRow | None, date
     clock, vacations = await db.read(queries.clock_and_vacations(row.id))
     if clock is None or clock.turn_seat is None or untimed(row, clock.turn_seat):
         return clock, None
-    return clock, timecontrol.deadline_at(player_clock(clock, clock.turn_seat),
-                                          clock.turn_started_at,
-                                          pauser(row, vacations)(clock.turn_seat))
+    return clock, timecontrol.deadline_at(
+        player_clock(clock, clock.turn_seat),
+        clock.turn_started_at,
+        pauser(row, vacations)(clock.turn_seat),
+    )
 
 
 def player_clock(clock: ClockRow, seat: int) -> Clock:
@@ -68,12 +69,14 @@ def player_clock(clock: ClockRow, seat: int) -> Clock:
 
 def pauser(row: GameRow, vacations: Mapping[int, list[VacationRow]]) -> Pauses:
     """The pauses of each seat of ``row``, from its players' vacations."""
+
     def pauses(seat: int) -> list[Interval]:
         if untimed(row, seat):
             return [FOREVER]
         if not vacations_allowed(row):
             return []
         return [Interval(v.start_at, v.end_at) for v in vacations.get(row.player_ids[seat], ())]
+
     return pauses
 
 
@@ -90,8 +93,9 @@ class DeadlinePoster:
     async def open_thread(self, game: GameRow, name: str) -> int | None:
         return await self.poster.open_thread(game, name)
 
-    async def show_challenge(self, challenge: ChallengeRow, text: str, *,
-                             disabled_buttons: bool = False) -> None:
+    async def show_challenge(
+        self, challenge: ChallengeRow, text: str, *, disabled_buttons: bool = False
+    ) -> None:
         await self.poster.show_challenge(challenge, text, disabled_buttons=disabled_buttons)
 
     async def post(self, game: GameRow, post: Post) -> Posted:
@@ -111,7 +115,6 @@ class DeadlinePoster:
     async def deadline_line(self, game: GameRow, ply: int) -> str:
         """The line for the board at ``ply``; "" without a time limit."""
         clock, deadline = await deadline_of(self.db, game)
-        if clock is None or clock.turn_seat is None or clock.turn_ply != ply \
-                or deadline is None:
+        if clock is None or clock.turn_seat is None or clock.turn_ply != ply or deadline is None:
             return ""  # not this board's turn (the clock is behind): better nothing than wrong
         return texts.deadline_line(game.player_names[clock.turn_seat], deadline)

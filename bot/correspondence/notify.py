@@ -36,8 +36,9 @@ class Notifier:
     """A listener of the games' events: DMs for the members who asked for them, digests,
     reminders; and the boards' mention filter (:meth:`filter_mentions`)."""
 
-    def __init__(self, db: Database, messenger: Messenger, poster: Poster, *,
-                 now: Callable[[], datetime]) -> None:
+    def __init__(
+        self, db: Database, messenger: Messenger, poster: Poster, *, now: Callable[[], datetime]
+    ) -> None:
         self.db = db
         self.messenger = messenger
         self.poster = poster
@@ -79,8 +80,11 @@ class Notifier:
         row = update.game
         for member_id in row.player_ids:
             if await self.preference(member_id) != "thread":
-                await self.tell(row, member_id, f"**{texts.label(row)}** is over: "
-                                f"{row.result}. {self._link(row)}")
+                await self.tell(
+                    row,
+                    member_id,
+                    f"**{texts.label(row)}** is over: {row.result}. {self._link(row)}",
+                )
 
     async def _your_turn(self, update: GameUpdate) -> None:
         row, state = update.game, update.state
@@ -91,16 +95,21 @@ class Notifier:
             return  # the board post's mention does it; digest members wait for the digest
         opponent = row.player_names[1 - state.to_move]
         prompt = f": {state.prompt}" if state.prompt else ""
-        await self.tell(row, member_id, f"Your turn in **{texts.label(row)}** against "
-                        f"{opponent}{prompt}. {self._link(row)}")
+        await self.tell(
+            row,
+            member_id,
+            f"Your turn in **{texts.label(row)}** against {opponent}{prompt}. {self._link(row)}",
+        )
 
     # -- reminders and digests ----------------------------------------------------------
 
     async def remind(self, row: GameRow, seat: int, deadline: datetime) -> None:
         member_id = row.player_ids[seat]
         when = texts.relative(deadline)
-        text = (f"Reminder: your move in **{texts.label(row)}** against "
-                f"{row.player_names[1 - seat]}. Your time runs out {when}.")
+        text = (
+            f"Reminder: your move in **{texts.label(row)}** against "
+            f"{row.player_names[1 - seat]}. Your time runs out {when}."
+        )
         if await self.preference(member_id) == "thread":
             await self.in_thread(row, member_id, text)
         else:
@@ -128,13 +137,16 @@ class Notifier:
         waiting = await self._waiting(member_id)
         if waiting:
             lines = [f"Games waiting for your move ({len(waiting)}):"]
-            lines += [f"- **{texts.label(row)}** against "
-                      f"{row.opponent_name(member_id)}: {self._link(row)}"
-                      for row in waiting]
+            lines += [
+                f"- **{texts.label(row)}** against "
+                f"{row.opponent_name(member_id)}: {self._link(row)}"
+                for row in waiting
+            ]
             if not await self.messenger.dm(member_id, "\n".join(lines)):
                 for row in waiting:
-                    await self.in_thread(row, member_id, f"your move in "
-                                         f"**{texts.label(row)}** is waiting.")
+                    await self.in_thread(
+                        row, member_id, f"your move in **{texts.label(row)}** is waiting."
+                    )
         following = due_at + DIGEST_EVERY
         while following <= now:
             following += DIGEST_EVERY

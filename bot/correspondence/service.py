@@ -34,11 +34,16 @@ from rules import State
 
 #: The time controls offered by the challenge's autocomplete (any other is typed out).
 TIME_CONTROL_CHOICES = (
-    ("3 days per move (default)", "3d"), ("1 day per move", "1d"), ("2 days per move", "2d"),
-    ("5 days per move", "5d"), ("7 days per move", "7d"), ("14 days per move", "14d"),
+    ("3 days per move (default)", "3d"),
+    ("1 day per move", "1d"),
+    ("2 days per move", "2d"),
+    ("5 days per move", "5d"),
+    ("7 days per move", "7d"),
+    ("14 days per move", "14d"),
     ("bank: 3 days, +1 day per move, up to 7 days", "3d+1d/7d"),
     ("bank: 7 days, +2 days per move, up to 14 days", "7d+2d/14d"),
-    ("no time limit", "none"))
+    ("no time limit", "none"),
+)
 
 
 def parse_time_control(text: str | None) -> timecontrol.TimeControl:
@@ -48,18 +53,28 @@ def parse_time_control(text: str | None) -> timecontrol.TimeControl:
         return timecontrol.parse_time_control(text or "3d")
     except timecontrol.TimeControlError as error:
         said = texts.echoing(str(error), text or "")
-        raise UserError(f"That time control can't be used: {said}. Examples: 3d (days per "
-                        "move: 1, 2, 3, 5, 7 or 14), 3d+1d/7d (a bank), none.") from None
+        raise UserError(
+            f"That time control can't be used: {said}. Examples: 3d (days per "
+            "move: 1, 2, 3, 5, 7 or 14), 3d+1d/7d (a bank), none."
+        ) from None
 
 
-def challenge_settings(time_control: str | timecontrol.TimeControl | None = None,
-                       takebacks: bool | None = None,
-                       vacation: bool | None = None) -> dict[str, Any]:
+def challenge_settings(
+    time_control: str | timecontrol.TimeControl | None = None,
+    takebacks: bool | None = None,
+    vacation: bool | None = None,
+) -> dict[str, Any]:
     """The challenge's clock options, checked: refused with a UserError if unreadable."""
-    control = time_control if isinstance(time_control, timecontrol.TimeControl) \
+    control = (
+        time_control
+        if isinstance(time_control, timecontrol.TimeControl)
         else parse_time_control(time_control)
-    return {"time_control": timecontrol.format_time_control(control),
-            "takebacks": takebacks is not False, "vacation": vacation is not False}
+    )
+    return {
+        "time_control": timecontrol.format_time_control(control),
+        "takebacks": takebacks is not False,
+        "vacation": vacation is not False,
+    }
 
 
 NO_SUCH_TAKEBACK = "That takeback request doesn't exist (any more)."
@@ -75,9 +90,17 @@ class Waiting:
 
 
 class Correspondence:
-    def __init__(self, db: Database, games: Games, boards: Boards, events: Events,
-                 endings: Endings, clocks: Clocks, *,
-                 now: Callable[[], datetime]) -> None:
+    def __init__(
+        self,
+        db: Database,
+        games: Games,
+        boards: Boards,
+        events: Events,
+        endings: Endings,
+        clocks: Clocks,
+        *,
+        now: Callable[[], datetime],
+    ) -> None:
         self.db = db
         self.games = games
         self.boards = boards
@@ -88,24 +111,28 @@ class Correspondence:
 
     # -- takebacks --------------------------------------------------------------------
 
-    async def request_takeback(self, *, guild_id: int, game_id: int,
-                               member: Member) -> TakebackRow:
+    async def request_takeback(self, *, guild_id: int, game_id: int, member: Member) -> TakebackRow:
         """Ask the opponent to take back ``member``'s last move; posts the question."""
         async with self.games.lock(game_id):
             row = await self._playing(guild_id, game_id, member)
             if row.settings.get("takebacks") is False:
-                raise UserError(f"Takebacks are off in {texts.label(row)} (chosen at the "
-                                "challenge).")
+                raise UserError(
+                    f"Takebacks are off in {texts.label(row)} (chosen at the challenge)."
+                )
             opponent = row.opponent_name(member.id)
             async with self.db.reading() as conn:
                 moves = await queries.moves_of_game(conn, game_id)
             if not any(move.member_id == member.id for move in moves):
-                raise UserError(f"You haven't moved yet in {texts.label(row)}: there is "
-                                "nothing of yours to take back.")
+                raise UserError(
+                    f"You haven't moved yet in {texts.label(row)}: there is "
+                    "nothing of yours to take back."
+                )
             last = moves[-1]
             if last.member_id != member.id:
-                raise UserError(f"{opponent} has moved since your last move: a move can only "
-                                "be taken back until your opponent has moved.")
+                raise UserError(
+                    f"{opponent} has moved since your last move: a move can only "
+                    "be taken back until your opponent has moved."
+                )
             other = row.player_ids[1 - row.player_seat(member.id)]
             async with self.db.transaction() as tx:
                 earlier = await queries.takebacks_of_ply(tx, game_id, last.ply)
@@ -113,21 +140,28 @@ class Correspondence:
                     raise UserError(f"You have already asked: waiting for {opponent}'s answer.")
                 if any(t.status == "declined" for t in earlier):
                     raise UserError(f"{opponent} has already declined taking back this move.")
-                takeback_id = await queries.insert_takeback(tx, game_id, last.ply, member.id,
-                                                            self.now())
+                takeback_id = await queries.insert_takeback(
+                    tx, game_id, last.ply, member.id, self.now()
+                )
                 takeback = await queries.get_takeback(tx, takeback_id)
                 assert takeback is not None  # inserted just now
-                question = self.boards.note(row, Post(  # asked even if the bot dies now
-                    content=f"**{texts.label(row)}**: {member.name} asks to take back "
-                            f"`{last.move}` (move {last.ply}). {texts.mention(other)}, do you "
-                            "accept?",
-                    mentions=(other,), actions=(f"takeback:{takeback_id}",)))
+                question = self.boards.note(
+                    row,
+                    Post(  # asked even if the bot dies now
+                        content=f"**{texts.label(row)}**: {member.name} asks to take back "
+                        f"`{last.move}` (move {last.ply}). {texts.mention(other)}, do you "
+                        "accept?",
+                        mentions=(other,),
+                        actions=(f"takeback:{takeback_id}",),
+                    ),
+                )
                 await apply(tx, [question.statement])
             await self.boards.send(question)
             return takeback
 
-    async def answer_takeback(self, *, guild_id: int, takeback_id: int, member: Member,
-                              accept: bool) -> TakebackRow:
+    async def answer_takeback(
+        self, *, guild_id: int, takeback_id: int, member: Member, accept: bool
+    ) -> TakebackRow:
         """The opponent's answer. Accepted: the move is removed and the board re-posted."""
         async with self.db.reading() as conn:
             takeback = await queries.get_takeback(conn, takeback_id)
@@ -150,21 +184,25 @@ class Correspondence:
             if not row.is_active:
                 raise UserError(texts.sentence(f"{texts.label(row)} is over: {row.result}"))
             last = moves[-1] if moves else None
-            if last is None or last.ply != takeback.ply or \
-                    last.member_id != takeback.requester_id:
+            if last is None or last.ply != takeback.ply or last.member_id != takeback.requester_id:
                 raise UserError("The game has moved on since this request: it no longer applies.")
             board = None
             if accept:  # the position before the move, and its board, stored with it
                 state = await asyncio.to_thread(replayed, row, [m.move for m in moves[:-1]])
                 requester = row.player_names[row.player_seat(takeback.requester_id)]
                 board = self.boards.board(
-                    row, state, f"**{texts.label(row)}** · {member.name} accepted: {requester} "
+                    row,
+                    state,
+                    f"**{texts.label(row)}** · {member.name} accepted: {requester} "
                     f"took back `{last.move}` (move {takeback.ply}).\n"
                     f"{texts.turn_line(row, state)}",
-                    mentions=to_ping(row, state), then=("move_taken_back",))
+                    mentions=to_ping(row, state),
+                    then=("move_taken_back",),
+                )
             async with self.db.transaction() as tx:
-                await queries.answer_takeback(tx, takeback_id,
-                                              "accepted" if accept else "declined", self.now())
+                await queries.answer_takeback(
+                    tx, takeback_id, "accepted" if accept else "declined", self.now()
+                )
                 if accept and not await queries.delete_last_move(tx, row.id, takeback.ply):
                     raise UserError("The game has moved on since this request.")
                 if board is not None:
@@ -187,24 +225,35 @@ class Correspondence:
         async with self.db.reading() as conn:
             moves = await queries.moves_of_game(conn, game_id)
         if len({move.seat for move in moves}) >= 2:
-            raise UserError(f"Both players have moved in {texts.label(row)}: it's too late to "
-                            "abort (you can resign).")
+            raise UserError(
+                f"Both players have moved in {texts.label(row)}: it's too late to "
+                "abort (you can resign)."
+            )
         said = f"Aborted by {member.name} before both players had moved"
         return await self.endings.end_game(
-            game_id=game_id, expected_ply=len(moves),
-            outcome=lambda row, state: replace(rules.outcome.aborted(state), text=said))
+            game_id=game_id,
+            expected_ply=len(moves),
+            outcome=lambda row, state: replace(rules.outcome.aborted(state), text=said),
+        )
 
     # -- looking ---------------------------------------------------------------------------
 
     async def my_turn(self, *, guild_id: int, member_id: int) -> list[Waiting]:
         """The games waiting for the member's move, the most urgent first."""
         listing = await self.games.list_games(guild_id=guild_id, member_id=member_id)
-        waiting = [Waiting(row, state, await self.clocks.deadline_of(row))
-                   for row, state in listing.active
-                   if state.to_move is not None and row.player_ids[state.to_move] == member_id]
-        return sorted(waiting, key=lambda w: (w.deadline is None,
-                                              w.deadline.timestamp() if w.deadline else 0,
-                                              w.game.id))
+        waiting = [
+            Waiting(row, state, await self.clocks.deadline_of(row))
+            for row, state in listing.active
+            if state.to_move is not None and row.player_ids[state.to_move] == member_id
+        ]
+        return sorted(
+            waiting,
+            key=lambda w: (
+                w.deadline is None,
+                w.deadline.timestamp() if w.deadline else 0,
+                w.game.id,
+            ),
+        )
 
     async def _playing(self, guild_id: int, game_id: int, member: Member) -> GameRow:
         row = await self.games.get_game(guild_id, game_id)

@@ -117,8 +117,19 @@ DEFAULT = DaysPerMove(3)
 # --- text form: "3d", "3d+1d/7d", "none" --------------------------------------
 
 MINUTE = timedelta(minutes=1)
-_UNITS = {"d": DAY, "day": DAY, "days": DAY, "h": HOUR, "hour": HOUR, "hours": HOUR,
-          "m": MINUTE, "min": MINUTE, "mins": MINUTE, "minute": MINUTE, "minutes": MINUTE}
+_UNITS = {
+    "d": DAY,
+    "day": DAY,
+    "days": DAY,
+    "h": HOUR,
+    "hour": HOUR,
+    "hours": HOUR,
+    "m": MINUTE,
+    "min": MINUTE,
+    "mins": MINUTE,
+    "minute": MINUTE,
+    "minutes": MINUTE,
+}
 _DURATION = re.compile(r"([0-9]+)\s*(days?|hours?|minutes?|mins?|d|h|m)?")
 _NONE_WORDS = ("none", "no", "off", "unlimited", "no limit")
 
@@ -136,7 +147,7 @@ def parse_duration(text: str) -> timedelta:
     total = timedelta(0)
     position = 0
     for match in _DURATION.finditer(cleaned):
-        if cleaned[position:match.start()].strip():
+        if cleaned[position : match.start()].strip():
             break
         amount = int(match.group(1))
         if amount > LONGEST.days * 24 * 60:
@@ -159,8 +170,11 @@ def format_duration(duration: timedelta) -> str:
         return "-" + format_duration(-duration)
     days, minutes = divmod(minutes, 24 * 60)
     hours, minutes = divmod(minutes, 60)
-    parts = [f"{days}d" if days else "", f"{hours}h" if hours else "",
-             f"{minutes}m" if minutes else ""]
+    parts = [
+        f"{days}d" if days else "",
+        f"{hours}h" if hours else "",
+        f"{minutes}m" if minutes else "",
+    ]
     return "".join(parts) or "0d"
 
 
@@ -195,8 +209,11 @@ def format_time_control(control: TimeControl) -> str:
     if isinstance(control, DaysPerMove):
         return f"{control.days}d"
     if isinstance(control, Bank):
-        return "+".join((format_duration(control.start), format_duration(control.increment))) \
-            + "/" + format_duration(control.maximum)
+        return (
+            "+".join((format_duration(control.start), format_duration(control.increment)))
+            + "/"
+            + format_duration(control.maximum)
+        )
     return "none"
 
 
@@ -205,9 +222,11 @@ def describe_time_control(control: TimeControl) -> str:
     if isinstance(control, DaysPerMove):
         return f"{_plural(control.days, 'day')} per move"
     if isinstance(control, Bank):
-        return (f"a bank of {describe_duration(control.start)}, "
-                f"+{describe_duration(control.increment)} per move, "
-                f"up to {describe_duration(control.maximum)}")
+        return (
+            f"a bank of {describe_duration(control.start)}, "
+            f"+{describe_duration(control.increment)} per move, "
+            f"up to {describe_duration(control.maximum)}"
+        )
     return "no time limit"
 
 
@@ -216,8 +235,9 @@ def describe_duration(duration: timedelta) -> str:
     minutes = max(0, int(duration.total_seconds() // 60))
     days, minutes = divmod(minutes, 24 * 60)
     hours, minutes = divmod(minutes, 60)
-    parts = [_plural(n, unit) for n, unit in ((days, "day"), (hours, "hour"),
-                                              (minutes, "minute")) if n]
+    parts = [
+        _plural(n, unit) for n, unit in ((days, "day"), (hours, "hour"), (minutes, "minute")) if n
+    ]
     return " ".join(parts) or "less than a minute"
 
 
@@ -226,6 +246,7 @@ def _plural(count: int, unit: str) -> str:
 
 
 # --- paused time (vacations) ---------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Interval:
@@ -285,6 +306,7 @@ def when_elapsed(start: datetime, running: timedelta, pauses: Iterable[Interval]
 
 
 # --- a player's clock ------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Clock:
@@ -399,6 +421,7 @@ def next_reminder(
 
 # --- vacation allowance ----------------------------------------------------------
 
+
 def _year_bounds(year: int) -> tuple[datetime, datetime]:
     return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
 
@@ -436,11 +459,36 @@ def end_vacation(vacation: Interval, now: datetime) -> Interval:
 
 
 __all__ = [
-    "DAYS_PER_MOVE_CHOICES", "DEFAULT", "REMINDER_LEAD", "REMINDER_SHARE", "VACATION_PER_YEAR",
-    "Bank", "Clock", "DaysPerMove", "Interval", "NoLimit", "OutOfTime", "TimeControl",
-    "TimeControlError", "after_move", "deadline_at", "describe_duration",
-    "describe_time_control", "end_vacation", "format_duration", "format_time_control",
-    "is_out_of_time", "next_reminder", "parse_duration", "parse_time_control",
-    "paused_between", "reminder_times", "running_between", "start_vacation", "time_left",
-    "vacation_left", "vacation_used", "when_elapsed",
+    "DAYS_PER_MOVE_CHOICES",
+    "DEFAULT",
+    "REMINDER_LEAD",
+    "REMINDER_SHARE",
+    "VACATION_PER_YEAR",
+    "Bank",
+    "Clock",
+    "DaysPerMove",
+    "Interval",
+    "NoLimit",
+    "OutOfTime",
+    "TimeControl",
+    "TimeControlError",
+    "after_move",
+    "deadline_at",
+    "describe_duration",
+    "describe_time_control",
+    "end_vacation",
+    "format_duration",
+    "format_time_control",
+    "is_out_of_time",
+    "next_reminder",
+    "parse_duration",
+    "parse_time_control",
+    "paused_between",
+    "reminder_times",
+    "running_between",
+    "start_vacation",
+    "time_left",
+    "vacation_left",
+    "vacation_used",
+    "when_elapsed",
 ]

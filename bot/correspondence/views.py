@@ -12,21 +12,28 @@ from bot.errors import guarded
 from bot.ui.context import ROW_ID, app_of, guild_of, member_of
 
 
-class TakebackButton(discord.ui.DynamicItem[discord.ui.Button],
-                     template=rf"bb:takeback:(?P<answer>accept|decline):(?P<id>{ROW_ID})"):
+class TakebackButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"bb:takeback:(?P<answer>accept|decline):(?P<id>{ROW_ID})",
+):
     """The opponent's answer to a takeback request."""
 
     def __init__(self, answer: str, takeback_id: int) -> None:
-        super().__init__(discord.ui.Button(
-            label="Accept takeback" if answer == "accept" else "Decline",
-            style=discord.ButtonStyle.success if answer == "accept"
-            else discord.ButtonStyle.danger,
-            custom_id=f"bb:takeback:{answer}:{takeback_id}"))
+        super().__init__(
+            discord.ui.Button(
+                label="Accept takeback" if answer == "accept" else "Decline",
+                style=discord.ButtonStyle.success
+                if answer == "accept"
+                else discord.ButtonStyle.danger,
+                custom_id=f"bb:takeback:{answer}:{takeback_id}",
+            )
+        )
         self.answer, self.takeback_id = answer, takeback_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> TakebackButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TakebackButton:
         return cls(match["answer"], int(match["id"]))
 
     @guarded
@@ -34,13 +41,18 @@ class TakebackButton(discord.ui.DynamicItem[discord.ui.Button],
         member = member_of(interaction.user)
         await interaction.response.defer()  # an accepted takeback re-draws the board
         await app_of(interaction).correspondence.answer_takeback(
-            guild_id=guild_of(interaction), takeback_id=self.takeback_id, member=member,
-            accept=self.answer == "accept")
+            guild_id=guild_of(interaction),
+            takeback_id=self.takeback_id,
+            member=member,
+            accept=self.answer == "accept",
+        )
         verdict = "✅ Accepted" if self.answer == "accept" else "❌ Declined"
         question = interaction.message.content if interaction.message else ""
         await interaction.edit_original_response(
-            content=f"{question}\n{verdict} by {member.name}.", view=None,
-            allowed_mentions=discord.AllowedMentions.none())
+            content=f"{question}\n{verdict} by {member.name}.",
+            view=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
 
 def takeback_items(game_id: int, argument: str) -> list[discord.ui.Item]:

@@ -12,8 +12,9 @@ from bot.learning.docs import write_docs
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bot.learning", description=__doc__)
     parser.add_argument("command", choices=["docs"], help="what to write")
-    parser.add_argument("--root", type=Path, default=Path("."),
-                        help="the repository's top folder (default: here)")
+    parser.add_argument(
+        "--root", type=Path, default=Path("."), help="the repository's top folder (default: here)"
+    )
     args = parser.parse_args(argv)
     for path in write_docs(args.root):
         print(path)

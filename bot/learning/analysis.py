@@ -40,11 +40,23 @@ BUDGET = Budget(seconds=0.5, playouts=2_000)
 class Thinker(Protocol):
     """What thinks for the bot (an :class:`ai.pool.AIPool`): in other processes."""
 
-    async def analyse(self, game_name: str, options: Mapping[str, Any], moves: Sequence[str],
-                      budget: Budget, seed: int | None = None) -> Analysis: ...
+    async def analyse(
+        self,
+        game_name: str,
+        options: Mapping[str, Any],
+        moves: Sequence[str],
+        budget: Budget,
+        seed: int | None = None,
+    ) -> Analysis: ...
 
-    async def choose(self, game_name: str, options: Mapping[str, Any], moves: Sequence[str],
-                     level: str | Level = "medium", seed: int | None = None) -> str: ...
+    async def choose(
+        self,
+        game_name: str,
+        options: Mapping[str, Any],
+        moves: Sequence[str],
+        level: str | Level = "medium",
+        seed: int | None = None,
+    ) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +79,10 @@ class GameAnalysis:
         """Seat 0's chance after each ply, as shown (None where not analysed yet; see
         :func:`shown`)."""
         plies = range(self.last + 1)
-        return shown([self.found[p].chance if p in self.found else None for p in plies],
-                     [p in self.found and self.found[p].proven for p in plies])
+        return shown(
+            [self.found[p].chance if p in self.found else None for p in plies],
+            [p in self.found and self.found[p].proven for p in plies],
+        )
 
     def chance_of(self, seat: int, ply: int) -> float | None:
         """Seat ``seat``'s chance after ``ply`` moves, as shown (see :meth:`chances`)."""
@@ -97,24 +111,34 @@ class GameAnalysis:
         if ply:
             move = self.moves[ply - 1]
             preferred = self.preferred(ply - 1)
-            verdict = ("the AI agrees" if preferred == move.move else
-                       f"the AI preferred `{preferred}`" if preferred else
-                       "the AI has no view yet")
+            verdict = (
+                "the AI agrees"
+                if preferred == move.move
+                else f"the AI preferred `{preferred}`"
+                if preferred
+                else "the AI has no view yet"
+            )
             then, now = self.chance_of(move.seat, ply - 1), self.chance_of(move.seat, ply)
-            lines.append(f"Move {ply} of {self.last}: {who[move.seat]} played `{move.move}`; "
-                         f"{verdict}. {who[move.seat]}'s chances: {_percent(then)} → "
-                         f"{_percent(now)}.")
+            lines.append(
+                f"Move {ply} of {self.last}: {who[move.seat]} played `{move.move}`; "
+                f"{verdict}. {who[move.seat]}'s chances: {_percent(then)} → "
+                f"{_percent(now)}."
+            )
         else:
             opening = self.preferred(0)
-            lines.append(f"The start: {who[0]}'s chances {_percent(self.chance_of(0, 0))}"
-                         + (f"; the AI would open with `{opening}`." if opening else "."))
+            lines.append(
+                f"The start: {who[0]}'s chances {_percent(self.chance_of(0, 0))}"
+                + (f"; the AI would open with `{opening}`." if opening else ".")
+            )
         swings = biggest_swings(self.chances())
         if swings:
             lines.append("Where it turned: " + ", ".join(f"move {p}" for p in swings) + ".")
         if not self.complete:
             done = sum(1 for chance in self.chances() if chance is not None)
-            lines.append(f"*The AI is still at it: {done} of {self.last + 1} positions so "
-                         "far. Turn the page to see more.*")
+            lines.append(
+                f"*The AI is still at it: {done} of {self.last + 1} positions so "
+                "far. Turn the page to see more.*"
+            )
         return "\n".join(lines)
 
 
@@ -142,9 +166,16 @@ def shown(raw: Sequence[float | None], proven: Sequence[bool]) -> list[float | N
 class Analyses:
     """The queue of games to analyse, its one worker task, and the stored estimates."""
 
-    def __init__(self, db: Database, games: Games, thinker: Thinker, *,
-                 budget: Budget = BUDGET, seed: int | None = 1,
-                 shards: Shards = EVERY_SHARD) -> None:
+    def __init__(
+        self,
+        db: Database,
+        games: Games,
+        thinker: Thinker,
+        *,
+        budget: Budget = BUDGET,
+        seed: int | None = 1,
+        shards: Shards = EVERY_SHARD,
+    ) -> None:
         self.db = db
         self.games = games
         self.thinker = thinker
@@ -164,8 +195,9 @@ class Analyses:
         someone asks)."""
         if self._task is None:
             self._task = asyncio.create_task(self._work(), name="analyse finished games")
-        for game_id in await self.db.read(queries.games_to_analyse(
-                shard_count=self.shards.count, shard_ids=self.shards.ids)):
+        for game_id in await self.db.read(
+            queries.games_to_analyse(shard_count=self.shards.count, shard_ids=self.shards.ids)
+        ):
             self.request(game_id)
 
     async def stop(self) -> None:
@@ -216,12 +248,20 @@ class Analyses:
         for ply in range(len(moves) + 1):
             if ply in done:
                 continue
-            found = await self.thinker.analyse(row.game, row.options, moves[:ply], self.budget,
-                                               self.seed)
-            known = AnalysisRow(game_id, ply, min(1.0, max(0.0, found.win_chance_for_seat0)),
-                                found.best_move, found.proven, found.playouts)
-            added += (await self.db.write([queries.save_analysis_statement(known)],
-                                          durable=False))[0]
+            found = await self.thinker.analyse(
+                row.game, row.options, moves[:ply], self.budget, self.seed
+            )
+            known = AnalysisRow(
+                game_id,
+                ply,
+                min(1.0, max(0.0, found.win_chance_for_seat0)),
+                found.best_move,
+                found.proven,
+                found.playouts,
+            )
+            added += (await self.db.write([queries.save_analysis_statement(known)], durable=False))[
+                0
+            ]
         return added
 
     async def of_game(self, *, guild_id: int, game_id: int) -> GameAnalysis:
@@ -229,12 +269,13 @@ class Analyses:
         queued. Refused for a game in progress."""
         row = await self.games.get_game(guild_id, game_id)
         if row.is_active:
-            raise UserError("The AI analyses a game once it is over: during the game it "
-                            "would coach the players.")
+            raise UserError(
+                "The AI analyses a game once it is over: during the game it "
+                "would coach the players."
+            )
         async with self.db.reading() as conn:
             moves = tuple(await queries.moves_of_game(conn, row.id))
-        found = {known.ply: known
-                 for known in await self.db.read(queries.analyses_of_game(row.id))}
+        found = {known.ply: known for known in await self.db.read(queries.analyses_of_game(row.id))}
         analysis = GameAnalysis(row, moves, found)
         if not analysis.complete and row.status == "finished":
             self.request(row.id)
@@ -246,7 +287,7 @@ async def positions(row: GameRow, moves: Sequence[MoveRow], ply: int) -> tuple[S
     game = rules.get_game(row.game)
 
     def replay() -> tuple[State, State]:
-        before = game.replay([m.move for m in moves[:max(0, ply - 1)]], **row.options)
+        before = game.replay([m.move for m in moves[: max(0, ply - 1)]], **row.options)
         return before, before.play(moves[ply - 1].move) if ply else before
 
     return await asyncio.to_thread(replay)

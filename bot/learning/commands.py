@@ -14,8 +14,9 @@ from bot.ui.context import app_of
 from bot.ui.options import GameKind
 
 
-async def sandbox_moves(interaction: discord.Interaction,
-                        current: str) -> list[app_commands.Choice[str]]:
+async def sandbox_moves(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
     """The legal moves of the member's latest sandbox."""
     found = await app_of(interaction).sandboxes.suggestions(interaction.user.id, current)
     return [app_commands.Choice(name=s.name, value=s.value) for s in found]
@@ -25,29 +26,40 @@ class LearningCommands(commands.Cog):
     @app_commands.command(name="rules", description="Learn a game: a short illustrated guide")
     @app_commands.describe(game="Which game", page="Start at this page (default: the first)")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-    async def rules(self, interaction: discord.Interaction,
-                    game: app_commands.Transform[rules.Game, GameKind],
-                    page: app_commands.Range[int, 1, 25] = 1) -> None:
+    async def rules(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Transform[rules.Game, GameKind],
+        page: app_commands.Range[int, 1, 25] = 1,
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         app = app_of(interaction)
         url = rules_url(app.rules_url_base, game.name)
         theme = await app.settings.theme(interaction.user.id)
-        await interaction.followup.send(ephemeral=True, **await guide_message(
-            guide_for(game.name), page - 1, url=url, theme=theme))
+        await interaction.followup.send(
+            ephemeral=True,
+            **await guide_message(guide_for(game.name), page - 1, url=url, theme=theme),
+        )
 
-    @app_commands.command(name="explore",
-                          description="Play a move in your private sandbox (open one with "
-                                      "Explore in /review or /import)")
-    @app_commands.describe(move="A move for whoever is to move there (start typing to see the "
-                                "legal ones); leave it out to see the sandbox")
+    @app_commands.command(
+        name="explore",
+        description="Play a move in your private sandbox (open one with "
+        "Explore in /review or /import)",
+    )
+    @app_commands.describe(
+        move="A move for whoever is to move there (start typing to see the "
+        "legal ones); leave it out to see the sandbox"
+    )
     @app_commands.autocomplete(move=sandbox_moves)
-    async def explore(self, interaction: discord.Interaction,
-                      move: app_commands.Range[str, 1, 100] | None = None) -> None:
+    async def explore(
+        self, interaction: discord.Interaction, move: app_commands.Range[str, 1, 100] | None = None
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         app = app_of(interaction)
         member = interaction.user.id
-        sandbox = await (app.sandboxes.play(None, member, move) if move
-                         else app.sandboxes.get(None, member))
+        sandbox = await (
+            app.sandboxes.play(None, member, move) if move else app.sandboxes.get(None, member)
+        )
         fields = await sandbox_message(app, sandbox, member)
         await interaction.followup.send(ephemeral=True, **fields)
 

@@ -69,8 +69,9 @@ def guide_for(game: str) -> Guide:
     game that brings none."""
     found = rules.get_game(game)
     try:
-        module = importlib.import_module(f"{__package__}.guides.{game}") \
-            if game.isidentifier() else None
+        module = (
+            importlib.import_module(f"{__package__}.guides.{game}") if game.isidentifier() else None
+        )
     except ModuleNotFoundError as error:
         if error.name != f"{__package__}.guides.{game}":
             raise

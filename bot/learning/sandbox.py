@@ -27,8 +27,10 @@ from rules import IllegalMove, State
 
 #: How strong the AI is when asked in a sandbox.
 LEVEL = "medium"
-NO_SANDBOX = ("You have no sandbox yet: open one with **Explore** under a game's "
-              "`/review`, or under an `/import`ed record.")
+NO_SANDBOX = (
+    "You have no sandbox yet: open one with **Explore** under a game's "
+    "`/review`, or under an `/import`ed record."
+)
 MOVED_ON = "That sandbox has moved on since: use its latest message."
 
 
@@ -49,31 +51,48 @@ class Sandbox:
 
 
 class Sandboxes:
-    def __init__(self, db: Database, games: Games, thinker: Thinker, *,
-                 now: Callable[[], datetime]) -> None:
+    def __init__(
+        self, db: Database, games: Games, thinker: Thinker, *, now: Callable[[], datetime]
+    ) -> None:
         self.db = db
         self.games = games
         self.thinker = thinker
         self.now = now
 
-    async def open_from_game(self, *, guild_id: int, game_id: int, ply: int,
-                             member: Member) -> Sandbox:
+    async def open_from_game(
+        self, *, guild_id: int, game_id: int, ply: int, member: Member
+    ) -> Sandbox:
         """A sandbox at move ``ply`` of a game of this server (clamped to its moves)."""
         row = await self.games.get_game(guild_id, game_id)
         async with self.db.reading() as conn:
             moves = [m.move for m in await queries.moves_of_game(conn, row.id)]
-        moves = moves[:max(0, min(ply, len(moves)))]
+        moves = moves[: max(0, min(ply, len(moves)))]
         return await self._create(member, row.game, row.options, moves, source=row.id)
 
-    async def open_from_record(self, *, member: Member, game: str, options: dict[str, Any],
-                               moves: Sequence[str]) -> Sandbox:
+    async def open_from_record(
+        self, *, member: Member, game: str, options: dict[str, Any], moves: Sequence[str]
+    ) -> Sandbox:
         return await self._create(member, game, options, list(moves), source=None)
 
-    async def _create(self, member: Member, game: str, options: dict[str, Any],
-                      moves: list[str], source: int | None) -> Sandbox:
-        await self.db.write(queries.insert_sandbox_statements(
-            member_id=member.id, game=game, options=options, moves=moves, opened_at=len(moves),
-            source_game_id=source, now=self.now()))
+    async def _create(
+        self,
+        member: Member,
+        game: str,
+        options: dict[str, Any],
+        moves: list[str],
+        source: int | None,
+    ) -> Sandbox:
+        await self.db.write(
+            queries.insert_sandbox_statements(
+                member_id=member.id,
+                game=game,
+                options=options,
+                moves=moves,
+                opened_at=len(moves),
+                source_game_id=source,
+                now=self.now(),
+            )
+        )
         found = await self.db.read(queries.latest_sandbox(member.id))
         assert found is not None
         return await self._sandbox(found)
@@ -90,12 +109,18 @@ class Sandboxes:
 
     async def get(self, sandbox_id: int | None, member_id: int) -> Sandbox:
         """The member's sandbox ``sandbox_id`` (None: their latest)."""
-        row = await self.db.read(queries.latest_sandbox(member_id) if sandbox_id is None
-                                 else queries.get_sandbox(sandbox_id))
+        row = await self.db.read(
+            queries.latest_sandbox(member_id)
+            if sandbox_id is None
+            else queries.get_sandbox(sandbox_id)
+        )
         if row is None:
-            raise UserError(NO_SANDBOX if sandbox_id is None else
-                            "That sandbox is gone (you keep your five latest): open a new "
-                            "one with **Explore**.")
+            raise UserError(
+                NO_SANDBOX
+                if sandbox_id is None
+                else "That sandbox is gone (you keep your five latest): open a new "
+                "one with **Explore**."
+            )
         if row.member_id != member_id:
             raise UserError("That sandbox is someone else's: open your own with **Explore**.")
         return await self._sandbox(row)
@@ -112,12 +137,19 @@ class Sandboxes:
             return await self._sandbox(row)
         if row.source_game_id is not None:
             raise UserError("That sandbox is someone else's: open your own with **Explore**.")
-        return await self._create(member, row.game, row.options,
-                                  list(row.moves[:row.opened_at]), source=row.source_game_id)
+        return await self._create(
+            member,
+            row.game,
+            row.options,
+            list(row.moves[: row.opened_at]),
+            source=row.source_game_id,
+        )
 
     async def _change(self, sandbox: Sandbox, moves: list[str]) -> Sandbox:
-        [changed] = await self.db.write([queries.set_sandbox_moves_statement(
-            sandbox.id, moves, sandbox.row.moves)], durable=False)
+        [changed] = await self.db.write(
+            [queries.set_sandbox_moves_statement(sandbox.id, moves, sandbox.row.moves)],
+            durable=False,
+        )
         if not changed:
             raise UserError(MOVED_ON)
         return await self.get(sandbox.id, sandbox.row.member_id)
@@ -127,8 +159,9 @@ class Sandboxes:
         if at is not None and at != sandbox.ply:
             raise UserError(MOVED_ON)
 
-    async def play(self, sandbox_id: int | None, member_id: int, text: str,
-                   at: int | None = None) -> Sandbox:
+    async def play(
+        self, sandbox_id: int | None, member_id: int, text: str, at: int | None = None
+    ) -> Sandbox:
         """Play ``text`` for whoever is to move in the sandbox."""
         sandbox = await self.get(sandbox_id, member_id)
         self._check(sandbox, at)
@@ -146,14 +179,17 @@ class Sandboxes:
             raise UserError("This is the start of the game: there is nothing to take back.")
         return await self._change(sandbox, list(sandbox.row.moves[:-1]))
 
-    async def ai_move(self, sandbox_id: int, member_id: int,
-                      at: int | None = None) -> tuple[Sandbox, str]:
+    async def ai_move(
+        self, sandbox_id: int, member_id: int, at: int | None = None
+    ) -> tuple[Sandbox, str]:
         """Play the AI's move in the sandbox; the sandbox after it, and the move."""
         sandbox = await self.get(sandbox_id, member_id)
         self._check(sandbox, at)
         if not sandbox.ai:
-            raise UserError("The AI gives no moves in a sandbox of a game still in progress: "
-                            "it would coach a player. Ask again once the game is over.")
+            raise UserError(
+                "The AI gives no moves in a sandbox of a game still in progress: "
+                "it would coach a player. Ask again once the game is over."
+            )
         if sandbox.state.is_over:
             raise UserError("The game is over here: there is no move to make.")
         row = sandbox.row

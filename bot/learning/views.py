@@ -39,19 +39,28 @@ def _guide(name: str) -> Guide:
         raise UserError("That guide is out of date: open it again with /rules.") from error
 
 
-class GuideButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=rf"bb:guide:(?P<game>{GAME_NAME}):(?P<page>{SMALL})"):
+class GuideButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"bb:guide:(?P<game>{GAME_NAME}):(?P<page>{SMALL})",
+):
     """◀ or ▶: shows page ``page`` of the guide of ``game``."""
 
     def __init__(self, game: str, page: int, label: str, *, disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(
-            emoji=label, style=discord.ButtonStyle.secondary, disabled=disabled,
-            custom_id=f"bb:guide:{game}:{page}", row=0))
+        super().__init__(
+            discord.ui.Button(
+                emoji=label,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"bb:guide:{game}:{page}",
+                row=0,
+            )
+        )
         self.game, self.page = game, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> GuideButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GuideButton:
         emoji = item.emoji if isinstance(item, discord.ui.Button) else None
         return cls(match["game"], int(match["page"]), str(emoji or "▶"))
 
@@ -60,21 +69,29 @@ class GuideButton(discord.ui.DynamicItem[discord.ui.Button],
         await turn_page(interaction, self.game, self.page)
 
 
-class GuideSelect(discord.ui.DynamicItem[discord.ui.Select],
-                  template=rf"bb:guidejump:(?P<game>{GAME_NAME})"):
+class GuideSelect(
+    discord.ui.DynamicItem[discord.ui.Select], template=rf"bb:guidejump:(?P<game>{GAME_NAME})"
+):
     """The guide's pages by title."""
 
     def __init__(self, game: str, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(discord.ui.Select(
-            custom_id=f"bb:guidejump:{game}", placeholder="Go to a page…",
-            options=options or [discord.SelectOption(label="The start", value="0")], row=1))
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"bb:guidejump:{game}",
+                placeholder="Go to a page…",
+                options=options or [discord.SelectOption(label="The start", value="0")],
+                row=1,
+            )
+        )
         self.game = game
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> GuideSelect:
-        return cls(match["game"],
-                   list(item.options) if isinstance(item, discord.ui.Select) else None)
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GuideSelect:
+        return cls(
+            match["game"], list(item.options) if isinstance(item, discord.ui.Select) else None
+        )
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -89,29 +106,40 @@ def guide_view(guide: Guide, number: int) -> discord.ui.View:
     last = len(guide.pages) - 1
     if last > 0:  # (one page: nothing to turn, and two buttons would share a custom_id)
         view.add_item(GuideButton(guide.game, max(0, number - 1), "◀", disabled=number <= 0))
-        view.add_item(GuideButton(guide.game, min(last, number + 1), "▶",
-                                  disabled=number >= last))
-        view.add_item(GuideSelect(guide.game, [
-            discord.SelectOption(label=f"{k + 1}. {page.title}"[:100], value=str(k),
-                                 default=k == number)
-            for k, page in enumerate(guide.pages[:25])]))
+        view.add_item(GuideButton(guide.game, min(last, number + 1), "▶", disabled=number >= last))
+        view.add_item(
+            GuideSelect(
+                guide.game,
+                [
+                    discord.SelectOption(
+                        label=f"{k + 1}. {page.title}"[:100], value=str(k), default=k == number
+                    )
+                    for k, page in enumerate(guide.pages[:25])
+                ],
+            )
+        )
     return view
 
 
-async def guide_message(guide: Guide, number: int, *, url: str | None,
-                        theme: str = DEFAULT_THEME) -> dict[str, Any]:
+async def guide_message(
+    guide: Guide, number: int, *, url: str | None, theme: str = DEFAULT_THEME
+) -> dict[str, Any]:
     """The fields of the message showing page ``number`` of ``guide``: an embed with
     the page's text and diagram, and the controls."""
     number = max(0, min(number, len(guide.pages) - 1))
     page = guide.page(number)
-    embed = discord.Embed(title=f"{guide.title}: {page.title}", url=url,
-                          description=page.text[:4000])
+    embed = discord.Embed(
+        title=f"{guide.title}: {page.title}", url=url, description=page.text[:4000]
+    )
     credit = f" · {guide.title} by {guide.credit}" if guide.credit else ""
     embed.set_footer(text=f"Page {number + 1} of {len(guide.pages)}{credit}")
     if number == len(guide.pages) - 1:
         options = rules.get_game(guide.game).options()
-        embed.add_field(name="Options for /challenge", inline=False,
-                        value="\n".join(o.describe() for o in options)[:1024] or "None")
+        embed.add_field(
+            name="Options for /challenge",
+            inline=False,
+            value="\n".join(o.describe() for o in options)[:1024] or "None",
+        )
     fields: dict[str, Any] = {"embed": embed, "view": guide_view(guide, number)}
     diagram = page.diagram
     if diagram is not None:
@@ -131,8 +159,12 @@ def rules_url(base: str, game: str) -> str | None:
 async def turn_page(interaction: discord.Interaction, game: str, number: int) -> None:
     guide = _guide(game)
     app = app_of(interaction)
-    fields = await guide_message(guide, number, url=rules_url(app.rules_url_base, game),
-                                 theme=await app.settings.theme(interaction.user.id))
+    fields = await guide_message(
+        guide,
+        number,
+        url=rules_url(app.rules_url_base, game),
+        theme=await app.settings.theme(interaction.user.id),
+    )
     message = interaction.message
     if message is not None and message.flags.ephemeral:
         file = fields.pop("file", None)
@@ -141,36 +173,55 @@ async def turn_page(interaction: discord.Interaction, game: str, number: int) ->
         await interaction.response.send_message(ephemeral=True, **fields)
 
 
-
 # -- Analysis: the AI's estimate of a finished game, move by move --------------------
 
 STEPS = {"first": "⏮", "prev": "◀", "next": "▶", "last": "⏭"}
 
 
-class AnalysisButton(discord.ui.DynamicItem[discord.ui.Button],
-                     template=rf"bb:analysis:(?P<game>{ROW_ID}):(?P<ply>{SMALL}):"
-                              r"(?P<kind>open|first|prev|next|last)"):
+class AnalysisButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"bb:analysis:(?P<game>{ROW_ID}):(?P<ply>{SMALL}):"
+    r"(?P<kind>open|first|prev|next|last)",
+):
     """**Analysis** under a browser (``open``), and ⏮ ◀ ▶ ⏭ of the Analysis view
     showing move ``ply`` of game ``game``."""
 
     def __init__(self, game_id: int, ply: int, kind: str, *, disabled: bool = False) -> None:
-        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
-            label="Analysis", emoji="📈", style=discord.ButtonStyle.primary, row=2,
-            custom_id=f"bb:analysis:{game_id}:{ply}:{kind}", disabled=disabled) \
-            if kind == "open" else discord.ui.Button(
-            emoji=STEPS[kind], style=discord.ButtonStyle.secondary, row=0, disabled=disabled,
-            custom_id=f"bb:analysis:{game_id}:{ply}:{kind}")
+        button: discord.ui.Button[discord.ui.View] = (
+            discord.ui.Button(
+                label="Analysis",
+                emoji="📈",
+                style=discord.ButtonStyle.primary,
+                row=2,
+                custom_id=f"bb:analysis:{game_id}:{ply}:{kind}",
+                disabled=disabled,
+            )
+            if kind == "open"
+            else discord.ui.Button(
+                emoji=STEPS[kind],
+                style=discord.ButtonStyle.secondary,
+                row=0,
+                disabled=disabled,
+                custom_id=f"bb:analysis:{game_id}:{ply}:{kind}",
+            )
+        )
         super().__init__(button)
         self.game_id, self.ply, self.kind = game_id, ply, kind
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> AnalysisButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> AnalysisButton:
         return cls(int(match["game"]), int(match["ply"]), match["kind"])
 
     def target(self) -> int | None:
-        return {"open": self.ply, "first": 0, "prev": max(0, self.ply - 1),
-                "next": self.ply + 1, "last": None}[self.kind]
+        return {
+            "open": self.ply,
+            "first": 0,
+            "prev": max(0, self.ply - 1),
+            "next": self.ply + 1,
+            "last": None,
+        }[self.kind]
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -178,8 +229,9 @@ class AnalysisButton(discord.ui.DynamicItem[discord.ui.Button],
         in_place = await _defer(interaction, opening=self.kind == "open")
         found = await app.analyses.of_game(guild_id=guild_of(interaction), game_id=self.game_id)
         ply = found.last if self.target() is None else min(found.last, self.target() or 0)
-        fields = await analysis_message(found, ply,
-                                        theme=await app.settings.theme(interaction.user.id))
+        fields = await analysis_message(
+            found, ply, theme=await app.settings.theme(interaction.user.id)
+        )
         await _show(interaction, fields, in_place)
 
 
@@ -192,8 +244,11 @@ async def _defer(interaction: discord.Interaction, *, opening: bool) -> bool:
     """Answer a click at once; True when what it shows replaces the private message
     clicked (a step), False when it comes as a new private message (an opening)."""
     in_place = not opening and _private(interaction)
-    await (interaction.response.defer() if in_place
-           else interaction.response.defer(ephemeral=True, thinking=True))
+    await (
+        interaction.response.defer()
+        if in_place
+        else interaction.response.defer(ephemeral=True, thinking=True)
+    )
     return in_place
 
 
@@ -215,10 +270,15 @@ async def analysis_message(found: GameAnalysis, ply: int, *, theme: str) -> dict
     board = await render_suggestion(after, who, found.alternative(ply), color, theme)
     chart = await render_chart(found.chances(), who, current=ply, theme=theme)
     base = f"{row.game}-{row.id}-{ply}"
-    return {"content": found.caption(ply), "view": analysis_view(found, ply),
-            "files": [discord.File(io.BytesIO(chart), filename=f"{base}-chart.png"),
-                      discord.File(io.BytesIO(board), filename=f"{base}.png")],
-            "allowed_mentions": discord.AllowedMentions.none()}
+    return {
+        "content": found.caption(ply),
+        "view": analysis_view(found, ply),
+        "files": [
+            discord.File(io.BytesIO(chart), filename=f"{base}-chart.png"),
+            discord.File(io.BytesIO(board), filename=f"{base}.png"),
+        ],
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
 
 
 def analysis_view(found: GameAnalysis, ply: int) -> discord.ui.View:
@@ -233,19 +293,29 @@ def analysis_view(found: GameAnalysis, ply: int) -> discord.ui.View:
 
 # -- Explore: a private sandbox ---------------------------------------------------------
 
-class ExploreButton(discord.ui.DynamicItem[discord.ui.Button],
-                    template=rf"bb:explore:(?P<game>{ROW_ID}):(?P<ply>{SMALL})"):
+
+class ExploreButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"bb:explore:(?P<game>{ROW_ID}):(?P<ply>{SMALL})",
+):
     """**Explore**: a sandbox of the clicker's at move ``ply`` of game ``game``."""
 
     def __init__(self, game_id: int, ply: int) -> None:
-        super().__init__(discord.ui.Button(
-            label="Explore", emoji="🧪", style=discord.ButtonStyle.secondary, row=2,
-            custom_id=f"bb:explore:{game_id}:{ply}"))
+        super().__init__(
+            discord.ui.Button(
+                label="Explore",
+                emoji="🧪",
+                style=discord.ButtonStyle.secondary,
+                row=2,
+                custom_id=f"bb:explore:{game_id}:{ply}",
+            )
+        )
         self.game_id, self.ply = game_id, ply
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ExploreButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ExploreButton:
         return cls(int(match["game"]), int(match["ply"]))
 
     @guarded
@@ -253,31 +323,45 @@ class ExploreButton(discord.ui.DynamicItem[discord.ui.Button],
         await interaction.response.defer(ephemeral=True, thinking=True)
         app = app_of(interaction)
         sandbox = await app.sandboxes.open_from_game(
-            guild_id=guild_of(interaction), game_id=self.game_id, ply=self.ply,
-            member=member_of(interaction.user))
-        await _show(interaction, await sandbox_message(app, sandbox, interaction.user.id),
-                    in_place=False)
+            guild_id=guild_of(interaction),
+            game_id=self.game_id,
+            ply=self.ply,
+            member=member_of(interaction.user),
+        )
+        await _show(
+            interaction, await sandbox_message(app, sandbox, interaction.user.id), in_place=False
+        )
 
 
 SANDBOX_LOOKS = {"open": ("Explore", "🧪"), "back": ("Step back", "◀"), "ai": ("AI move", "🤖")}
 
 
-class SandboxButton(discord.ui.DynamicItem[discord.ui.Button],
-                    template=rf"bb:sandbox:(?P<id>{ROW_ID}):(?P<ply>{SMALL}):"
-                             r"(?P<kind>open|back|ai)"):
+class SandboxButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"bb:sandbox:(?P<id>{ROW_ID}):(?P<ply>{SMALL}):"
+    r"(?P<kind>open|back|ai)",
+):
     """On a sandbox's message: ◀ (take back) and **AI move**; under an imported
     record: **Explore** (``open``)."""
 
     def __init__(self, sandbox_id: int, ply: int, kind: str, *, disabled: bool = False) -> None:
         label, emoji = SANDBOX_LOOKS[kind]
-        super().__init__(discord.ui.Button(
-            label=label, emoji=emoji, style=discord.ButtonStyle.secondary, disabled=disabled,
-            custom_id=f"bb:sandbox:{sandbox_id}:{ply}:{kind}", row=0))
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji=emoji,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"bb:sandbox:{sandbox_id}:{ply}:{kind}",
+                row=0,
+            )
+        )
         self.sandbox_id, self.ply, self.kind = sandbox_id, ply, kind
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> SandboxButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SandboxButton:
         return cls(int(match["id"]), int(match["ply"]), match["kind"])
 
     @guarded
@@ -292,34 +376,42 @@ class SandboxButton(discord.ui.DynamicItem[discord.ui.Button],
             sandbox, move = await app.sandboxes.ai_move(self.sandbox_id, member, at=self.ply)
             note = f"The AI played `{move}`."
         else:  # Explore under a record: the owner's sandbox, or a copy of it for another
-            sandbox = await app.sandboxes.open_copy(self.sandbox_id,
-                                                    member_of(interaction.user))
+            sandbox = await app.sandboxes.open_copy(self.sandbox_id, member_of(interaction.user))
         await _show(interaction, await sandbox_message(app, sandbox, member, note), in_place)
 
 
-async def sandbox_message(app: App, sandbox: Sandbox, member_id: int,
-                          note: str = "") -> dict[str, Any]:
+async def sandbox_message(
+    app: App, sandbox: Sandbox, member_id: int, note: str = ""
+) -> dict[str, Any]:
     """A sandbox as the member sees it: where it stands, the board, its buttons."""
     row, state = sandbox.row, sandbox.state
     title = rules.get_game(row.game).title
     source = f"game #{row.source_game_id}" if row.source_game_id else "an imported record"
-    lines = [f"**Sandbox** · {title} · opened at move {row.opened_at} of {source}. "
-             "Only you see it; nothing here reaches a game.", note,
-             f"Move {sandbox.ply}" + (f": `{row.moves[-1]}`." if row.moves else ": the start.")]
+    lines = [
+        f"**Sandbox** · {title} · opened at move {row.opened_at} of {source}. "
+        "Only you see it; nothing here reaches a game.",
+        note,
+        f"Move {sandbox.ply}" + (f": `{row.moves[-1]}`." if row.moves else ": the start."),
+    ]
     if state.is_over:
         lines.append(f"**Over here:** {state.result}")
     else:
-        lines.append(f"To move: {state.color_to_move or 'the next player'} ({state.prompt}). "
-                     "Play for either side with `/explore move:…`.")
+        lines.append(
+            f"To move: {state.color_to_move or 'the next player'} ({state.prompt}). "
+            "Play for either side with `/explore move:…`."
+        )
     theme = await app.settings.theme(member_id)
     picture = await render_suggestion(state, {}, None, None, theme)
     view = discord.ui.View(timeout=None)
     view.add_item(SandboxButton(row.id, sandbox.ply, "back", disabled=not row.moves))
     if sandbox.ai:
         view.add_item(SandboxButton(row.id, sandbox.ply, "ai", disabled=state.is_over))
-    return {"content": "\n".join(line for line in lines if line), "view": view,
-            "files": [discord.File(io.BytesIO(picture), filename=f"sandbox-{row.id}.png")],
-            "allowed_mentions": discord.AllowedMentions.none()}
+    return {
+        "content": "\n".join(line for line in lines if line),
+        "view": view,
+        "files": [discord.File(io.BytesIO(picture), filename=f"sandbox-{row.id}.png")],
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
 
 
 def explore_view(sandbox: Sandbox) -> discord.ui.View:

@@ -26,12 +26,14 @@ class Autocomplete:
     def __init__(self, games: Games) -> None:
         self.games = games
 
-    async def move_suggestions(self, *, guild_id: int, channel_id: int, member_id: int,
-                               typed: str, ref: str | None = None) -> list[Suggestion]:
+    async def move_suggestions(
+        self, *, guild_id: int, channel_id: int, member_id: int, typed: str, ref: str | None = None
+    ) -> list[Suggestion]:
         """The legal moves of the game meant, for the player to move only."""
         try:
-            row = await self.games.find_game(guild_id=guild_id, channel_id=channel_id,
-                                             member_id=member_id, ref=ref)
+            row = await self.games.find_game(
+                guild_id=guild_id, channel_id=channel_id, member_id=member_id, ref=ref
+            )
         except UserError as error:
             return explanation(error.message)
         if not row.is_active:
@@ -42,17 +44,22 @@ class Autocomplete:
         if state.to_move is None:
             return explanation(texts.sentence(f"{texts.label(row)} is over: {state.result}"))
         if row.player_ids[state.to_move] != member_id:
-            return explanation(f"It's {row.player_names[state.to_move]}'s turn in "
-                               f"{texts.label(row)}: nothing for you to play yet.")
+            return explanation(
+                f"It's {row.player_names[state.to_move]}'s turn in "
+                f"{texts.label(row)}: nothing for you to play yet."
+            )
         legal = await asyncio.to_thread(state.legal_moves)
         found = suggest_moves(legal, typed, parse=state.parse)
         if not found:
-            return explanation(f"No legal move in {texts.label(row)} starts with "
-                               f"“{shown(typed)}”: clear the field to see them.")
+            return explanation(
+                f"No legal move in {texts.label(row)} starts with "
+                f"“{shown(typed)}”: clear the field to see them."
+            )
         return found
 
-    async def game_suggestions(self, *, guild_id: int, member_id: int,
-                               typed: str) -> list[Suggestion]:
+    async def game_suggestions(
+        self, *, guild_id: int, member_id: int, typed: str
+    ) -> list[Suggestion]:
         """The member's active games, theirs to move first."""
         listing = await self.games.list_games(guild_id=guild_id, member_id=member_id)
         needle = typed.strip().lstrip("#").lower()
@@ -61,8 +68,9 @@ class Autocomplete:
         for row, state in listing.active:
             opponent = row.opponent_name(member_id)
             my_turn = state.to_move is not None and row.player_ids[state.to_move] == member_id
-            name = f"{texts.label(row)} vs {opponent} · " + ("your turn" if my_turn else
-                                                              "their turn")
+            name = f"{texts.label(row)} vs {opponent} · " + (
+                "your turn" if my_turn else "their turn"
+            )
             if needle and needle not in name.lower():
                 continue
             (mine if my_turn else theirs).append(Suggestion(name[:100], str(row.id)))

@@ -57,9 +57,19 @@ SEND_WAIT = 20.0
 
 
 class Boards:
-    def __init__(self, db: Database, poster: Poster, *, renderer: Renderer, games: Games,
-                 events: Events, outbox: Outbox, mention_filter: MentionFilter | None = None,
-                 now: Callable[[], datetime] = utc_now, wait: float = SEND_WAIT) -> None:
+    def __init__(
+        self,
+        db: Database,
+        poster: Poster,
+        *,
+        renderer: Renderer,
+        games: Games,
+        events: Events,
+        outbox: Outbox,
+        mention_filter: MentionFilter | None = None,
+        now: Callable[[], datetime] = utc_now,
+        wait: float = SEND_WAIT,
+    ) -> None:
         self.db = db
         self.poster = poster
         self.renderer = renderer
@@ -81,26 +91,55 @@ class Boards:
         """Give a new game its thread (no thread possible: it lives in its channel)."""
         return item(game_lane(row.id), "thread", {"name": texts.thread_name(row)}, now=self.now())
 
-    def board(self, row: GameRow, state: State, content: str, *, mentions: Sequence[int],
-              move: str | None = None, move_ply: int | None = None,
-              actions: tuple[str, ...] = (), then: Sequence[Event] = (),
-              kind: str = "post", **more: Any) -> Staged:
+    def board(
+        self,
+        row: GameRow,
+        state: State,
+        content: str,
+        *,
+        mentions: Sequence[int],
+        move: str | None = None,
+        move_ply: int | None = None,
+        actions: tuple[str, ...] = (),
+        then: Sequence[Event] = (),
+        kind: str = "post",
+        **more: Any,
+    ) -> Staged:
         """Draw and post the board of ``state``, then tell the listeners ``then``.
         ``move_ply``: the move whose board it is (its message is recorded). ``kind``
         and ``more``: for a service that composes the post itself (the end of a game)."""
-        post = Post(content=content, mentions=tuple(mentions), ply=state.ply, actions=actions,
-                    filename=f"{row.game}-{row.id}-{state.ply}.png")
-        return item(game_lane(row.id), kind, {
-            "post": _post_json(post), "board": {"ply": state.ply, "move": state.last_move},
-            "move": move, "move_ply": move_ply, "then": list(then), **more}, now=self.now())
+        post = Post(
+            content=content,
+            mentions=tuple(mentions),
+            ply=state.ply,
+            actions=actions,
+            filename=f"{row.game}-{row.id}-{state.ply}.png",
+        )
+        return item(
+            game_lane(row.id),
+            kind,
+            {
+                "post": _post_json(post),
+                "board": {"ply": state.ply, "move": state.last_move},
+                "move": move,
+                "move_ply": move_ply,
+                "then": list(then),
+                **more,
+            },
+            now=self.now(),
+        )
 
     def note(self, row: GameRow, post: Post) -> Staged:
         """A message in the game's thread without a board (a takeback request…); its
         buttons, if it has any but a rematch, are removed with the game's others."""
         return item(game_lane(row.id), "post", {"post": _post_json(post)}, now=self.now())
 
-    async def send(self, *staged: Staged, states: Mapping[str, State] | None = None,
-                   decisions: Mapping[str, Decisions] | None = None) -> list[Any]:
+    async def send(
+        self,
+        *staged: Staged,
+        states: Mapping[str, State] | None = None,
+        decisions: Mapping[str, Decisions] | None = None,
+    ) -> list[Any]:
         """Deliver items written just now and wait for them (at most :data:`SEND_WAIT`):
         what each delivery gave (a board: the :class:`GameUpdate` its listeners were
         told; a note: where it went), None for one not delivered yet. ``states`` and
@@ -114,8 +153,9 @@ class Boards:
                 self._states.pop(one.key, None)
                 self._decisions.pop(one.key, None)
 
-    async def picture(self, row: GameRow, state: State, *,
-                      theme: str = DEFAULT_THEME) -> bytes | None:
+    async def picture(
+        self, row: GameRow, state: State, *, theme: str = DEFAULT_THEME
+    ) -> bytes | None:
         """The board of ``row`` at ``state``; a finished game's says how it ended."""
         return await self.renderer(state, names(row), theme=theme, outcome=outcome_of(row))
 
@@ -145,8 +185,9 @@ class Boards:
         state = await self.state_of(pending, row)
         return await self.deliver(pending, row, state, _post_of(pending.payload["post"]))
 
-    async def deliver(self, pending: OutboxRow, row: GameRow, state: State | None,
-                      post: Post | None) -> GameUpdate | Posted | None:
+    async def deliver(
+        self, pending: OutboxRow, row: GameRow, state: State | None, post: Post | None
+    ) -> GameUpdate | Posted | None:
         """Deliver a post item (``post``: what to post, composed; None if the item was
         posted already): post it unless a try before a crash did, then tell the
         listeners. What the delivery gives (see :meth:`send`)."""
@@ -165,8 +206,9 @@ class Boards:
             await self.events.tell(event, update)
         return update
 
-    async def _post(self, pending: OutboxRow, row: GameRow, state: State | None,
-                    post: Post) -> tuple[GameRow, Posted | None]:
+    async def _post(
+        self, pending: OutboxRow, row: GameRow, state: State | None, post: Post
+    ) -> tuple[GameRow, Posted | None]:
         """Post the item's message; record where it went, with the game row, and take
         the buttons off the game's earlier posts after a board. Returns the row as it
         is after."""
@@ -186,14 +228,20 @@ class Boards:
         except DeliveryDelayed:
             raise
         except Exception:
-            log.exception("could not post %s of game %d",
-                          "the board" if state is not None else "a note", row.id)
+            log.exception(
+                "could not post %s of game %d",
+                "the board" if state is not None else "a note",
+                row.id,
+            )
             posted = None
         statements: list[Statement] = []
         if posted is not None:
             if posted.message_id is not None and _has_play_buttons(post):
-                statements.append(queries.add_button_post_statement(
-                    row.id, _channel(row, posted), posted.message_id))
+                statements.append(
+                    queries.add_button_post_statement(
+                        row.id, _channel(row, posted), posted.message_id
+                    )
+                )
             if posted.thread_id != row.thread_id:
                 statements.append(queries.set_game_thread_statement(row.id, posted.thread_id))
                 row = replace(row, thread_id=posted.thread_id)
@@ -201,15 +249,18 @@ class Boards:
                 statements.append(queries.set_last_message_statement(row.id, posted.message_id))
                 row = replace(row, last_message_id=posted.message_id)
                 if payload.get("move_ply") is not None:
-                    statements.append(queries.set_move_message_statement(
-                        row.id, payload["move_ply"], posted.message_id))
-        done = None if posted is None else [posted.message_id, posted.thread_id,
-                                             _channel(row, posted)]
+                    statements.append(
+                        queries.set_move_message_statement(
+                            row.id, payload["move_ply"], posted.message_id
+                        )
+                    )
+        done = (
+            None if posted is None else [posted.message_id, posted.thread_id, _channel(row, posted)]
+        )
         statements.append(queries.outbox_result_statement(pending.id, {"posted": done}))
         await self.db.write(statements, durable=False)  # where it went: no wait for the disk
         if state is not None and (posted is not None or not row.is_active):
-            await self.remove_buttons(row.id, keep=None if posted is None
-                                      else posted.message_id)
+            await self.remove_buttons(row.id, keep=None if posted is None else posted.message_id)
         return row, posted
 
     async def game_of(self, pending: OutboxRow) -> GameRow | None:
@@ -231,7 +282,7 @@ class Boards:
         async with self.db.reading() as conn:
             history = [m.move for m in await queries.moves_of_game(conn, row.id)][:ply]
         if move is not None and (len(history) != ply or history[-1] != move):
-            history = [*history[:ply - 1], move]  # taken back since: as it was then
+            history = [*history[: ply - 1], move]  # taken back since: as it was then
         return await asyncio.to_thread(replayed, row, history)
 
     # -- buttons that no longer apply -----------------------------------------------------
@@ -239,19 +290,28 @@ class Boards:
     async def remove_buttons(self, game_id: int, *, keep: int | None = None) -> int:
         """Take the buttons off the game's posts that act on its play (but ``keep``):
         after a newer board, and at the game's end. Returns how many posts lost them."""
-        stale = [(channel_id, message_id) for channel_id, message_id
-                 in await self.db.read(queries.button_posts_of_game(game_id))
-                 if message_id != keep]
-        return sum([await self._remove(game_id, channel_id, message_id)
-                    for channel_id, message_id in stale])
+        stale = [
+            (channel_id, message_id)
+            for channel_id, message_id in await self.db.read(queries.button_posts_of_game(game_id))
+            if message_id != keep
+        ]
+        return sum(
+            [
+                await self._remove(game_id, channel_id, message_id)
+                for channel_id, message_id in stale
+            ]
+        )
 
     async def remove_ended_buttons(self, shards: Shards = EVERY_SHARD) -> int:
         """At start-up: the buttons of games that ended while their removal could not be
         done (Discord out of reach: kept for the next start), in the servers of this
         process's ``shards``. Returns how many posts lost them."""
         done, after = 0, 0
-        while found := await self.db.read(queries.button_posts_of_ended_games(
-                after, shard_count=shards.count, shard_ids=shards.ids)):
+        while found := await self.db.read(
+            queries.button_posts_of_ended_games(
+                after, shard_count=shards.count, shard_ids=shards.ids
+            )
+        ):
             for game_id, channel_id, message_id in found:
                 done += await self._remove(game_id, channel_id, message_id)
             after = found[-1][2]
@@ -261,8 +321,7 @@ class Boards:
         try:
             await self.poster.remove_buttons(channel_id, message_id)
         except Exception:  # Discord out of reach: kept, for the next start-up
-            log.exception("could not remove the buttons of game %d's post %d", game_id,
-                          message_id)
+            log.exception("could not remove the buttons of game %d's post %d", game_id, message_id)
             return False
         await self.db.write([queries.drop_button_post_statement(message_id)], durable=False)
         return True
@@ -298,12 +357,20 @@ def _channel(row: GameRow, posted: Posted) -> int:
 def _post_json(post: Post) -> dict[str, Any]:
     """A post as stored in an outbox item: its words, whom it mentions and its actions
     (the picture, the decisions and the files are made at delivery)."""
-    return {"content": post.content, "mentions": list(post.mentions), "ply": post.ply,
-            "filename": post.filename, "actions": list(post.actions)}
+    return {
+        "content": post.content,
+        "mentions": list(post.mentions),
+        "ply": post.ply,
+        "filename": post.filename,
+        "actions": list(post.actions),
+    }
 
 
 def _post_of(stored: Mapping[str, Any]) -> Post:
-    return Post(content=stored["content"], mentions=tuple(stored.get("mentions", ())),
-                ply=stored.get("ply", 0), filename=stored.get("filename", "board.png"),
-                actions=tuple(stored.get("actions", ())))
-
+    return Post(
+        content=stored["content"],
+        mentions=tuple(stored.get("mentions", ())),
+        ply=stored.get("ply", 0),
+        filename=stored.get("filename", "board.png"),
+        actions=tuple(stored.get("actions", ())),
+    )

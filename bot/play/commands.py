@@ -22,31 +22,39 @@ MyGameOption = app_commands.Transform[GameRow, MyGame]
 GAME_MEANT = "Which game (implied inside a game's thread)"
 
 
-async def legal_moves(interaction: discord.Interaction,
-                      current: str) -> list[app_commands.Choice[str]]:
+async def legal_moves(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
     """Legal moves of the game meant (its thread, the ``game`` option, or the only one)."""
     if interaction.guild_id is None:
         return []
     suggestions = await app_of(interaction).autocomplete.move_suggestions(
-        guild_id=interaction.guild_id, channel_id=channel_of(interaction),
-        member_id=interaction.user.id, typed=current,
-        ref=getattr(interaction.namespace, "game", None))
+        guild_id=interaction.guild_id,
+        channel_id=channel_of(interaction),
+        member_id=interaction.user.id,
+        typed=current,
+        ref=getattr(interaction.namespace, "game", None),
+    )
     return [app_commands.Choice(name=s.name, value=s.value) for s in suggestions]
 
 
 class PlayCommands(commands.Cog):
     @app_commands.command(name="move", description="Play a move in one of your games")
-    @app_commands.describe(move="The move, e.g. c3 (start typing to see the legal ones)",
-                           game=GAME_MEANT)
+    @app_commands.describe(
+        move="The move, e.g. c3 (start typing to see the legal ones)", game=GAME_MEANT
+    )
     @app_commands.autocomplete(move=legal_moves)
-    async def move(self, interaction: discord.Interaction,
-                   move: app_commands.Range[str, 1, 100], game: MyGameOption | None = None
-                   ) -> None:
+    async def move(
+        self,
+        interaction: discord.Interaction,
+        move: app_commands.Range[str, 1, 100],
+        game: MyGameOption | None = None,
+    ) -> None:
         app = app_of(interaction)
         if move.startswith(NOTHING_TO_PLAY):  # the autocomplete's explanation, sent
             await interaction.response.send_message(
-                f"Nothing was played: {move.removeprefix(NOTHING_TO_PLAY).strip()}",
-                ephemeral=True)
+                f"Nothing was played: {move.removeprefix(NOTHING_TO_PLAY).strip()}", ephemeral=True
+            )
             return
         # The first answer before anything that may take a while (Discord's 3 seconds).
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -56,31 +64,43 @@ class PlayCommands(commands.Cog):
         if prefs.confirm_moves:
             await confirm_move(interaction, row.id, move, prefs.theme)
             return
-        update = await app.moves.play_move(guild_id=guild_id, game_id=row.id, member=member,
-                                           text=move)
+        update = await app.moves.play_move(
+            guild_id=guild_id, game_id=row.id, member=member, text=move
+        )
         await reply(interaction, played_text(update))  # an edit of the deferred answer
 
     @app_commands.command(name="resign", description="Resign one of your games (asks first)")
     @app_commands.describe(game=GAME_MEANT)
-    async def resign(self, interaction: discord.Interaction,
-                     game: MyGameOption | None = None) -> None:
+    async def resign(
+        self, interaction: discord.Interaction, game: MyGameOption | None = None
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id, member = guild_of(interaction), member_of(interaction.user)
         row = await game_meant(interaction, game)
-        row, _ = await app_of(interaction).moves.check_player(guild_id=guild_id, game_id=row.id,
-                                                              member=member)
+        row, _ = await app_of(interaction).moves.check_player(
+            guild_id=guild_id, game_id=row.id, member=member
+        )
         opponent = row.opponent_name(member.id)
         await interaction.followup.send(
             f"Resign **{texts.label(row)}** against {opponent}? {opponent} wins; this can't be "
             "undone. (Dismiss this message to keep playing.)",
-            view=resign_view(row.id, member.id), ephemeral=True)
+            view=resign_view(row.id, member.id),
+            ephemeral=True,
+        )
 
     @app_commands.command(name="board", description="Show the current board of a game")
-    @app_commands.describe(game=GAME_MEANT,
-                           public="Show it to everyone in the channel (default: only you)",
-                           marks="Mark where the player to move may play (shown only to you)")
-    async def board(self, interaction: discord.Interaction, game: MyGameOption | None = None,
-                    public: bool = False, marks: bool = False) -> None:
+    @app_commands.describe(
+        game=GAME_MEANT,
+        public="Show it to everyone in the channel (default: only you)",
+        marks="Mark where the player to move may play (shown only to you)",
+    )
+    async def board(
+        self,
+        interaction: discord.Interaction,
+        game: MyGameOption | None = None,
+        public: bool = False,
+        marks: bool = False,
+    ) -> None:
         app = app_of(interaction)
         public = public and not marks  # hints are for the one who asks
         await interaction.response.defer(ephemeral=not public, thinking=True)
@@ -92,51 +112,67 @@ class PlayCommands(commands.Cog):
             picture = await render_hints(state, names(row), theme=theme)
         else:
             picture = await app.boards.picture(row, state, theme=theme)
-        lines = [f"**{texts.label(row)}**: {texts.player(row, state, 0)} vs "
-                 f"{texts.player(row, state, 1)} · move {state.ply}"
-                 + (f" (last: `{state.last_move}`)" if state.last_move else "")]
+        lines = [
+            f"**{texts.label(row)}**: {texts.player(row, state, 0)} vs "
+            f"{texts.player(row, state, 1)} · move {state.ply}"
+            + (f" (last: `{state.last_move}`)" if state.last_move else "")
+        ]
         if row.is_active:
             seat = state.to_move
-            lines.append(f"{row.player_names[seat]} to play: {state.prompt}." if seat is not None
-                         else "")
+            lines.append(
+                f"{row.player_names[seat]} to play: {state.prompt}." if seat is not None else ""
+            )
             deadline = await app.clocks.deadline_of(row)
             if seat is not None and deadline is not None:
                 lines.append(texts.deadline_line(row.player_names[seat], deadline))
         else:
             lines.append(texts.game_over(row))
-        file = discord.File(io.BytesIO(picture), filename="board.png") if picture \
+        file = (
+            discord.File(io.BytesIO(picture), filename="board.png")
+            if picture
             else discord.utils.MISSING
-        await interaction.followup.send("\n".join(line for line in lines if line),
-                                        ephemeral=not public,
-                                        allowed_mentions=discord.AllowedMentions.none(), file=file)
+        )
+        await interaction.followup.send(
+            "\n".join(line for line in lines if line),
+            ephemeral=not public,
+            allowed_mentions=discord.AllowedMentions.none(),
+            file=file,
+        )
 
     @app_commands.command(name="games", description="A member's games in progress and recent ones")
     @app_commands.describe(member="Whose games (default: yours)")
-    async def games(self, interaction: discord.Interaction,
-                    member: discord.User | None = None) -> None:
+    async def games(
+        self, interaction: discord.Interaction, member: discord.User | None = None
+    ) -> None:
         guild_id = guild_of(interaction)
         who = member or interaction.user
         await interaction.response.defer(ephemeral=True, thinking=True)  # may replay games
-        listing = await app_of(interaction).games.list_games(guild_id=guild_id,
-                                                             member_id=who.id)
+        listing = await app_of(interaction).games.list_games(guild_id=guild_id, member_id=who.id)
         embed = discord.Embed(title=f"{who.display_name}'s games")
         active = []
         for row, state in listing.active:
             where = texts.jump_url(guild_id, row.where_id)
-            active.append(f"[{texts.label(row)}]({where}) vs {row.opponent_name(who.id)}: "
-                          f"{texts.status_line(row, state, who.id)}")
+            active.append(
+                f"[{texts.label(row)}]({where}) vs {row.opponent_name(who.id)}: "
+                f"{texts.status_line(row, state, who.id)}"
+            )
         finished = []
         for row in listing.finished:
             seat = row.player_seat(who.id)
-            outcome = ("won" if row.winner_seat == seat else "draw" if row.winner_seat is None
-                       else "lost")
+            outcome = (
+                "won" if row.winner_seat == seat else "draw" if row.winner_seat is None else "lost"
+            )
             where = texts.jump_url(guild_id, row.where_id)
-            finished.append(f"[{texts.label(row)}]({where}) vs {row.player_names[1 - seat]}: "
-                            f"{outcome} ({row.result})")
-        embed.add_field(name=f"In progress ({len(active)})",
-                        value=_fit(active) or "None: start one with /challenge.", inline=False)
-        embed.add_field(name="Recently finished", value=_fit(finished) or "None yet.",
-                        inline=False)
+            finished.append(
+                f"[{texts.label(row)}]({where}) vs {row.player_names[1 - seat]}: "
+                f"{outcome} ({row.result})"
+            )
+        embed.add_field(
+            name=f"In progress ({len(active)})",
+            value=_fit(active) or "None: start one with /challenge.",
+            inline=False,
+        )
+        embed.add_field(name="Recently finished", value=_fit(finished) or "None yet.", inline=False)
         await interaction.followup.send(embed=embed, ephemeral=True)
 
 

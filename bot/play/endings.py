@@ -27,8 +27,16 @@ log = logging.getLogger(__name__)
 
 
 class Endings:
-    def __init__(self, db: Database, games: Games, boards: Boards, events: Events, *,
-                 now: Callable[[], datetime], finale: Finale | None = None) -> None:
+    def __init__(
+        self,
+        db: Database,
+        games: Games,
+        boards: Boards,
+        events: Events,
+        *,
+        now: Callable[[], datetime],
+        finale: Finale | None = None,
+    ) -> None:
         self.db = db
         self.games = games
         self.boards = boards
@@ -38,8 +46,13 @@ class Endings:
         self.finale = finale
         boards.outbox.handle("final", self._deliver_final)
 
-    async def end_game(self, *, game_id: int, outcome: Callable[[GameRow, State], Outcome],
-                       expected_ply: int | None = None) -> GameUpdate:
+    async def end_game(
+        self,
+        *,
+        game_id: int,
+        outcome: Callable[[GameRow, State], Outcome],
+        expected_ply: int | None = None,
+    ) -> GameUpdate:
         """End an active game off the board (timeout, abort…) with the ``outcome`` made
         from its row and position: store it, post the final board. ``expected_ply``
         refuses if a move was played since the caller looked."""
@@ -53,38 +66,74 @@ class Endings:
                 raise UserError(f"{texts.label(row)} has moved on in the meantime.")
             return await self.finish(row, state, outcome(row, state), at_ply=expected_ply)
 
-    async def finish(self, row: GameRow, state: State, outcome: Outcome, *,
-                     at_ply: int | None = None) -> GameUpdate:
+    async def finish(
+        self, row: GameRow, state: State, outcome: Outcome, *, at_ply: int | None = None
+    ) -> GameUpdate:
         """:meth:`end_game` for a caller holding the game's lock. ``at_ply``: only if
         the stored game has that many moves (another process may have moved it)."""
         status = "aborted" if outcome.termination is Termination.ABORT else "finished"
         now = self.now()
-        ended = replace(row, status=status, result=outcome.text, winner_seat=outcome.winner,
-                        end_reason=outcome.termination, finished_at=now)
+        ended = replace(
+            row,
+            status=status,
+            result=outcome.text,
+            winner_seat=outcome.winner,
+            end_reason=outcome.termination,
+            finished_at=now,
+        )
         final = self.final(ended, state, f"**{texts.label(ended)}**", then=("game_ended",))
         async with self.db.transaction() as tx:
-            (changed,) = await apply(tx, [queries.finish_game_statement(
-                row.id, result=outcome.text, winner_seat=outcome.winner,
-                end_reason=outcome.termination, finished_at=now, status=status,
-                at_ply=at_ply)])
+            (changed,) = await apply(
+                tx,
+                [
+                    queries.finish_game_statement(
+                        row.id,
+                        result=outcome.text,
+                        winner_seat=outcome.winner,
+                        end_reason=outcome.termination,
+                        finished_at=now,
+                        status=status,
+                        at_ply=at_ply,
+                    )
+                ],
+            )
             if not changed:
                 self.games.forget(row.id)
-                raise UserError(f"{texts.label(row)} is already over." if at_ply is None else
-                                f"{texts.label(row)} has moved on or ended in the meantime.")
+                raise UserError(
+                    f"{texts.label(row)} is already over."
+                    if at_ply is None
+                    else f"{texts.label(row)} has moved on or ended in the meantime."
+                )
             await apply(tx, [final.statement])  # its post, even if the bot dies now
         self.games.forget(row.id)
-        update, = await self.boards.send(final, states={final.key: state})
+        (update,) = await self.boards.send(final, states={final.key: state})
         return update or GameUpdate(ended, state, None, None)
 
-    def final(self, row: GameRow, state: State, head: str, *, move: str | None = None,
-              move_ply: int | None = None, then: Sequence[Event] = ()) -> Staged:
+    def final(
+        self,
+        row: GameRow,
+        state: State,
+        head: str,
+        *,
+        move: str | None = None,
+        move_ply: int | None = None,
+        then: Sequence[Event] = (),
+    ) -> Staged:
         """The one post of a game's end (``row`` as stored over), to write with the
         ending: ``head`` (the last move, or the game's name), the result, the final words
         of the finale, the board with the replay and the record attached, the Rematch
         button (not after an abort), and both players mentioned. The buttons of the
         game's earlier posts go. Composed when delivered (:meth:`_deliver_final`)."""
-        return self.boards.board(row, state, head, mentions=row.player_ids, move=move,
-                                 move_ply=move_ply, then=then, kind="final")
+        return self.boards.board(
+            row,
+            state,
+            head,
+            mentions=row.player_ids,
+            move=move,
+            move_ply=move_ply,
+            then=then,
+            kind="final",
+        )
 
     async def _deliver_final(self, pending: OutboxRow) -> GameUpdate | Posted | None:
         row = await self.boards.game_of(pending)
@@ -101,9 +150,12 @@ class Endings:
                     words, files = await self.finale.final_words(row, state)
                 except Exception:  # the board and the result matter more
                     log.exception("no final words for game %d", row.id)
-            post = Post(content=texts.final_post(row, pending.payload["post"]["content"], words),
-                        mentions=row.player_ids, ply=state.ply,
-                        filename=pending.payload["post"]["filename"],
-                        actions=("rematch",) if row.status == "finished" else (),
-                        attachments=files)
+            post = Post(
+                content=texts.final_post(row, pending.payload["post"]["content"], words),
+                mentions=row.player_ids,
+                ply=state.ply,
+                filename=pending.payload["post"]["filename"],
+                actions=("rematch",) if row.status == "finished" else (),
+                attachments=files,
+            )
         return await self.boards.deliver(pending, row, state, post)

@@ -42,13 +42,13 @@ class Games:
         #: lists would be listed, and kept, for games nobody may touch for days.
         self._unsettled: set[int] = set()
         self._warming: asyncio.Future[int] | None = None
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = \
-            weakref.WeakValueDictionary()
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     # -- which game --------------------------------------------------------------
 
-    async def find_game(self, *, guild_id: int, channel_id: int, member_id: int,
-                        ref: str | int | None = None) -> GameRow:
+    async def find_game(
+        self, *, guild_id: int, channel_id: int, member_id: int, ref: str | int | None = None
+    ) -> GameRow:
         """The game a command means: ``ref`` (an id, ``#12``) if given; else the game of
         the thread the command was used in; else the member's only active game."""
         if ref is not None and str(ref).strip():
@@ -66,10 +66,14 @@ class Games:
         if len(active) == 1:
             return active[0]
         if not active:
-            raise UserError("You have no game in progress here: start one with /challenge, "
-                            "or name a game with the `game` option.")
-        raise UserError(f"You have {len(active)} games in progress: say which one with the "
-                        "`game` option (or use the command in the game's thread).")
+            raise UserError(
+                "You have no game in progress here: start one with /challenge, "
+                "or name a game with the `game` option."
+            )
+        raise UserError(
+            f"You have {len(active)} games in progress: say which one with the "
+            "`game` option (or use the command in the game's thread)."
+        )
 
     async def get_game(self, guild_id: int, game_id: int) -> GameRow:
         return await self.find_game(guild_id=guild_id, channel_id=0, member_id=0, ref=game_id)
@@ -77,8 +81,9 @@ class Games:
     async def list_games(self, *, guild_id: int, member_id: int) -> GameListing:
         async with self.db.reading() as conn:
             active = await queries.games_of_member(conn, guild_id, member_id, status="active")
-            finished = await queries.games_of_member(conn, guild_id, member_id,
-                                                     status="finished", limit=FINISHED_LISTED)
+            finished = await queries.games_of_member(
+                conn, guild_id, member_id, status="finished", limit=FINISHED_LISTED
+            )
         return GameListing([(row, await self.state_of(row)) for row in active], finished)
 
     async def playable(self, row: GameRow, member: Member, *, to_resign: bool = False) -> State:
@@ -162,16 +167,22 @@ class Games:
     async def _warm_up(self) -> int:
         done, last = 0, 0
         while len(self._states) < self.cache_size:  # a page at a time: nothing waits long
-            rows, moves = await self.db.read(queries.active_games_with_moves(
-                after_id=last, limit=min(WARM_UP_PAGE, self.cache_size)))
+            rows, moves = await self.db.read(
+                queries.active_games_with_moves(
+                    after_id=last, limit=min(WARM_UP_PAGE, self.cache_size)
+                )
+            )
             if not rows:
                 break
             states = await asyncio.to_thread(_replay_all, rows, moves)
             for row, state in zip(rows, states, strict=True):
                 # A game moved, replayed or forgotten meanwhile has a newer position.
-                if state is not None and row.id not in self._states \
-                        and row.id not in self._replays \
-                        and len(self._states) < self.cache_size:
+                if (
+                    state is not None
+                    and row.id not in self._states
+                    and row.id not in self._replays
+                    and len(self._states) < self.cache_size
+                ):
                     self._states[row.id] = state
                     self._unsettled.add(row.id)
             done, last = done + len(rows), rows[-1].id
@@ -235,8 +246,7 @@ def parse_game_id(ref: str | int) -> int:
     """``12``, ``#12``, or a label such as ``Lifeline #12 vs Bo`` typed out in full.
     ASCII digits only: ``٣`` looks like no game number to most members, so it is none."""
     text = str(ref).strip()
-    found = re.fullmatch(r"#?([0-9]{1,18})", text) or re.search(r"#([0-9]{1,18})(?![0-9])",
-                                                                  text)
+    found = re.fullmatch(r"#?([0-9]{1,18})", text) or re.search(r"#([0-9]{1,18})(?![0-9])", text)
     if found is None:
         raise UserError(f"{shown(text)!r} is not a game number (like 12 or #12).")
     return int(found[1])

@@ -47,9 +47,18 @@ class MoveGuard(Protocol):
 
 
 class Moves:
-    def __init__(self, db: Database, games: Games, boards: Boards, events: Events,
-                 endings: Endings, *, now: Callable[[], datetime],
-                 guards: Sequence[MoveGuard] = (), describe: Describer | None = None) -> None:
+    def __init__(
+        self,
+        db: Database,
+        games: Games,
+        boards: Boards,
+        events: Events,
+        endings: Endings,
+        *,
+        now: Callable[[], datetime],
+        guards: Sequence[MoveGuard] = (),
+        describe: Describer | None = None,
+    ) -> None:
         self.db = db
         self.games = games
         self.boards = boards
@@ -62,8 +71,9 @@ class Moves:
         #: The words of the move post for what the move did ("removed 19 white stones").
         self.describe = describe
 
-    async def check_turn(self, *, guild_id: int, game_id: int, member: Member,
-                         expected_ply: int | None = None) -> tuple[GameRow, State]:
+    async def check_turn(
+        self, *, guild_id: int, game_id: int, member: Member, expected_ply: int | None = None
+    ) -> tuple[GameRow, State]:
         """Refuse, as :meth:`play_move` would, unless it is ``member``'s turn (before
         opening a form for a move, say)."""
         row = await self.games.get_game(guild_id, game_id)
@@ -71,14 +81,16 @@ class Moves:
         _check_turn(row, state, member, expected_ply)
         return row, state
 
-    async def check_player(self, *, guild_id: int, game_id: int,
-                           member: Member) -> tuple[GameRow, State]:
+    async def check_player(
+        self, *, guild_id: int, game_id: int, member: Member
+    ) -> tuple[GameRow, State]:
         """Refuse, as :meth:`resign` would, unless ``member`` plays this active game."""
         row = await self.games.get_game(guild_id, game_id)
         return row, await self.games.playable(row, member, to_resign=True)
 
-    async def preview(self, *, guild_id: int, game_id: int, member: Member,
-                      text: str) -> tuple[GameRow, State, State]:
+    async def preview(
+        self, *, guild_id: int, game_id: int, member: Member, text: str
+    ) -> tuple[GameRow, State, State]:
         """The position ``text`` would lead to, refused as :meth:`play_move` would refuse
         it, and nothing stored (a move to confirm): the game, its position, and after."""
         row, state = await self.check_turn(guild_id=guild_id, game_id=game_id, member=member)
@@ -88,38 +100,66 @@ class Moves:
             raise UserError(f"`{shown(text)}` can't be played: {error}.") from None
         return row, state, after
 
-    async def play_move(self, *, guild_id: int, game_id: int, member: Member, text: str,
-                        expected_ply: int | None = None) -> GameUpdate:
+    async def play_move(
+        self,
+        *,
+        guild_id: int,
+        game_id: int,
+        member: Member,
+        text: str,
+        expected_ply: int | None = None,
+    ) -> GameUpdate:
         """Play ``text`` for ``member``. ``expected_ply``: refuse if the game has moved
         on since (a button of an older board)."""
         async with self.games.lock(game_id):
             row, *facts = await self.db.read_many(
-                queries.game_by_id(game_id), *(guard.facts(game_id) for guard in self.guards))
+                queries.game_by_id(game_id), *(guard.facts(game_id) for guard in self.guards)
+            )
             if row is None or row.guild_id != guild_id:
                 raise UserError(f"There is no game #{game_id} in this server.")
             state = await self.games.playable(row, member)
             seat = _check_turn(row, state, member, expected_ply)
-            writers = [guard.check(row, state, member, fact)
-                       for guard, fact in zip(self.guards, facts, strict=True)]
+            writers = [
+                guard.check(row, state, member, fact)
+                for guard, fact in zip(self.guards, facts, strict=True)
+            ]
             try:
-                after, decisions, did = await asyncio.to_thread(_play, state, text,
-                                                                self.describe)
+                after, decisions, did = await asyncio.to_thread(_play, state, text, self.describe)
             except rules.IllegalMove as error:
-                raise UserError(f"`{shown(text)}` can't be played: "
-                                f"{texts.echoing(str(error), text)}.") from None
+                raise UserError(
+                    f"`{shown(text)}` can't be played: {texts.echoing(str(error), text)}."
+                ) from None
             move = after.history[-1]
             now = self.now()
-            statements = [queries.insert_move_statement(
-                game_id=game_id, ply=after.ply, move=move, seat=seat, member_id=member.id,
-                played_at=now)]
+            statements = [
+                queries.insert_move_statement(
+                    game_id=game_id,
+                    ply=after.ply,
+                    move=move,
+                    seat=seat,
+                    member_id=member.id,
+                    played_at=now,
+                )
+            ]
             outcome = after.outcome
             if outcome is not None:
-                row = replace(row, status="finished", result=outcome.text,
-                              winner_seat=outcome.winner, end_reason=outcome.termination,
-                              finished_at=now)
-                statements.append(queries.finish_game_statement(
-                    game_id, result=outcome.text, winner_seat=outcome.winner,
-                    end_reason=outcome.termination, finished_at=now))
+                row = replace(
+                    row,
+                    status="finished",
+                    result=outcome.text,
+                    winner_seat=outcome.winner,
+                    end_reason=outcome.termination,
+                    finished_at=now,
+                )
+                statements.append(
+                    queries.finish_game_statement(
+                        game_id,
+                        result=outcome.text,
+                        winner_seat=outcome.winner,
+                        end_reason=outcome.termination,
+                        finished_at=now,
+                    )
+                )
             for writer in writers:
                 if writer is not None:
                     statements += writer(after)
@@ -127,37 +167,49 @@ class Moves:
             # the commit (at the end, the game's one final post, composed when sent).
             line = texts.move_line(row, after, seat, move, did)
             if after.is_over:
-                board = self.endings.final(row, after, line, move=move, move_ply=after.ply,
-                                           then=("move_played", "game_ended"))
+                board = self.endings.final(
+                    row,
+                    after,
+                    line,
+                    move=move,
+                    move_ply=after.ply,
+                    then=("move_played", "game_ended"),
+                )
             else:
-                board = self.boards.board(row, after, f"{line}\n{texts.turn_line(row, after)}",
-                                          mentions=to_ping(row, after), move=move,
-                                          move_ply=after.ply, then=("move_played",))
+                board = self.boards.board(
+                    row,
+                    after,
+                    f"{line}\n{texts.turn_line(row, after)}",
+                    mentions=to_ping(row, after),
+                    move=move,
+                    move_ply=after.ply,
+                    then=("move_played",),
+                )
             try:
                 # the move, what goes with it and its post, or nothing (a move stored
                 # elsewhere since the position was read: the insert changes no row)
                 await self.db.write([*statements, board.statement], required=(0,))
             except Conflict:
                 self.games.forget(game_id)
-                raise UserError("Another move for this turn was saved just before yours.") \
-                    from None
+                raise UserError("Another move for this turn was saved just before yours.") from None
             except WriteFailed as failure:
                 raise UserError(not_saved(f"Your move `{move}`", failure)) from None
             self.games.remember(game_id, after)
-            update, = await self.boards.send(board, states={board.key: after},
-                                             decisions={board.key: decisions})
+            (update,) = await self.boards.send(
+                board, states={board.key: after}, decisions={board.key: decisions}
+            )
             return update or GameUpdate(row, after, move, None)
 
     async def resign(self, *, guild_id: int, game_id: int, member: Member) -> GameUpdate:
         async with self.games.lock(game_id):
             row = await self.games.get_game(guild_id, game_id)
             state = await self.games.playable(row, member, to_resign=True)
-            return await self.endings.finish(row, state, resignation(row, state,
-                                                                     row.player_seat(member.id)))
+            return await self.endings.finish(
+                row, state, resignation(row, state, row.player_seat(member.id))
+            )
 
 
-def _play(state: State, text: str,
-          describe: Describer | None) -> tuple[State, Decisions, str]:
+def _play(state: State, text: str, describe: Describer | None) -> tuple[State, Decisions, str]:
     """The move played, what the board post after it offers as buttons, and what the
     move did in words."""
     after = settled(state.play(text))
@@ -189,5 +241,6 @@ def resignation(row: GameRow, state: State, loser: int) -> Outcome:
     outcome = rules.outcome.resigned(state, loser)
     if state.color_of(0) and state.color_of(1):
         return outcome
-    return replace(outcome, text=f"{row.player_names[1 - loser]} wins: "
-                                 f"{row.player_names[loser]} resigned")
+    return replace(
+        outcome, text=f"{row.player_names[1 - loser]} wins: {row.player_names[loser]} resigned"
+    )

@@ -22,12 +22,13 @@ MAX_LENGTH = 100
 
 @dataclass(frozen=True, slots=True)
 class Suggestion:
-    name: str   # what the member sees
+    name: str  # what the member sees
     value: str  # what gets submitted
 
 
-def suggest_moves(legal: list[str], typed: str, limit: int = LIMIT,
-                  parse: Callable[[str], str] | None = None) -> list[Suggestion]:
+def suggest_moves(
+    legal: list[str], typed: str, limit: int = LIMIT, parse: Callable[[str], str] | None = None
+) -> list[Suggestion]:
     """``parse`` (the game's ``state.parse``): a move typed out in any form the game
     reads (``E5,c3``) is found as its canonical text, first."""
     try:
@@ -42,8 +43,12 @@ def suggest_moves(legal: list[str], typed: str, limit: int = LIMIT,
             canonical = None
         if canonical is not None and canonical in legal:
             exact = [canonical]
-    matches = [move for move in exact + [move for move in legal if move.startswith(prefix)
-                                         and move not in exact] if len(move) <= MAX_LENGTH]
+    matches = [
+        move
+        for move in exact
+        + [move for move in legal if move.startswith(prefix) and move not in exact]
+        if len(move) <= MAX_LENGTH
+    ]
     if len(matches) <= limit:
         return [Suggestion(move, move) for move in matches]
 

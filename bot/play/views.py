@@ -33,19 +33,26 @@ LABEL_LIMIT = 80
 SHOWN_DECISIONS = 5
 
 
-class DecisionButton(discord.ui.DynamicItem[discord.ui.Button],
-                     template=rf"bb:choice:(?P<game>{ROW_ID}):(?P<ply>{SMALL}):(?P<move>{MOVE})"):
+class DecisionButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"bb:choice:(?P<game>{ROW_ID}):(?P<ply>{SMALL}):(?P<move>{MOVE})",
+):
     """A decision that is a move (swap, a colour, pass…), valid at one ply."""
 
     def __init__(self, game_id: int, ply: int, move: str, label: str | None = None) -> None:
-        super().__init__(discord.ui.Button(
-            label=(label or move.capitalize())[:LABEL_LIMIT], style=discord.ButtonStyle.primary,
-            custom_id=f"bb:choice:{game_id}:{ply}:{move}"))
+        super().__init__(
+            discord.ui.Button(
+                label=(label or move.capitalize())[:LABEL_LIMIT],
+                style=discord.ButtonStyle.primary,
+                custom_id=f"bb:choice:{game_id}:{ply}:{move}",
+            )
+        )
         self.game_id, self.ply, self.move = game_id, ply, move
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> DecisionButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> DecisionButton:
         label = item.label if isinstance(item, discord.ui.Button) else None
         return cls(int(match["game"]), int(match["ply"]), match["move"], label)
 
@@ -53,43 +60,58 @@ class DecisionButton(discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
         await app_of(interaction).moves.play_move(
-            guild_id=guild_of(interaction), game_id=self.game_id,
-            member=member_of(interaction.user), text=self.move, expected_ply=self.ply)
+            guild_id=guild_of(interaction),
+            game_id=self.game_id,
+            member=member_of(interaction.user),
+            text=self.move,
+            expected_ply=self.ply,
+        )
         await interaction.edit_original_response(view=None)  # the decision is made
 
 
-class NumberButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=rf"bb:number:(?P<game>{ROW_ID}):(?P<ply>{SMALL}):(?P<index>{SMALL})"):
+class NumberButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"bb:number:(?P<game>{ROW_ID}):(?P<ply>{SMALL}):(?P<index>{SMALL})",
+):
     """A decision that is a number (a komi…): opens a form asking for it. ``index`` is
     the decision's place in ``state.decisions()`` at ``ply``."""
 
     def __init__(self, game_id: int, ply: int, index: int, label: str = "Choose…") -> None:
-        super().__init__(discord.ui.Button(
-            label=label[:LABEL_LIMIT], style=discord.ButtonStyle.primary,
-            custom_id=f"bb:number:{game_id}:{ply}:{index}"))
+        super().__init__(
+            discord.ui.Button(
+                label=label[:LABEL_LIMIT],
+                style=discord.ButtonStyle.primary,
+                custom_id=f"bb:number:{game_id}:{ply}:{index}",
+            )
+        )
         self.game_id, self.ply, self.index = game_id, ply, index
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> NumberButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> NumberButton:
         label = item.label if isinstance(item, discord.ui.Button) else None
-        return cls(int(match["game"]), int(match["ply"]), int(match["index"]),
-                   label or "Choose…")
+        return cls(int(match["game"]), int(match["ply"]), int(match["index"]), label or "Choose…")
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         _, number = await asked_number(interaction, self.game_id, self.ply, self.index)
         await interaction.response.send_modal(
-            NumberForm(self.game_id, self.ply, self.index, number))
+            NumberForm(self.game_id, self.ply, self.index, number)
+        )
 
 
-async def asked_number(interaction: discord.Interaction, game_id: int, ply: int,
-                       index: int) -> tuple[GameRow, NumberChoice]:
+async def asked_number(
+    interaction: discord.Interaction, game_id: int, ply: int, index: int
+) -> tuple[GameRow, NumberChoice]:
     """The number decision ``index`` of the game at ``ply``, refused unless it is the
     member's turn there."""
     row, state = await app_of(interaction).moves.check_turn(
-        guild_id=guild_of(interaction), game_id=game_id, member=member_of(interaction.user),
-        expected_ply=ply)
+        guild_id=guild_of(interaction),
+        game_id=game_id,
+        member=member_of(interaction.user),
+        expected_ply=ply,
+    )
     decisions = state.decisions()
     number = decisions[index].number if index < len(decisions) else None
     if number is None:
@@ -107,12 +129,18 @@ class NumberForm(discord.ui.Modal):
     :mod:`bot.ui.forms`)."""
 
     def __init__(self, game_id: int, ply: int, index: int, number: NumberChoice) -> None:
-        super().__init__(title=number.question[:45],
-                         custom_id=f"bb:numberform:{game_id}:{ply}:{index}")
-        self.add_item(discord.ui.TextInput(
-            label=f"A whole number from {number.minimum} to {number.maximum}"[:45],
-            custom_id=NUMBER_FIELD, placeholder=str(number.minimum), min_length=1,
-            max_length=max(len(str(number.minimum)), len(str(number.maximum))) + 2))
+        super().__init__(
+            title=number.question[:45], custom_id=f"bb:numberform:{game_id}:{ply}:{index}"
+        )
+        self.add_item(
+            discord.ui.TextInput(
+                label=f"A whole number from {number.minimum} to {number.maximum}"[:45],
+                custom_id=NUMBER_FIELD,
+                placeholder=str(number.minimum),
+                min_length=1,
+                max_length=max(len(str(number.minimum)), len(str(number.maximum))) + 2,
+            )
+        )
         self.stop()  # answered by answer_number, never by this instance
 
 
@@ -122,29 +150,44 @@ async def answer_number(interaction: discord.Interaction, found: re.Match[str]) 
     game_id, ply = int(found["game"]), int(found["ply"])
     _, number = await asked_number(interaction, game_id, ply, int(found["index"]))
     typed = "".join(form_values(interaction.data).get(NUMBER_FIELD, "").split())
-    if not re.fullmatch(r"[+-]?[0-9]{1,9}", typed) \
-            or not number.minimum <= int(typed) <= number.maximum:
-        raise UserError(f"`{typed[:20] or 'nothing'}` won't do: type a whole number from "
-                        f"{number.minimum} to {number.maximum}.")
+    if (
+        not re.fullmatch(r"[+-]?[0-9]{1,9}", typed)
+        or not number.minimum <= int(typed) <= number.maximum
+    ):
+        raise UserError(
+            f"`{typed[:20] or 'nothing'}` won't do: type a whole number from "
+            f"{number.minimum} to {number.maximum}."
+        )
     update = await app_of(interaction).moves.play_move(
-        guild_id=guild_of(interaction), game_id=game_id, member=member_of(interaction.user),
-        text=number.template.format(int(typed)), expected_ply=ply)
+        guild_id=guild_of(interaction),
+        game_id=game_id,
+        member=member_of(interaction.user),
+        text=number.template.format(int(typed)),
+        expected_ply=ply,
+    )
     await reply(interaction, f"Done: `{update.move}`.", ephemeral=True)
 
 
-class ResignButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=rf"bb:resign:(?P<game>{ROW_ID}):(?P<member>{SNOWFLAKE})"):
+class ResignButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"bb:resign:(?P<game>{ROW_ID}):(?P<member>{SNOWFLAKE})",
+):
     """The confirmation of ``/resign``; only the member who asked can press it."""
 
     def __init__(self, game_id: int, member_id: int) -> None:
-        super().__init__(discord.ui.Button(
-            label="Yes, resign", style=discord.ButtonStyle.danger,
-            custom_id=f"bb:resign:{game_id}:{member_id}"))
+        super().__init__(
+            discord.ui.Button(
+                label="Yes, resign",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"bb:resign:{game_id}:{member_id}",
+            )
+        )
         self.game_id, self.member_id = game_id, member_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ResignButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ResignButton:
         return cls(int(match["game"]), int(match["member"]))
 
     @guarded
@@ -153,10 +196,11 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button],
             raise UserError("This confirmation belongs to someone else.")
         await interaction.response.defer()
         update = await app_of(interaction).moves.resign(
-            guild_id=guild_of(interaction), game_id=self.game_id,
-            member=member_of(interaction.user))
+            guild_id=guild_of(interaction), game_id=self.game_id, member=member_of(interaction.user)
+        )
         await interaction.edit_original_response(
-            content=f"You resigned {texts.label(update.game)}. {update.game.result}.", view=None)
+            content=f"You resigned {texts.label(update.game)}. {update.game.result}.", view=None
+        )
 
 
 def resign_view(game_id: int, member_id: int) -> discord.ui.View:
@@ -165,40 +209,55 @@ def resign_view(game_id: int, member_id: int) -> discord.ui.View:
     return view
 
 
-class ConfirmMoveButton(discord.ui.DynamicItem[discord.ui.Button],
-                        template=rf"bb:confirm:(?P<game>{ROW_ID}):(?P<ply>{SMALL}):"
-                                 rf"(?P<move>{MOVE})"):
+class ConfirmMoveButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"bb:confirm:(?P<game>{ROW_ID}):(?P<ply>{SMALL}):"
+    rf"(?P<move>{MOVE})",
+):
     """**Confirm** under a move shown privately before it is played (the member's
     "confirm moves" setting); valid while the game is at ``ply``."""
 
     def __init__(self, game_id: int, ply: int, move: str) -> None:
-        super().__init__(discord.ui.Button(
-            label="Confirm", style=discord.ButtonStyle.success,
-            custom_id=f"bb:confirm:{game_id}:{ply}:{move}"))
+        super().__init__(
+            discord.ui.Button(
+                label="Confirm",
+                style=discord.ButtonStyle.success,
+                custom_id=f"bb:confirm:{game_id}:{ply}:{move}",
+            )
+        )
         self.game_id, self.ply, self.move = game_id, ply, move
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ConfirmMoveButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ConfirmMoveButton:
         return cls(int(match["game"]), int(match["ply"]), match["move"])
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
         update = await app_of(interaction).moves.play_move(
-            guild_id=guild_of(interaction), game_id=self.game_id,
-            member=member_of(interaction.user), text=self.move, expected_ply=self.ply)
+            guild_id=guild_of(interaction),
+            game_id=self.game_id,
+            member=member_of(interaction.user),
+            text=self.move,
+            expected_ply=self.ply,
+        )
         await interaction.edit_original_response(content=played_text(update), view=None)
 
 
-async def confirm_move(interaction: discord.Interaction, game_id: int, text: str,
-                       theme: str) -> None:
+async def confirm_move(
+    interaction: discord.Interaction, game_id: int, text: str, theme: str
+) -> None:
     """Show ``text`` played on the board, privately, with **Confirm** (the interaction is
     deferred); refused as the move itself would be."""
     app = app_of(interaction)
     row, state, after = await app.moves.preview(
-        guild_id=guild_of(interaction), game_id=game_id, member=member_of(interaction.user),
-        text=text)
+        guild_id=guild_of(interaction),
+        game_id=game_id,
+        member=member_of(interaction.user),
+        text=text,
+    )
     move = after.history[-1]
     picture = await app.boards.picture(row, after, theme=theme)
     view = discord.ui.View(timeout=None)
@@ -206,13 +265,22 @@ async def confirm_move(interaction: discord.Interaction, game_id: int, text: str
         view.add_item(ConfirmMoveButton(row.id, state.ply, move))
         ask = "Press **Confirm** to play it, or dismiss this message to choose again."
     else:  # too long to travel in a button: cannot be confirmed, so say how to play it
-        ask = "This move is too long to confirm with a button: turn off confirm moves in " \
-              "`/settings` to play it."
-    kwargs = {"file": discord.File(io.BytesIO(picture), filename=f"{row.game}-preview.png")} \
-        if picture else {}
+        ask = (
+            "This move is too long to confirm with a button: turn off confirm moves in "
+            "`/settings` to play it."
+        )
+    kwargs = (
+        {"file": discord.File(io.BytesIO(picture), filename=f"{row.game}-preview.png")}
+        if picture
+        else {}
+    )
     await reply(
-        interaction, f"**{texts.label(row)}**: `{move}` is marked on the board below (not "
-        f"played yet). {ask}", view=view, ephemeral=True, **kwargs)
+        interaction,
+        f"**{texts.label(row)}**: `{move}` is marked on the board below (not played yet). {ask}",
+        view=view,
+        ephemeral=True,
+        **kwargs,
+    )
 
 
 def played_text(update: GameUpdate) -> str:
@@ -224,8 +292,10 @@ def played_text(update: GameUpdate) -> str:
         url = texts.jump_url(row.guild_id, where, posted.message_id)
         return text + f"[{texts.label(row)}]({url})."
     if posted is None:
-        return text + f"{texts.label(row)}. It is saved; its board is not posted yet: it " \
-                      "will be as soon as Discord lets me, and `/board` shows it now."
+        return (
+            text + f"{texts.label(row)}. It is saved; its board is not posted yet: it "
+            "will be as soon as Discord lets me, and `/board` shows it now."
+        )
     return text + f"{texts.label(row)}."
 
 

@@ -59,8 +59,10 @@ def levels(test_playouts: int | None = None) -> dict[str, ai.Level]:
     (tests keep the search tiny and repeatable)."""
     if not test_playouts:
         return dict(ai.LEVELS)
-    return {name: ai.Level(name, ai.Budget(playouts=test_playouts), level.temperature)
-            for name, level in ai.LEVELS.items()}
+    return {
+        name: ai.Level(name, ai.Budget(playouts=test_playouts), level.temperature)
+        for name, level in ai.LEVELS.items()
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,10 +76,21 @@ class LevelRecord:
 
 
 class Practice:
-    def __init__(self, db: Database, games: Games, boards: Boards, events: Events,
-                 challenges: Challenges, moves: Moves, clocks: Clocks, *, think: Thinker,
-                 levels: Mapping[str, ai.Level], typing: Typing = _not_typing,
-                 shards: Shards = EVERY_SHARD) -> None:
+    def __init__(
+        self,
+        db: Database,
+        games: Games,
+        boards: Boards,
+        events: Events,
+        challenges: Challenges,
+        moves: Moves,
+        clocks: Clocks,
+        *,
+        think: Thinker,
+        levels: Mapping[str, ai.Level],
+        typing: Typing = _not_typing,
+        shards: Shards = EVERY_SHARD,
+    ) -> None:
         self.db = db
         self.games = games
         self.boards = boards
@@ -100,8 +113,7 @@ class Practice:
     def check_level(self, level: str | None) -> str:
         chosen = (level or "easy").lower()
         if chosen not in self.levels:
-            raise UserError(f"There is no level {level!r}: pick one of "
-                            f"{', '.join(self.levels)}.")
+            raise UserError(f"There is no level {level!r}: pick one of {', '.join(self.levels)}.")
         return chosen
 
     def check(self, game: str, options: Mapping[str, Any] | None, level: str | None) -> str:
@@ -116,21 +128,37 @@ class Practice:
             raise UserError(f"{rule_set.title} can't be played like that: {error}.") from None
         return self.check_level(level)
 
-    async def start_game(self, *, guild_id: int, channel_id: int, member: Member, game: str,
-                         options: Mapping[str, Any] | None = None, level: str | None = None,
-                         first: str = "challenger",
-                         settings: Mapping[str, Any] | None = None) -> GameUpdate:
+    async def start_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        member: Member,
+        game: str,
+        options: Mapping[str, Any] | None = None,
+        level: str | None = None,
+        first: str = "challenger",
+        settings: Mapping[str, Any] | None = None,
+    ) -> GameUpdate:
         """A practice game of ``member`` against the bot: accepted at once, never rated."""
         me = self._me()
         chosen = self.check_level(level)
         # The bot is a member like any other here: it accepts its own challenge.
         opponent = Member(me.id, me.name)
         made = await self.challenges.create(
-            guild_id=guild_id, channel_id=channel_id, challenger=member, game=game,
-            options=options, opponent=opponent, first=first, rated=False,
-            settings={**(settings or {}), "practice": chosen, UNTIMED: me.id})
-        return await self.challenges.accept(guild_id=guild_id, challenge_id=made.id,
-                                            member=opponent)
+            guild_id=guild_id,
+            channel_id=channel_id,
+            challenger=member,
+            game=game,
+            options=options,
+            opponent=opponent,
+            first=first,
+            rated=False,
+            settings={**(settings or {}), "practice": chosen, UNTIMED: me.id},
+        )
+        return await self.challenges.accept(
+            guild_id=guild_id, challenge_id=made.id, member=opponent
+        )
 
     async def rematch(self, *, guild_id: int, game_id: int, member: Member) -> GameUpdate:
         """The same practice game again (game, options, level, clock), seats swapped."""
@@ -140,12 +168,21 @@ class Practice:
             raise UserError(f"Only the player of {texts.label(row)} can ask for a rematch.")
         if row.is_active:
             raise UserError(f"{texts.label(row)} is still in progress.")
-        kept = {k: v for k, v in row.settings.items()
-                if k not in ("first", "rated", "practice", UNTIMED)}
+        kept = {
+            k: v
+            for k, v in row.settings.items()
+            if k not in ("first", "rated", "practice", UNTIMED)
+        }
         return await self.start_game(
-            guild_id=guild_id, channel_id=row.channel_id, member=member, game=row.game,
-            options=row.options, level=practice_level(row),
-            first="opponent" if seat == 0 else "challenger", settings=kept)
+            guild_id=guild_id,
+            channel_id=row.channel_id,
+            member=member,
+            game=row.game,
+            options=row.options,
+            level=practice_level(row),
+            first="opponent" if seat == 0 else "challenger",
+            settings=kept,
+        )
 
     # -- the listener: the bot's turn ----------------------------------------------------
 
@@ -166,8 +203,11 @@ class Practice:
         if self.me is None:
             return 0
         async with self.db.reading() as conn:
-            rows = [row for row in await queries.active_games(conn)
-                    if practice_level(row) and self.shards.holds(row.guild_id)]
+            rows = [
+                row
+                for row in await queries.active_games(conn)
+                if practice_level(row) and self.shards.holds(row.guild_id)
+            ]
         started = 0
         for row in rows:
             try:
@@ -181,8 +221,11 @@ class Practice:
         return started
 
     def _maybe_think(self, update: GameUpdate) -> None:
-        if practice_level(update.game) and update.game.is_active \
-                and self._bot_to_move(update.game, update.state.to_move):
+        if (
+            practice_level(update.game)
+            and update.game.is_active
+            and self._bot_to_move(update.game, update.state.to_move)
+        ):
             self.poke(update.game.id)
 
     def _bot_to_move(self, row: GameRow, seat: int | None) -> bool:
@@ -194,8 +237,9 @@ class Practice:
         if task is not None and not task.done():
             self._again.add(game_id)  # it looks again when done
             return
-        self._thinking[game_id] = asyncio.create_task(self._play(game_id),
-                                                      name=f"the bot's move in game {game_id}")
+        self._thinking[game_id] = asyncio.create_task(
+            self._play(game_id), name=f"the bot's move in game {game_id}"
+        )
 
     async def idle(self) -> None:
         """Wait until the bot has no move under way (tests)."""
@@ -234,9 +278,13 @@ class Practice:
         level = self.levels[practice_level(row) or "easy"]
         async with self.typing(row):
             text = await self.think(row.game, row.options, list(state.history), level)
-        await self.moves.play_move(guild_id=row.guild_id, game_id=game_id,
-                                   member=Member(me.id, me.name), text=text,
-                                   expected_ply=state.ply)
+        await self.moves.play_move(
+            guild_id=row.guild_id,
+            game_id=game_id,
+            member=Member(me.id, me.name),
+            text=text,
+            expected_ply=state.ply,
+        )
 
     # -- takebacks: granted at once ------------------------------------------------------
 
@@ -254,17 +302,24 @@ class Practice:
                 moves = await queries.moves_of_game(conn, game_id)
             mine = [move.ply for move in moves if move.member_id == member.id]
             if not mine:
-                raise UserError(f"You haven't moved yet in {texts.label(row)}: there is "
-                                "nothing of yours to take back.")
+                raise UserError(
+                    f"You haven't moved yet in {texts.label(row)}: there is "
+                    "nothing of yours to take back."
+                )
             gone = [move for move in moves if move.ply >= mine[-1]]
-            state = await asyncio.to_thread(replayed, row, [move.move for move in moves
-                                                            if move.ply < mine[-1]])
+            state = await asyncio.to_thread(
+                replayed, row, [move.move for move in moves if move.ply < mine[-1]]
+            )
             taken = ", ".join(f"`{move.move}`" for move in gone)
             # Its board stored with it (an outbox item): posted even after a crash.
             board = self.boards.board(
-                row, state, f"**{texts.label(row)}** · {member.name} took back {taken}.\n"
-                f"{texts.turn_line(row, state)}", mentions=to_ping(row, state),
-                then=("move_taken_back",))
+                row,
+                state,
+                f"**{texts.label(row)}** · {member.name} took back {taken}.\n"
+                f"{texts.turn_line(row, state)}",
+                mentions=to_ping(row, state),
+                then=("move_taken_back",),
+            )
             async with self.db.transaction() as tx:
                 for move in reversed(gone):
                     if not await queries.delete_last_move(tx, game_id, move.ply):
@@ -273,7 +328,7 @@ class Practice:
             self.games.forget(game_id)
             self.games.remember(game_id, state)
             await self.clocks.restart_turn(row, state)
-            update, = await self.boards.send(board, states={board.key: state})
+            (update,) = await self.boards.send(board, states={board.key: state})
         return update or GameUpdate(row, state, None, None)
 
     # -- looking -------------------------------------------------------------------------
@@ -281,22 +336,31 @@ class Practice:
     async def record(self, *, guild_id: int, member_id: int) -> list[LevelRecord]:
         """``member_id``'s finished practice games, by level (levels played only)."""
         async with self.db.reading() as conn:
-            rows = await queries.games_of_member(conn, guild_id, member_id, status="finished",
-                                                 limit=100_000)
+            rows = await queries.games_of_member(
+                conn, guild_id, member_id, status="finished", limit=100_000
+            )
         tally: dict[str, Counter[str]] = {}
         for row in rows:
             level = practice_level(row)
             seat = row.seat_of(member_id)
             if level is None or seat is None or row.end_reason == rules.Termination.ABORT:
                 continue
-            result = "draws" if row.winner_seat is None else \
-                "wins" if row.winner_seat == seat else "losses"
+            result = (
+                "draws"
+                if row.winner_seat is None
+                else "wins"
+                if row.winner_seat == seat
+                else "losses"
+            )
             tally.setdefault(level, Counter())[result] += 1
         order = list(self.levels)
-        return [LevelRecord(level, c["wins"], c["losses"], c["draws"])
-                for level, c in sorted(tally.items(),
-                                       key=lambda item: order.index(item[0])
-                                       if item[0] in order else len(order))]
+        return [
+            LevelRecord(level, c["wins"], c["losses"], c["draws"])
+            for level, c in sorted(
+                tally.items(),
+                key=lambda item: order.index(item[0]) if item[0] in order else len(order),
+            )
+        ]
 
     def _me(self) -> Member:
         if self.me is None:

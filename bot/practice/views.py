@@ -20,26 +20,38 @@ from bot.ui.context import app_of, channel_of, guild_of, member_of
 LEVEL_CHOICES = [app_commands.Choice(name=name, value=name) for name in ai.LEVELS]
 
 
-async def start_practice(interaction: discord.Interaction, *, game: str,
-                         options: Mapping[str, Any], level: str | None, first: str,
-                         settings: Mapping[str, Any] | None = None) -> None:
+async def start_practice(
+    interaction: discord.Interaction,
+    *,
+    game: str,
+    options: Mapping[str, Any],
+    level: str | None,
+    first: str,
+    settings: Mapping[str, Any] | None = None,
+) -> None:
     """Start the game against the bot and say where it is played."""
     app = app_of(interaction)
     chosen = app.practice.check(game, options, level)  # refusals stay private
     channel = getattr(interaction, "channel", None)
-    home = channel.parent_id if isinstance(channel, discord.Thread) else \
-        channel_of(interaction)
+    home = channel.parent_id if isinstance(channel, discord.Thread) else channel_of(interaction)
     await interaction.response.defer(thinking=True)
     update = await app.practice.start_game(
-        guild_id=guild_of(interaction), channel_id=home or 0,
-        member=member_of(interaction.user), game=game, options=options, level=chosen,
-        first=first, settings=settings)
+        guild_id=guild_of(interaction),
+        channel_id=home or 0,
+        member=member_of(interaction.user),
+        game=game,
+        options=options,
+        level=chosen,
+        first=first,
+        settings=settings,
+    )
     row = update.game
     url = texts.jump_url(row.guild_id, row.where_id, row.last_message_id)
     await interaction.followup.send(
         f"{interaction.user.mention} practises {texts.label(row)} against me "
         f"(level **{chosen}**, not rated): {url}",
-        allowed_mentions=discord.AllowedMentions.none())
+        allowed_mentions=discord.AllowedMentions.none(),
+    )
 
 
 def thread_typing(client: discord.Client) -> Typing:

@@ -15,9 +15,11 @@ from bot.ui.options import GameKind
 
 
 def leaderboard_lines(rows: list) -> list[str]:
-    return [f"{rank}. **{row.member_name}** {row.rating:.0f} ± {row.deviation:.0f} "
-            f"({row.wins}–{row.losses}" + (f"–{row.draws}" if row.draws else "")
-            + f" in {row.games})" for rank, row in enumerate(rows, 1)]
+    return [
+        f"{rank}. **{row.member_name}** {row.rating:.0f} ± {row.deviation:.0f} "
+        f"({row.wins}–{row.losses}" + (f"–{row.draws}" if row.draws else "") + f" in {row.games})"
+        for rank, row in enumerate(rows, 1)
+    ]
 
 
 def practice_line(record: LevelRecord) -> str:
@@ -27,24 +29,36 @@ def practice_line(record: LevelRecord) -> str:
 
 class RatingCommands(commands.Cog):
     @app_commands.command(name="leaderboard", description="The best rated members of a game here")
-    @app_commands.describe(game="Which game",
-                           public="Post it for everyone (default: only you see it)")
-    async def leaderboard(self, interaction: discord.Interaction,
-                          game: app_commands.Transform[rules.Game, GameKind],
-                          public: bool = False) -> None:
+    @app_commands.describe(
+        game="Which game", public="Post it for everyone (default: only you see it)"
+    )
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Transform[rules.Game, GameKind],
+        public: bool = False,
+    ) -> None:
         rows = await app_of(interaction).ratings.leaderboard(guild_of(interaction), game.name)
         embed = discord.Embed(title=f"{game.title}: leaderboard")
         embed.description = "\n".join(leaderboard_lines(rows)) or (
-            "Nobody is rated yet: ratings start with the first rated game.")
+            "Nobody is rated yet: ratings start with the first rated game."
+        )
         embed.set_footer(text="Glicko-2 rating ± deviation (wins–losses in games)")
         await interaction.response.send_message(
-            embed=embed, ephemeral=not public, allowed_mentions=discord.AllowedMentions.none())
+            embed=embed, ephemeral=not public, allowed_mentions=discord.AllowedMentions.none()
+        )
 
     @app_commands.command(name="profile", description="A member's ratings and games here")
-    @app_commands.describe(member="Whose profile (default: yours)",
-                           public="Post it for everyone (default: only you see it)")
-    async def profile(self, interaction: discord.Interaction,
-                      member: discord.User | None = None, public: bool = False) -> None:
+    @app_commands.describe(
+        member="Whose profile (default: yours)",
+        public="Post it for everyone (default: only you see it)",
+    )
+    async def profile(
+        self,
+        interaction: discord.Interaction,
+        member: discord.User | None = None,
+        public: bool = False,
+    ) -> None:
         guild_id = guild_of(interaction)
         who = member or interaction.user
         found = await app_of(interaction).ratings.profile(guild_id, who.id)
@@ -54,22 +68,28 @@ class RatingCommands(commands.Cog):
             embed.add_field(
                 name=texts.title_of(row.game),
                 value=f"Rating **{row.rating:.0f}** ± {row.deviation:.0f}\n"
-                      f"{texts.plural(row.games, 'rated game')}: {row.wins} won, "
-                      f"{row.losses} lost{draws}.")
+                f"{texts.plural(row.games, 'rated game')}: {row.wins} won, "
+                f"{row.losses} lost{draws}.",
+            )
         if not found.ratings:
             embed.description = "No rated games here yet."
-        current = [f"{texts.label(row)} vs {row.opponent_name(who.id)}"
-                   for row in found.current]
+        current = [f"{texts.label(row)} vs {row.opponent_name(who.id)}" for row in found.current]
         shown = current[:15] + ([f"…and {len(current) - 15} more"] if len(current) > 15 else [])
-        embed.add_field(name=f"Games in progress ({len(current)})",
-                        value="\n".join(shown) or "None.", inline=False)
-        practice = await app_of(interaction).practice.record(guild_id=guild_id,
-                                                             member_id=who.id)
+        embed.add_field(
+            name=f"Games in progress ({len(current)})",
+            value="\n".join(shown) or "None.",
+            inline=False,
+        )
+        practice = await app_of(interaction).practice.record(guild_id=guild_id, member_id=who.id)
         if practice:
-            embed.add_field(name="Practice against me (not rated)", inline=False,
-                            value="\n".join(practice_line(r) for r in practice))
+            embed.add_field(
+                name="Practice against me (not rated)",
+                inline=False,
+                value="\n".join(practice_line(r) for r in practice),
+            )
         await interaction.response.send_message(
-            embed=embed, ephemeral=not public, allowed_mentions=discord.AllowedMentions.none())
+            embed=embed, ephemeral=not public, allowed_mentions=discord.AllowedMentions.none()
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -88,9 +88,9 @@ def _new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float
 
     def f(x: float) -> float:
         ex = math.exp(x)
-        return (ex * (delta * delta - phi * phi - v - ex)) / (
-            2.0 * (phi * phi + v + ex) ** 2
-        ) - (x - a) / (tau * tau)
+        return (ex * (delta * delta - phi * phi - v - ex)) / (2.0 * (phi * phi + v + ex) ** 2) - (
+            x - a
+        ) / (tau * tau)
 
     big_a = a
     if delta * delta > phi * phi + v:
@@ -119,8 +119,9 @@ def update(player: Rating, results: Iterable[tuple[Rating, float]], *, tau: floa
     mu = (player.rating - 1500.0) / SCALE
     phi = player.deviation / SCALE
     sigma = player.volatility
-    games = [((opp.rating - 1500.0) / SCALE, opp.deviation / SCALE, score)
-             for opp, score in results]
+    games = [
+        ((opp.rating - 1500.0) / SCALE, opp.deviation / SCALE, score) for opp, score in results
+    ]
     for _, _, score in games:
         if not 0.0 <= score <= 1.0:
             raise ValueError(f"a score is between 0 (loss) and 1 (win), not {score!r}")
@@ -181,6 +182,15 @@ def counts_for_rating(*, rated: bool, termination: Termination | None, moves: in
 
 
 __all__ = [
-    "DRAW", "LOSS", "MIN_RATED_MOVES", "TAU", "WIN", "Rating",
-    "counts_for_rating", "rate", "update", "update_after_draw", "update_after_game",
+    "DRAW",
+    "LOSS",
+    "MIN_RATED_MOVES",
+    "TAU",
+    "WIN",
+    "Rating",
+    "counts_for_rating",
+    "rate",
+    "update",
+    "update_after_draw",
+    "update_after_game",
 ]

@@ -59,31 +59,48 @@ class Ratings:
             return None
         score = 0.5 if row.winner_seat is None else 1.0 if row.winner_seat == 0 else 0.0
         async with self.db.transaction() as tx:
-            stored = [await queries.get_rating(tx, row.guild_id, row.game, member_id)
-                      for member_id in row.player_ids]
+            stored = [
+                await queries.get_rating(tx, row.guild_id, row.game, member_id)
+                for member_id in row.player_ids
+            ]
             before = [_rating(entry) for entry in stored]
             after = rate(before[0], before[1], score)
             if not await queries.insert_rating_change(
-                    tx, row.id, (before[0].rating, before[1].rating),
-                    (after[0].rating, after[1].rating), rated_at=self.now()):
+                tx,
+                row.id,
+                (before[0].rating, before[1].rating),
+                (after[0].rating, after[1].rating),
+                rated_at=self.now(),
+            ):
                 return None
             for seat, (entry, new) in enumerate(zip(stored, after, strict=True)):
                 wins, losses, draws = _score(seat, row.winner_seat)
-                await queries.save_rating(tx, RatingRow(
-                    row.guild_id, row.game, row.player_ids[seat], row.player_names[seat],
-                    new.rating, new.deviation, new.volatility,
-                    (entry.games if entry else 0) + 1, (entry.wins if entry else 0) + wins,
-                    (entry.losses if entry else 0) + losses,
-                    (entry.draws if entry else 0) + draws,
-                ), updated_at=self.now())
+                await queries.save_rating(
+                    tx,
+                    RatingRow(
+                        row.guild_id,
+                        row.game,
+                        row.player_ids[seat],
+                        row.player_names[seat],
+                        new.rating,
+                        new.deviation,
+                        new.volatility,
+                        (entry.games if entry else 0) + 1,
+                        (entry.wins if entry else 0) + wins,
+                        (entry.losses if entry else 0) + losses,
+                        (entry.draws if entry else 0) + draws,
+                    ),
+                    updated_at=self.now(),
+                )
             return await queries.get_rating_change(tx, row.id)
 
     async def rating_change(self, game_id: int) -> RatingChangeRow | None:
         async with self.db.reading() as conn:
             return await queries.get_rating_change(conn, game_id)
 
-    async def leaderboard(self, guild_id: int, game: str,
-                          limit: int = LEADERBOARD_SIZE) -> list[RatingRow]:
+    async def leaderboard(
+        self, guild_id: int, game: str, limit: int = LEADERBOARD_SIZE
+    ) -> list[RatingRow]:
         """The best rated members of one game in one server, best first."""
         async with self.db.reading() as conn:
             return await queries.leaderboard(conn, guild_id, game, limit=limit)
@@ -102,6 +119,5 @@ def change_line(row: GameRow, change: RatingChangeRow) -> str:
         before, after = change.before[seat], change.after[seat]
         delta = round(after) - round(before)
         sign = "+" if delta >= 0 else "−"
-        parts.append(f"{row.player_names[seat]} {before:.0f} → {after:.0f} "
-                     f"({sign}{abs(delta)})")
+        parts.append(f"{row.player_names[seat]} {before:.0f} → {after:.0f} ({sign}{abs(delta)})")
     return "Ratings: " + ", ".join(parts) + "."

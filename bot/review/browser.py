@@ -41,8 +41,12 @@ class Page:
 
     def target(self, kind: str) -> int:
         """The ply a navigation button leads to."""
-        return {"first": 0, "prev": max(0, self.ply - 1),
-                "next": min(self.last, self.ply + 1), "last": self.last}[kind]
+        return {
+            "first": 0,
+            "prev": max(0, self.ply - 1),
+            "next": min(self.last, self.ply + 1),
+            "last": self.last,
+        }[kind]
 
     def enabled(self, kind: str) -> bool:
         return self.target(kind) != self.ply
@@ -63,8 +67,9 @@ def jump_window(ply: int, last: int, size: int = JUMP_OPTIONS) -> list[int]:
 class Browser:
     """Pages of any game of a server, and the games to pick from."""
 
-    def __init__(self, db: Database, games: Games, *, renderer: Renderer,
-                 replayer: Replayer) -> None:
+    def __init__(
+        self, db: Database, games: Games, *, renderer: Renderer, replayer: Replayer
+    ) -> None:
         self.db = db
         self.games = games
         self.renderer = renderer
@@ -79,8 +84,7 @@ class Browser:
         last = len(moves)
         shown = last if ply is None else max(0, min(ply, last))
         game = rules.get_game(row.game)
-        state = await asyncio.to_thread(game.replay, [m.move for m in moves[:shown]],
-                                        **row.options)
+        state = await asyncio.to_thread(game.replay, [m.move for m in moves[:shown]], **row.options)
         return Page(row, shown, last, state, moves)
 
     async def picture(self, page: Page, *, theme: str = DEFAULT_THEME) -> bytes | None:
@@ -91,8 +95,14 @@ class Browser:
     async def replay(self, page: Page, *, theme: str = DEFAULT_THEME) -> bytes:
         """The animated replay of the page's game, every move of it."""
         row = page.row
-        return await self.replayer(row.game, row.options, [m.move for m in page.moves],
-                                   names(row), theme=theme, outcome=outcome_of(row))
+        return await self.replayer(
+            row.game,
+            row.options,
+            [m.move for m in page.moves],
+            names(row),
+            theme=theme,
+            outcome=outcome_of(row),
+        )
 
     async def game_suggestions(self, *, guild_id: int, typed: str) -> list[Suggestion]:
         """Autocomplete for games to review: the server's recent games, newest first."""
@@ -102,30 +112,31 @@ class Browser:
         found = []
         for row in rows:
             state = "in progress" if row.is_active else (row.result or row.status)
-            name = (f"{texts.label(row)} · {row.player_names[0]} vs {row.player_names[1]}"
-                    f" · {state}")
+            name = f"{texts.label(row)} · {row.player_names[0]} vs {row.player_names[1]} · {state}"
             if needle and needle not in name.lower():
                 continue
-            found.append(Suggestion(name if len(name) <= 100 else name[:99] + "…",
-                                    str(row.id)))
+            found.append(Suggestion(name if len(name) <= 100 else name[:99] + "…", str(row.id)))
         return found[:LIMIT]
 
 
 def caption(page: Page) -> str:
     """Where the browser is: the game, the move number and the move text."""
     row, state = page.row, page.state
-    head = (f"**{texts.label(row)}** · {texts.player(row, state, 0)} vs "
-            f"{texts.player(row, state, 1)}")
+    head = (
+        f"**{texts.label(row)}** · {texts.player(row, state, 0)} vs {texts.player(row, state, 1)}"
+    )
     if page.move is None:
-        where = f"Start of the game ({texts.plural(page.last, 'move')} so far)" \
-            if row.is_active else f"Start of the game ({texts.plural(page.last, 'move')} in all)"
+        where = (
+            f"Start of the game ({texts.plural(page.last, 'move')} so far)"
+            if row.is_active
+            else f"Start of the game ({texts.plural(page.last, 'move')} in all)"
+        )
         lines = [head, where + "."]
     else:
         who = texts.player(row, state, page.move.seat)
         lines = [head, f"Move {page.ply} of {page.last}: {who} played `{page.move.move}`."]
     if page.ply == page.last:
-        lines.append("This is the current position." if row.is_active
-                     else texts.game_over(row))
+        lines.append("This is the current position." if row.is_active else texts.game_over(row))
     return "\n".join(line for line in lines if line)
 
 

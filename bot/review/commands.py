@@ -24,54 +24,76 @@ from bot.ui.options import AnyGame, GameKind
 
 AnyGameOption = app_commands.Transform[GameRow, AnyGame]
 GAME_MEANT = "Which game (implied inside a game's thread)"
-FORMATS = [app_commands.Choice(name="text record", value="text"),
-           app_commands.Choice(name="JSON (Abstract Play style)", value="json")]
+FORMATS = [
+    app_commands.Choice(name="text record", value="text"),
+    app_commands.Choice(name="JSON (Abstract Play style)", value="json"),
+]
 
 
 class ReviewCommands(commands.Cog):
     @app_commands.command(name="review", description="Browse any game of this server, move by move")
-    @app_commands.describe(game=GAME_MEANT,
-                           move="Start at this move (0: the start; default: the latest)",
-                           public="Post the browser for everyone (default: only you see it)")
-    async def review(self, interaction: discord.Interaction, game: AnyGameOption | None = None,
-                     move: app_commands.Range[int, 0, 100000] | None = None,
-                     public: bool = False) -> None:
+    @app_commands.describe(
+        game=GAME_MEANT,
+        move="Start at this move (0: the start; default: the latest)",
+        public="Post the browser for everyone (default: only you see it)",
+    )
+    async def review(
+        self,
+        interaction: discord.Interaction,
+        game: AnyGameOption | None = None,
+        move: app_commands.Range[int, 0, 100000] | None = None,
+        public: bool = False,
+    ) -> None:
         app = app_of(interaction)
         await interaction.response.defer(ephemeral=not public, thinking=True)
         row = await game_meant(interaction, game)
-        page = await app.browser.open_page(guild_id=guild_of(interaction), game_id=row.id,
-                                           ply=move)
+        page = await app.browser.open_page(guild_id=guild_of(interaction), game_id=row.id, ply=move)
         theme = await app.settings.theme(interaction.user.id, private=not public)
-        await interaction.followup.send(ephemeral=not public,
-                                        allowed_mentions=discord.AllowedMentions.none(),
-                                        **await browser(app, page, theme=theme))
+        await interaction.followup.send(
+            ephemeral=not public,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **await browser(app, page, theme=theme),
+        )
 
     @app_commands.command(name="replay", description="An animated replay (GIF) of a game")
-    @app_commands.describe(game=GAME_MEANT,
-                           public="Post it for everyone (default: only you see it)")
-    async def replay(self, interaction: discord.Interaction, game: AnyGameOption | None = None,
-                     public: bool = False) -> None:
+    @app_commands.describe(
+        game=GAME_MEANT, public="Post it for everyone (default: only you see it)"
+    )
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        game: AnyGameOption | None = None,
+        public: bool = False,
+    ) -> None:
         app = app_of(interaction)
         await interaction.response.defer(ephemeral=not public, thinking=True)
         row = await game_meant(interaction, game)
-        page = await app.browser.open_page(guild_id=guild_of(interaction), game_id=row.id,
-                                           ply=None)
+        page = await app.browser.open_page(guild_id=guild_of(interaction), game_id=row.id, ply=None)
         gif = await app.browser.replay(
-            page, theme=await app.settings.theme(interaction.user.id, private=not public))
+            page, theme=await app.settings.theme(interaction.user.id, private=not public)
+        )
         await interaction.followup.send(
             f"**{texts.label(row)}**, move by move ({texts.plural(page.last, 'move')}).",
             ephemeral=not public,
             file=discord.File(io.BytesIO(gif), filename=f"{row.game}-{row.id}.gif"),
-            allowed_mentions=discord.AllowedMentions.none())
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     @app_commands.command(name="export", description="A game's record, as a file")
-    @app_commands.describe(game=GAME_MEANT, kind="Text record (default) or JSON",
-                           public="Post it for everyone (default: only you see it)")
+    @app_commands.describe(
+        game=GAME_MEANT,
+        kind="Text record (default) or JSON",
+        public="Post it for everyone (default: only you see it)",
+    )
     @app_commands.choices(kind=FORMATS)
     @app_commands.rename(kind="format")
-    async def export(self, interaction: discord.Interaction, game: AnyGameOption | None = None,
-                     kind: app_commands.Choice[str] | None = None,
-                     public: bool = False) -> None:
+    async def export(
+        self,
+        interaction: discord.Interaction,
+        game: AnyGameOption | None = None,
+        kind: app_commands.Choice[str] | None = None,
+        public: bool = False,
+    ) -> None:
         app = app_of(interaction)
         await interaction.response.defer(ephemeral=not public, thinking=True)
         row = await game_meant(interaction, game)
@@ -79,44 +101,64 @@ class ReviewCommands(commands.Cog):
         name, data = records.export(stored, kind.value if kind else "text", generated=app.now())
         await interaction.followup.send(
             f"The record of **{texts.label(row)}** ({texts.plural(len(stored.moves), 'move')}).",
-            file=discord.File(io.BytesIO(data), filename=name), ephemeral=not public,
-            allowed_mentions=discord.AllowedMentions.none())
+            file=discord.File(io.BytesIO(data), filename=name),
+            ephemeral=not public,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
-    @app_commands.command(name="import",
-                          description="Check a game record (text or JSON) and show its position")
-    @app_commands.describe(record="The record, pasted: tags then moves, or the moves alone "
-                                  "(then say the game)",
-                           file="The record as a file (.txt or .json)",
-                           game="The game, if the record does not say",
-                           public="Show the result to everyone (default: only you)")
-    async def import_(self, interaction: discord.Interaction,
-                      record: app_commands.Range[str, 1, 6000] | None = None,
-                      file: discord.Attachment | None = None, public: bool = False,
-                      game: app_commands.Transform[rules.Game, GameKind] | None = None
-                      ) -> None:
+    @app_commands.command(
+        name="import", description="Check a game record (text or JSON) and show its position"
+    )
+    @app_commands.describe(
+        record="The record, pasted: tags then moves, or the moves alone (then say the game)",
+        file="The record as a file (.txt or .json)",
+        game="The game, if the record does not say",
+        public="Show the result to everyone (default: only you)",
+    )
+    async def import_(
+        self,
+        interaction: discord.Interaction,
+        record: app_commands.Range[str, 1, 6000] | None = None,
+        file: discord.Attachment | None = None,
+        public: bool = False,
+        game: app_commands.Transform[rules.Game, GameKind] | None = None,
+    ) -> None:
         if (record is None) == (file is None):
-            raise UserError("Give the record either pasted in `record` or as a `file`, "
-                            "one of the two.")
+            raise UserError(
+                "Give the record either pasted in `record` or as a `file`, one of the two."
+            )
         if file is not None and file.size > records.MAX_RECORD_BYTES:
-            raise UserError(f"That file is too big for a record (the limit is "
-                            f"{records.MAX_RECORD_BYTES // 1024} KB).")
+            raise UserError(
+                f"That file is too big for a record (the limit is "
+                f"{records.MAX_RECORD_BYTES // 1024} KB)."
+            )
         app = app_of(interaction)
         await interaction.response.defer(ephemeral=not public, thinking=True)
         text = records.decode(await file.read()) if file is not None else record or ""
         imported = await records.import_record(text, game.name if game else None)
         theme = await app.settings.theme(interaction.user.id, private=not public)
-        picture = await app.browser.renderer(imported.state,
-                                             records.player_names(imported.record),
-                                             theme=theme)
-        board = discord.File(io.BytesIO(picture), filename="record.png") if picture \
+        picture = await app.browser.renderer(
+            imported.state, records.player_names(imported.record), theme=theme
+        )
+        board = (
+            discord.File(io.BytesIO(picture), filename="record.png")
+            if picture
             else discord.utils.MISSING
+        )
         state = imported.state
         sandbox = await app.sandboxes.open_from_record(
-            member=member_of(interaction.user), game=state.game.name,
-            options=dict(state.options), moves=state.history)
-        await interaction.followup.send(records.imported_text(imported), ephemeral=not public,
-                                        allowed_mentions=discord.AllowedMentions.none(),
-                                        view=explore_view(sandbox), file=board)
+            member=member_of(interaction.user),
+            game=state.game.name,
+            options=dict(state.options),
+            moves=state.history,
+        )
+        await interaction.followup.send(
+            records.imported_text(imported),
+            ephemeral=not public,
+            allowed_mentions=discord.AllowedMentions.none(),
+            view=explore_view(sandbox),
+            file=board,
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -30,8 +30,9 @@ class Epilogue:
         self.ratings = ratings
         self.replayer = replayer
 
-    async def final_words(self, row: GameRow, state: State) -> tuple[list[str],
-                                                                    tuple[Attachment, ...]]:
+    async def final_words(
+        self, row: GameRow, state: State
+    ) -> tuple[list[str], tuple[Attachment, ...]]:
         async with self.db.reading() as conn:
             moves = await queries.moves_of_game(conn, row.id)
         change = await self.ratings.rate_game(row, moves=len(moves))
@@ -42,8 +43,9 @@ class Epilogue:
             return summary(stored, change), ()  # nothing to replay or to record
         files = []
         try:
-            gif = await self.replayer(row.game, row.options, stored.history, names(row),
-                                      outcome=outcome_of(row))
+            gif = await self.replayer(
+                row.game, row.options, stored.history, names(row), outcome=outcome_of(row)
+            )
             files.append(Attachment(f"{row.game}-{row.id}.gif", gif))
         except Exception:
             log.exception("no replay of game %d", row.id)
@@ -56,8 +58,10 @@ def summary(stored: records.Stored, change: RatingChangeRow | None) -> list[str]
     row, state = stored.row, stored.state
     started, finished = row.created_at, row.finished_at
     duration = f" · lasted {_duration(finished - started)}" if started and finished else ""
-    lines = [f"{texts.player(row, state, 0)} vs {texts.player(row, state, 1)} · "
-             f"{texts.plural(len(stored.moves), 'move')}{duration}."]
+    lines = [
+        f"{texts.player(row, state, 0)} vs {texts.player(row, state, 1)} · "
+        f"{texts.plural(len(stored.moves), 'move')}{duration}."
+    ]
     if change is not None:
         lines.append(ranking.change_line(row, change))
     elif not row.rated:
@@ -71,8 +75,10 @@ def summary(stored: records.Stored, change: RatingChangeRow | None) -> list[str]
     inline = records.moves_inline(stored)
     if len(inline) <= INLINE_RECORD:
         lines.append(f"Record: `{inline}`")
-    lines.append("The replay and the record are attached; `/review` browses the game move "
-                 "by move, and `/export` gives the record as JSON too.")
+    lines.append(
+        "The replay and the record are attached; `/review` browses the game move "
+        "by move, and `/export` gives the record as JSON too."
+    )
     return lines
 
 

@@ -71,13 +71,22 @@ def record_of(stored: Stored) -> Record:
     row = stored.row
     termination = row.end_reason
     return Record(
-        game=row.game, options=row.options,
-        players=tuple(Player(name, str(member_id))
-                      for name, member_id in zip(row.player_names, row.player_ids, strict=True)),
-        moves=tuple(stored.history), started=row.created_at, finished=row.finished_at,
+        game=row.game,
+        options=row.options,
+        players=tuple(
+            Player(name, str(member_id))
+            for name, member_id in zip(row.player_names, row.player_ids, strict=True)
+        ),
+        moves=tuple(stored.history),
+        started=row.created_at,
+        finished=row.finished_at,
         result=row.result if termination else None,
         winner=row.winner_seat if termination and termination is not Termination.ABORT else None,
-        termination=termination, site=SITE, game_id=str(row.id), rated=row.rated)
+        termination=termination,
+        site=SITE,
+        game_id=str(row.id),
+        rated=row.rated,
+    )
 
 
 def record_text(stored: Stored) -> str:
@@ -106,6 +115,7 @@ def moves_inline(stored: Stored) -> str:
 
 # -- import -----------------------------------------------------------------------------
 
+
 @dataclass(frozen=True, slots=True)
 class Imported:
     record: Record
@@ -114,8 +124,9 @@ class Imported:
 
 def decode(data: bytes) -> str:
     if len(data) > MAX_RECORD_BYTES:
-        raise UserError(f"That file is too big for a record (the limit is "
-                        f"{MAX_RECORD_BYTES // 1024} KB).")
+        raise UserError(
+            f"That file is too big for a record (the limit is {MAX_RECORD_BYTES // 1024} KB)."
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -135,16 +146,20 @@ def read(text: str, game: str | None = None) -> Record:
                 return parse_line(stripped, game=game)
             except RecordError as error:
                 if game is None and "which game" in str(error):
-                    raise UserError("That record does not say which game it is: pick the "
-                                    "game in the `game` option, or paste the record with "
-                                    'its [Game "..."] tag.') from None
+                    raise UserError(
+                        "That record does not say which game it is: pick the "
+                        "game in the `game` option, or paste the record with "
+                        'its [Game "..."] tag.'
+                    ) from None
                 raise
         if stripped.startswith("{"):
             try:
                 data = json.loads(stripped)
             except json.JSONDecodeError as error:
-                raise UserError(f"That JSON record can't be read: {error.msg} at line "
-                                f"{error.lineno}, column {error.colno}.") from None
+                raise UserError(
+                    f"That JSON record can't be read: {error.msg} at line "
+                    f"{error.lineno}, column {error.colno}."
+                ) from None
             if not isinstance(data, dict):
                 raise UserError("A JSON record is an object with a header and moves.")
             return from_json(data)
@@ -163,8 +178,9 @@ async def import_record(text: str, game: str | None = None) -> Imported:
     except rules.IllegalMove as error:
         raise UserError(f"That record has an illegal move: {error}.") from None
     except rules.OptionError as error:
-        raise UserError(f"That record's options don't work for "
-                        f"{texts.title_of(record.game)}: {error}.") from None
+        raise UserError(
+            f"That record's options don't work for {texts.title_of(record.game)}: {error}."
+        ) from None
     except RecordError as error:
         raise UserError(f"That record does not hold together: {error}.") from None
     return Imported(record, state)
@@ -172,8 +188,11 @@ async def import_record(text: str, game: str | None = None) -> Imported:
 
 def player_names(record: Record) -> dict[int, str]:
     """The players' names by seat, for the picture; none the record leaves out."""
-    return {seat: player.name for seat, player in enumerate(record.players)
-            if player.name.strip() not in ("", "?")}
+    return {
+        seat: player.name
+        for seat, player in enumerate(record.players)
+        if player.name.strip() not in ("", "?")
+    }
 
 
 def imported_text(imported: Imported) -> str:
@@ -183,18 +202,21 @@ def imported_text(imported: Imported) -> str:
     named = player_names(record)
     options = texts.options_text(dict(state.options))
     moves = texts.plural(len(record.moves), "move")
-    players = f": {named.get(0, 'the first player')} vs {named.get(1, 'the second player')}" \
-        if named else ""
+    players = (
+        f": {named.get(0, 'the first player')} vs {named.get(1, 'the second player')}"
+        if named
+        else ""
+    )
     lines = [f"**{title}** record ({options}){players}, {moves}, all legal."]
     if state.is_over:
         lines.append(f"Final position: {texts.sentence(state.result or '')}")
     elif record.result:
-        lines.append(f"Final position after {moves}; the record says: "
-                     f"{texts.sentence(record.result)}")
+        lines.append(
+            f"Final position after {moves}; the record says: {texts.sentence(record.result)}"
+        )
     else:
         prompt = state.prompt.rstrip(".")
         seat = state.to_move
         who = named.get(seat, texts.player_word(state, seat)) if seat is not None else ""
-        lines.append(f"Position after {moves}: {who} to play"
-                     + (f": {prompt}." if prompt else "."))
+        lines.append(f"Position after {moves}: {who} to play" + (f": {prompt}." if prompt else "."))
     return "\n".join(lines)

@@ -24,46 +24,65 @@ if TYPE_CHECKING:
 ARROWS = {"first": "⏮", "prev": "◀", "next": "▶", "last": "⏭"}
 
 
-class ReviewButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=rf"bb:review:(?P<game>{ROW_ID}):(?P<ply>{SMALL}):"
-                            r"(?P<kind>first|prev|next|last)"):
+class ReviewButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"bb:review:(?P<game>{ROW_ID}):(?P<ply>{SMALL}):"
+    r"(?P<kind>first|prev|next|last)",
+):
     """⏮ ◀ ▶ ⏭ on a browser showing ``ply`` of game ``game``."""
 
     def __init__(self, game_id: int, ply: int, kind: str, *, disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(
-            emoji=ARROWS[kind], style=discord.ButtonStyle.secondary, disabled=disabled,
-            custom_id=f"bb:review:{game_id}:{ply}:{kind}", row=0))
+        super().__init__(
+            discord.ui.Button(
+                emoji=ARROWS[kind],
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"bb:review:{game_id}:{ply}:{kind}",
+                row=0,
+            )
+        )
         self.game_id, self.ply, self.kind = game_id, ply, kind
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ReviewButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReviewButton:
         return cls(int(match["game"]), int(match["ply"]), match["kind"])
 
     def target(self) -> int | None:
         """The ply to show; None for the latest (a live game may have moved on)."""
-        return {"first": 0, "prev": max(0, self.ply - 1), "next": self.ply + 1,
-                "last": None}[self.kind]
+        return {"first": 0, "prev": max(0, self.ply - 1), "next": self.ply + 1, "last": None}[
+            self.kind
+        ]
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await turn_page(interaction, self.game_id, self.target())
 
 
-class JumpSelect(discord.ui.DynamicItem[discord.ui.Select],
-                 template=rf"bb:reviewjump:(?P<game>{ROW_ID}):(?P<ply>{SMALL})"):
+class JumpSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=rf"bb:reviewjump:(?P<game>{ROW_ID}):(?P<ply>{SMALL})",
+):
     """Jump to a move: up to 25 moves around the one shown."""
 
-    def __init__(self, game_id: int, ply: int,
-                 options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(discord.ui.Select(
-            custom_id=f"bb:reviewjump:{game_id}:{ply}", placeholder="Jump to a move…",
-            options=options or [discord.SelectOption(label="Start", value="0")], row=1))
+    def __init__(
+        self, game_id: int, ply: int, options: list[discord.SelectOption] | None = None
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"bb:reviewjump:{game_id}:{ply}",
+                placeholder="Jump to a move…",
+                options=options or [discord.SelectOption(label="Start", value="0")],
+                row=1,
+            )
+        )
         self.game_id, self.ply = game_id, ply
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> JumpSelect:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> JumpSelect:
         options = list(item.options) if isinstance(item, discord.ui.Select) else None
         return cls(int(match["game"]), int(match["ply"]), options)
 
@@ -80,9 +99,12 @@ def browser_view(page: Page) -> discord.ui.View:
     for kind in NAVIGATION:
         view.add_item(ReviewButton(page.row.id, page.ply, kind, disabled=not page.enabled(kind)))
     if page.last > 0:
-        options = [discord.SelectOption(label=jump_label(page, ply), value=str(ply),
-                                        default=ply == page.ply)
-                   for ply in page.jump_plies()]
+        options = [
+            discord.SelectOption(
+                label=jump_label(page, ply), value=str(ply), default=ply == page.ply
+            )
+            for ply in page.jump_plies()
+        ]
         view.add_item(JumpSelect(page.row.id, page.ply, options))
     for item in browser_items(page.row.id, page.ply, finished=page.row.status == "finished"):
         view.add_item(item)  # Analysis, Explore
@@ -95,8 +117,9 @@ async def browser(app: App, page: Page, *, theme: str) -> dict[str, Any]:
     picture = await app.browser.picture(page, theme=theme)
     fields: dict[str, Any] = {"content": caption(page), "view": browser_view(page)}
     if picture is not None:
-        fields["file"] = discord.File(io.BytesIO(picture),
-                                      filename=f"{page.row.game}-{page.row.id}-{page.ply}.png")
+        fields["file"] = discord.File(
+            io.BytesIO(picture), filename=f"{page.row.game}-{page.row.id}-{page.ply}.png"
+        )
     return fields
 
 
@@ -115,11 +138,14 @@ async def turn_page(interaction: discord.Interaction, game_id: int, ply: int | N
     if private:
         file = fields.pop("file", None)
         await interaction.edit_original_response(
-            attachments=[file] if file else [], allowed_mentions=discord.AllowedMentions.none(),
-            **fields)
+            attachments=[file] if file else [],
+            allowed_mentions=discord.AllowedMentions.none(),
+            **fields,
+        )
     else:
-        await interaction.followup.send(ephemeral=True,
-                                        allowed_mentions=discord.AllowedMentions.none(), **fields)
+        await interaction.followup.send(
+            ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), **fields
+        )
 
 
 ITEMS = (ReviewButton, JumpSelect)

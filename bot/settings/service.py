@@ -35,9 +35,14 @@ class MemberSettings:
         """The theme of a picture for ``member_id``: theirs when only they see it."""
         return (await self.of(member_id)).theme if private else DEFAULT_THEME
 
-    async def change(self, member_id: int, *, theme: str | None = None,
-                     confirm_moves: bool | None = None,
-                     notify: str | None = None) -> Preferences:
+    async def change(
+        self,
+        member_id: int,
+        *,
+        theme: str | None = None,
+        confirm_moves: bool | None = None,
+        notify: str | None = None,
+    ) -> Preferences:
         """Change what is given; the settings after."""
         if theme is not None and theme not in THEMES:
             raise UserError(f"The theme is {' or '.join(THEMES)}, not {theme!r}.")

@@ -32,7 +32,26 @@ from bot.storage.rows import (
     VacationRow,
 )
 
-__all__ = ["AnalysisRow", "ChallengeRow", "ClockRow", "Conflict", "Connection", "Database",
-           "GameRow", "MoveRow", "OutboxRow", "Query", "RatingChangeRow", "RatingRow",
-           "SandboxRow", "Statement", "TakebackRow", "Unavailable", "VacationRow",
-           "WriteFailed", "apply", "open_database", "queries"]
+__all__ = [
+    "AnalysisRow",
+    "ChallengeRow",
+    "ClockRow",
+    "Conflict",
+    "Connection",
+    "Database",
+    "GameRow",
+    "MoveRow",
+    "OutboxRow",
+    "Query",
+    "RatingChangeRow",
+    "RatingRow",
+    "SandboxRow",
+    "Statement",
+    "TakebackRow",
+    "Unavailable",
+    "VacationRow",
+    "WriteFailed",
+    "apply",
+    "open_database",
+    "queries",
+]

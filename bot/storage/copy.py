@@ -50,24 +50,33 @@ class Copied:
 @query
 async def tables_in_order(conn: Connection) -> list[tuple[str, list[str]]]:
     """The file's tables with their columns, each after the tables it refers to."""
-    names = [row[0] for row in await conn.fetch_all(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+    names = [
+        row[0]
+        for row in await conn.fetch_all(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    ]
     graph: dict[str, set[str]] = {}
     columns: dict[str, list[str]] = {}
     for name in names:
-        columns[name] = [row["name"] for row in
-                         await conn.fetch_all(f"PRAGMA table_info('{name}')")]
-        graph[name] = {row["table"] for row in
-                       await conn.fetch_all(f"PRAGMA foreign_key_list('{name}')")} - {name}
+        columns[name] = [
+            row["name"] for row in await conn.fetch_all(f"PRAGMA table_info('{name}')")
+        ]
+        graph[name] = {
+            row["table"] for row in await conn.fetch_all(f"PRAGMA foreign_key_list('{name}')")
+        } - {name}
     return [(name, columns[name]) for name in TopologicalSorter(graph).static_order()]
 
 
 @query
-async def page_of(conn: Connection, table: str, columns: list[str], after: int,
-                  limit: int) -> list[tuple[Any, ...]]:
+async def page_of(
+    conn: Connection, table: str, columns: list[str], after: int, limit: int
+) -> list[tuple[Any, ...]]:
     """Rows of ``table`` by rowid after ``after`` (the rowid first, then the columns)."""
-    rows = await conn.fetch_all(f"SELECT rowid, {', '.join(columns)} FROM {table}"
-                                " WHERE rowid > ? ORDER BY rowid LIMIT ?", (after, limit))
+    rows = await conn.fetch_all(
+        f"SELECT rowid, {', '.join(columns)} FROM {table} WHERE rowid > ? ORDER BY rowid LIMIT ?",
+        (after, limit),
+    )
     return [tuple(row) for row in rows]
 
 
@@ -79,24 +88,28 @@ async def count_of(conn: Connection, table: str) -> int:
 
 
 @query
-async def games_with_moves(conn: Connection, after: int, limit: int
-                           ) -> list[tuple[int, str, str, str, str | None, list[str]]]:
+async def games_with_moves(
+    conn: Connection, after: int, limit: int
+) -> list[tuple[int, str, str, str, str | None, list[str]]]:
     """(id, game, options, status, end_reason, moves) of a page of games."""
     games = await conn.fetch_all(
-        "SELECT id, game, options, status, end_reason FROM games WHERE id > ?"
-        " ORDER BY id LIMIT ?", (after, limit))
+        "SELECT id, game, options, status, end_reason FROM games WHERE id > ? ORDER BY id LIMIT ?",
+        (after, limit),
+    )
     if not games:
         return []
     moves: dict[int, list[str]] = {row[0]: [] for row in games}
     for game_id, move in await conn.fetch_all(
-            "SELECT game_id, move FROM moves WHERE game_id > ? AND game_id <= ?"
-            " ORDER BY game_id, ply", (after, games[-1][0])):
+        "SELECT game_id, move FROM moves WHERE game_id > ? AND game_id <= ? ORDER BY game_id, ply",
+        (after, games[-1][0]),
+    ):
         moves[game_id].append(move)
     return [(*tuple(row), moves[row[0]]) for row in games]
 
 
-async def copy_database(source_url: str, target_url: str, *,
-                        say: Callable[[str], object] = print) -> Copied:
+async def copy_database(
+    source_url: str, target_url: str, *, say: Callable[[str], object] = print
+) -> Copied:
     """Copy the SQLite database at ``source_url`` into the empty PostgreSQL database at
     ``target_url`` and check the copy."""
     source = await open_database(source_url)
@@ -107,31 +120,33 @@ async def copy_database(source_url: str, target_url: str, *,
         raise
     try:
         if not isinstance(source, SqliteDatabase) or not isinstance(target, PostgresDatabase):
-            raise CopyRefused("copy from a SQLite database (sqlite:///…) into a PostgreSQL "
-                              "one (postgresql://…)")
+            raise CopyRefused(
+                "copy from a SQLite database (sqlite:///…) into a PostgreSQL one (postgresql://…)"
+            )
         tables = await source.read(tables_in_order())
         for table, _ in tables:
             if await target.read(count_of(table)):
-                raise CopyRefused(f"the PostgreSQL database already holds rows of {table}: "
-                                  "copy into an empty one")
+                raise CopyRefused(
+                    f"the PostgreSQL database already holds rows of {table}: copy into an empty one"
+                )
         copied = Copied()
         for table, columns in tables:
             copied.rows[table] = await _copy_table(source, target, table, columns)
             say(f"copied {copied.rows[table]:,} rows of {table}")
         await _move_sequences(target)
         await _check(source, target, tables, copied)
-        say(f"replayed {copied.games:,} games: "
-            + ("every one as in the file" if copied.ok else f"{len(copied.problems)} problems"))
+        say(
+            f"replayed {copied.games:,} games: "
+            + ("every one as in the file" if copied.ok else f"{len(copied.problems)} problems")
+        )
         return copied
     finally:
         await target.close()
         await source.close()
 
 
-async def _copy_table(source: Database, target: Database, table: str,
-                      columns: list[str]) -> int:
-    insert = (f"INSERT INTO {table} ({', '.join(columns)})"
-              f" VALUES ({', '.join('?' * len(columns))})")
+async def _copy_table(source: Database, target: Database, table: str, columns: list[str]) -> int:
+    insert = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
     copied, last = 0, 0
     while True:
         page = await source.read(page_of(table, columns, last, BATCH))
@@ -146,22 +161,27 @@ async def _move_sequences(target: Database) -> None:
     """Start each id sequence after the ids copied."""
     async with target.transaction() as tx:
         for table, column in await tx.fetch_all(
-                "SELECT table_name, column_name FROM information_schema.columns"
-                " WHERE is_identity = 'YES' AND table_schema = current_schema()"):
-            await tx.fetch_one(f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'),"
-                               f" COALESCE(MAX({column}), 0) + 1, false) FROM {table}")
+            "SELECT table_name, column_name FROM information_schema.columns"
+            " WHERE is_identity = 'YES' AND table_schema = current_schema()"
+        ):
+            await tx.fetch_one(
+                f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'),"
+                f" COALESCE(MAX({column}), 0) + 1, false) FROM {table}"
+            )
 
 
-async def _check(source: Database, target: Database, tables: list[tuple[str, list[str]]],
-                 copied: Copied) -> None:
+async def _check(
+    source: Database, target: Database, tables: list[tuple[str, list[str]]], copied: Copied
+) -> None:
     for table, _ in tables:
         there = await target.read(count_of(table))
         if there != copied.rows[table]:
             copied.problems.append(f"{table}: {copied.rows[table]} rows copied, {there} there")
     last = 0
     while True:
-        mine, theirs = await asyncio.gather(source.read(games_with_moves(last, BATCH)),
-                                            target.read(games_with_moves(last, BATCH)))
+        mine, theirs = await asyncio.gather(
+            source.read(games_with_moves(last, BATCH)), target.read(games_with_moves(last, BATCH))
+        )
         if not mine and not theirs:
             return
         if mine != theirs:
@@ -175,14 +195,19 @@ async def _check(source: Database, target: Database, tables: list[tuple[str, lis
         last = theirs[-1][0]
 
 
-def _replay_problem(game: str, options: str, status: str, end_reason: str | None,
-                    moves: list[str]) -> str | None:
+def _replay_problem(
+    game: str, options: str, status: str, end_reason: str | None, moves: list[str]
+) -> str | None:
     try:
         state = rules.get_game(game).replay(moves, **json.loads(options))
     except Exception as error:  # whatever the rules refuse
         return f"its {len(moves)} moves do not replay: {error}"
-    if status == "finished" and end_reason is not None \
-            and rules.Termination(end_reason).by_rules and not state.is_over:
+    if (
+        status == "finished"
+        and end_reason is not None
+        and rules.Termination(end_reason).by_rules
+        and not state.is_over
+    ):
         return "the rules ended it, but its moves leave it going on"
     return None
 
@@ -200,8 +225,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     for problem in copied.problems:
         print(f"problem: {problem}", file=sys.stderr)
-    print(f"{'done' if copied.ok else 'the copy differs'} in "
-          f"{time.perf_counter() - started:.1f} s")
+    print(f"{'done' if copied.ok else 'the copy differs'} in {time.perf_counter() - started:.1f} s")
     return 0 if copied.ok else 1
 
 

@@ -103,8 +103,7 @@ class Query(Generic[T_co]):
     run: Callable[[Connection], Awaitable[T_co]]
 
 
-def query(function: Callable[Concatenate[Connection, P], Awaitable[T]]
-          ) -> Callable[P, Query[T]]:
+def query(function: Callable[Concatenate[Connection, P], Awaitable[T]]) -> Callable[P, Query[T]]:
     """Make the named query ``function(conn, *args)`` preparable: ``function(*args)``
     prepares it for :meth:`Database.read`.
 
@@ -151,8 +150,13 @@ class Database(ABC):
         """The answers of several prepared queries, in order, read together."""
 
     @abstractmethod
-    async def write(self, statements: Sequence[Statement], *, durable: bool = True,
-                    required: Collection[int] = ()) -> list[int]:
+    async def write(
+        self,
+        statements: Sequence[Statement],
+        *,
+        durable: bool = True,
+        required: Collection[int] = (),
+    ) -> list[int]:
         """Execute ``statements`` as one transaction; the number of rows each changed.
         Any error (a :class:`Conflict`…) rolls all of them back, and so does a statement
         at one of the positions ``required`` that changes no row (a :class:`Conflict`).
@@ -188,9 +192,10 @@ def parse_url(url: str | Path) -> tuple[str, str]:
     if text.startswith(POSTGRES_SCHEMES):
         return "postgresql", text
     if text.startswith(SQLITE_SCHEME):
-        return "sqlite", text[len(SQLITE_SCHEME):] or "."
+        return "sqlite", text[len(SQLITE_SCHEME) :] or "."
     if re.match(r"[A-Za-z][A-Za-z0-9+.-]*://", text):
-        raise Unavailable(f"{text.split('://')[0]}:// databases are not supported: use "
-                          "sqlite:///path or postgresql://user:password@host/database")
+        raise Unavailable(
+            f"{text.split('://')[0]}:// databases are not supported: use "
+            "sqlite:///path or postgresql://user:password@host/database"
+        )
     return "sqlite", text
-

@@ -22,16 +22,16 @@ from asyncpg.pool import PoolConnectionProxy
 
 # SQLite's primary result codes (https://sqlite.org/rescode.html).
 _SQLITE_REASONS = {
-    3: "the bot is not allowed to use the database file",               # SQLITE_PERM
-    5: "another program holds the database locked",                      # SQLITE_BUSY
-    6: "another program holds the database locked",                      # SQLITE_LOCKED
-    8: "the database file is read-only",                                 # SQLITE_READONLY
-    10: "the disk could not be read or written",                         # SQLITE_IOERR
-    11: "the database file is damaged",                                  # SQLITE_CORRUPT
-    13: "the disk is full",                                              # SQLITE_FULL
+    3: "the bot is not allowed to use the database file",  # SQLITE_PERM
+    5: "another program holds the database locked",  # SQLITE_BUSY
+    6: "another program holds the database locked",  # SQLITE_LOCKED
+    8: "the database file is read-only",  # SQLITE_READONLY
+    10: "the disk could not be read or written",  # SQLITE_IOERR
+    11: "the database file is damaged",  # SQLITE_CORRUPT
+    13: "the disk is full",  # SQLITE_FULL
     14: "the database file cannot be opened (does its folder exist, and may the bot "
-        "write there?)",                                                 # SQLITE_CANTOPEN
-    26: "the file is not a database, or is damaged beyond reading",       # SQLITE_NOTADB
+    "write there?)",  # SQLITE_CANTOPEN
+    26: "the file is not a database, or is damaged beyond reading",  # SQLITE_NOTADB
 }
 _OS_REASONS = {
     errno.EROFS: "the file system is read-only",
@@ -46,8 +46,10 @@ _OS_REASONS = {
 # PostgreSQL's failures that are the server's or its disk's, not the bot's SQL.
 _POSTGRES_REASONS: tuple[tuple[type[BaseException], str], ...] = (
     (asyncpg.DiskFullError, "the database server's disk is full"),
-    (asyncpg.ReadOnlySQLTransactionError, "the database server takes no writes (a read-only "
-                                          "standby, or a database made read-only)"),
+    (
+        asyncpg.ReadOnlySQLTransactionError,
+        "the database server takes no writes (a read-only standby, or a database made read-only)",
+    ),
     (asyncpg.InsufficientPrivilegeError, "the database user may not write there"),
     (asyncpg.InsufficientResourcesError, "the database server is out of resources"),
     (asyncpg.PostgresIOError, "the database server could not read or write its disk"),
@@ -78,10 +80,13 @@ def plain_reason(error: BaseException) -> str:
     if isinstance(code, int) and code & 0xFF in _SQLITE_REASONS:
         return _SQLITE_REASONS[code & 0xFF]
     text = str(error).lower()
-    for words, reason in (("readonly", _SQLITE_REASONS[8]), ("read-only", _SQLITE_REASONS[8]),
-                          ("disk is full", _SQLITE_REASONS[13]),
-                          ("malformed", _SQLITE_REASONS[11]),
-                          ("not a database", _SQLITE_REASONS[26])):
+    for words, reason in (
+        ("readonly", _SQLITE_REASONS[8]),
+        ("read-only", _SQLITE_REASONS[8]),
+        ("disk is full", _SQLITE_REASONS[13]),
+        ("malformed", _SQLITE_REASONS[11]),
+        ("not a database", _SQLITE_REASONS[26]),
+    ):
         if words in text:
             return reason
     return f"the database refused it ({error})"
@@ -92,8 +97,9 @@ def is_storage_failure(error: BaseException) -> bool:
     constraint: those are bugs or :class:`~bot.storage.Conflict`)."""
     if postgres_reason(error) is not None:
         return True
-    return isinstance(error, sqlite3.OperationalError | sqlite3.DatabaseError) and \
-        not isinstance(error, sqlite3.IntegrityError | sqlite3.ProgrammingError)
+    return isinstance(error, sqlite3.OperationalError | sqlite3.DatabaseError) and not isinstance(
+        error, sqlite3.IntegrityError | sqlite3.ProgrammingError
+    )
 
 
 class Unusable(Exception):
@@ -115,8 +121,7 @@ def check_readable(conn: sqlite3.Connection, known_version: int) -> int:
     problems = [problem for (problem,) in conn.execute("PRAGMA quick_check(3)")]
     if problems != ["ok"]:
         found = " ".join("; ".join(problems).split())
-        raise Unusable(f"the database file is damaged ({found[:200]}): restore it from a "
-                       "backup")
+        raise Unusable(f"the database file is damaged ({found[:200]}): restore it from a backup")
     if (refusal := newer_schema(version, known_version)) is not None:
         raise refusal
     return int(version)
@@ -141,17 +146,21 @@ def newer_schema(version: int, known_version: int) -> Unusable | None:
     """The refusal of a database made by a newer bot, if it is one."""
     if version <= known_version:
         return None
-    return Unusable(f"the database is at schema version {version}, made by a newer version of "
-                    f"the bot (this one knows versions up to {known_version}): run the newer "
-                    "bot, or restore a backup made for this one")
+    return Unusable(
+        f"the database is at schema version {version}, made by a newer version of "
+        f"the bot (this one knows versions up to {known_version}): run the newer "
+        "bot, or restore a backup made for this one"
+    )
 
 
 async def check_postgres_version(conn: PoolConnectionProxy, known_version: int) -> int:
     """Refuse a PostgreSQL database made by a newer bot; returns the schema version (0:
     a database the bot has not used yet)."""
-    version = await conn.fetchval(
-        "SELECT MAX(version) FROM schema_migrations") if await conn.fetchval(
-        "SELECT to_regclass('schema_migrations') IS NOT NULL") else 0
+    version = (
+        await conn.fetchval("SELECT MAX(version) FROM schema_migrations")
+        if await conn.fetchval("SELECT to_regclass('schema_migrations') IS NOT NULL")
+        else 0
+    )
     if (refusal := newer_schema(version or 0, known_version)) is not None:
         raise refusal
     return int(version or 0)
@@ -162,5 +171,7 @@ async def check_postgres_writable(conn: PoolConnectionProxy) -> None:
     version's row, rewritten as it is): a read-only server or database, a user without
     the right to write, or a full disk shows up now rather than at a member's move."""
     async with conn.transaction():
-        await conn.execute("UPDATE schema_migrations SET applied_at = applied_at"
-                           " WHERE version = (SELECT MAX(version) FROM schema_migrations)")
+        await conn.execute(
+            "UPDATE schema_migrations SET applied_at = applied_at"
+            " WHERE version = (SELECT MAX(version) FROM schema_migrations)"
+        )

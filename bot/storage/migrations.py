@@ -200,12 +200,20 @@ CREATE INDEX challenges_by_status_age ON challenges (status, created_at);
 
 #: How games end, as rules.Termination words them (frozen here: a new member of
 #: Termination needs a new migration widening this CHECK).
-_V5_TERMINATIONS = ("no-moves", "no-stones", "stalemate", "score", "repetition", "goal",
-                    "resignation", "timeout", "abort")
+_V5_TERMINATIONS = (
+    "no-moves",
+    "no-stones",
+    "stalemate",
+    "score",
+    "repetition",
+    "goal",
+    "resignation",
+    "timeout",
+    "abort",
+)
 
 
-def v5_termination_reached(game_id: int, game: str, options: str,
-                           moves: list[str]) -> str | None:
+def v5_termination_reached(game_id: int, game: str, options: str, moves: list[str]) -> str | None:
     """The ending a game the rules ended reaches, replayed (None if it cannot be)."""
     try:
         outcome = rules.get_game(game).replay(moves, **json.loads(options)).outcome
@@ -222,14 +230,21 @@ def _v5_terminations(conn: sqlite3.Connection) -> None:
     that cannot be replayed any more)."""
     reached: list[tuple[str | None, int]] = []
     for game_id, game, options in conn.execute(
-            "SELECT id, game, options FROM games WHERE end_reason = 'rules'").fetchall():
-        moves = [move for (move,) in conn.execute(
-            "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (game_id,))]
+        "SELECT id, game, options FROM games WHERE end_reason = 'rules'"
+    ).fetchall():
+        moves = [
+            move
+            for (move,) in conn.execute(
+                "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
+            )
+        ]
         reached.append((v5_termination_reached(game_id, game, options, moves), game_id))
     words = ", ".join(f"'{word}'" for word in _V5_TERMINATIONS)
     conn.execute(f"ALTER TABLE games ADD COLUMN termination TEXT CHECK (termination IN ({words}))")
-    conn.execute("UPDATE games SET termination = end_reason"
-                 " WHERE end_reason IN ('resignation', 'timeout', 'abort')")
+    conn.execute(
+        "UPDATE games SET termination = end_reason"
+        " WHERE end_reason IN ('resignation', 'timeout', 'abort')"
+    )
     conn.executemany("UPDATE games SET termination = ? WHERE id = ?", reached)
     conn.execute("ALTER TABLE games DROP COLUMN end_reason")
     conn.execute("ALTER TABLE games RENAME COLUMN termination TO end_reason")

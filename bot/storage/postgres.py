@@ -65,8 +65,12 @@ class PostgresDatabase(Database):
     async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PostgresDatabase:
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT,
-                server_settings={"application_name": "boardbot"})
+                url,
+                min_size=1,
+                max_size=pool_size,
+                timeout=CONNECT_TIMEOUT,
+                server_settings={"application_name": "boardbot"},
+            )
         except _Failures as error:
             raise Unavailable(str(error) or type(error).__name__) from error
         database = cls(pool, url)
@@ -94,8 +98,10 @@ class PostgresDatabase(Database):
             await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
             try:
                 version = await health.check_postgres_version(conn, len(MIGRATIONS))
-                await conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
-                                   " version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
+                await conn.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                    " version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
+                )
                 for number, migration in enumerate(MIGRATIONS, 1):
                     if number <= version:
                         continue
@@ -106,8 +112,11 @@ class PostgresDatabase(Database):
                             await form(_Postgres(conn))
                         else:
                             await conn.execute(form)
-                        await conn.execute("INSERT INTO schema_migrations VALUES ($1, $2)",
-                                           number, datetime.now(UTC).isoformat())
+                        await conn.execute(
+                            "INSERT INTO schema_migrations VALUES ($1, $2)",
+                            number,
+                            datetime.now(UTC).isoformat(),
+                        )
                     version = number
                 return version
             finally:
@@ -121,8 +130,10 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Connection]:
-        async with self._pool.acquire() as conn, \
-                conn.transaction(isolation="repeatable_read", readonly=True):
+        async with (
+            self._pool.acquire() as conn,
+            conn.transaction(isolation="repeatable_read", readonly=True),
+        ):
             yield _Postgres(conn)
 
     async def read_many(self, *prepared: Query[Any]) -> list[Any]:
@@ -132,15 +143,22 @@ class PostgresDatabase(Database):
             async with conn.transaction(isolation="repeatable_read", readonly=True):
                 return [await q.run(_Postgres(conn)) for q in prepared]
 
-    async def write(self, statements: Sequence[Statement], *, durable: bool = True,
-                    required: Collection[int] = ()) -> list[int]:
+    async def write(
+        self,
+        statements: Sequence[Statement],
+        *,
+        durable: bool = True,
+        required: Collection[int] = (),
+    ) -> list[int]:
         """``durable=False``: ``synchronous_commit = off`` for this transaction."""
         with self._translated():
             async with self._pool.acquire() as conn, conn.transaction():
                 if not durable:
                     await conn.execute("SET LOCAL synchronous_commit = off")
-                counts = [rows_changed(await conn.execute(postgres_sql(sql), *args))
-                          for sql, args in statements]
+                counts = [
+                    rows_changed(await conn.execute(postgres_sql(sql), *args))
+                    for sql, args in statements
+                ]
                 if (conflict := unchanged(counts, required)) is not None:
                     raise conflict
                 return counts
@@ -160,8 +178,12 @@ class PostgresDatabase(Database):
     def _failed(self, error: BaseException) -> WriteFailed:
         """The one line for the operator about a write that failed; the error to raise."""
         reason = health.plain_reason(error)
-        log.error("a write to the database %s failed, nothing of it was saved: %s (%s)",
-                  self.where, reason, error)
+        log.error(
+            "a write to the database %s failed, nothing of it was saved: %s (%s)",
+            self.where,
+            reason,
+            error,
+        )
         return WriteFailed(reason)
 
 

@@ -56,13 +56,21 @@ class ChallengeRow:
     @classmethod
     def from_row(cls, row: Row) -> ChallengeRow:
         return cls(
-            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-            message_id=row["message_id"], challenger_id=row["challenger_id"],
-            challenger_name=row["challenger_name"], opponent_id=row["opponent_id"],
-            opponent_name=row["opponent_name"], game=row["game"],
-            options=_json(row["options"]), settings=_json(row["settings"]),
-            status=row["status"], game_id=row["game_id"],
-            created_at=_instant(row["created_at"]), closed_at=_time(row["closed_at"]),
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            message_id=row["message_id"],
+            challenger_id=row["challenger_id"],
+            challenger_name=row["challenger_name"],
+            opponent_id=row["opponent_id"],
+            opponent_name=row["opponent_name"],
+            game=row["game"],
+            options=_json(row["options"]),
+            settings=_json(row["settings"]),
+            status=row["status"],
+            game_id=row["game_id"],
+            created_at=_instant(row["created_at"]),
+            closed_at=_time(row["closed_at"]),
         )
 
 
@@ -121,17 +129,25 @@ class GameRow:
     @classmethod
     def from_row(cls, row: Row) -> GameRow:
         return cls(
-            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-            thread_id=row["thread_id"], challenge_id=row["challenge_id"],
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            thread_id=row["thread_id"],
+            challenge_id=row["challenge_id"],
             challenge_message_id=row["challenge_message_id"],
-            last_message_id=row["last_message_id"], game=row["game"],
-            options=_json(row["options"]), settings=_json(row["settings"]),
+            last_message_id=row["last_message_id"],
+            game=row["game"],
+            options=_json(row["options"]),
+            settings=_json(row["settings"]),
             player_ids=(row["player0_id"], row["player1_id"]),
             player_names=(row["player0_name"], row["player1_name"]),
-            status=row["status"], result=row["result"], winner_seat=row["winner_seat"],
+            status=row["status"],
+            result=row["result"],
+            winner_seat=row["winner_seat"],
             end_reason=Termination(row["end_reason"]) if row["end_reason"] else None,
             created_at=_instant(row["created_at"]),
-            finished_at=_time(row["finished_at"]), rated=bool(row["rated"]),
+            finished_at=_time(row["finished_at"]),
+            rated=bool(row["rated"]),
         )
 
 
@@ -148,8 +164,12 @@ class MoveRow:
     @classmethod
     def from_row(cls, row: Row) -> MoveRow:
         return cls(
-            game_id=row["game_id"], ply=row["ply"], move=row["move"], seat=row["seat"],
-            member_id=row["member_id"], played_at=_instant(row["played_at"]),
+            game_id=row["game_id"],
+            ply=row["ply"],
+            move=row["move"],
+            seat=row["seat"],
+            member_id=row["member_id"],
+            played_at=_instant(row["played_at"]),
             message_id=row["message_id"],
         )
 
@@ -167,11 +187,16 @@ class ClockRow:
 
     @classmethod
     def from_row(cls, row: Row) -> ClockRow:
-        return cls(game_id=row["game_id"], control=row["control"],
-                   banks=(_seconds(row["bank0_seconds"]), _seconds(row["bank1_seconds"])),
-                   turn_ply=row["turn_ply"], turn_seat=row["turn_seat"],
-                   turn_started_at=_instant(row["turn_started_at"]),
-                   reminders_sent=row["reminders_sent"], due_at=_time(row["due_at"]))
+        return cls(
+            game_id=row["game_id"],
+            control=row["control"],
+            banks=(_seconds(row["bank0_seconds"]), _seconds(row["bank1_seconds"])),
+            turn_ply=row["turn_ply"],
+            turn_seat=row["turn_seat"],
+            turn_started_at=_instant(row["turn_started_at"]),
+            reminders_sent=row["reminders_sent"],
+            due_at=_time(row["due_at"]),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,9 +240,19 @@ class RatingRow:
 
     @classmethod
     def from_row(cls, row: Row) -> RatingRow:
-        return cls(row["guild_id"], row["game"], row["member_id"], row["member_name"],
-                   row["rating"], row["deviation"], row["volatility"], row["games"],
-                   row["wins"], row["losses"], row["draws"])
+        return cls(
+            row["guild_id"],
+            row["game"],
+            row["member_id"],
+            row["member_name"],
+            row["rating"],
+            row["deviation"],
+            row["volatility"],
+            row["games"],
+            row["wins"],
+            row["losses"],
+            row["draws"],
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,8 +263,7 @@ class RatingChangeRow:
 
     @classmethod
     def from_row(cls, row: Row) -> RatingChangeRow:
-        return cls(row["game_id"], (row["before0"], row["before1"]),
-                   (row["after0"], row["after1"]))
+        return cls(row["game_id"], (row["before0"], row["before1"]), (row["after0"], row["after1"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,9 +280,14 @@ class AnalysisRow:
 
     @classmethod
     def from_row(cls, row: Row) -> AnalysisRow:
-        return cls(game_id=row["game_id"], ply=row["ply"], chance=row["chance"],
-                   best_move=row["best_move"], proven=bool(row["proven"]),
-                   playouts=row["playouts"])
+        return cls(
+            game_id=row["game_id"],
+            ply=row["ply"],
+            chance=row["chance"],
+            best_move=row["best_move"],
+            proven=bool(row["proven"]),
+            playouts=row["playouts"],
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,10 +306,16 @@ class SandboxRow:
 
     @classmethod
     def from_row(cls, row: Row) -> SandboxRow:
-        return cls(id=row["id"], member_id=row["member_id"], game=row["game"],
-                   options=_json(row["options"]), moves=tuple(json.loads(row["moves"])),
-                   opened_at=row["opened_at"], source_game_id=row["source_game_id"],
-                   created_at=_time(row["created_at"]))
+        return cls(
+            id=row["id"],
+            member_id=row["member_id"],
+            game=row["game"],
+            options=_json(row["options"]),
+            moves=tuple(json.loads(row["moves"])),
+            opened_at=row["opened_at"],
+            source_game_id=row["source_game_id"],
+            created_at=_time(row["created_at"]),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +335,13 @@ class OutboxRow:
     @classmethod
     def from_row(cls, row: Row) -> OutboxRow:
         return cls(
-            id=row["id"], key=row["item_key"], lane=row["lane"], kind=row["kind"],
-            payload=_json(row["payload"]), status=row["status"], attempts=row["attempts"],
-            result=_json(row["result"]), created_at=_instant(row["created_at"]),
+            id=row["id"],
+            key=row["item_key"],
+            lane=row["lane"],
+            kind=row["kind"],
+            payload=_json(row["payload"]),
+            status=row["status"],
+            attempts=row["attempts"],
+            result=_json(row["result"]),
+            created_at=_instant(row["created_at"]),
         )

@@ -152,17 +152,24 @@ class SqliteDatabase(Database):
     async def read_many(self, *prepared: Query[Any]) -> list[Any]:
         async with self._lock:
             return await self._in_thread(
-                lambda conn: [run_now(q.run(_InThread(conn))) for q in prepared])
+                lambda conn: [run_now(q.run(_InThread(conn))) for q in prepared]
+            )
 
-    async def write(self, statements: Sequence[Statement], *, durable: bool = True,
-                    required: Collection[int] = ()) -> list[int]:
+    async def write(
+        self,
+        statements: Sequence[Statement],
+        *,
+        durable: bool = True,
+        required: Collection[int] = (),
+    ) -> list[int]:
         """One transaction in one hop. ``durable=False``: ``synchronous = NORMAL`` for
         this commit (no fsync of the WAL; it becomes durable with the next durable
         commit, the WAL being synced in order)."""
         async with self._lock:
             try:
                 return await self._in_thread(
-                    lambda conn: _write(conn, statements, durable, required))
+                    lambda conn: _write(conn, statements, durable, required)
+                )
             except sqlite3.IntegrityError as error:
                 raise Conflict(str(error)) from error
             except sqlite3.Error as error:
@@ -173,8 +180,12 @@ class SqliteDatabase(Database):
     def _failed(self, error: BaseException) -> WriteFailed:
         """The one line for the operator about a write that failed; the error to raise."""
         reason = health.plain_reason(error)
-        log.error("a write to the database %s failed, nothing of it was saved: %s (%s)",
-                  self.path, reason, error)
+        log.error(
+            "a write to the database %s failed, nothing of it was saved: %s (%s)",
+            self.path,
+            reason,
+            error,
+        )
         return WriteFailed(reason)
 
     async def _in_thread(self, work: Callable[[sqlite3.Connection], T]) -> T:
@@ -202,7 +213,7 @@ def sqlite_sql(sql: str) -> str:
     """The portable SQL as SQLite takes it: no ``FOR UPDATE`` (the transaction holds
     the whole file)."""
     text = sql.rstrip()
-    return text[:-len(" FOR UPDATE")] if text.upper().endswith(" FOR UPDATE") else sql
+    return text[: -len(" FOR UPDATE")] if text.upper().endswith(" FOR UPDATE") else sql
 
 
 class _InThread(Connection):
@@ -255,8 +266,12 @@ class _Hop(Connection):
         return await self._database._in_thread(lambda conn: run_now(call(_InThread(conn))))
 
 
-def _write(conn: sqlite3.Connection, statements: Sequence[Statement],
-           durable: bool = True, required: Collection[int] = ()) -> list[int]:
+def _write(
+    conn: sqlite3.Connection,
+    statements: Sequence[Statement],
+    durable: bool = True,
+    required: Collection[int] = (),
+) -> list[int]:
     if not durable:
         conn.execute("PRAGMA synchronous = NORMAL")  # no fsync of the WAL at this commit
     try:

@@ -22,11 +22,15 @@ log = logging.getLogger(__name__)
 ALREADY_ACKNOWLEDGED = 40060
 
 
-def deferral_type(interaction: discord.Interaction,
-                  thinking: bool) -> discord.InteractionResponseType:
+def deferral_type(
+    interaction: discord.Interaction, thinking: bool
+) -> discord.InteractionResponseType:
     """What ``interaction.response.defer(thinking=…)`` answers (as discord.py decides)."""
-    if interaction.type in (discord.InteractionType.component,
-                            discord.InteractionType.modal_submit) and not thinking:
+    if (
+        interaction.type
+        in (discord.InteractionType.component, discord.InteractionType.modal_submit)
+        and not thinking
+    ):
         return discord.InteractionResponseType.deferred_message_update
     return discord.InteractionResponseType.deferred_channel_message
 
@@ -60,19 +64,22 @@ def _tolerate(name: str) -> None:
             if error.code != ALREADY_ACKNOWLEDGED or self.is_done():
                 raise
             interaction: discord.Interaction = self._parent
-            log.info("the first answer to interaction %d was made by an earlier try",
-                     interaction.id)
+            log.info(
+                "the first answer to interaction %d was made by an earlier try", interaction.id
+            )
             # What discord.py records after the answer, so that the rest follows it up.
             self._response_type = _FIRST_ANSWERS.get(name) or deferral_type(
-                interaction, kwargs.get("thinking", False))
+                interaction, kwargs.get("thinking", False)
+            )
             return None
 
     answered.tolerates_repeats = True  # type: ignore[attr-defined]  # a mark on a function
     setattr(discord.InteractionResponse, name, answered)
 
 
-async def reply(interaction: discord.Interaction, content: str | None = None,
-                **fields: Any) -> None:
+async def reply(
+    interaction: discord.Interaction, content: str | None = None, **fields: Any
+) -> None:
     """The answer after a "thinking" deferral: the deferred message filled in, an edit
     that is safe to repeat (a followup sent twice is two messages). After any other
     answer, a followup."""

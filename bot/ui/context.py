@@ -61,5 +61,7 @@ async def game_meant(interaction: discord.Interaction, game: GameRow | None) -> 
     if game is not None:
         return game
     return await app_of(interaction).games.find_game(
-        guild_id=guild_of(interaction), channel_id=channel_of(interaction),
-        member_id=interaction.user.id)
+        guild_id=guild_of(interaction),
+        channel_id=channel_of(interaction),
+        member_id=interaction.user.id,
+    )

@@ -35,9 +35,11 @@ class GameKind(app_commands.Transformer):
 
     async def autocomplete(self, interaction: discord.Interaction, value: Typed, /) -> Choices:
         needle = str(value).strip().lower()
-        found: Choices = [app_commands.Choice(name=game.title, value=name)
-                          for name, game in rules.GAMES.items()
-                          if needle in name or needle in game.title.lower()]
+        found: Choices = [
+            app_commands.Choice(name=game.title, value=name)
+            for name, game in rules.GAMES.items()
+            if needle in name or needle in game.title.lower()
+        ]
         return found[:LIMIT]
 
 
@@ -46,8 +48,11 @@ class GameOfServer(app_commands.Transformer):
 
     async def transform(self, interaction: discord.Interaction, value: str) -> GameRow:
         return await app_of(interaction).games.find_game(
-            guild_id=guild_of(interaction), channel_id=channel_of(interaction),
-            member_id=interaction.user.id, ref=value)
+            guild_id=guild_of(interaction),
+            channel_id=channel_of(interaction),
+            member_id=interaction.user.id,
+            ref=value,
+        )
 
 
 class MyGame(GameOfServer):
@@ -56,8 +61,11 @@ class MyGame(GameOfServer):
     async def autocomplete(self, interaction: discord.Interaction, value: Typed, /) -> Choices:
         if interaction.guild_id is None:
             return []
-        return _choices(await app_of(interaction).autocomplete.game_suggestions(
-            guild_id=interaction.guild_id, member_id=interaction.user.id, typed=str(value)))
+        return _choices(
+            await app_of(interaction).autocomplete.game_suggestions(
+                guild_id=interaction.guild_id, member_id=interaction.user.id, typed=str(value)
+            )
+        )
 
 
 class AnyGame(GameOfServer):
@@ -66,24 +74,30 @@ class AnyGame(GameOfServer):
     async def autocomplete(self, interaction: discord.Interaction, value: Typed, /) -> Choices:
         if interaction.guild_id is None:
             return []
-        return _choices(await app_of(interaction).browser.game_suggestions(
-            guild_id=interaction.guild_id, typed=str(value)))
+        return _choices(
+            await app_of(interaction).browser.game_suggestions(
+                guild_id=interaction.guild_id, typed=str(value)
+            )
+        )
 
 
 class TimeControlOption(app_commands.Transformer):
     """A time control: days per move (``3d``), a bank (``3d+1d/7d``) or ``none``;
     suggests the usual ones and offers whatever else is typed as it is."""
 
-    async def transform(self, interaction: discord.Interaction,
-                        value: str) -> timecontrol.TimeControl:
+    async def transform(
+        self, interaction: discord.Interaction, value: str
+    ) -> timecontrol.TimeControl:
         return parse_time_control(value)
 
     async def autocomplete(self, interaction: discord.Interaction, value: Typed, /) -> Choices:
         typed = str(value).strip()
         needle = typed.lower()
-        offered: Choices = [app_commands.Choice(name=name, value=control)
-                            for name, control in TIME_CONTROL_CHOICES
-                            if needle in name.lower() or control.startswith(needle)]
+        offered: Choices = [
+            app_commands.Choice(name=name, value=control)
+            for name, control in TIME_CONTROL_CHOICES
+            if needle in name.lower() or control.startswith(needle)
+        ]
         if needle and needle not in [choice.value for choice in offered]:
             offered.insert(0, app_commands.Choice(name=typed[:100], value=typed[:100]))
         return offered[:LIMIT]

@@ -58,19 +58,28 @@ class Painter:
 
     # -- the static picture: drawn once per board, theme and scale ---------------------
 
-    def decorate(self, draw: ImageDraw.ImageDraw, board: Board, unit: float,
-                 origin: tuple[float, float], col: Colors) -> None:
+    def decorate(
+        self,
+        draw: ImageDraw.ImageDraw,
+        board: Board,
+        unit: float,
+        origin: tuple[float, float],
+        col: Colors,
+    ) -> None:
         """Extra board drawing, on the supersampled board (Astralis' home edges)."""
 
     # -- the caption ---------------------------------------------------------------------
 
     def title(self, state: State) -> str:
-        """"Asli · 13×13", "Lifeline · base 7 · komi pie"."""
+        """ "Asli · 13×13", "Lifeline · base 7 · komi pie"."""
         parts = [state.game.title]
         if "size" in state.options:
             parts.append(style_for(state.board).describe(state.board))
-        parts += [value.replace("-", " ") for key, value in state.options.items()
-                  if key != "size" and isinstance(value, str)]
+        parts += [
+            value.replace("-", " ")
+            for key, value in state.options.items()
+            if key != "size" and isinstance(value, str)
+        ]
         return " · ".join(parts)
 
     def move_text(self, state: State, move: str) -> str:

@@ -35,12 +35,18 @@ class AsliPainter(Painter):
         holder = next(c for c in state.game.colors if c != color).capitalize()
         stones = "stone" if count == 1 else "stones"
         times = "once" if count == 1 else f"{count} times"
-        return [Text("Prison: "), Swatch(color), Text(f" {count} {color} {stones}"),
-                Text(f"  ({holder} may hold {times})", dim=True)]
+        return [
+            Text("Prison: "),
+            Swatch(color),
+            Text(f" {count} {color} {stones}"),
+            Text(f"  ({holder} may hold {times})", dim=True),
+        ]
 
     def changes(self, state: State) -> list[Marked]:
-        return [Marked(m.cell, Mark.CAPTURED, m.color) if m.mark is Mark.REMOVED else m
-                for m in super().changes(state)]
+        return [
+            Marked(m.cell, Mark.CAPTURED, m.color) if m.mark is Mark.REMOVED else m
+            for m in super().changes(state)
+        ]
 
 
 PAINTER = AsliPainter()

@@ -29,18 +29,35 @@ CYAN: RGB = (16, 152, 173)  # darker: lightness ~57, and cyan stones carry a rin
 
 
 class AstralisPainter(Painter):
-    example = Example({"size": 8}, seed=2, share=0.5,
-                      wanted=lambda s: bool(s.last_change.flipped or s.last_change.added))
+    example = Example(
+        {"size": 8},
+        seed=2,
+        share=0.5,
+        wanted=lambda s: bool(s.last_change.flipped or s.last_change.added),
+    )
 
     def colors(self, game: Game, theme: str) -> Colors:
         return colors(
-            theme, {"yellow": YELLOW, "cyan": CYAN}, board=SPACE, line=(88, 102, 130),
-            tint={"yellow": mix(SPACE, YELLOW, 0.32), "cyan": mix(SPACE, (34, 184, 207), 0.38),
-                  "contested": mix(SPACE, (200, 200, 210), 0.16)},
-            symbol={"yellow": YELLOW, "cyan": (102, 217, 232), "contested": (170, 172, 182)})
+            theme,
+            {"yellow": YELLOW, "cyan": CYAN},
+            board=SPACE,
+            line=(88, 102, 130),
+            tint={
+                "yellow": mix(SPACE, YELLOW, 0.32),
+                "cyan": mix(SPACE, (34, 184, 207), 0.38),
+                "contested": mix(SPACE, (200, 200, 210), 0.16),
+            },
+            symbol={"yellow": YELLOW, "cyan": (102, 217, 232), "contested": (170, 172, 182)},
+        )
 
-    def decorate(self, draw: ImageDraw.ImageDraw, board: Board, unit: float,
-                 origin: tuple[float, float], col: Colors) -> None:
+    def decorate(
+        self,
+        draw: ImageDraw.ImageDraw,
+        board: Board,
+        unit: float,
+        origin: tuple[float, float],
+        col: Colors,
+    ) -> None:
         """Home edges: Yellow's along the bottom, Cyan's along the top."""
         assert isinstance(board, HexBoard)
         width = round(max(1.0, 0.032 * unit) * 3)
@@ -82,32 +99,37 @@ class AstralisPainter(Painter):
             if owner is None:
                 continue
             symbol = None if i in canvas.covered else col.symbol[owner]
-            canvas.paste(_control_tile(radius, col.tint[owner], owner, symbol,
-                                       0.13 * lay.unit), i)
+            canvas.paste(_control_tile(radius, col.tint[owner], owner, symbol, 0.13 * lay.unit), i)
 
     def over(self, canvas: Canvas) -> None:
         state, lay, col = canvas.state, canvas.lay, canvas.col
         assert isinstance(state, AstralisState)
         for cell, color in state.deferred_bonuses:  # the bonus waits under the opponent's pawn
-            halo = sprites.ring(lay.stone_radius * 1.08, lay.stone_radius * 0.22,
-                                col.stones[color], col.outline)
+            halo = sprites.ring(
+                lay.stone_radius * 1.08, lay.stone_radius * 0.22, col.stones[color], col.outline
+            )
             canvas.paste(halo, lay.board.index(cell))
         for color, at in state.pawns.items():
             if at:
                 up = color == state.game.colors[0]
-                ship = sprites.pawn(lay.stone_radius * 1.4, col.stones[color], col.outline,
-                                    col.halo, up)
+                ship = sprites.pawn(
+                    lay.stone_radius * 1.4, col.stones[color], col.outline, col.halo, up
+                )
                 canvas.paste(ship, lay.board.index(at))
 
     def changes(self, state: State) -> list[Marked]:
         """A capture turns the opponent's stones into the mover's: "captured", with
         the colour they had."""
         change = state.last_change
-        taken = {cell: next(c for c in state.game.colors if c != state.stone_at(cell))
-                 for cell in change.flipped}
-        return [*(Marked(cell, Mark.LAST) for cell in change.placed),
-                *(Marked(cell, Mark.CAPTURED, color) for cell, color in taken.items()),
-                *(Marked(cell, Mark.BONUS, state.stone_at(cell)) for cell in change.added)]
+        taken = {
+            cell: next(c for c in state.game.colors if c != state.stone_at(cell))
+            for cell in change.flipped
+        }
+        return [
+            *(Marked(cell, Mark.LAST) for cell in change.placed),
+            *(Marked(cell, Mark.CAPTURED, color) for cell, color in taken.items()),
+            *(Marked(cell, Mark.BONUS, state.stone_at(cell)) for cell in change.added),
+        ]
 
     def hints(self, state: State) -> list[Marked]:
         """Where the pawn can go (the first cell of every move) and where a stone
@@ -120,15 +142,16 @@ class AstralisPainter(Painter):
                 reach.add(words[0])
                 place.update(words[1:])
         mover = state.color_to_move
-        return [*(Marked(cell, Mark.REACH, mover) for cell in state.board.cells
-                  if cell in reach),
-                *(Marked(cell, Mark.PLACE, mover) for cell in state.board.cells
-                  if cell in place)]
+        return [
+            *(Marked(cell, Mark.REACH, mover) for cell in state.board.cells if cell in reach),
+            *(Marked(cell, Mark.PLACE, mover) for cell in state.board.cells if cell in place),
+        ]
 
 
 @lru_cache(maxsize=64)
-def _control_tile(radius: float, tint: RGB, owner: str, symbol: RGB | None,
-                  mark_radius: float) -> Image.Image:
+def _control_tile(
+    radius: float, tint: RGB, owner: str, symbol: RGB | None, mark_radius: float
+) -> Image.Image:
     """A cell's tint with, if ``symbol``, the mark of its controller on it: one
     sprite, pasted once, pixel for pixel the two pasted in turn."""
     tile = sprites.hexagon(radius, tint)

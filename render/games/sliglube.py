@@ -28,8 +28,11 @@ def owners(state: SliglubeState) -> tuple[frozenset[str], ...]:
     out = []
     for loop in state.loops():
         black = sum(1 for cell in loop if color[cell] == "black")
-        out.append(frozenset(c for c, n in (("black", black), ("white", len(loop) - black))
-                             if 2 * n >= len(loop)))
+        out.append(
+            frozenset(
+                c for c, n in (("black", black), ("white", len(loop) - black)) if 2 * n >= len(loop)
+            )
+        )
     return tuple(out)
 
 
@@ -50,8 +53,11 @@ def _worth_showing(state: State) -> bool:
     """A move that flipped stones, before a turn with forbidden cells, with a loop
     that both players control."""
     assert isinstance(state, SliglubeState)
-    return (bool(state.last_change.flipped) and bool(PAINTER.standing(state))
-            and any(len(held) == 2 for held in owners(state)))
+    return (
+        bool(state.last_change.flipped)
+        and bool(PAINTER.standing(state))
+        and any(len(held) == 2 for held in owners(state))
+    )
 
 
 class SliglubePainter(Painter):
@@ -102,8 +108,11 @@ class SliglubePainter(Painter):
             return []
         allowed = {move.split()[0] for move in state.legal_moves()}
         mover = state.color_to_move
-        return [Marked(cell, Mark.NO_PLACE, mover) for cell in state.board.cells
-                if cell not in allowed and state.stone_at(cell) is None]
+        return [
+            Marked(cell, Mark.NO_PLACE, mover)
+            for cell in state.board.cells
+            if cell not in allowed and state.stone_at(cell) is None
+        ]
 
 
 PAINTER = SliglubePainter()

@@ -85,8 +85,17 @@ _Verdict = tuple[list[int], list[int], int, "_Kills | None"]
 class _Tables:
     """What depends on the board size only: neighbours, rings, move texts."""
 
-    __slots__ = ("colour", "hold", "ids", "komi", "neighbours", "points", "ring", "ring_at",
-                 "texts")
+    __slots__ = (
+        "colour",
+        "hold",
+        "ids",
+        "komi",
+        "neighbours",
+        "points",
+        "ring",
+        "ring_at",
+        "texts",
+    )
 
     def __init__(self, size: int) -> None:
         board = SquareBoard.of(size)
@@ -106,8 +115,8 @@ class _Tables:
         self.ring = tuple(ring)
         self.ring_at = tuple(ring_at)
         self.hold = n
-        self.colour = n + 1        # n + 1: black, n + 2: white
-        self.komi = n + 3          # n + 3 + k: komi k, 0 <= k <= n
+        self.colour = n + 1  # n + 1: black, n + 2: white
+        self.komi = n + 3  # n + 3 + k: komi k, 0 <= k <= n
         self.texts = (*board.cells, "hold", "black", "white", *(f"komi {k}" for k in range(n + 1)))
         self.ids = {text: i for i, text in enumerate(self.texts)}
 
@@ -137,9 +146,28 @@ class AsliPosition(SearchPosition):
     """
 
     __slots__ = (
-        "_after_minimal", "_black_seat", "_col", "_draw", "_empties", "_flags", "_gid",
-        "_greg", "_groups", "_gst", "_komi", "_over", "_prison", "_rcol", "_reg", "_rfree",
-        "_rgrp", "_rpts", "_seen", "_t", "_to", "_where",
+        "_after_minimal",
+        "_black_seat",
+        "_col",
+        "_draw",
+        "_empties",
+        "_flags",
+        "_gid",
+        "_greg",
+        "_groups",
+        "_gst",
+        "_komi",
+        "_over",
+        "_prison",
+        "_rcol",
+        "_reg",
+        "_rfree",
+        "_rgrp",
+        "_rpts",
+        "_seen",
+        "_t",
+        "_to",
+        "_where",
     )
 
     def __init__(self, size: int) -> None:
@@ -161,7 +189,7 @@ class AsliPosition(SearchPosition):
         self._groups = [0, 0, 0]
         self._flags = [False, False, False]
         self._to = BLACK
-        self._prison = 0            # black prisoners minus white ones
+        self._prison = 0  # black prisoners minus white ones
         self._komi: int | None = None
         self._black_seat: int | None = None
         self._after_minimal = False
@@ -211,7 +239,8 @@ class AsliPosition(SearchPosition):
     def is_over(self) -> bool:
         if self._over is None:
             self._over = self._holds() <= 0 and not any(
-                self._judge(p) is not None for p in self._empties)
+                self._judge(p) is not None for p in self._empties
+            )
         return self._over
 
     @property
@@ -368,8 +397,11 @@ class AsliPosition(SearchPosition):
         mine = counts[me]
         nj = len(joined)
         kills = None
-        if not ((nj == self._groups[me] and not self._flags[me]) or mine > nj
-                or self._linked(joined, r, me)):
+        if not (
+            (nj == self._groups[me] and not self._flags[me])
+            or mine > nj
+            or self._linked(joined, r, me)
+        ):
             # alive only if its captures open a path
             if counts[enemy] < 2:
                 return None
@@ -392,8 +424,7 @@ class AsliPosition(SearchPosition):
             for s in self._greg[g]:
                 if s != r:
                     mine = rcol[s][me]
-                    if mine > 1 and (len(joined) == 1
-                                     or mine > sum(h in rgrp[s] for h in joined)):
+                    if mine > 1 and (len(joined) == 1 or mine > sum(h in rgrp[s] for h in joined)):
                         return True
         return False
 
@@ -410,7 +441,7 @@ class AsliPosition(SearchPosition):
                 return _NO_KILLS
             parts = self._split(p, heads)
         if not touched and not parts:
-            return [], parts           # r stays whole and keeps every enemy group
+            return [], parts  # r stays whole and keeps every enemy group
         if parts:
             rest = dict(contacts)
             for g in touched:
@@ -541,8 +572,7 @@ class AsliPosition(SearchPosition):
                         todo_d.append(h)
             while todo_d:
                 g = todo_d.pop()
-                if any(col[v] == me and gid[v] not in ours
-                       for s in gst[g] for v in neighbours[s]):
+                if any(col[v] == me and gid[v] not in ours for s in gst[g] for v in neighbours[s]):
                     return True
                 for s in greg[g]:
                     if s not in seen_r:
@@ -580,8 +610,9 @@ class AsliPosition(SearchPosition):
         self._rpts[r] = self._rgrp[r] = self._rcol[r] = None
         self._rfree.append(r)
 
-    def _place(self, p: int, joined: list[int], touched: list[int], free: int,
-               kills: _Kills | None) -> None:
+    def _place(
+        self, p: int, joined: list[int], touched: list[int], free: int, kills: _Kills | None
+    ) -> None:
         col, gid, reg, neighbours = self._col, self._gid, self._reg, self._t.neighbours
         touch = self._touch
         me = self._to

@@ -52,8 +52,9 @@ class _Geometry:
         self.board = board
         self.cells = n
         self.neighbours = tuple(tuple(sorted(ns)) for ns in board.neighbours)
-        self.rays = tuple(tuple(tuple(ray) for d in range(6) if (ray := board.ray(c, d)))
-                          for c in range(n))
+        self.rays = tuple(
+            tuple(tuple(ray) for d in range(6) if (ray := board.ray(c, d))) for c in range(n)
+        )
         self.homes = (board.rows[0][1:-1], board.rows[-1][1:-1])
         self.pass_id = _SLOTS * n
         texts: list[str | None] = [None] * (self.pass_id + 1)
@@ -89,8 +90,19 @@ def position(state: AstralisState) -> AstralisPosition:
 class AstralisPosition(SearchPosition):
     """A mutable Astralis position. Seat 0 is Yellow, seat 1 Cyan, as in the State."""
 
-    __slots__ = ("_over", "candidates", "counts", "deferred", "explored", "free", "geometry",
-                 "pawns", "ply", "stones", "unexplored")
+    __slots__ = (
+        "_over",
+        "candidates",
+        "counts",
+        "deferred",
+        "explored",
+        "free",
+        "geometry",
+        "pawns",
+        "ply",
+        "stones",
+        "unexplored",
+    )
 
     geometry: _Geometry
     stones: list[int]  # per cell: _EMPTY or the colour of its stone
@@ -109,8 +121,10 @@ class AstralisPosition(SearchPosition):
         """The position of ``state``, read through its public facts."""
         geometry = _geometry(state.options["size"])
         n, neighbours, board = geometry.cells, geometry.neighbours, geometry.board
-        stones = [_EMPTY if stone is None else COLORS.index(stone)
-                  for stone in map(state.stone_at, board.cells)]
+        stones = [
+            _EMPTY if stone is None else COLORS.index(stone)
+            for stone in map(state.stone_at, board.cells)
+        ]
         counts: tuple[list[int], list[int]] = ([0] * n, [0] * n)
         for cell, stone in enumerate(stones):
             if stone != _EMPTY:
@@ -128,10 +142,12 @@ class AstralisPosition(SearchPosition):
                 for x in neighbours[cell]:
                     free[x] -= 1
         self.unexplored = n - sum(explored)
-        self.pawns = [-1 if cell is None else board.index(cell)
-                      for cell in map(state.pawns.get, COLORS)]
-        self.deferred = {board.index(cell): COLORS.index(color)
-                         for cell, color in state.deferred_bonuses}
+        self.pawns = [
+            -1 if cell is None else board.index(cell) for cell in map(state.pawns.get, COLORS)
+        ]
+        self.deferred = {
+            board.index(cell): COLORS.index(color) for cell, color in state.deferred_bonuses
+        }
         # the stones the rules would capture in their opponent's next resolution
         self.candidates = ([], [])
         for cell, stone in enumerate(stones):
@@ -167,8 +183,8 @@ class AstralisPosition(SearchPosition):
         if self._over is None:
             me = self.ply & 1
             self._over = self.ply >= 2 and (
-                not self.unexplored
-                or (not self._can_move(me) and not self._can_move(1 - me)))
+                not self.unexplored or (not self._can_move(me) and not self._can_move(1 - me))
+            )
         return self._over
 
     @property
@@ -181,8 +197,10 @@ class AstralisPosition(SearchPosition):
     def territories(self) -> tuple[int, int]:
         """The cells each colour controls (its stones included), komi not included."""
         stones, (yellow, cyan) = self.stones, self.counts
-        return (stones.count(0) + sum(1 for a, b in zip(yellow, cyan, strict=True) if a and not b),
-                stones.count(1) + sum(1 for a, b in zip(yellow, cyan, strict=True) if b and not a))
+        return (
+            stones.count(0) + sum(1 for a, b in zip(yellow, cyan, strict=True) if a and not b),
+            stones.count(1) + sum(1 for a, b in zip(yellow, cyan, strict=True) if b and not a),
+        )
 
     def evaluate(self) -> float:
         """Yellow's share of the two scores as the rules would count them now:
@@ -249,9 +267,12 @@ class AstralisPosition(SearchPosition):
         if start in self.deferred:  # its stone lands as the pawn leaves
             blocked.add(start)
             blocked.update(g.neighbours[start])
-        moves = [_SLOTS * d + k for d in destinations
-                 for k, cell in enumerate(g.neighbours[d], 1)
-                 if not explored[cell] and cell not in blocked]
+        moves = [
+            _SLOTS * d + k
+            for d in destinations
+            for k, cell in enumerate(g.neighbours[d], 1)
+            if not explored[cell] and cell not in blocked
+        ]
         moves.extend(_SLOTS * d for d in destinations)
         return moves
 
@@ -478,8 +499,9 @@ def _resolve(pos: AstralisPosition, me: int, bonus: list[int]) -> int:
     while True:
         suspects = pos.candidates[them]
         # judged on the same board, then flipped together
-        captured = [s for s in suspects
-                    if stones[s] == them and all(mine[x] for x in neighbours[s])]
+        captured = [
+            s for s in suspects if stones[s] == them and all(mine[x] for x in neighbours[s])
+        ]
         suspects.clear()
         for s in captured:
             if stones[s] == them:  # not listed twice

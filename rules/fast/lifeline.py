@@ -89,8 +89,9 @@ def _pieces(keys: list[int]) -> list[list[int]]:
     k = len(keys)
 
     def parted(i: int, j: int) -> bool:  # arcs i < j: by a loop from i+1..j to outside
-        return any(keys[p] == keys[q] for p in range(i + 1, j + 1)
-                   for q in range(k) if not i + 1 <= q <= j)
+        return any(
+            keys[p] == keys[q] for p in range(i + 1, j + 1) for q in range(k) if not i + 1 <= q <= j
+        )
 
     owner = [next(i for i in range(j + 1) if i == j or not parted(i, j)) for j in range(k)]
     groups: dict[int, list[int]] = {}
@@ -109,8 +110,10 @@ class _Tables:
         self.index = {name: i for i, name in enumerate(self.names)}
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(board.neighbours)
         # the six neighbours in turn, the edge as cell n (always OFF)
-        self.ring = tuple(tuple(n if x is None else x for x in (board.step(i, d) for d in range(6)))
-                          for i in range(n))
+        self.ring = tuple(
+            tuple(n if x is None else x for x in (board.step(i, d) for d in range(6)))
+            for i in range(n)
+        )
         self.offmask = tuple(sum(1 << d for d in range(6) if r[d] == n) for r in self.ring)
         self.edge = tuple(m != 0 for m in self.offmask)
         self.swap, self.pass_, self.black, self.white = n, n + 1, n + 2, n + 3
@@ -143,8 +146,7 @@ class _Tables:
 
     def move_id(self, text: str) -> int:
         words = normalize_move(text).split()
-        specials = {"swap": self.swap, "pass": self.pass_, "black": self.black,
-                    "white": self.white}
+        specials = {"swap": self.swap, "pass": self.pass_, "black": self.black, "white": self.white}
         if len(words) == 1:
             if words[0] in specials:
                 return specials[words[0]]
@@ -180,9 +182,28 @@ class LifelinePosition(SearchPosition):
     """
 
     __slots__ = (
-        "_over", "_winner", "cells", "empties", "epos", "gedge", "gfree", "gid", "gmem",
-        "komi_left", "mover", "nmoves", "opening", "part", "pgroups", "phase", "placements",
-        "psize", "started", "stones", "t", "white_seat",
+        "_over",
+        "_winner",
+        "cells",
+        "empties",
+        "epos",
+        "gedge",
+        "gfree",
+        "gid",
+        "gmem",
+        "komi_left",
+        "mover",
+        "nmoves",
+        "opening",
+        "part",
+        "pgroups",
+        "phase",
+        "placements",
+        "psize",
+        "started",
+        "stones",
+        "t",
+        "white_seat",
     )
 
     def __init__(self, size: int, opening: str) -> None:
@@ -322,8 +343,11 @@ class LifelinePosition(SearchPosition):
             if self.mover == BLACK:
                 return moves + list(range(t.pair0, t.pair0 + t.npairs))
             cells = self.cells
-            return moves + [t.pair0 + k for k, (x, y) in enumerate(zip(t.px, t.py, strict=True))
-                            if not cells[x] and not cells[y]]
+            return moves + [
+                t.pair0 + k
+                for k, (x, y) in enumerate(zip(t.px, t.py, strict=True))
+                if not cells[x] and not cells[y]
+            ]
         moves += self._legal_cells()
         if not moves:  # never happens (see rules.lifeline), kept as the rule says
             self._end(3 - self.mover)
@@ -397,8 +421,11 @@ class LifelinePosition(SearchPosition):
         dead friendly ones."""
         cells, lab, cnt, gmem = self.cells, self.part, self.pgroups, self.gmem
         for x in (3 - c, c):
-            dead = [g for g, members in enumerate(gmem) if members
-                    and cells[members[0]] == x and cnt[x][lab[x][members[0]]] == 1]
+            dead = [
+                g
+                for g, members in enumerate(gmem)
+                if members and cells[members[0]] == x and cnt[x][lab[x][members[0]]] == 1
+            ]
             for g in dead:
                 self._remove(g, x)
 
@@ -608,8 +635,9 @@ class LifelinePosition(SearchPosition):
         limit = -1 if max_plies is None else max_plies
         plies = 0
         # the opening, until every turn is a usual one
-        while not self._over and plies != limit and (self.phase != PHASE_PLAY
-                                                      or self._removal() != 1):
+        while (
+            not self._over and plies != limit and (self.phase != PHASE_PLAY or self._removal() != 1)
+        ):
             plies += 1
             if self.phase == PHASE_PLAY and self._two_stones():
                 special = self._special()

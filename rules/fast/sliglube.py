@@ -126,11 +126,25 @@ _Memo = dict[int, tuple[int, _Verdict]]
 class SliglubePosition(SearchPosition):
     """A Sliglube position for search (see the module docstring for what it keeps)."""
 
-    __slots__ = ("_core", "_cores", "_over", "black", "known", "memo", "ply", "proofs", "quiet",
-                 "t", "white", "white_seat", "witness")
+    __slots__ = (
+        "_core",
+        "_cores",
+        "_over",
+        "black",
+        "known",
+        "memo",
+        "ply",
+        "proofs",
+        "quiet",
+        "t",
+        "white",
+        "white_seat",
+        "witness",
+    )
 
-    def __init__(self, tables: _Tables, black: int, white: int, ply: int,
-                 white_seat: int | None) -> None:
+    def __init__(
+        self, tables: _Tables, black: int, white: int, ply: int, white_seat: int | None
+    ) -> None:
         self.t = tables
         self.black = black
         self.white = white
@@ -344,8 +358,9 @@ class SliglubePosition(SearchPosition):
         """The loop core of the board with a stone on the empty cell ``p``."""
         core = self._cores.get(p)
         if core is None:
-            core = self._cores[p] = loop_core_with(self.t.grid, self.black | self.white,
-                                                   self._loop_core(), p)
+            core = self._cores[p] = loop_core_with(
+                self.t.grid, self.black | self.white, self._loop_core(), p
+            )
         return core
 
     def _plain(self, p: int) -> bool:
@@ -430,8 +445,11 @@ class SliglubePosition(SearchPosition):
         if not (core >> p & 1 and on_loop(grid, p, core)):
             return _LOOPLESS
         known = self.witness.get(p)
-        if (known is not None and not known & ~core
-                and 2 * (known & theirs).bit_count() >= known.bit_count()):
+        if (
+            known is not None
+            and not known & ~core
+            and 2 * (known & theirs).bit_count() >= known.bit_count()
+        ):
             return _THREATENED
         loop = _first_loop(grid, p, core, theirs)
         if loop:
@@ -545,16 +563,18 @@ class SliglubePosition(SearchPosition):
         empty = grid.cells & ~stones
         white_blocked = touching_loops(grid, stones, empty, self.white).bit_count()
         black_blocked = touching_loops(grid, stones, empty, self.black).bit_count()
-        seat0, seat1 = ((white_blocked, black_blocked) if self.white_seat == 0
-                        else (black_blocked, white_blocked))
+        seat0, seat1 = (
+            (white_blocked, black_blocked)
+            if self.white_seat == 0
+            else (black_blocked, white_blocked)
+        )
         return (seat0 + 1) / (seat0 + seat1 + 2)
 
 
 def _two_apart(stones: int, width: int) -> int:
     """The cells next to two stones that do not touch each other (bit-parallel)."""
     w0 = width - 1
-    near = (stones >> 1, stones >> width, stones >> w0, stones << 1, stones << width,
-            stones << w0)
+    near = (stones >> 1, stones >> width, stones >> w0, stones << 1, stones << width, stones << w0)
     found = 0
     for d, e in _APART:
         found |= near[d] & near[e]

@@ -19,8 +19,10 @@ def test_a_long_range_of_numbers_is_sampled_densely_at_the_small_end() -> None:
 
 def test_a_game_without_a_module_samples_number_choices_and_keeps_one_word_moves() -> None:
     texts = ["swap", *(f"bid {n}" for n in range(300)), *(f"a{n} b{n}" for n in range(900))]
-    chosen = [texts[m] for m in generic_candidates(list(range(len(texts))), texts.__getitem__,
-                                                   random.Random(1))]
+    chosen = [
+        texts[m]
+        for m in generic_candidates(list(range(len(texts))), texts.__getitem__, random.Random(1))
+    ]
     bids = [int(t.split()[1]) for t in chosen if t.startswith("bid")]
     assert bids[:4] == [0, 1, 2, 3] and bids[-1] == 299 and len(bids) <= 12
     assert "swap" in chosen

@@ -20,8 +20,9 @@ from tests.tictactoe import GAME as TICTACTOE
 
 def tiny(playouts: int) -> list[Level]:
     """Every level, with its character (temperature) but a budget of ``playouts``."""
-    return [dataclasses.replace(level, budget=Budget(playouts=playouts))
-            for level in ai.LEVELS.values()]
+    return [
+        dataclasses.replace(level, budget=Budget(playouts=playouts)) for level in ai.LEVELS.values()
+    ]
 
 
 #: (game, options, playouts, seed): short random games at small sizes. Sliglube's
@@ -37,11 +38,14 @@ RANDOM_GAMES = [
 ]
 
 
-@pytest.mark.parametrize(("name", "options", "playouts", "seed"), RANDOM_GAMES,
-                         ids=[f"{g}-{o['size']}-{o.get('opening', '')}" for g, o, _, _ in
-                              RANDOM_GAMES])
+@pytest.mark.parametrize(
+    ("name", "options", "playouts", "seed"),
+    RANDOM_GAMES,
+    ids=[f"{g}-{o['size']}-{o.get('opening', '')}" for g, o, _, _ in RANDOM_GAMES],
+)
 def test_every_level_returns_a_legal_move_in_every_position_of_a_random_game(
-        name: str, options: dict, playouts: int, seed: int) -> None:
+    name: str, options: dict, playouts: int, seed: int
+) -> None:
     levels = tiny(playouts)
     rng = random.Random(seed)
     state = rules.get_game(name).new(**options)
@@ -78,14 +82,19 @@ def test_a_finished_game_has_no_move_to_choose() -> None:
 
 # -- tactics -----------------------------------------------------------------------------
 
-WINS_AT_ONCE = [(positions.LIFELINE_WIPE, "b4"), (positions.ASLI_NO_ACTION, "a2"),
-                (positions.ASTRALIS_LAST_PLACEMENT, "h12 g13")]
+WINS_AT_ONCE = [
+    (positions.LIFELINE_WIPE, "b4"),
+    (positions.ASLI_NO_ACTION, "a2"),
+    (positions.ASTRALIS_LAST_PLACEMENT, "h12 g13"),
+]
 
 
-@pytest.mark.parametrize(("position", "winning"), WINS_AT_ONCE,
-                         ids=[p.game for p, _ in WINS_AT_ONCE])
-def test_a_move_that_wins_at_once_is_played_at_every_level(position: positions.Position,
-                                                            winning: str) -> None:
+@pytest.mark.parametrize(
+    ("position", "winning"), WINS_AT_ONCE, ids=[p.game for p, _ in WINS_AT_ONCE]
+)
+def test_a_move_that_wins_at_once_is_played_at_every_level(
+    position: positions.Position, winning: str
+) -> None:
     state = position.state()
     me = state.to_move
     outcomes = {move: ends(state, move) for move in state.legal_moves()}
@@ -117,13 +126,16 @@ def test_a_sliglube_move_that_stalemates_the_mover_into_a_win_is_found() -> None
     assert analysis.win_chance_for_seat0 == (1.0 if me == 0 else 0.0)
 
 
-LOSING_POSITIONS = [positions.ASTRALIS_LOSING_PLACEMENTS,
-                    positions.SLIGLUBE_STALEMATING_THE_OPPONENT]
+LOSING_POSITIONS = [
+    positions.ASTRALIS_LOSING_PLACEMENTS,
+    positions.SLIGLUBE_STALEMATING_THE_OPPONENT,
+]
 
 
 @pytest.mark.parametrize("position", LOSING_POSITIONS, ids=[p.game for p in LOSING_POSITIONS])
 def test_a_move_that_loses_at_once_is_never_played_when_another_does_not(
-        position: positions.Position) -> None:
+    position: positions.Position,
+) -> None:
     state = position.state()
     me = state.to_move
     outcomes = {move: ends(state, move) for move in state.legal_moves()}
@@ -139,9 +151,15 @@ def test_a_move_that_allows_a_winning_reply_is_avoided_where_replies_are_few() -
     me = state.to_move
     legal = state.legal_moves()
     assert len(legal) == 8 and all(ends(state, m) == "on" for m in legal)
-    allowing = {m for m in legal if any(ends(after, reply) == 1 - me
-                                         for after in [state.play(m)]
-                                         for reply in after.legal_moves())}
+    allowing = {
+        m
+        for m in legal
+        if any(
+            ends(after, reply) == 1 - me
+            for after in [state.play(m)]
+            for reply in after.legal_moves()
+        )
+    }
     assert allowing == set(legal) - {"c5"}
     for level in tiny(1):
         for seed in range(3):
@@ -149,6 +167,7 @@ def test_a_move_that_allows_a_winning_reply_is_avoided_where_replies_are_few() -
 
 
 # -- every kind of move ------------------------------------------------------------------
+
 
 def test_komi_is_chosen_among_small_numbers_and_the_colour_choice_follows() -> None:
     for name, options in (("asli", {"size": 5}), ("lifeline", {"size": 4, "opening": "komi-pie"})):
@@ -158,7 +177,9 @@ def test_komi_is_chosen_among_small_numbers_and_the_colour_choice_follows() -> N
         assert word == "komi" and 0 <= int(number) <= options["size"]
         state = state.play(move)
         assert ai.choose_move(state, Level("test", Budget(playouts=20)), seed=1) in (
-            "black", "white")
+            "black",
+            "white",
+        )
 
 
 def considered(state: rules.State) -> set[str]:
@@ -174,8 +195,9 @@ def test_the_search_considers_every_kind_of_special_move() -> None:
     lifeline = rules.get_game("lifeline")
     opening = considered(lifeline.replay(["a1 c3"], size=7))
     assert "swap" in opening and 20 <= len(opening) <= 100
-    komi = lifeline.replay(["komi 3", "white", "a1", "b2", "c3", "d4", "e2"], size=4,
-                           opening="komi-pie")
+    komi = lifeline.replay(
+        ["komi 3", "white", "a1", "b2", "c3", "d4", "e2"], size=4, opening="komi-pie"
+    )
     assert komi.color_to_move == "white" and "pass" in considered(komi)
     asli = rules.get_game("asli").replay(["komi 3", "black", "c3"], size=5)
     assert "hold" in considered(asli)
@@ -193,8 +215,9 @@ def test_a_two_stone_lifeline_opening_is_searched_among_a_sample() -> None:
 
 
 def most_visited(search: Search) -> int:
-    return max((c for c in search.root.children.values() if c.proven is None),
-               key=lambda c: c.n).move
+    return max(
+        (c for c in search.root.children.values() if c.proven is None), key=lambda c: c.n
+    ).move
 
 
 def test_a_search_that_stops_once_settled_chooses_what_the_whole_budget_would() -> None:
@@ -208,8 +231,9 @@ def test_a_search_that_stops_once_settled_chooses_what_the_whole_budget_would() 
             if state.ply % 8 == 7:
                 searches = []
                 for settle in (False, True):
-                    search = Search(position(state), knowledge(name, state.options),
-                                    random.Random(5))
+                    search = Search(
+                        position(state), knowledge(name, state.options), random.Random(5)
+                    )
                     search.run(Budget(playouts=400), stop_when_settled=settle)
                     searches.append(search)
                 whole, settled = searches
@@ -222,6 +246,7 @@ def test_a_search_that_stops_once_settled_chooses_what_the_whole_budget_would() 
 
 
 # -- a game the AI has never heard of ----------------------------------------------------
+
 
 def test_a_game_without_a_module_is_played_and_won_by_the_generic_search() -> None:
     state = TICTACTOE.replay(["a1", "b1", "a2", "b2"])
@@ -245,14 +270,16 @@ def test_a_game_without_a_module_is_played_and_won_by_the_generic_search() -> No
 
 # -- analysis ----------------------------------------------------------------------------
 
+
 def test_analysis_of_a_won_position_a_finished_game_and_an_open_one() -> None:
     state = positions.LIFELINE_WIPE.state()
     won = ai.analyse(state, Budget(playouts=10))
     assert won.proven and won.best_move == "b4" and won.win_chance_for_seat0 == 1.0
     over = ai.analyse(state.play("b4"), Budget(playouts=10))
     assert over.best_move is None and over.win_chance_for_seat0 == 1.0
-    open_ = ai.analyse(rules.get_game("asli").replay(["komi 2", "white"], size=5),
-                       Budget(playouts=60), seed=1)
+    open_ = ai.analyse(
+        rules.get_game("asli").replay(["komi 2", "white"], size=5), Budget(playouts=60), seed=1
+    )
     assert 0.0 < open_.win_chance_for_seat0 < 1.0 and not open_.proven
     assert open_.best_move in open_.candidates[0].move and open_.line[0] == open_.best_move
     assert open_.playouts == 60

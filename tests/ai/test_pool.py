@@ -31,7 +31,8 @@ async def test_the_pool_answers_while_the_event_loop_keeps_running() -> None:
         thinking = Level("test", Budget(seconds=0.4))
         move, analysis = await asyncio.gather(
             pool.choose(GAME, OPTIONS, MOVES, thinking, seed=1),
-            pool.analyse(GAME, OPTIONS, MOVES, Budget(seconds=0.4), seed=1))
+            pool.analyse(GAME, OPTIONS, MOVES, Budget(seconds=0.4), seed=1),
+        )
         task.cancel()
     state = rules.get_game(GAME).replay(MOVES, **OPTIONS)
     assert move in state.legal_moves()
@@ -46,7 +47,8 @@ async def test_a_seeded_choice_is_the_same_in_the_pool_as_in_this_process() -> N
     state = rules.get_game(GAME).replay(MOVES, **OPTIONS)
     async with AIPool() as pool:
         assert await pool.choose(GAME, OPTIONS, MOVES, level, seed=5) == ai.choose_move(
-            state, level, seed=5)
+            state, level, seed=5
+        )
         analyses = await pool.analyse_game(GAME, OPTIONS, MOVES, Budget(playouts=5), seed=1)
     assert len(analyses) == len(MOVES) + 1
 
@@ -59,7 +61,8 @@ async def test_a_worker_that_dies_fails_its_call_clearly_and_the_next_call_works
         assert executor is not None
         pids = list(executor._processes)  # the worker this test started
         call = asyncio.create_task(
-            pool.choose(GAME, OPTIONS, MOVES, Level("long", Budget(seconds=30))))
+            pool.choose(GAME, OPTIONS, MOVES, Level("long", Budget(seconds=30)))
+        )
         await asyncio.sleep(0)  # the call is handed to the executor
         for pid in pids:
             os.kill(pid, signal.SIGKILL)

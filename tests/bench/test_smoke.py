@@ -13,8 +13,9 @@ BENCHMARKS = ("bench.engine", "bench.legal_moves", "bench.pictures", "bench.whol
 
 
 @pytest.mark.parametrize("module", BENCHMARKS)
-def test_quick_run_prints_a_table_of_every_game(module: str,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_quick_run_prints_a_table_of_every_game(
+    module: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     importlib.import_module(module).main(["--quick"])
     printed = capsys.readouterr().out
     table = [line for line in printed.splitlines() if line.startswith("| ")]

@@ -106,25 +106,52 @@ class Env:
         return self.clock
 
     @classmethod
-    async def start(cls, path: Path | str, poster: Poster | None = None,
-                    clock: FakeClock | None = None, **options: Any) -> Env:
+    async def start(
+        cls,
+        path: Path | str,
+        poster: Poster | None = None,
+        clock: FakeClock | None = None,
+        **options: Any,
+    ) -> Env:
         db = await open_database(path)
         return cls.compose(path, db, poster or FakePoster(), clock or FakeClock(), **options)
 
     @classmethod
-    def compose(cls, path: Path | str, db: Database, poster: Poster, clock: FakeClock, *,
-                renderer: Renderer = fake_renderer, rng: random.Random | None = None,
-                messenger: Messenger | None = None, sleep: Sleep = asyncio.sleep,
-                deadlines: bool = False) -> Env:
-        options = {"renderer": renderer, "rng": rng, "messenger": messenger, "sleep": sleep,
-                   "deadlines": deadlines}
+    def compose(
+        cls,
+        path: Path | str,
+        db: Database,
+        poster: Poster,
+        clock: FakeClock,
+        *,
+        renderer: Renderer = fake_renderer,
+        rng: random.Random | None = None,
+        messenger: Messenger | None = None,
+        sleep: Sleep = asyncio.sleep,
+        deadlines: bool = False,
+    ) -> Env:
+        options = {
+            "renderer": renderer,
+            "rng": rng,
+            "messenger": messenger,
+            "sleep": sleep,
+            "deadlines": deadlines,
+        }
         fake, poster = poster, DeadlinePoster(poster, db) if deadlines else poster
         events = Events()
         games = Games(db)
         outbox = Outbox(db, now=clock, sleep=sleep)
         notifier = None if messenger is None else Notifier(db, messenger, poster, now=clock)
-        boards = Boards(db, poster, renderer=renderer, games=games, events=events, outbox=outbox,
-                        mention_filter=notifier.filter_mentions if notifier else None, now=clock)
+        boards = Boards(
+            db,
+            poster,
+            renderer=renderer,
+            games=games,
+            events=events,
+            outbox=outbox,
+            mention_filter=notifier.filter_mentions if notifier else None,
+            now=clock,
+        )
         messages = ChallengeMessages(db, poster, outbox, now=clock)
         # Settings are there to be asked; only the correspondence parts DM anyone.
         settings = MemberSettings(db, notifier or Notifier(db, _NoDMs(), poster, now=clock))
@@ -136,33 +163,73 @@ class Env:
         correspondence = None
         # The clocks are there to be asked (``/board`` shows a deadline); they watch the
         # games (store a clock with each game and move) only with the correspondence parts.
-        clocks = Clocks(db, games, endings, notifier, now=clock, reminder_share=0.8,
-                        vacation_days=14, sleep=sleep)
+        clocks = Clocks(
+            db,
+            games,
+            endings,
+            notifier,
+            now=clock,
+            reminder_share=0.8,
+            vacation_days=14,
+            sleep=sleep,
+        )
         watch = [clocks] if notifier else []
-        moves = Moves(db, games, boards, events, endings, now=clock, guards=watch,
-                      describe=change_summary)
-        challenges = Challenges(db, games, boards, events, now=clock,
-                                rng=rng or random.Random(7), starters=watch, messages=messages)
+        moves = Moves(
+            db, games, boards, events, endings, now=clock, guards=watch, describe=change_summary
+        )
+        challenges = Challenges(
+            db,
+            games,
+            boards,
+            events,
+            now=clock,
+            rng=rng or random.Random(7),
+            starters=watch,
+            messages=messages,
+        )
         # The AI is there to be asked, in this process; analysis only when a test starts it.
         thinker = InProcessAI()
         if notifier is not None:
-            correspondence = Correspondence(db, games, boards, events, endings, clocks,
-                                            now=clock)
+            correspondence = Correspondence(db, games, boards, events, endings, clocks, now=clock)
             events.subscribe(notifier, clocks)
-        return cls(path=path, poster=fake, clock=clock, db=db, options=options,
-                   events=events, games=games, boards=boards, endings=endings, moves=moves,
-                   challenges=challenges, autocomplete=Autocomplete(games),
-                   expiry=ChallengeExpiry(db, now=clock, days=0, messages=messages),
-                   ratings=ratings,
-                   browser=Browser(db, games, renderer=renderer, replayer=replay_gif),
-                   records=Records(db), epilogue=epilogue,
-                   notifier=notifier, clocks=clocks, settings=settings,
-                   correspondence=correspondence, ai=thinker,
-                   analyses=Analyses(db, games, thinker, budget=InProcessAI.TINY),
-                   sandboxes=Sandboxes(db, games, thinker, now=clock),
-                   practice=Practice(db, games, boards, events, challenges, moves, clocks,
-                                     think=_no_ai, levels=practice_levels(8)),
-                   outbox=outbox)
+        return cls(
+            path=path,
+            poster=fake,
+            clock=clock,
+            db=db,
+            options=options,
+            events=events,
+            games=games,
+            boards=boards,
+            endings=endings,
+            moves=moves,
+            challenges=challenges,
+            autocomplete=Autocomplete(games),
+            expiry=ChallengeExpiry(db, now=clock, days=0, messages=messages),
+            ratings=ratings,
+            browser=Browser(db, games, renderer=renderer, replayer=replay_gif),
+            records=Records(db),
+            epilogue=epilogue,
+            notifier=notifier,
+            clocks=clocks,
+            settings=settings,
+            correspondence=correspondence,
+            ai=thinker,
+            analyses=Analyses(db, games, thinker, budget=InProcessAI.TINY),
+            sandboxes=Sandboxes(db, games, thinker, now=clock),
+            practice=Practice(
+                db,
+                games,
+                boards,
+                events,
+                challenges,
+                moves,
+                clocks,
+                think=_no_ai,
+                levels=practice_levels(8),
+            ),
+            outbox=outbox,
+        )
 
     async def restart(self) -> Env:
         """Close everything and start again from the database; the services are new."""
@@ -199,14 +266,27 @@ async def env(database_url: Path | str) -> AsyncIterator[Env]:
     await environment.db.close()
 
 
-async def start_game(env: Env, game: str, *, challenger: Member = ANA,
-                     opponent: Member | None = BO, accepter: Member | None = None,
-                     guild: int = GUILD, **options) -> int:
+async def start_game(
+    env: Env,
+    game: str,
+    *,
+    challenger: Member = ANA,
+    opponent: Member | None = BO,
+    accepter: Member | None = None,
+    guild: int = GUILD,
+    **options,
+) -> int:
     """Challenge and accept through the services; the new game's id."""
     challenge = await env.challenges.create(
-        guild_id=guild, channel_id=CHANNEL, challenger=challenger, game=game,
-        options=options or SMALL.get(game, {}), opponent=opponent)
+        guild_id=guild,
+        channel_id=CHANNEL,
+        challenger=challenger,
+        game=game,
+        options=options or SMALL.get(game, {}),
+        opponent=opponent,
+    )
     await env.challenges.set_message(challenge.id, 5000 + challenge.id)
     update = await env.challenges.accept(
-        guild_id=guild, challenge_id=challenge.id, member=accepter or opponent or BO)
+        guild_id=guild, challenge_id=challenge.id, member=accepter or opponent or BO
+    )
     return update.game.id

@@ -56,8 +56,9 @@ class FakePoster:
     async def remove_buttons(self, channel_id: int, message_id: int) -> None:
         self.removed.append((channel_id, message_id))
 
-    async def show_challenge(self, challenge: ChallengeRow, text: str, *,
-                             disabled_buttons: bool = False) -> None:
+    async def show_challenge(
+        self, challenge: ChallengeRow, text: str, *, disabled_buttons: bool = False
+    ) -> None:
         self.shown.append((challenge.id, text, disabled_buttons))
 
     def posts_for(self, game_id: int) -> list[Post]:
@@ -67,10 +68,13 @@ class FakePoster:
         """The game's posts that still show buttons acting on its play (a decision, a
         takeback request): a rematch offer is not one of them."""
         gone = {message_id for _, message_id in self.removed}
-        return [sent.post for sent in self.sent if sent.game_id == game_id
-                and sent.message_id not in gone
-                and (sent.post.asks or any(not a.startswith("rematch")
-                                           for a in sent.post.actions))]
+        return [
+            sent.post
+            for sent in self.sent
+            if sent.game_id == game_id
+            and sent.message_id not in gone
+            and (sent.post.asks or any(not a.startswith("rematch") for a in sent.post.actions))
+        ]
 
 
 class FakeClock:
@@ -86,8 +90,9 @@ class FakeClock:
         self.current += timedelta(**delta)
 
 
-async def fake_renderer(state: State, names: Mapping[int, str], *, theme: str = "dark",
-                        outcome: Outcome | None = None) -> bytes:
+async def fake_renderer(
+    state: State, names: Mapping[int, str], *, theme: str = "dark", outcome: Outcome | None = None
+) -> bytes:
     """A stand-in picture that says which position it shows, in which theme, and the
     ending it was told of (if any)."""
     ending = f" [{outcome.text}]" if outcome is not None else ""
@@ -107,8 +112,14 @@ class InProcessAI:
         self.gate: asyncio.Event | None = None
         self.started = asyncio.Event()
 
-    async def analyse(self, game_name: str, options: Mapping[str, Any], moves: Sequence[str],
-                      budget: Budget, seed: int | None = None) -> Analysis:
+    async def analyse(
+        self,
+        game_name: str,
+        options: Mapping[str, Any],
+        moves: Sequence[str],
+        budget: Budget,
+        seed: int | None = None,
+    ) -> Analysis:
         self.asked.append((game_name, len(moves)))
         self.started.set()
         if self.gate is not None:
@@ -116,8 +127,14 @@ class InProcessAI:
         state = rules.get_game(game_name).replay(moves, **options)
         return await asyncio.to_thread(ai.analyse, state, budget, seed)
 
-    async def choose(self, game_name: str, options: Mapping[str, Any], moves: Sequence[str],
-                     level: str = "medium", seed: int | None = None) -> str:
+    async def choose(
+        self,
+        game_name: str,
+        options: Mapping[str, Any],
+        moves: Sequence[str],
+        level: str = "medium",
+        seed: int | None = None,
+    ) -> str:
         state = rules.get_game(game_name).replay(moves, **options)
         move = await asyncio.to_thread(ai.choose_move, state, ai.Level("test", self.TINY), seed)
         self.chosen.append(move)

@@ -21,8 +21,9 @@ _ids = itertools.count(7000)
 
 
 def user(member) -> Any:
-    return SimpleNamespace(id=member.id, display_name=member.name, bot=member.bot,
-                           mention=f"<@{member.id}>")
+    return SimpleNamespace(
+        id=member.id, display_name=member.name, bot=member.bot, mention=f"<@{member.id}>"
+    )
 
 
 @dataclass
@@ -54,8 +55,16 @@ class Followup:
 
 
 class Interaction:
-    def __init__(self, env: Env, member, *, channel_id: int = CHANNEL, guild_id: int = GUILD,
-                 message_id: int | None = None, **namespace: Any) -> None:
+    def __init__(
+        self,
+        env: Env,
+        member,
+        *,
+        channel_id: int = CHANNEL,
+        guild_id: int = GUILD,
+        message_id: int | None = None,
+        **namespace: Any,
+    ) -> None:
         self.client = SimpleNamespace(app=env)
         self.user = user(member)
         self.guild_id = guild_id
@@ -78,8 +87,11 @@ class Interaction:
     def answers(self) -> list[str]:
         """Everything said to the member, in order."""
         said = [kw.get("content") for name, kw in self.response.calls if name == "send_message"]
-        return [*said, *(sent["content"] for sent in self.followup.sent),
-                *(edit.get("content") for edit in self.edits)]
+        return [
+            *said,
+            *(sent["content"] for sent in self.followup.sent),
+            *(edit.get("content") for edit in self.edits),
+        ]
 
 
 async def run(call, interaction: Any) -> Any:
@@ -91,8 +103,9 @@ async def run(call, interaction: Any) -> Any:
     return interaction
 
 
-async def invoke(command: app_commands.Command, cog: Any, interaction: Any, *values: Any,
-                 **named: Any) -> Any:
+async def invoke(
+    command: app_commands.Command, cog: Any, interaction: Any, *values: Any, **named: Any
+) -> Any:
     """Run a slash command as the command tree does: its options (``values`` in the
     command's order, or ``named``) passed by name, those of the bot's own kinds
     (:mod:`bot.ui.options`) resolved by their transformers first, and a refusal, then

@@ -21,22 +21,37 @@ class StandIn:
     message a component was on (``ephemeral`` says which kind); ``values``: the
     values picked in a select menu."""
 
-    def __init__(self, env: Env, member: Member, *, guild_id: int = GUILD,
-                 channel_id: int = CHANNEL, on_message: bool | None = None,
-                 values: list[str] | None = None, **namespace: Any) -> None:
+    def __init__(
+        self,
+        env: Env,
+        member: Member,
+        *,
+        guild_id: int = GUILD,
+        channel_id: int = CHANNEL,
+        on_message: bool | None = None,
+        values: list[str] | None = None,
+        **namespace: Any,
+    ) -> None:
         self.client = SimpleNamespace(app=env)
-        self.user = SimpleNamespace(id=member.id, display_name=member.name, bot=member.bot,
-                                    mention=f"<@{member.id}>")
+        self.user = SimpleNamespace(
+            id=member.id, display_name=member.name, bot=member.bot, mention=f"<@{member.id}>"
+        )
         self.guild_id, self.channel_id = guild_id, channel_id
         self.namespace = SimpleNamespace(**namespace)
-        self.message = None if on_message is None else SimpleNamespace(
-            id=next(_ids), flags=SimpleNamespace(ephemeral=on_message))
+        self.message = (
+            None
+            if on_message is None
+            else SimpleNamespace(id=next(_ids), flags=SimpleNamespace(ephemeral=on_message))
+        )
         self.data: dict[str, Any] = {"values": values} if values is not None else {}
         self.type = None
         self.command = None
         self.calls: list[tuple[str, dict[str, Any]]] = []
-        self.response = SimpleNamespace(is_done=lambda: bool(self._responses()),
-                                        defer=self._defer, send_message=self._send_message)
+        self.response = SimpleNamespace(
+            is_done=lambda: bool(self._responses()),
+            defer=self._defer,
+            send_message=self._send_message,
+        )
         self.followup = SimpleNamespace(send=self._followup)
 
     def _responses(self) -> list[str]:
@@ -89,8 +104,7 @@ async def play_out(env: Env, game_id: int, moves: list[str]) -> None:
         state = await env.games.state_of(row)
         seat = state.to_move
         member = Member(row.player_ids[seat], row.player_names[seat])
-        await env.moves.play_move(guild_id=row.guild_id, game_id=game_id, member=member,
-                                    text=move)
+        await env.moves.play_move(guild_id=row.guild_id, game_id=game_id, member=member, text=move)
 
 
 def gif_frames(data: bytes) -> int:

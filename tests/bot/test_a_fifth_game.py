@@ -62,27 +62,38 @@ def picture(data: bytes) -> Image.Image:
 
 
 async def test_a_fifth_game_is_played_drawn_and_exported_with_no_edit_in_the_bot(
-        drawn_env: Env, tmp_path: Path) -> None:
+    drawn_env: Env, tmp_path: Path
+) -> None:
     env = drawn_env
-    challenge = await env.challenges.create(guild_id=GUILD, channel_id=CHANNEL, challenger=ANA,
-                                            game="tictactoe", opponent=BO)
+    challenge = await env.challenges.create(
+        guild_id=GUILD, channel_id=CHANNEL, challenger=ANA, game="tictactoe", opponent=BO
+    )
     assert challenge.options == {}
     started = await env.challenges.accept(guild_id=GUILD, challenge_id=challenge.id, member=BO)
     game_id = started.game.id
     assert started.game.player_ids == (ANA.id, BO.id)
     thread = started.game.thread_id
-    offered = await env.autocomplete.move_suggestions(guild_id=GUILD, channel_id=thread,
-                                                      member_id=ANA.id, typed="")
+    offered = await env.autocomplete.move_suggestions(
+        guild_id=GUILD, channel_id=thread, member_id=ANA.id, typed=""
+    )
     assert [s.value for s in offered] == ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"]
 
     for ply, move in enumerate(DRAW):
         player = (ANA, BO)[ply % 2]
-        update = await env.moves.play_move(guild_id=GUILD, game_id=game_id, text=move.upper(),
-                                           member=Member(player.id, player.name))
+        update = await env.moves.play_move(
+            guild_id=GUILD,
+            game_id=game_id,
+            text=move.upper(),
+            member=Member(player.id, player.name),
+        )
         assert update.move == move
     row = await env.games.get_game(GUILD, game_id)
     assert (row.status, row.winner_seat, row.end_reason, row.result) == (
-        "finished", None, Termination.GOAL, "Draw: the board is full")
+        "finished",
+        None,
+        Termination.GOAL,
+        "Draw: the board is full",
+    )
 
     posts = env.poster.posts_for(game_id)
     boards = [post for post in posts if post.filename.endswith(".png")]
@@ -111,31 +122,38 @@ async def test_a_fifth_game_is_played_drawn_and_exported_with_no_edit_in_the_bot
     text = data.decode()
     assert name == f"tictactoe-{game_id}.txt"
     assert '[Game "Tic-tac-toe"]' in text and '[Termination "goal"]' in text
-    assert '[Result "Draw: the board is full"]' in text and "[Outcome \"1/2-1/2\"]" in text
+    assert '[Result "Draw: the board is full"]' in text and '[Outcome "1/2-1/2"]' in text
     assert "  ".join(f"{n}. {move}" for n, move in enumerate(DRAW, 1)) in text
     name, data = records.export(stored, "json", generated=env.clock())
     exported = json.loads(data)
     assert name == f"tictactoe-{game_id}.json"
     assert exported["header"]["game"]["name"] == "Tic-tac-toe"
     assert (exported["header"]["termination"], exported["header"]["result-text"]) == (
-        "goal", "Draw: the board is full")
+        "goal",
+        "Draw: the board is full",
+    )
     assert [move for turn in exported["moves"] for move in turn] == DRAW
 
 
 async def test_its_record_reads_back(drawn_env: Env) -> None:
     env = drawn_env
-    challenge = await env.challenges.create(guild_id=GUILD, channel_id=CHANNEL, challenger=ANA,
-                                            game="tictactoe", opponent=BO)
+    challenge = await env.challenges.create(
+        guild_id=GUILD, channel_id=CHANNEL, challenger=ANA, game="tictactoe", opponent=BO
+    )
     update = await env.challenges.accept(guild_id=GUILD, challenge_id=challenge.id, member=BO)
     for ply, move in enumerate(DRAW):
         player = (ANA, BO)[ply % 2]
-        update = await env.moves.play_move(guild_id=GUILD, game_id=update.game.id, text=move,
-                                           member=player)
+        update = await env.moves.play_move(
+            guild_id=GUILD, game_id=update.game.id, text=move, member=player
+        )
     stored = await env.records.load(update.game)
     for fmt in ("text", "json"):
         _, data = records.export(stored, fmt, generated=env.clock())
         record = parse_record(data.decode()) if fmt == "text" else from_json(json.loads(data))
         assert (record.game, list(record.moves)) == ("tictactoe", DRAW)
         assert (record.termination, record.winner, record.result) == (
-            Termination.GOAL, None, "Draw: the board is full")
+            Termination.GOAL,
+            None,
+            "Draw: the board is full",
+        )
         assert replay_record(record).outcome == update.state.outcome

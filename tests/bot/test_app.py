@@ -21,8 +21,9 @@ from tests.bot.fakes import FakeClock, FakePoster, fake_renderer
 from tests.e2e.driver import PLANS, planned_moves
 
 
-async def fake_replayer(game: str, options: Mapping, moves: list[str],
-                        names: Mapping[int, str], **drawing: object) -> bytes:
+async def fake_replayer(
+    game: str, options: Mapping, moves: list[str], names: Mapping[int, str], **drawing: object
+) -> bytes:
     return f"GIF89a {game} {len(moves)} moves".encode()
 
 
@@ -30,9 +31,16 @@ async def fake_replayer(game: str, options: Mapping, moves: list[str],
 async def app(tmp_path: Path) -> AsyncIterator[tuple[App, FakePoster]]:
     db = await open_database(tmp_path / "bot.sqlite3")
     poster = FakePoster()
-    built = build(db, poster, FakeMessenger(), tuning=Tuning(challenge_expiry_days=7),
-                  now=FakeClock(), renderer=fake_renderer, replayer=fake_replayer,
-                  rng=random.Random(1))
+    built = build(
+        db,
+        poster,
+        FakeMessenger(),
+        tuning=Tuning(challenge_expiry_days=7),
+        now=FakeClock(),
+        renderer=fake_renderer,
+        replayer=fake_replayer,
+        rng=random.Random(1),
+    )
     yield built, poster
     await built.stop()
     await db.close()
@@ -41,11 +49,15 @@ async def app(tmp_path: Path) -> AsyncIterator[tuple[App, FakePoster]]:
 async def test_a_whole_game_through_the_composition_root(app: tuple[App, FakePoster]) -> None:
     app_, poster = app
     options, seed = PLANS["lifeline"]
-    challenge = await app_.challenges.create(guild_id=GUILD, channel_id=CHANNEL,
-                                             challenger=ANA, game="lifeline", options=options,
-                                             opponent=BO)
-    started = await app_.challenges.accept(guild_id=GUILD, challenge_id=challenge.id,
-                                           member=BO)
+    challenge = await app_.challenges.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        challenger=ANA,
+        game="lifeline",
+        options=options,
+        opponent=BO,
+    )
+    started = await app_.challenges.accept(guild_id=GUILD, challenge_id=challenge.id, member=BO)
     game_id = started.game.id
     async with app_.db.reading() as conn:
         clock = await queries.get_clock(conn, game_id)
@@ -57,8 +69,12 @@ async def test_a_whole_game_through_the_composition_root(app: tuple[App, FakePos
         row = await app_.games.get_game(GUILD, game_id)
         state = await app_.games.state_of(row)
         seat = state.to_move
-        await app_.moves.play_move(guild_id=GUILD, game_id=game_id, text=move,
-                                   member=Member(row.player_ids[seat], row.player_names[seat]))
+        await app_.moves.play_move(
+            guild_id=GUILD,
+            game_id=game_id,
+            text=move,
+            member=Member(row.player_ids[seat], row.player_names[seat]),
+        )
 
     posts = poster.posts_for(game_id)
     final = posts[-1]
@@ -74,17 +90,31 @@ async def test_a_whole_game_through_the_composition_root(app: tuple[App, FakePos
 
 
 async def test_start_up_removes_the_buttons_of_games_that_ended_while_down(
-        app: tuple[App, FakePoster]) -> None:
+    app: tuple[App, FakePoster],
+) -> None:
     app_, poster = app
-    challenge = await app_.challenges.create(guild_id=GUILD, channel_id=CHANNEL,
-                                             challenger=ANA, game="sliglube",
-                                             options={"size": 5}, opponent=BO)
-    game_id = (await app_.challenges.accept(guild_id=GUILD, challenge_id=challenge.id,
-                                            member=BO)).game.id
+    challenge = await app_.challenges.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        challenger=ANA,
+        game="sliglube",
+        options={"size": 5},
+        opponent=BO,
+    )
+    game_id = (
+        await app_.challenges.accept(guild_id=GUILD, challenge_id=challenge.id, member=BO)
+    ).game.id
     await app_.moves.play_move(guild_id=GUILD, game_id=game_id, member=ANA, text="c3")
     assert len(poster.with_buttons(game_id)) == 1  # Bo: black or white?
-    await app_.db.write([("UPDATE games SET status = 'finished', result = 'Ana wins',"
-                          " winner_seat = 0, end_reason = 'timeout' WHERE id = ?", (game_id,))])
+    await app_.db.write(
+        [
+            (
+                "UPDATE games SET status = 'finished', result = 'Ana wins',"
+                " winner_seat = 0, end_reason = 'timeout' WHERE id = ?",
+                (game_id,),
+            )
+        ]
+    )
     await app_.start()  # as after a restart
     await app_._buttons
     assert poster.with_buttons(game_id) == []

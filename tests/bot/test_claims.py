@@ -33,12 +33,15 @@ async def two(database_url: Path | str) -> AsyncIterator[tuple[Table, Table]]:
 
 
 def posts(tables: tuple[Table, ...], game_id: int, words: str) -> list[str]:
-    return [post.content for table in tables for post in table.env.poster.posts_for(game_id)
-            if words in post.content.lower()]
+    return [
+        post.content
+        for table in tables
+        for post in table.env.poster.posts_for(game_id)
+        if words in post.content.lower()
+    ]
 
 
-async def test_a_reminder_and_a_loss_on_time_are_each_done_once(
-        two: tuple[Table, Table]) -> None:
+async def test_a_reminder_and_a_loss_on_time_are_each_done_once(two: tuple[Table, Table]) -> None:
     first, second = two
     game_id = await start(first, time_control="1d")
 
@@ -56,7 +59,8 @@ async def test_a_reminder_and_a_loss_on_time_are_each_done_once(
 
 
 async def test_a_process_that_died_holding_a_claim_leaves_the_work_to_another(
-        two: tuple[Table, Table]) -> None:
+    two: tuple[Table, Table],
+) -> None:
     first, second = two
     game_id = await start(first, time_control="1d")
     first.env.clock.advance(hours=20)
@@ -73,8 +77,7 @@ async def test_a_process_that_died_holding_a_claim_leaves_the_work_to_another(
     assert len(posts(two, game_id, "reminder:")) == 1
 
 
-async def test_work_done_stays_done_and_failed_work_is_given_back(
-        two: tuple[Table, Table]) -> None:
+async def test_work_done_stays_done_and_failed_work_is_given_back(two: tuple[Table, Table]) -> None:
     first, _ = two
     claims = Claims(first.env.db, now=first.env.clock, owner="one")
     others = Claims(first.env.db, now=first.env.clock, owner="another")
@@ -98,8 +101,12 @@ async def test_a_digest_goes_out_once(two: tuple[Table, Table]) -> None:
     await start(first)  # Ana to move
     first.env.clock.advance(days=1, seconds=1)
     await asyncio.gather(first.clocks.run_due(), second.clocks.run_due())
-    digests = [text for table in two for text in table.messenger.to(ANA.id)
-               if text.startswith("Games waiting for your move")]
+    digests = [
+        text
+        for table in two
+        for text in table.messenger.to(ANA.id)
+        if text.startswith("Games waiting for your move")
+    ]
     assert len(digests) == 1
 
 
@@ -110,11 +117,17 @@ async def test_a_challenge_expires_once(two: tuple[Table, Table]) -> None:
     async def show(challenge: ChallengeRow) -> None:
         shown.append(challenge)
 
-    expiries = [ChallengeExpiry(table.env.db, now=table.env.clock, days=7, on_expired=show)
-                for table in two]
+    expiries = [
+        ChallengeExpiry(table.env.db, now=table.env.clock, days=7, on_expired=show) for table in two
+    ]
     challenge = await first.env.challenges.create(
-        guild_id=GUILD, channel_id=CHANNEL, challenger=ANA, game="lifeline",
-        options={"size": 4}, opponent=BO)
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        challenger=ANA,
+        game="lifeline",
+        options={"size": 4},
+        opponent=BO,
+    )
     first.env.clock.advance(days=7, seconds=1)
 
     expired = await asyncio.gather(*(expiry.expire_due() for expiry in expiries))

@@ -40,8 +40,13 @@ def game(game_id: int) -> Any:
 
 
 def settings(tmp_path: Path) -> Settings:
-    return Settings(token="x.y.z", database_path=tmp_path / "bot.sqlite3", dev_guild_id=None,
-                    log_level="INFO", rules_url_base="https://example.org/rules")
+    return Settings(
+        token="x.y.z",
+        database_path=tmp_path / "bot.sqlite3",
+        dev_guild_id=None,
+        log_level="INFO",
+        rules_url_base="https://example.org/rules",
+    )
 
 
 @pytest.fixture
@@ -68,8 +73,20 @@ def test_shard_settings_make_a_sharded_client(tmp_path: Path) -> None:
 
 async def test_the_slash_commands_and_their_payloads(client: BoardBot) -> None:
     commands = {command.name: command for command in client.tree.get_commands()}
-    assert {"challenge", "move", "board", "games", "resign", "rules", "review", "replay",
-            "export", "import", "leaderboard", "profile"} <= set(commands)
+    assert {
+        "challenge",
+        "move",
+        "board",
+        "games",
+        "resign",
+        "rules",
+        "review",
+        "replay",
+        "export",
+        "import",
+        "leaderboard",
+        "profile",
+    } <= set(commands)
     for command in commands.values():
         payload = command.to_dict(client.tree)
         assert re.fullmatch(r"[a-z]{1,32}", payload["name"])
@@ -84,11 +101,16 @@ async def test_the_slash_commands_and_their_payloads(client: BoardBot) -> None:
     assert move["game"]["autocomplete"] and not move["game"]["required"]
 
 
-@pytest.mark.parametrize("item", [
-    ChallengeButton("decline", BIG), DecisionButton(BIG, 999_999, "yellow"),
-    DecisionButton(BIG, 999_999, "c3 e5", "a move of two cells"),
-    NumberButton(BIG, 999_999, 999_999, "Choose the komi"), ResignButton(BIG, BIG),
-])
+@pytest.mark.parametrize(
+    "item",
+    [
+        ChallengeButton("decline", BIG),
+        DecisionButton(BIG, 999_999, "yellow"),
+        DecisionButton(BIG, 999_999, "c3 e5", "a move of two cells"),
+        NumberButton(BIG, 999_999, 999_999, "Choose the komi"),
+        ResignButton(BIG, BIG),
+    ],
+)
 async def test_buttons_carry_their_ids_within_discords_limit(item: Any) -> None:
     custom_id = item.custom_id
     assert len(custom_id) <= 100
@@ -104,19 +126,35 @@ def test_decision_buttons() -> None:
     view = post_view(game(7), Post("x", decisions=(Decision("Swap", "swap"),), ply=1))
     assert [child.custom_id for child in view.children] == ["bb:choice:7:1:swap"]
     komi = Decision("Choose the komi", number=NumberChoice("Komi (0–25)", "komi {}", 0, 25))
-    view = post_view(game(7), Post("x", decisions=(komi, Decision("Play black", "black"),
-                                                   Decision("Play white", "white")), ply=1))
-    assert [child.item.label for child in view.children] == ["Choose the komi", "Play black",
-                                                             "Play white"]
+    view = post_view(
+        game(7),
+        Post(
+            "x",
+            decisions=(komi, Decision("Play black", "black"), Decision("Play white", "white")),
+            ply=1,
+        ),
+    )
+    assert [child.item.label for child in view.children] == [
+        "Choose the komi",
+        "Play black",
+        "Play white",
+    ]
     assert [child.custom_id for child in view.children] == [
-        "bb:number:7:1:0", "bb:choice:7:1:black", "bb:choice:7:1:white"]
+        "bb:number:7:1:0",
+        "bb:choice:7:1:black",
+        "bb:choice:7:1:white",
+    ]
 
 
 class FakeInteraction:
     """What :func:`report` uses of a discord.Interaction."""
 
-    def __init__(self, *, done: bool = False,
-                 kind: discord.InteractionType = discord.InteractionType.application_command):
+    def __init__(
+        self,
+        *,
+        done: bool = False,
+        kind: discord.InteractionType = discord.InteractionType.application_command,
+    ):
         self.type = kind
         self.command = None
         self.data: dict[str, Any] = {}
@@ -172,8 +210,13 @@ def test_a_token_discord_rejects_is_one_line(monkeypatch, capsys, tmp_path: Path
 
 async def test_an_unusable_database_stops_the_start_with_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("not a directory")
-    broken = Settings(token="x.y.z", database_path=tmp_path / "file" / "bot.sqlite3",
-                      dev_guild_id=None, log_level="INFO", rules_url_base="https://example.org")
+    broken = Settings(
+        token="x.y.z",
+        database_path=tmp_path / "file" / "bot.sqlite3",
+        dev_guild_id=None,
+        log_level="INFO",
+        rules_url_base="https://example.org",
+    )
     client = BoardBot(broken)
     with pytest.raises(DatabaseUnavailable, match="cannot use the database at"):
         await client.setup_hook()
@@ -189,19 +232,23 @@ def test_start_up_failures_are_one_line(monkeypatch, capsys, tmp_path: Path) -> 
     monkeypatch.setattr(entry, "run", unusable)
     assert entry.main() == 1
     assert capsys.readouterr().err == (
-        "error: cannot use the database at x.sqlite3: disk I/O error\n")
+        "error: cannot use the database at x.sqlite3: disk I/O error\n"
+    )
 
 
 async def test_a_servers_command_outside_a_server_is_refused_before_it_runs(
-        client: BoardBot) -> None:
+    client: BoardBot,
+) -> None:
     commands = {command.name: command for command in client.tree.get_commands()}
     in_dm = SimpleNamespace(guild_id=None, command=commands["move"])
     with pytest.raises(app_commands.NoPrivateMessage):
         await client.tree.interaction_check(in_dm)
-    assert await client.tree.interaction_check(SimpleNamespace(guild_id=None,
-                                                               command=commands["rules"]))
-    assert await client.tree.interaction_check(SimpleNamespace(guild_id=1,
-                                                               command=commands["move"]))
+    assert await client.tree.interaction_check(
+        SimpleNamespace(guild_id=None, command=commands["rules"])
+    )
+    assert await client.tree.interaction_check(
+        SimpleNamespace(guild_id=1, command=commands["move"])
+    )
     interaction = FakeInteraction()
     await report(interaction, app_commands.NoPrivateMessage())
     assert interaction.said == [("response", "This command only works in a server.", True)]
@@ -214,8 +261,9 @@ async def test_an_option_refused_while_resolving_it_is_answered_as_it_is() -> No
         try:
             raise UserError("There is no game #12 in this server.")
         except UserError as refusal:
-            raise app_commands.TransformerError("#12", discord.AppCommandOptionType.string,
-                                                MyGame()) from refusal
+            raise app_commands.TransformerError(
+                "#12", discord.AppCommandOptionType.string, MyGame()
+            ) from refusal
     except app_commands.TransformerError as error:
         wrapped = error
     interaction = FakeInteraction()
@@ -223,13 +271,19 @@ async def test_an_option_refused_while_resolving_it_is_answered_as_it_is() -> No
     assert interaction.said == [("response", "There is no game #12 in this server.", True)]
 
 
-async def test_no_voice_warnings_at_start_up(caplog: pytest.LogCaptureFixture,
-                                             tmp_path: Path) -> None:
+async def test_no_voice_warnings_at_start_up(
+    caplog: pytest.LogCaptureFixture, tmp_path: Path
+) -> None:
     """The bot never joins voice: discord.py's warnings that PyNaCl and davey are missing
     (given once per process, by the first client) would read as faults."""
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = True  # a fresh process
-    settings = Settings(token="x.y.z", database_path=tmp_path / "bot.sqlite3",
-                        dev_guild_id=None, log_level="INFO", rules_url_base="https://example.org")
+    settings = Settings(
+        token="x.y.z",
+        database_path=tmp_path / "bot.sqlite3",
+        dev_guild_id=None,
+        log_level="INFO",
+        rules_url_base="https://example.org",
+    )
     with caplog.at_level(logging.WARNING, logger="discord"):
         client = BoardBot(settings)
     await client.close()

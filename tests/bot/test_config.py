@@ -15,8 +15,14 @@ TOKEN = "MTA5ODc2NTQzMjEwOTg3NjU0Mw.GAbCdE.abcdefghijklmnopqrstuvwxyz0123456789A
 
 
 def run_bot(cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "bot"], cwd=cwd, capture_output=True,
-                          text=True, timeout=60, env={"PYTHONPATH": str(REPO), **env})
+    return subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PYTHONPATH": str(REPO), **env},
+    )
 
 
 def test_no_token_is_one_line_and_a_failure_exit(tmp_path: Path) -> None:
@@ -35,7 +41,8 @@ def test_a_malformed_token_in_dotenv_is_refused_without_echoing_it(tmp_path: Pat
     assert result.returncode != 0
     assert result.stderr.strip().splitlines() == [
         "error: DISCORD_TOKEN has 1 part where a bot token has three separated by dots: "
-        "copy it again from the developer portal"]
+        "copy it again from the developer portal"
+    ]
     assert "not-a-token-at-all" not in result.stderr
 
 
@@ -51,40 +58,46 @@ def test_defaults(tmp_path: Path) -> None:
 def test_the_environment_wins_over_dotenv(tmp_path: Path) -> None:
     dotenv = tmp_path / ".env"
     dotenv.write_text(f"DISCORD_TOKEN={TOKEN}\nDATABASE_PATH=from-file.sqlite3\nDEV_GUILD_ID=42\n")
-    settings = load_settings({"DATABASE_PATH": "from-env.sqlite3", "LOG_LEVEL": "debug"},
-                             dotenv_path=dotenv)
+    settings = load_settings(
+        {"DATABASE_PATH": "from-env.sqlite3", "LOG_LEVEL": "debug"}, dotenv_path=dotenv
+    )
     assert settings.token == TOKEN
     assert settings.database_path == Path("from-env.sqlite3")
     assert settings.dev_guild_id == 42
     assert settings.log_level == "DEBUG"
 
 
-@pytest.mark.parametrize(("env", "message"), [
-    ({"DISCORD_TOKEN": f"Bot {TOKEN}"}, "without the 'Bot ' prefix"),
-    # Three parts separated by dots, which it is: too short is what is wrong.
-    ({"DISCORD_TOKEN": "abc.def.ghi"}, "DISCORD_TOKEN is too short for a bot token"),
-    ({"DISCORD_TOKEN": "abc.def"}, "has 2 parts where a bot token has three"),
-    ({"DISCORD_TOKEN": TOKEN.replace("G", "é")}, "has characters a bot token never has"),
-    ({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID must be a server id"),
-    ({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "loud"}, "LOG_LEVEL must be one of"),
-])
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"DISCORD_TOKEN": f"Bot {TOKEN}"}, "without the 'Bot ' prefix"),
+        # Three parts separated by dots, which it is: too short is what is wrong.
+        ({"DISCORD_TOKEN": "abc.def.ghi"}, "DISCORD_TOKEN is too short for a bot token"),
+        ({"DISCORD_TOKEN": "abc.def"}, "has 2 parts where a bot token has three"),
+        ({"DISCORD_TOKEN": TOKEN.replace("G", "é")}, "has characters a bot token never has"),
+        ({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID must be a server id"),
+        ({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "loud"}, "LOG_LEVEL must be one of"),
+    ],
+)
 def test_malformed_settings(tmp_path: Path, env: dict[str, str], message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         load_settings(env, dotenv_path=tmp_path / ".env")
 
 
-def test_a_database_url_wins_over_the_path_and_its_password_is_never_shown(
-        tmp_path: Path) -> None:
-    assert load_settings({"DISCORD_TOKEN": TOKEN}, dotenv_path=None).database \
-        == Path(DEFAULT_DATABASE_PATH)
-    settings = load_settings({"DISCORD_TOKEN": TOKEN,
-                              "DATABASE_URL": "postgresql://bot:s3cret@db:5432/boardbot"},
-                             dotenv_path=None)
+def test_a_database_url_wins_over_the_path_and_its_password_is_never_shown(tmp_path: Path) -> None:
+    assert load_settings({"DISCORD_TOKEN": TOKEN}, dotenv_path=None).database == Path(
+        DEFAULT_DATABASE_PATH
+    )
+    settings = load_settings(
+        {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgresql://bot:s3cret@db:5432/boardbot"},
+        dotenv_path=None,
+    )
     assert settings.database == "postgresql://bot:s3cret@db:5432/boardbot"
     assert "s3cret" not in repr(settings)
     with pytest.raises(ConfigError, match="DATABASE_URL must be") as refused:
-        load_settings({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "mysql://bot:s3cret@db/x"},
-                      dotenv_path=None)
+        load_settings(
+            {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "mysql://bot:s3cret@db/x"}, dotenv_path=None
+        )
     assert "s3cret" not in str(refused.value)
 
 
@@ -96,18 +109,23 @@ def test_shards() -> None:
     assert shards() == (None, None)
     assert shards(SHARD_COUNT="4") == (4, None)
     assert shards(SHARD_COUNT="4", SHARD_IDS="3, 1") == (4, (1, 3))
-    for wrong in ({"SHARD_IDS": "0"}, {"SHARD_COUNT": "0"}, {"SHARD_COUNT": "two"},
-                  {"SHARD_COUNT": "2", "SHARD_IDS": "2"}, {"SHARD_COUNT": "2", "SHARD_IDS": "0,0"},
-                  {"SHARD_COUNT": "2", "SHARD_IDS": "0;1"}):
+    for wrong in (
+        {"SHARD_IDS": "0"},
+        {"SHARD_COUNT": "0"},
+        {"SHARD_COUNT": "two"},
+        {"SHARD_COUNT": "2", "SHARD_IDS": "2"},
+        {"SHARD_COUNT": "2", "SHARD_IDS": "0,0"},
+        {"SHARD_COUNT": "2", "SHARD_IDS": "0;1"},
+    ):
         with pytest.raises(ConfigError, match="SHARD_"):
             shards(**wrong)
 
 
 def test_rules_link_only_when_set() -> None:
     assert load_settings({"DISCORD_TOKEN": TOKEN}, dotenv_path=None).rules_url_base == ""
-    given = load_settings({"DISCORD_TOKEN": TOKEN, "RULES_URL_BASE": "https://x.org/rules/"},
-                          dotenv_path=None)
+    given = load_settings(
+        {"DISCORD_TOKEN": TOKEN, "RULES_URL_BASE": "https://x.org/rules/"}, dotenv_path=None
+    )
     assert given.rules_url_base == "https://x.org/rules"
     with pytest.raises(ConfigError, match="RULES_URL_BASE must be a web address"):
-        load_settings({"DISCORD_TOKEN": TOKEN, "RULES_URL_BASE": "docs/rules"},
-                      dotenv_path=None)
+        load_settings({"DISCORD_TOKEN": TOKEN, "RULES_URL_BASE": "docs/rules"}, dotenv_path=None)

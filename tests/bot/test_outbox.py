@@ -70,8 +70,9 @@ class Discordish(FakePoster):
         await self._maybe_die("after", "thread")
         return thread_id
 
-    async def show_challenge(self, challenge: ChallengeRow, text: str, *,
-                             disabled_buttons: bool = False) -> None:
+    async def show_challenge(
+        self, challenge: ChallengeRow, text: str, *, disabled_buttons: bool = False
+    ) -> None:
         await self._maybe_die("before", "challenge")
         await super().show_challenge(challenge, text, disabled_buttons=disabled_buttons)
 
@@ -115,8 +116,12 @@ def to_move(row: GameRow, state) -> Member:
 async def play(env: Env, game_id: int, move: str | None = None):
     row = await env.games.get_game(GUILD, game_id)
     state = await env.games.state_of(row)
-    return env.moves.play_move(guild_id=GUILD, game_id=game_id, member=to_move(row, state),
-                               text=move or state.legal_moves()[0])
+    return env.moves.play_move(
+        guild_id=GUILD,
+        game_id=game_id,
+        member=to_move(row, state),
+        text=move or state.legal_moves()[0],
+    )
 
 
 async def moves_stored(env: Env, game_id: int) -> list[Any]:
@@ -126,7 +131,8 @@ async def moves_stored(env: Env, game_id: int) -> list[Any]:
 
 @pytest.mark.parametrize("moment", ["before", "after"])
 async def test_a_move_s_board_survives_a_crash_after_the_move_was_stored(
-        world: tuple[Env, Discordish], moment: str) -> None:
+    world: tuple[Env, Discordish], moment: str
+) -> None:
     env, poster = world
     game_id = await start_game(env, "astralis", size=7)
     poster.stall = moment
@@ -142,19 +148,33 @@ async def test_a_move_s_board_survives_a_crash_after_the_move_was_stored(
     assert update.posted is not None and [b.ply for b in poster.boards(game_id)] == [0, 1, 2]
 
 
-@pytest.mark.parametrize(("moment", "on"), [("before", "thread"), ("after", "thread"),
-                                            ("before", "challenge"), ("before", "post"),
-                                            ("after", "post")])
+@pytest.mark.parametrize(
+    ("moment", "on"),
+    [
+        ("before", "thread"),
+        ("after", "thread"),
+        ("before", "challenge"),
+        ("before", "post"),
+        ("after", "post"),
+    ],
+)
 async def test_an_accept_interrupted_anywhere_opens_the_whole_game(
-        world: tuple[Env, Discordish], moment: str, on: str) -> None:
+    world: tuple[Env, Discordish], moment: str, on: str
+) -> None:
     env, poster = world
-    challenge = await env.challenges.create(guild_id=GUILD, channel_id=CHANNEL,
-                                            challenger=ANA, game="astralis", opponent=BO,
-                                            options={"size": 7})
+    challenge = await env.challenges.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        challenger=ANA,
+        game="astralis",
+        opponent=BO,
+        options={"size": 7},
+    )
     await env.challenges.set_message(challenge.id, 4242)
     poster.stall, poster.stall_on = moment, on
-    await crash_during(env, poster, env.challenges.accept(
-        guild_id=GUILD, challenge_id=challenge.id, member=BO))
+    await crash_during(
+        env, poster, env.challenges.accept(guild_id=GUILD, challenge_id=challenge.id, member=BO)
+    )
 
     row = await env.games.get_game(GUILD, 1)
     assert row.thread_id is not None and list(poster.threads) == [row.thread_id]
@@ -165,7 +185,8 @@ async def test_an_accept_interrupted_anywhere_opens_the_whole_game(
 
 
 async def test_a_delayed_delivery_is_tried_again_and_the_move_answered(
-        world: tuple[Env, Discordish]) -> None:
+    world: tuple[Env, Discordish],
+) -> None:
     env, poster = world
     game_id = await start_game(env, "astralis", size=7)
     poster.delays = 3
@@ -175,8 +196,7 @@ async def test_a_delayed_delivery_is_tried_again_and_the_move_answered(
     assert env.pauses == [0.5, 1.0, 2.0]  # type: ignore[attr-defined]  # growing pauses
 
 
-async def test_items_are_delivered_in_order_within_a_game(world: tuple[Env, Discordish]
-                                                          ) -> None:
+async def test_items_are_delivered_in_order_within_a_game(world: tuple[Env, Discordish]) -> None:
     """Two moves stored while the bot could not post: after the restart the boards come
     in the order of the moves, each once, each with its own nonce."""
     env, poster = world
@@ -192,7 +212,8 @@ async def test_items_are_delivered_in_order_within_a_game(world: tuple[Env, Disc
 
 
 async def test_a_finished_game_loses_its_stale_buttons_even_across_a_crash(
-        world: tuple[Env, Discordish]) -> None:
+    world: tuple[Env, Discordish],
+) -> None:
     """The komi pie asks by buttons; Ana resigns instead of answering: the decision
     board's buttons go, although the bot died right after storing the resignation."""
     env, poster = world
@@ -200,8 +221,7 @@ async def test_a_finished_game_loses_its_stale_buttons_even_across_a_crash(
     [opening] = poster.posts_for(game_id)
     assert opening.asks  # a decision asked with a button
     poster.stall = "before"
-    await crash_during(env, poster, env.moves.resign(guild_id=GUILD, game_id=game_id,
-                                                     member=ANA))
+    await crash_during(env, poster, env.moves.resign(guild_id=GUILD, game_id=game_id, member=ANA))
     row = await env.games.get_game(GUILD, game_id)
     assert row.status == "finished"
     assert "Game over" in poster.boards(game_id)[-1].content
@@ -217,8 +237,12 @@ async def test_a_delivery_the_disk_could_not_record_is_tried_again(tmp_path: Pat
 
     async def read_only(on: bool) -> None:
         assert env is not None
-        await env.db.read(Query("read-only", lambda conn: conn.change(
-            f"PRAGMA query_only = {'ON' if on else 'OFF'}")))
+        await env.db.read(
+            Query(
+                "read-only",
+                lambda conn: conn.change(f"PRAGMA query_only = {'ON' if on else 'OFF'}"),
+            )
+        )
 
     class ThenReadOnly(Discordish):
         failed = False
@@ -254,13 +278,19 @@ async def test_a_delivery_the_disk_could_not_record_is_tried_again(tmp_path: Pat
 
 @pytest.mark.parametrize("answer", ["decline", "cancel", "expire"])
 async def test_a_closed_challenge_shows_it_even_across_a_crash(
-        world: tuple[Env, Discordish], answer: str) -> None:
+    world: tuple[Env, Discordish], answer: str
+) -> None:
     """Declined, cancelled or expired: the challenge's message says so (its buttons gone,
     or disabled once expired), although the bot died before it could edit it."""
     env, poster = world
-    challenge = await env.challenges.create(guild_id=GUILD, channel_id=CHANNEL,
-                                            challenger=ANA, game="astralis", opponent=BO,
-                                            options={"size": 7})
+    challenge = await env.challenges.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        challenger=ANA,
+        game="astralis",
+        opponent=BO,
+        options={"size": 7},
+    )
     await env.challenges.set_message(challenge.id, 4242)
     poster.stall, poster.stall_on = "before", "challenge"
     if answer == "expire":
@@ -269,8 +299,9 @@ async def test_a_closed_challenge_shows_it_even_across_a_crash(
         work = expiry.expire_due()
     else:
         close = env.challenges.decline if answer == "decline" else env.challenges.cancel
-        work = close(guild_id=GUILD, challenge_id=challenge.id,
-                     member=BO if answer == "decline" else ANA)
+        work = close(
+            guild_id=GUILD, challenge_id=challenge.id, member=BO if answer == "decline" else ANA
+        )
     await crash_during(env, poster, work)
     [(shown_id, text, disabled)] = poster.shown
     said = {"decline": "Declined by Bo", "cancel": "Cancelled by Ana", "expire": "Expired"}

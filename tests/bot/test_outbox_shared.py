@@ -27,8 +27,9 @@ LANE = "game:1"
 class Process:
     """One process's outbox; what it delivered goes to the shared ``log``."""
 
-    def __init__(self, name: str, db: Database, clock: FakeClock,
-                 log: list[tuple[str, int]]) -> None:
+    def __init__(
+        self, name: str, db: Database, clock: FakeClock, log: list[tuple[str, int]]
+    ) -> None:
         self.name, self.db, self.log = name, db, log
         self.outbox = Outbox(db, now=clock, owner=name, sleep=self._pause)
         self.outbox.handle("post", self._post)
@@ -87,8 +88,7 @@ async def test_a_lane_is_delivered_by_one_process_at_a_time_in_order(world) -> N
     await b.outbox.stop()
 
 
-async def test_what_a_dead_process_owed_is_delivered_once_by_another_after_its_lease(
-        world) -> None:
+async def test_what_a_dead_process_owed_is_delivered_once_by_another_after_its_lease(world) -> None:
     clock, log, process = world
     dead, other = await process("shards 0 of 2"), await process("shards 1 of 2")
     await dead.stage(1, clock)

@@ -116,16 +116,20 @@ class Client:
 @pytest.fixture
 async def setup(tmp_path: Path):
     client = Client()
-    env = await Env.start(tmp_path / "bot.sqlite3", DiscordPoster(client, post_view),
-                          FakeClock(), rng=random.Random(3))
+    env = await Env.start(
+        tmp_path / "bot.sqlite3",
+        DiscordPoster(client, post_view),
+        FakeClock(),
+        rng=random.Random(3),
+    )
     yield client, env
     await env.db.close()
 
 
 async def start(service: Env, game: str = "lifeline", **options: Any):
-    challenge = await service.challenges.create(guild_id=GUILD, channel_id=CHANNEL,
-                                                challenger=ANA, game=game, opponent=BO,
-                                                options=options)
+    challenge = await service.challenges.create(
+        guild_id=GUILD, channel_id=CHANNEL, challenger=ANA, game=game, opponent=BO, options=options
+    )
     await service.challenges.set_message(challenge.id, 4242)
     return await service.challenges.accept(guild_id=GUILD, challenge_id=challenge.id, member=BO)
 
@@ -134,8 +138,9 @@ async def play_one(service: Env, game_id: int):
     row = await service.games.get_game(GUILD, game_id)
     state = await service.games.state_of(row)
     member = ANA if row.player_ids[state.to_move] == ANA.id else BO
-    return await service.moves.play_move(guild_id=GUILD, game_id=game_id, member=member,
-                                         text=state.legal_moves()[-1])
+    return await service.moves.play_move(
+        guild_id=GUILD, game_id=game_id, member=member, text=state.legal_moves()[-1]
+    )
 
 
 async def test_the_thread_grows_from_the_challenge_and_gets_the_board(setup) -> None:
@@ -201,8 +206,9 @@ async def test_no_thread_at_all_falls_back_to_the_channel_and_says_so(setup) -> 
     client.channel.threads_allowed = False
     moved = await play_one(service, update.game.id)
     content = client.channel.messages[-1].kwargs["content"]
-    assert content.startswith(f"*(Astralis #{update.game.id}: I can no longer post in its "
-                              "thread, so I'm posting here.)*")
+    assert content.startswith(
+        f"*(Astralis #{update.game.id}: I can no longer post in its thread, so I'm posting here.)*"
+    )
     assert moved.posted.message_id == client.channel.messages[-1].id
     assert moved.game.thread_id == thread.id  # permissions may come back: keep trying it
 

@@ -23,13 +23,21 @@ def command_rows() -> dict[str, str]:
 
 
 async def test_the_commands_table_lists_every_command_and_option(tmp_path: Path) -> None:
-    client = BoardBot(Settings(token="x.y.z", database_path=tmp_path / "bot.sqlite3",
-                               dev_guild_id=None, log_level="INFO",
-                               rules_url_base="https://example.org"))
+    client = BoardBot(
+        Settings(
+            token="x.y.z",
+            database_path=tmp_path / "bot.sqlite3",
+            dev_guild_id=None,
+            log_level="INFO",
+            rules_url_base="https://example.org",
+        )
+    )
     for extension in EXTENSIONS:
         await client.load_extension(extension)
-    registered = {command.name: [p.display_name for p in command.parameters]
-                  for command in client.tree.get_commands()}
+    registered = {
+        command.name: [p.display_name for p in command.parameters]
+        for command in client.tree.get_commands()
+    }
     await client.close()
     rows = command_rows()
     assert sorted(set(registered) - set(rows)) == [], "commands missing from the README"
@@ -40,8 +48,7 @@ async def test_the_commands_table_lists_every_command_and_option(tmp_path: Path)
 
 
 def test_the_settings_paragraph_names_every_setting() -> None:
-    settings = re.findall(r"^([A-Z][A-Z0-9_]+)=", (ROOT / ".env.example").read_text(),
-                          re.MULTILINE)
+    settings = re.findall(r"^([A-Z][A-Z0-9_]+)=", (ROOT / ".env.example").read_text(), re.MULTILINE)
     readme = (ROOT / "README.md").read_text()
-    paragraph = readme[readme.index("Settings (environment or `.env`"):]
+    paragraph = readme[readme.index("Settings (environment or `.env`") :]
     assert settings and [s for s in settings if f"- `{s}`" not in paragraph] == []

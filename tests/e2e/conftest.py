@@ -34,8 +34,9 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 def world(fake: FakeDiscord) -> World:
     guild = fake.add_guild("Board Games")
     channel = fake.add_text_channel(guild, "games")
-    return World(fake, guild, channel, fake.add_member(guild, "alice"),
-                 fake.add_member(guild, "bob"))
+    return World(
+        fake, guild, channel, fake.add_member(guild, "alice"), fake.add_member(guild, "bob")
+    )
 
 
 @pytest.fixture

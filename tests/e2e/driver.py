@@ -84,7 +84,8 @@ class Table:
         final = self.posts[-1]
         assert final.pinged == {s.id for s in self.seats}, (
             f"the final post pings {final.pinged or 'nobody'}, not both players: a ping needs "
-            f"<@id> in the content, allowed_mentions alone notifies nobody\n{final.content}")
+            f"<@id> in the content, allowed_mentions alone notifies nobody\n{final.content}"
+        )
 
     @property
     def home(self) -> Channel:
@@ -118,14 +119,17 @@ class Table:
             number = decision.number
             if number is not None:
                 head, _, tail = number.template.partition("{}")
-                typed = move[len(head):len(move) - len(tail)]
-                if move.startswith(head) and move.endswith(tail) and typed.isdigit() \
-                        and number.move(int(typed)) == move:
+                typed = move[len(head) : len(move) - len(tail)]
+                if (
+                    move.startswith(head)
+                    and move.endswith(tail)
+                    and typed.isdigit()
+                    and number.move(int(typed)) == move
+                ):
                     return decision, typed
         return None
 
-    async def play(self, move: str, *, prefer_buttons: bool = True, typed: bool = True
-                   ) -> Message:
+    async def play(self, move: str, *, prefer_buttons: bool = True, typed: bool = True) -> Message:
         """The player to move plays ``move``: with the post's button when the game offers
         it as a decision (a button, or a number asked for in a form), else with /move in
         the thread (``typed``: into its autocomplete first, as members do)."""
@@ -144,8 +148,9 @@ class Table:
             assert answer.ephemeral, answer.content
         else:
             if typed:  # typing the move first, as a member does: the bot must offer it
-                choices = await fake.autocomplete(mover, "move", {"move": move}, "move",
-                                                  channel=self.home, timeout=WAIT)
+                choices = await fake.autocomplete(
+                    mover, "move", {"move": move}, "move", channel=self.home, timeout=WAIT
+                )
                 assert move in [c["value"] for c in choices], (move, choices)
             ix = await fake.run_command(mover, "move", {"move": move}, channel=self.home)
             answer = await ix.reply(WAIT)
@@ -159,19 +164,35 @@ class Table:
         return post
 
 
-async def post_challenge(fake: FakeDiscord, channel: Channel, challenger: Member,
-                         opponent: Member, game: str, options: dict[str, Any]) -> Message:
+async def post_challenge(
+    fake: FakeDiscord,
+    channel: Channel,
+    challenger: Member,
+    opponent: Member,
+    game: str,
+    options: dict[str, Any],
+) -> Message:
     """``challenger`` runs /challenge against ``opponent``, who will move second."""
-    ix = await fake.run_command(challenger, "challenge", {
-        "game": game, "opponent": opponent, **options, "first": "challenger"}, channel=channel)
+    ix = await fake.run_command(
+        challenger,
+        "challenge",
+        {"game": game, "opponent": opponent, **options, "first": "challenger"},
+        channel=channel,
+    )
     challenge = await ix.reply(WAIT)
     assert not challenge.ephemeral and opponent.mention in challenge.content
     assert challenge.pinged == {opponent.id}
     return challenge
 
 
-async def accept(fake: FakeDiscord, challenge: Message, challenger: Member, opponent: Member,
-                 game: str, options: dict[str, Any]) -> Table:
+async def accept(
+    fake: FakeDiscord,
+    challenge: Message,
+    challenger: Member,
+    opponent: Member,
+    game: str,
+    options: dict[str, Any],
+) -> Table:
     """``opponent`` clicks Accept; the game opens in a thread on the challenge message."""
     mark = fake.mark()
     click = await fake.click(opponent, challenge, label="Accept")
@@ -179,15 +200,22 @@ async def accept(fake: FakeDiscord, challenge: Message, challenger: Member, oppo
     assert "Accepted" in challenge.content and not challenge.buttons
     thread = fake.channels[challenge.id]  # a thread started from the challenge message
     assert thread.is_thread and thread.parent is challenge.channel
-    post = await fake.wait_for_message(thread, lambda m: bool(m.attachments), after=mark,
-                                       timeout=WAIT)
+    post = await fake.wait_for_message(
+        thread, lambda m: bool(m.attachments), after=mark, timeout=WAIT
+    )
     table = Table(fake, game, (challenger, opponent), thread, rules.get_game(game).new(**options))
     table.check_post(post)
     table.posts.append(post)
     return table
 
 
-async def start_game(fake: FakeDiscord, channel: Channel, challenger: Member, opponent: Member,
-                     game: str, options: dict[str, Any]) -> Table:
+async def start_game(
+    fake: FakeDiscord,
+    channel: Channel,
+    challenger: Member,
+    opponent: Member,
+    game: str,
+    options: dict[str, Any],
+) -> Table:
     challenge = await post_challenge(fake, channel, challenger, opponent, game, options)
     return await accept(fake, challenge, challenger, opponent, game, options)

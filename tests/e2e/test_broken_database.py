@@ -54,21 +54,38 @@ async def good_database(path: Path) -> None:
     async with db.transaction() as tx:
         for _ in range(20):
             await queries.insert_game(
-                tx, guild_id=1, channel_id=2, challenge_id=None, challenge_message_id=None,
-                game="asli", options={"size": 5}, settings={}, player_ids=[10, 20],
-                player_names=["Ana", "Bo"], created_at=datetime.now(UTC))
+                tx,
+                guild_id=1,
+                channel_id=2,
+                challenge_id=None,
+                challenge_message_id=None,
+                game="asli",
+                options={"size": 5},
+                settings={},
+                player_ids=[10, 20],
+                player_names=["Ana", "Bo"],
+                created_at=datetime.now(UTC),
+            )
     await db.close()
 
 
 async def run_bot(database: Path, prepare: Prepare) -> tuple[int | None, float, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
-    env.update(DISCORD_TOKEN=TOKEN, DATABASE_PATH=str(database), PYTHONPATH=str(REPO),
-               LOG_LEVEL="INFO")
+    env.update(
+        DISCORD_TOKEN=TOKEN, DATABASE_PATH=str(database), PYTHONPATH=str(REPO), LOG_LEVEL="INFO"
+    )
     started = time.monotonic()
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=database.parent.parent, env=env,
-        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE, preexec_fn=prepare)
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=database.parent.parent,
+        env=env,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        preexec_fn=prepare,
+    )
     try:
         _, err = await asyncio.wait_for(proc.communicate(), SECONDS * 3)
     except TimeoutError:
@@ -80,12 +97,11 @@ async def run_bot(database: Path, prepare: Prepare) -> tuple[int | None, float, 
 
 def damage_the_games_table(path: Path) -> None:
     with sqlite3.connect(path) as conn:
-        (root,) = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'games'")\
-            .fetchone()
+        (root,) = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'games'").fetchone()
         (page_size,) = conn.execute("PRAGMA page_size").fetchone()
     conn.close()
     data = bytearray(path.read_bytes())
-    data[page_size * (root - 1): page_size * root] = b"\xa5" * page_size
+    data[page_size * (root - 1) : page_size * root] = b"\xa5" * page_size
     path.write_bytes(bytes(data))
 
 
@@ -112,22 +128,29 @@ async def test_an_unusable_database_stops_the_bot_at_once(tmp_path: Path) -> Non
     conn.close()
     case("read-only file", as_plain_user, "read-only").chmod(0o444)
     read_only = case("read-only folder", as_plain_user, "read-only").parent
-    cases["new file in a read-only folder"] = (read_only / "new.sqlite3", as_plain_user,
-                                               "cannot be opened")
+    cases["new file in a read-only folder"] = (
+        read_only / "new.sqlite3",
+        as_plain_user,
+        "cannot be opened",
+    )
     read_only.chmod(0o555)
     case("no room on the disk", no_room, "the disk could not be read or written")
     try:
-        results = await asyncio.gather(*(run_bot(path, prepare)
-                                          for path, prepare, _ in cases.values()))
+        results = await asyncio.gather(
+            *(run_bot(path, prepare) for path, prepare, _ in cases.values())
+        )
     finally:
         read_only.chmod(0o755)
 
     wrong = []
-    for (name, (path, _, says)), (code, seconds, err) in zip(cases.items(), results,
-                                                             strict=True):
+    for (name, (path, _, says)), (code, seconds, err) in zip(cases.items(), results, strict=True):
         lines = [line for line in err.splitlines() if "voice will NOT be supported" not in line]
-        if code in (0, None) or seconds > SECONDS or len(lines) != 1 \
-                or not lines[0].startswith(f"error: cannot use the database at {path}: ") \
-                or says not in lines[0]:
+        if (
+            code in (0, None)
+            or seconds > SECONDS
+            or len(lines) != 1
+            or not lines[0].startswith(f"error: cannot use the database at {path}: ")
+            or says not in lines[0]
+        ):
             wrong.append(f"{name}: exit {code} after {seconds:.1f} s, said {err!r}")
     assert not wrong, "\n".join(wrong)

@@ -20,14 +20,16 @@ async def test_an_abort_at_the_komi_leaves_no_button(world: World, botproc: BotP
     mark = fake.mark()
     ix = await fake.run_command(bob, "abort", {}, channel=table.thread)
     assert "aborted" in (await ix.reply(WAIT)).content
-    final = await fake.wait_for_message(table.thread, lambda m: "Game over" in m.content,
-                                        after=mark, timeout=WAIT)
+    final = await fake.wait_for_message(
+        table.thread, lambda m: "Game over" in m.content, after=mark, timeout=WAIT
+    )
     assert not final.buttons and "Well played" not in final.content
     await fake.wait_until(lambda: not opening.buttons, WAIT, "the komi button to go")
 
 
 async def test_a_game_lost_on_time_while_the_bot_was_down_loses_its_buttons(
-        world: World, botproc: BotProcess) -> None:
+    world: World, botproc: BotProcess
+) -> None:
     fake, alice, bob = world.fake, world.alice, world.bob
     table = await start_game(fake, world.channel, alice, bob, "lifeline", {"size": 4})
     await table.play(table.state.legal_moves()[0])
@@ -39,7 +41,8 @@ async def test_a_game_lost_on_time_while_the_bot_was_down_loses_its_buttons(
         db.execute("UPDATE clocks SET turn_started_at = ?, due_at = ?", (long_ago, long_ago))
     mark = fake.mark()
     await botproc.start("challenge", "move")
-    final = await fake.wait_for_message(table.thread, lambda m: "Game over" in m.content,
-                                        after=mark, timeout=WAIT)
+    final = await fake.wait_for_message(
+        table.thread, lambda m: "Game over" in m.content, after=mark, timeout=WAIT
+    )
     assert "ran out of time" in final.content and "(on time)" not in final.content
     await fake.wait_until(lambda: not asking.buttons, WAIT, "the Swap button to go")

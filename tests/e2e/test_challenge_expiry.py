@@ -32,20 +32,25 @@ async def challenge(world: World, botproc: BotProcess, opponent: bool = True) ->
     message = await ix.reply(WAIT)
     for _ in range(int(WAIT / 0.05)):
         with sqlite3.connect(botproc.workdir / "bot.sqlite3", timeout=10) as conn:
-            if conn.execute("SELECT 1 FROM challenges WHERE message_id = ?",
-                            (message.id,)).fetchone():
+            if conn.execute(
+                "SELECT 1 FROM challenges WHERE message_id = ?", (message.id,)
+            ).fetchone():
                 return message
         await asyncio.sleep(0.05)
     raise AssertionError("the bot did not store the challenge's message")
 
 
 def shows_expired(message: Message) -> bool:
-    return "Expired" in message.content and bool(message.buttons) \
+    return (
+        "Expired" in message.content
+        and bool(message.buttons)
         and all(b.get("disabled") for b in message.buttons)
+    )
 
 
-async def test_challenges_that_expired_while_the_bot_was_down(world: World,
-                                                              botproc: BotProcess) -> None:
+async def test_challenges_that_expired_while_the_bot_was_down(
+    world: World, botproc: BotProcess
+) -> None:
     fake = world.fake
     direct, open_ = await challenge(world, botproc), await challenge(world, botproc, opponent=False)
     for message in (direct, open_):  # each says when it expires: in a week
@@ -60,8 +65,9 @@ async def test_challenges_that_expired_while_the_bot_was_down(world: World,
     assert "Traceback" not in botproc.log(tail=10_000)
 
 
-async def test_accepting_an_expired_challenge_is_refused_politely(world: World,
-                                                                  botproc: BotProcess) -> None:
+async def test_accepting_an_expired_challenge_is_refused_politely(
+    world: World, botproc: BotProcess
+) -> None:
     fake = world.fake
     young, old = await challenge(world, botproc), None
     backdate(botproc, days=6.9)

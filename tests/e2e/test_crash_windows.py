@@ -29,9 +29,15 @@ WHEN_IDS = ["before Discord acted", "after Discord acted"]
 def boards(fake: FakeDiscord, table: Table, *, after: int) -> list[Message]:
     parent = table.thread.parent or table.thread
     places = [parent, *[c for c in fake.channels.values() if c.parent is parent]]
-    return sorted((m for c in places for m in fake.posts(c, after=after)
-                   if m.attachments and m.attachments[0].filename.endswith(".png")),
-                  key=lambda m: m.seq)
+    return sorted(
+        (
+            m
+            for c in places
+            for m in fake.posts(c, after=after)
+            if m.attachments and m.attachments[0].filename.endswith(".png")
+        ),
+        key=lambda m: m.seq,
+    )
 
 
 async def killed_while(botproc: BotProcess, held: Fault, what: str) -> None:
@@ -46,7 +52,8 @@ async def killed_while(botproc: BotProcess, held: Fault, what: str) -> None:
 
 @pytest.mark.parametrize("after", WHEN, ids=WHEN_IDS)
 async def test_a_move_killed_before_its_board_gets_it_once_at_restart(
-        world: World, botproc: BotProcess, after: bool) -> None:
+    world: World, botproc: BotProcess, after: bool
+) -> None:
     fake = world.fake
     moves = planned_moves("lifeline", OPTIONS, SEED)
     table = await start_game(fake, world.channel, world.alice, world.bob, "lifeline", OPTIONS)
@@ -71,24 +78,36 @@ ACCEPT_STEPS = ["create_thread_from_message", "update_message", "create_message"
 @pytest.mark.parametrize("after", WHEN, ids=WHEN_IDS)
 @pytest.mark.parametrize("step", ACCEPT_STEPS, ids=["thread", "challenge message", "board"])
 async def test_an_accept_killed_anywhere_opens_the_whole_game_at_restart(
-        world: World, botproc: BotProcess, step: str, after: bool) -> None:
+    world: World, botproc: BotProcess, step: str, after: bool
+) -> None:
     fake = world.fake
-    challenge = await post_challenge(fake, world.channel, world.alice, world.bob, "lifeline",
-                                     OPTIONS)
+    challenge = await post_challenge(
+        fake, world.channel, world.alice, world.bob, "lifeline", OPTIONS
+    )
     held = fake.inject(step, 500, stall=True, after=after)
     await fake.click(world.bob, challenge, label="Accept")
     await killed_while(botproc, held, f"the Accept's {step}")
 
-    thread = await fake.wait_until(lambda: fake.channels.get(challenge.id), WAIT,
-                                   "the game's thread, grown from the challenge")
+    thread = await fake.wait_until(
+        lambda: fake.channels.get(challenge.id), WAIT, "the game's thread, grown from the challenge"
+    )
     opening = await fake.wait_for_message(thread, lambda m: bool(m.attachments), timeout=WAIT)
-    await fake.wait_until(lambda: "✅ Accepted by Bob" in challenge.content, WAIT,
-                          "the challenge message to say it was accepted")
+    await fake.wait_until(
+        lambda: "✅ Accepted by Bob" in challenge.content,
+        WAIT,
+        "the challenge message to say it was accepted",
+    )
     assert not challenge.buttons and f"<#{thread.id}>" in challenge.content
     assert [m for m in thread.visible_messages() if m.attachments] == [opening]
     assert fake.posts(world.channel) == [challenge]  # nothing fell back to the channel
-    table = Table(fake, "lifeline", (world.alice, world.bob), thread,
-                  rules.get_game("lifeline").new(**OPTIONS), [opening])
+    table = Table(
+        fake,
+        "lifeline",
+        (world.alice, world.bob),
+        thread,
+        rules.get_game("lifeline").new(**OPTIONS),
+        [opening],
+    )
     table.check_post(opening)
     await table.play(planned_moves("lifeline", OPTIONS, SEED)[0])
 
@@ -98,8 +117,9 @@ async def test_a_thread_made_twice_is_found_again(world: World, botproc: BotProc
     160004 (the message has a thread already): the game lives in that thread, not in
     the channel beside an empty one."""
     fake = world.fake
-    challenge = await post_challenge(fake, world.channel, world.alice, world.bob, "lifeline",
-                                     OPTIONS)
+    challenge = await post_challenge(
+        fake, world.channel, world.alice, world.bob, "lifeline", OPTIONS
+    )
     fault = fake.inject("create_thread_from_message", 500, after=True)
     table = await accept(fake, challenge, world.alice, world.bob, "lifeline", OPTIONS)
     await table.play(planned_moves("lifeline", OPTIONS, SEED)[0])
@@ -107,13 +127,18 @@ async def test_a_thread_made_twice_is_found_again(world: World, botproc: BotProc
     assert len(boards(fake, table, after=0)) == 2 and table.posts[-1].channel is table.thread
 
 
-@pytest.mark.parametrize("routes", [
-    ("create_interaction_response",),  # the deferral: 40060 the second time
-    ("execute_webhook", "update_original_webhook_message"),  # the answer, however sent
-    ("create_message",),  # the board
-], ids=["deferral", "answer", "board"])
+@pytest.mark.parametrize(
+    "routes",
+    [
+        ("create_interaction_response",),  # the deferral: 40060 the second time
+        ("execute_webhook", "update_original_webhook_message"),  # the answer, however sent
+        ("create_message",),  # the board
+    ],
+    ids=["deferral", "answer", "board"],
+)
 async def test_a_move_whose_request_was_answered_500_after_the_action(
-        world: World, botproc: BotProcess, routes: tuple[str, ...]) -> None:
+    world: World, botproc: BotProcess, routes: tuple[str, ...]
+) -> None:
     """Discord acts on a request of /move, then answers 500, and discord.py sends it
     again: the move goes on (a deferral acknowledged twice is 40060, not a failure),
     is answered once (filling in the deferred answer is an edit, the same however often
@@ -127,9 +152,15 @@ async def test_a_move_whose_request_was_answered_500_after_the_action(
     await table.play(moves[1], typed=False)
     assert sum(f.hits for f in faults) == 1
     [failed] = [r for r in fake.requests if r.status == 500]
-    await fake.wait_until(lambda: [r for r in fake.requests if r is not failed
-                                   and (r.method, r.path) == (failed.method, failed.path)],
-                          WAIT, "discord.py to send the request again")
+    await fake.wait_until(
+        lambda: [
+            r
+            for r in fake.requests
+            if r is not failed and (r.method, r.path) == (failed.method, failed.path)
+        ],
+        WAIT,
+        "discord.py to send the request again",
+    )
     [ix, _] = table.commands
     assert len(ix.messages) == 1 and not ix.followups, ix.messages  # answered once
     assert len(boards(fake, table, after=mark)) == 2  # one board per move
@@ -137,18 +168,23 @@ async def test_a_move_whose_request_was_answered_500_after_the_action(
     assert "Traceback" not in log, log[-5000:]
 
 
-async def test_a_challenge_whose_answer_was_lost_goes_on(world: World, botproc: BotProcess
-                                                         ) -> None:
+async def test_a_challenge_whose_answer_was_lost_goes_on(world: World, botproc: BotProcess) -> None:
     """/challenge's message is posted, but Discord answers 500 and discord.py sends it
     again (40060): the command goes on as answered, the challenge knows its message,
     and Accept opens the game."""
     fake = world.fake
     lost = fake.inject("create_interaction_response", 500, after=True)
-    challenge = await post_challenge(fake, world.channel, world.alice, world.bob, "lifeline",
-                                     OPTIONS)
-    await fake.wait_until(lambda: [r.status for r in fake.requests
-                                   if r.operation_id == "create_interaction_response"]
-                          == [500, 400], WAIT, "discord.py to send the answer again")
+    challenge = await post_challenge(
+        fake, world.channel, world.alice, world.bob, "lifeline", OPTIONS
+    )
+    await fake.wait_until(
+        lambda: (
+            [r.status for r in fake.requests if r.operation_id == "create_interaction_response"]
+            == [500, 400]
+        ),
+        WAIT,
+        "discord.py to send the answer again",
+    )
     table = await accept(fake, challenge, world.alice, world.bob, "lifeline", OPTIONS)
     assert lost.hits == 1 and fake.posts(world.channel) == [challenge]
     await table.play(planned_moves("lifeline", OPTIONS, SEED)[0])

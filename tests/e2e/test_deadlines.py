@@ -21,8 +21,9 @@ def deadline_in(text: str, name: str) -> float:
     return int(found[1]) - time.time()
 
 
-async def test_boards_show_the_deadline_of_the_player_to_move(world: World,
-                                                              botproc: BotProcess) -> None:
+async def test_boards_show_the_deadline_of_the_player_to_move(
+    world: World, botproc: BotProcess
+) -> None:
     fake, alice, bob = world.fake, world.alice, world.bob
     table = await start_game(fake, world.channel, alice, bob, "astralis", {"size": 7})
     assert 3 * DAY - 60 < deadline_in(table.posts[-1].content, "Alice") <= 3 * DAY
@@ -37,9 +38,12 @@ async def test_boards_show_the_deadline_of_the_player_to_move(world: World,
 
 async def test_no_deadline_without_a_time_limit(world: World, botproc: BotProcess) -> None:
     fake, alice, bob = world.fake, world.alice, world.bob
-    ix = await fake.run_command(alice, "challenge", {
-        "game": "astralis", "opponent": bob, "size": 7, "time_control": "none"},
-        channel=world.channel)
+    ix = await fake.run_command(
+        alice,
+        "challenge",
+        {"game": "astralis", "opponent": bob, "size": 7, "time_control": "none"},
+        channel=world.channel,
+    )
     challenge = await ix.reply(WAIT)
     click = await fake.click(bob, challenge, label="Accept")
     await click.reply(WAIT)

@@ -16,8 +16,10 @@ from tests.fakediscord.client import point_discord_py_at
 
 from .conftest import World
 
-PNG = (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x02\x00\x00\x00\x03\x08\x02\x00\x00"
-       b"\x00\x00\x00\x00\x00")
+PNG = (
+    b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x02\x00\x00\x00\x03\x08\x02\x00\x00"
+    b"\x00\x00\x00\x00\x00"
+)
 
 
 class Again(discord.ui.View):
@@ -40,8 +42,9 @@ class MiniBot(discord.Client):
 
         @self.tree.command(description="Say something back")
         async def echo(interaction: discord.Interaction, text: str) -> None:
-            await interaction.response.send_message(f"{interaction.user.mention}: {text}",
-                                                    view=Again())
+            await interaction.response.send_message(
+                f"{interaction.user.mention}: {text}", view=Again()
+            )
 
         @self.tree.command(description="Play a move")
         @app_commands.describe(text="the move")
@@ -49,17 +52,20 @@ class MiniBot(discord.Client):
             await interaction.response.send_message(f"played {text}", ephemeral=True)
 
         @move.autocomplete("text")
-        async def move_choices(interaction: discord.Interaction, current: str
-                               ) -> list[app_commands.Choice[str]]:
+        async def move_choices(
+            interaction: discord.Interaction, current: str
+        ) -> list[app_commands.Choice[str]]:
             cells = [f"{c}{r}" for c in "abcdefg" for r in range(1, 8)]
-            return [app_commands.Choice(name=c, value=c) for c in cells if c.startswith(current)
-                    ][:25]
+            return [app_commands.Choice(name=c, value=c) for c in cells if c.startswith(current)][
+                :25
+            ]
 
         @self.tree.command(description="Draw the board")
         async def board(interaction: discord.Interaction) -> None:
             await interaction.response.defer(thinking=True)
-            await interaction.followup.send("the board",
-                                            file=discord.File(io.BytesIO(PNG), "board.png"))
+            await interaction.followup.send(
+                "the board", file=discord.File(io.BytesIO(PNG), "board.png")
+            )
 
         @self.tree.command(description="Send too much")
         async def shout(interaction: discord.Interaction) -> None:
@@ -85,8 +91,9 @@ class MiniBot(discord.Client):
             await interaction.response.send_message(text)
 
         @many.autocomplete("text")
-        async def many_choices(interaction: discord.Interaction, current: str
-                               ) -> list[app_commands.Choice[str]]:
+        async def many_choices(
+            interaction: discord.Interaction, current: str
+        ) -> list[app_commands.Choice[str]]:
             return [app_commands.Choice(name=f"choice {i}", value=str(i)) for i in range(26)]
 
     async def setup_hook(self) -> None:
@@ -111,8 +118,7 @@ async def bot(world: World) -> AsyncIterator[MiniBot]:
 async def test_login_sync_and_ready(world: World, bot: MiniBot) -> None:
     fake = world.fake
     cmds = await fake.wait_for_commands("echo", "move", "board")
-    assert {c["name"] for c in cmds} == {"echo", "move", "board", "shout", "post", "late",
-                                         "many"}
+    assert {c["name"] for c in cmds} == {"echo", "move", "board", "shout", "post", "late", "many"}
     assert bot.user is not None and bot.user.id == fake.bot_user.id
     assert bot.application_id == fake.application_id
     assert [g.id for g in bot.guilds] == [world.guild.id]
@@ -139,8 +145,9 @@ async def test_slash_command_answer_and_button_click(world: World, bot: MiniBot)
 async def test_autocomplete_and_ephemeral_answer(world: World, bot: MiniBot) -> None:
     fake = world.fake
     await fake.wait_for_commands("move")
-    choices = await fake.autocomplete(world.alice, "move", {"text": "c"}, "text",
-                                      channel=world.channel)
+    choices = await fake.autocomplete(
+        world.alice, "move", {"text": "c"}, "text", channel=world.channel
+    )
     assert [c["value"] for c in choices] == [f"c{r}" for r in range(1, 8)]
     ix = await fake.run_command(world.alice, "move", {"text": "c3"}, channel=world.channel)
     answer = await ix.reply()
@@ -178,8 +185,9 @@ async def test_a_request_discord_would_reject_is_caught(world: World, bot: MiniB
     assert isinstance(bot.bad_request, discord.HTTPException)
     assert bot.bad_request.status == 400 and bot.bad_request.code == 50035
     assert len(fake.violations) == 1, fake.violations
-    assert fake.violations[0].startswith("POST /webhooks/{webhook_id}/{webhook_token} "
-                                         "(execute_webhook): content: ")
+    assert fake.violations[0].startswith(
+        "POST /webhooks/{webhook_id}/{webhook_token} (execute_webhook): content: "
+    )
     assert fake.violations[0].endswith("content: 2500 characters, at most 2000")
     fake.violations.clear()  # this test wanted them
 
@@ -187,14 +195,16 @@ async def test_a_request_discord_would_reject_is_caught(world: World, bot: MiniB
 async def test_invalid_body_field_is_caught_by_the_spec(world: World, bot: MiniBot) -> None:
     fake = world.fake
     # flags must be an integer: a body Discord rejects, sent through discord.py's own HTTP.
-    route = discord.http.Route("POST", "/channels/{channel_id}/messages",
-                               channel_id=world.channel.id)
+    route = discord.http.Route(
+        "POST", "/channels/{channel_id}/messages", channel_id=world.channel.id
+    )
     with point_discord_py_at(fake), pytest.raises(discord.HTTPException) as caught:
         await bot.http.request(route, json={"content": "hi", "flags": "loud"})
     assert caught.value.status == 400
     assert fake.violations == [
         "POST /channels/{channel_id}/messages (create_message): "
-        "flags: 'loud' is not of type 'integer', 'null'"]
+        "flags: 'loud' is not of type 'integer', 'null'"
+    ]
     assert fake.posts(world.channel) == []
     fake.violations.clear()
 
@@ -214,7 +224,8 @@ async def test_429_and_500_are_retried(world: World, bot: MiniBot) -> None:
 
 
 async def test_a_fault_after_the_action_is_retried_and_the_nonce_keeps_one_message(
-        world: World, bot: MiniBot) -> None:
+    world: World, bot: MiniBot
+) -> None:
     """Discord posted the message but answered 500; discord.py sends the same request
     again, with the same nonce (and enforce_nonce): Discord returns the first message."""
     fake = world.fake
@@ -222,9 +233,13 @@ async def test_a_fault_after_the_action_is_retried_and_the_nonce_keeps_one_messa
     late = fake.inject("create_message", 500, after=True)
     mark = fake.mark()
     await fake.run_command(world.bob, "post", channel=world.channel)
-    await fake.wait_until(lambda: [r.status for r in fake.requests
-                                   if r.operation_id == "create_message"] == [500, 200], 10,
-                          "the retry")
+    await fake.wait_until(
+        lambda: (
+            [r.status for r in fake.requests if r.operation_id == "create_message"] == [500, 200]
+        ),
+        10,
+        "the retry",
+    )
     assert late.hits == 1
     assert [m.content for m in fake.posts(world.channel, after=mark)] == ["posted"]
     first, again = [r.body for r in fake.requests if r.operation_id == "create_message"]
@@ -267,11 +282,19 @@ async def test_gateway_drop(world: World, bot: MiniBot, invalidate: bool) -> Non
     await fake.wait_for_commands("echo")
     await fake.drop_gateway(invalidate=invalidate)
     # An interaction sent while the bot is away is delivered when it resumes.
-    ix = None if invalidate else await fake.run_command(
-        world.alice, "echo", {"text": "while away"}, channel=world.channel)
+    ix = (
+        None
+        if invalidate
+        else await fake.run_command(
+            world.alice, "echo", {"text": "while away"}, channel=world.channel
+        )
+    )
     await fake.wait_until_ready(timeout=15)
-    expected = ["identify", "drop", "invalid_session", "identify"] if invalidate \
+    expected = (
+        ["identify", "drop", "invalid_session", "identify"]
+        if invalidate
         else ["identify", "drop", "resume"]
+    )
     assert fake.gateway_log == expected
     if ix is None:
         ix = await fake.run_command(world.alice, "echo", {"text": "back"}, channel=world.channel)
@@ -318,8 +341,9 @@ async def test_an_answer_after_three_seconds_is_refused(world: World, bot: MiniB
     clock.now += 3.2  # the bot "took" 3.2 s
     bot.gate.set()
     await fake.wait_until(lambda: fake.violations, 5, "the late answer")
-    assert fake.violations == ["first answer to interaction 'late' came after 3.20s "
-                               "(Discord allows 3.0s)"]
+    assert fake.violations == [
+        "first answer to interaction 'late' came after 3.20s (Discord allows 3.0s)"
+    ]
     assert ix.callbacks == [] and fake.posts(world.channel) == []
     fake.violations.clear()
 
@@ -327,8 +351,7 @@ async def test_an_answer_after_three_seconds_is_refused(world: World, bot: MiniB
 async def test_too_many_autocomplete_choices_are_refused(world: World, bot: MiniBot) -> None:
     fake = world.fake
     await fake.wait_for_commands("many")
-    ix = fake._command_interaction(world.alice, "many", {"text": ""}, world.channel,
-                                   focused="text")
+    ix = fake._command_interaction(world.alice, "many", {"text": ""}, world.channel, focused="text")
     await fake.wait_until(lambda: fake.violations, 5, "the autocomplete answer")
     assert fake.violations[0].endswith("data/choices: 26 items, at most 25")
     assert ix.callbacks == []
@@ -336,23 +359,33 @@ async def test_too_many_autocomplete_choices_are_refused(world: World, bot: Mini
 
 
 def _row(n: int, prefix: str = "b") -> dict[str, object]:
-    return {"type": 1, "components": [
-        {"type": 2, "style": 1, "label": str(i), "custom_id": f"{prefix}{i}"} for i in range(n)]}
+    return {
+        "type": 1,
+        "components": [
+            {"type": 2, "style": 1, "label": str(i), "custom_id": f"{prefix}{i}"} for i in range(n)
+        ],
+    }
 
 
-@pytest.mark.parametrize(("body", "reason"), [
-    ({"content": "x" * 2001}, "content: 2001 characters, Discord allows 2000"),
-    ({"components": [_row(6)]}, "components/0/components: 6 items, at most 5"),
-    ({"components": [_row(2), _row(2)]}, "duplicate custom_id 'b0'"),
-    ({"components": [_row(1, "x" * 101)]}, "custom_id: 102 characters, at most 100"),
-    ({"components": [_row(1)] * 6}, "6 action rows, Discord allows 5"),
-    ({}, "Cannot send an empty message"),
-], ids=["content", "six-buttons", "duplicate-id", "long-custom-id", "six-rows", "empty"])
-async def test_limits_beyond_the_spec_are_enforced(world: World, bot: MiniBot,
-                                                   body: dict[str, object], reason: str) -> None:
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        ({"content": "x" * 2001}, "content: 2001 characters, Discord allows 2000"),
+        ({"components": [_row(6)]}, "components/0/components: 6 items, at most 5"),
+        ({"components": [_row(2), _row(2)]}, "duplicate custom_id 'b0'"),
+        ({"components": [_row(1, "x" * 101)]}, "custom_id: 102 characters, at most 100"),
+        ({"components": [_row(1)] * 6}, "6 action rows, Discord allows 5"),
+        ({}, "Cannot send an empty message"),
+    ],
+    ids=["content", "six-buttons", "duplicate-id", "long-custom-id", "six-rows", "empty"],
+)
+async def test_limits_beyond_the_spec_are_enforced(
+    world: World, bot: MiniBot, body: dict[str, object], reason: str
+) -> None:
     fake = world.fake
-    route = discord.http.Route("POST", "/channels/{channel_id}/messages",
-                               channel_id=world.channel.id)
+    route = discord.http.Route(
+        "POST", "/channels/{channel_id}/messages", channel_id=world.channel.id
+    )
     with point_discord_py_at(fake), pytest.raises(discord.HTTPException) as caught:
         await bot.http.request(route, json=body)
     assert caught.value.status == 400

@@ -22,21 +22,24 @@ async def test_game_completes_under_faults(world: World, botproc: BotProcess) ->
     faults = []
     for i, move in enumerate(moves):
         if i == 1:
-            faults.append(fake.inject("POST /channels/{channel_id}/messages", 429,
-                                      retry_after=0.2))
+            faults.append(fake.inject("POST /channels/{channel_id}/messages", 429, retry_after=0.2))
         elif i == 2:
             faults.append(fake.inject("create_message", 500))
         elif i == 3:
             faults.append(fake.inject("update_original_webhook_message", 502))  # /move's answer
         elif i == 4:
-            faults.append(fake.inject("create_interaction_response", 429, retry_after=0.3,
-                                      is_global=True))
+            faults.append(
+                fake.inject("create_interaction_response", 429, retry_after=0.3, is_global=True)
+            )
         elif i == 5:
             await fake.drop_gateway()  # resumed: the /move sent meanwhile is replayed
         elif i == 7:
             await fake.drop_gateway(invalidate=True)  # a fresh IDENTIFY, then READY
-            await fake.wait_until(lambda: fake.gateway_log[-1] == "identify" and fake.connected,
-                                  WAIT, "the bot to identify again")
+            await fake.wait_until(
+                lambda: fake.gateway_log[-1] == "identify" and fake.connected,
+                WAIT,
+                "the bot to identify again",
+            )
         elif i == 9:
             fake.archive_thread(table.thread)  # /move now comes from the channel
         elif i == 11:
@@ -46,13 +49,16 @@ async def test_game_completes_under_faults(world: World, botproc: BotProcess) ->
             assert not first_thread.archived  # posting unarchived it
     assert table.state.is_over
     assert [f.hits for f in faults] == [1] * len(faults)
-    assert fake.gateway_log == ["identify", "drop", "resume", "drop", "invalid_session",
-                                "identify"]
+    assert fake.gateway_log == ["identify", "drop", "resume", "drop", "invalid_session", "identify"]
     assert first_thread.deleted and table.thread is not first_thread and table.thread.is_thread
     # Every move appears in exactly one board post, in order: none lost, none doubled.
-    boards = [m for c in fake.channels.values() if c.guild is world.guild
-              for m in c.messages if m.attachments and not m.ephemeral
-              and m.attachments[0].filename.endswith(".png")]  # not the replay or record
+    boards = [
+        m
+        for c in fake.channels.values()
+        if c.guild is world.guild
+        for m in c.messages
+        if m.attachments and not m.ephemeral and m.attachments[0].filename.endswith(".png")
+    ]  # not the replay or record
     boards.sort(key=lambda m: m.seq)
     assert len(boards) == len(moves) + 1
     for post, move in zip(boards[1:], moves, strict=True):

@@ -20,10 +20,29 @@ from .driver import WAIT, start_game
 
 rng = random.Random(20261121)
 GARBAGE = "".join(rng.choice(string.printable.strip()) for _ in range(100))
-HOSTILE_TEXT = ["", " ", "\u200b", "#0", "#-1", "#99999999999999999999", "99999999999999999999",
-                "-1", "0", GARBAGE, "ñ" * 100, "🎲♟️" * 20, "Ａｓｌｉ", "<@1> @everyone @here",
-                "`'; DROP TABLE games; --", "komi 99999999999999999999", "komi -1", "swap swap",
-                "\n\t", "lifeline", "a1" * 50]
+HOSTILE_TEXT = [
+    "",
+    " ",
+    "\u200b",
+    "#0",
+    "#-1",
+    "#99999999999999999999",
+    "99999999999999999999",
+    "-1",
+    "0",
+    GARBAGE,
+    "ñ" * 100,
+    "🎲♟️" * 20,
+    "Ａｓｌｉ",
+    "<@1> @everyone @here",
+    "`'; DROP TABLE games; --",
+    "komi 99999999999999999999",
+    "komi -1",
+    "swap swap",
+    "\n\t",
+    "lifeline",
+    "a1" * 50,
+]
 HOSTILE_INTS = [0, -1, 1, 2**53 - 1, -(2**53 - 1), 100000, 99999]
 #: Valid values for the required options, so that the hostile one is what is judged.
 REQUIRED = {"game": "lifeline", "move": "a1"}
@@ -34,17 +53,24 @@ def snapshot(botproc: BotProcess) -> dict[str, list[tuple[Any, ...]]]:
     """Every row the bot stores, but the bookkeeping of its background work: the clocks'
     (their dispatcher runs) and the outbox's lane leases (let go just after a post is done)."""
     with sqlite3.connect(botproc.workdir / "bot.sqlite3", timeout=10) as conn:
-        tables = [name for (name,) in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-            " AND name NOT IN ('clocks', 'lane_leases')")]
+        tables = [
+            name
+            for (name,) in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+                " AND name NOT IN ('clocks', 'lane_leases')"
+            )
+        ]
         return {t: conn.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall() for t in tables}
 
 
 def hostile_runs(command: dict[str, Any], members: list[Member]) -> list[dict[str, Any]]:
     """Option sets for one command: the required options valid, one option hostile."""
     options = command.get("options") or []
-    base = {o["name"]: REQUIRED[o["name"]] if not o.get("choices")
-            else o["choices"][0]["value"] for o in options if o.get("required")}
+    base = {
+        o["name"]: REQUIRED[o["name"]] if not o.get("choices") else o["choices"][0]["value"]
+        for o in options
+        if o.get("required")
+    }
     runs = []
     for option in options:
         if option.get("choices") or option["type"] in (5, 11):
@@ -55,13 +81,15 @@ def hostile_runs(command: dict[str, Any], members: list[Member]) -> list[dict[st
     return runs or ([] if options else [base])  # only choices (/vacation, /notify): nothing
 
 
-async def test_hostile_options_get_polite_private_answers(world: World, botproc: BotProcess,
-                                                          carol: Member) -> None:
+async def test_hostile_options_get_polite_private_answers(
+    world: World, botproc: BotProcess, carol: Member
+) -> None:
     fake, alice, bob = world.fake, world.alice, world.bob
     elsewhere = fake.add_guild("Elsewhere")
     dave, erin = fake.add_member(elsewhere, "dave"), fake.add_member(elsewhere, "erin")
-    other = await start_game(fake, fake.add_text_channel(elsewhere, "games"), dave, erin,
-                             "lifeline", {"size": 3})  # game #1, in another server
+    other = await start_game(
+        fake, fake.add_text_channel(elsewhere, "games"), dave, erin, "lifeline", {"size": 3}
+    )  # game #1, in another server
     await other.play(other.state.legal_moves()[-1])
     mine = await start_game(fake, world.channel, alice, bob, "astralis", {"size": 7})  # #2
     await mine.play("a6")
@@ -80,8 +108,11 @@ async def test_hostile_options_get_polite_private_answers(world: World, botproc:
                 except ValueError:
                     continue  # Discord's client would not send it (length, range)
                 reply = await ix.reply(WAIT)
-                answer = reply if reply.content or reply.embeds or reply.attachments \
+                answer = (
+                    reply
+                    if reply.content or reply.embeds or reply.attachments
                     else await ix.followup(0, WAIT)
+                )
                 what = (command["name"], options, answer.content)
                 assert ix.response_delay is not None and ix.response_delay < 3, what
                 assert APOLOGY not in answer.content, what
@@ -106,16 +137,24 @@ async def test_hostile_typing_into_autocompletes(world: World, botproc: BotProce
     mine = await start_game(fake, world.channel, alice, world.bob, "lifeline", {"size": 3})
     asked = 0
     for command in fake.commands_for(world.guild):
-        base = {o["name"]: REQUIRED[o["name"]] for o in command.get("options") or []
-                if o.get("required") and not o.get("choices")}
+        base = {
+            o["name"]: REQUIRED[o["name"]]
+            for o in command.get("options") or []
+            if o.get("required") and not o.get("choices")
+        }
         for option in command.get("options") or []:
             if not option.get("autocomplete"):
                 continue
             for text in HOSTILE_TEXT:
                 for place in (world.channel, mine.thread):
                     choices = await fake.autocomplete(
-                        alice, command["name"], {**base, option["name"]: text}, option["name"],
-                        channel=place, timeout=WAIT)
+                        alice,
+                        command["name"],
+                        {**base, option["name"]: text},
+                        option["name"],
+                        channel=place,
+                        timeout=WAIT,
+                    )
                     assert len(choices) <= 25
                     asked += 1
     assert asked > 100
@@ -132,14 +171,18 @@ async def test_every_string_option_at_its_longest(world: World, botproc: BotProc
     answered = 0
     for command in fake.commands_for(world.guild):
         options = command.get("options") or []
-        base = {o["name"]: REQUIRED[o["name"]] if not o.get("choices")
-                else o["choices"][0]["value"] for o in options if o.get("required")}
+        base = {
+            o["name"]: REQUIRED[o["name"]] if not o.get("choices") else o["choices"][0]["value"]
+            for o in options
+            if o.get("required")
+        }
         for option in options:
             if option["type"] != 3 or option.get("choices"):
                 continue
             longest = "x" * option.get("max_length", 6000)
-            ix = await fake.run_command(alice, command["name"], {**base, option["name"]: longest},
-                                        channel=world.channel)
+            ix = await fake.run_command(
+                alice, command["name"], {**base, option["name"]: longest}, channel=world.channel
+            )
             reply = await ix.reply(WAIT)
             answer = reply if reply.content or reply.embeds else await ix.followup(0, WAIT)
             what = (command["name"], option["name"], answer.content[:200])

@@ -13,12 +13,16 @@ from .driver import PLANS, WAIT, planned_moves, start_game
 
 
 def button_id(message: Message, prefix: str, suffix: str = "") -> str:
-    return next(b["custom_id"] for b in message.buttons
-                if b["custom_id"].startswith(prefix) and b["custom_id"].endswith(suffix))
+    return next(
+        b["custom_id"]
+        for b in message.buttons
+        if b["custom_id"].startswith(prefix) and b["custom_id"].endswith(suffix)
+    )
 
 
-async def test_the_guide_turns_its_pages_after_a_restart(world: World, botproc: BotProcess,
-                                                         carol: Member) -> None:
+async def test_the_guide_turns_its_pages_after_a_restart(
+    world: World, botproc: BotProcess, carol: Member
+) -> None:
     fake = world.fake
     await botproc.kill()
     await botproc.start("rules", "board")
@@ -39,14 +43,18 @@ async def test_the_guide_turns_its_pages_after_a_restart(world: World, botproc: 
     assert last.embeds[0]["title"] == "Sliglube: Playing it here" and not last.attachments
 
 
-async def test_analysis_and_explore_of_a_finished_game(world: World, botproc: BotProcess,
-                                                       carol: Member) -> None:
+async def test_analysis_and_explore_of_a_finished_game(
+    world: World, botproc: BotProcess, carol: Member
+) -> None:
     fake = world.fake
     options, seed = PLANS["asli"]
     moves = planned_moves("asli", options, seed)
     table = await start_game(fake, world.channel, world.alice, world.bob, "asli", options)
-    hints = await (await fake.run_command(world.alice, "board", {"marks": True, "public": True},
-                                          channel=table.thread)).reply(WAIT)
+    hints = await (
+        await fake.run_command(
+            world.alice, "board", {"marks": True, "public": True}, channel=table.thread
+        )
+    ).reply(WAIT)
     assert hints.ephemeral and hints.attachment(".png")  # asked in public, shown privately
     for move in moves:
         await table.play(move)
@@ -54,8 +62,9 @@ async def test_analysis_and_explore_of_a_finished_game(world: World, botproc: Bo
 
     await botproc.kill()
     await botproc.start("review", "explore")
-    browser = await (await fake.run_command(carol, "review", {"game": "1", "move": 3},
-                                            channel=world.channel)).reply(WAIT)
+    browser = await (
+        await fake.run_command(carol, "review", {"game": "1", "move": 3}, channel=world.channel)
+    ).reply(WAIT)
     assert browser.button(label="Analysis") and browser.button(label="Explore")
     analysis = await (await fake.click(carol, browser, label="Analysis")).reply(WAIT)
     assert analysis.ephemeral and "analysis" in analysis.content
@@ -63,11 +72,15 @@ async def test_analysis_and_explore_of_a_finished_game(world: World, botproc: Bo
 
     sandbox = await (await fake.click(carol, browser, label="Explore")).reply(WAIT)
     assert sandbox.ephemeral and "opened at move 3 of game #1" in sandbox.content
-    choices = await fake.autocomplete(carol, "explore", {"move": ""}, "move",
-                                      channel=world.channel, timeout=WAIT)
+    choices = await fake.autocomplete(
+        carol, "explore", {"move": ""}, "move", channel=world.channel, timeout=WAIT
+    )
     assert choices
-    played = await (await fake.run_command(carol, "explore", {"move": choices[0]["value"]},
-                                           channel=world.channel)).reply(WAIT)
+    played = await (
+        await fake.run_command(
+            carol, "explore", {"move": choices[0]["value"]}, channel=world.channel
+        )
+    ).reply(WAIT)
     assert f"Move 4: `{choices[0]['value']}`." in played.content
     asked = await (await fake.click(carol, played, label="AI move")).reply(WAIT)
     assert "The AI played `" in asked.content and "Move 5:" in asked.content

@@ -42,8 +42,9 @@ async def _practice(world: World, game: str, options: dict, **more: object) -> T
     """Alice starts a practice game; returns its table once the opening board is up."""
     fake = world.fake
     mark = fake.mark()
-    ix = await fake.run_command(world.alice, "practice", {"game": game, **options, **more},
-                                channel=world.channel)
+    ix = await fake.run_command(
+        world.alice, "practice", {"game": game, **options, **more}, channel=world.channel
+    )
     answer = await ix.reply(WAIT)
     assert not answer.ephemeral and "not rated" in answer.content, answer.content
     bot = world.guild.members[fake.bot_user.id]
@@ -57,8 +58,7 @@ async def _practice(world: World, game: str, options: dict, **more: object) -> T
         return None
 
     post = await fake.wait_until(opening, WAIT, "the practice game's opening board")
-    table = Table(fake, game, (world.alice, bot), post.channel,
-                  rules.get_game(game).new(**options))
+    table = Table(fake, game, (world.alice, bot), post.channel, rules.get_game(game).new(**options))
     table.posts.append(post)
     return table
 
@@ -87,8 +87,11 @@ async def test_a_complete_practice_game(world: World, botproc: BotProcess, game:
     end = table.posts[-1]
     assert "Game over" in end.content and end.attachment(".gif") and end.attachment(".txt")
     assert "Rating" not in end.content  # practice is never rated
-    typing = [r for r in world.fake.requests if r.operation_id == "trigger_typing_indicator"
-              and str(table.thread.id) in r.path]
+    typing = [
+        r
+        for r in world.fake.requests
+        if r.operation_id == "trigger_typing_indicator" and str(table.thread.id) in r.path
+    ]
     assert typing, "the bot showed no typing indicator while it thought"
     ix = await world.fake.run_command(world.alice, "profile", {}, channel=world.channel)
     profile = await ix.reply(WAIT)
@@ -96,8 +99,9 @@ async def test_a_complete_practice_game(world: World, botproc: BotProcess, game:
     assert "Practice against me" in shown and "**easy**: " in shown, shown
 
 
-async def test_commands_are_answered_while_the_bot_thinks(world: World, tmp_path: Path,
-                                                          carol: Member) -> None:
+async def test_commands_are_answered_while_the_bot_thinks(
+    world: World, tmp_path: Path, carol: Member
+) -> None:
     proc = await _bot(world, tmp_path, 3_000)
     try:
         table = await _practice(world, "astralis", {"size": 8}, level="hard")
@@ -113,12 +117,16 @@ async def test_commands_are_answered_while_the_bot_thinks(world: World, tmp_path
         print(proc.log())
 
 
-async def test_challenging_the_bot_starts_a_practice_game(world: World,
-                                                          botproc: BotProcess) -> None:
+async def test_challenging_the_bot_starts_a_practice_game(
+    world: World, botproc: BotProcess
+) -> None:
     fake = world.fake
     bot = world.guild.members[fake.bot_user.id]
-    ix = await fake.run_command(world.alice, "challenge", {
-        "game": "lifeline", "opponent": bot, "size": 3, "level": "medium"},
-        channel=world.channel)
+    ix = await fake.run_command(
+        world.alice,
+        "challenge",
+        {"game": "lifeline", "opponent": bot, "size": 3, "level": "medium"},
+        channel=world.channel,
+    )
     answer = await ix.reply(WAIT)
     assert "level **medium**, not rated" in answer.content, answer.content

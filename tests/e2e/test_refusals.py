@@ -51,16 +51,18 @@ async def test_a_player_cannot_move_out_of_turn(table: Table) -> None:
 @pytest.mark.parametrize("kind", ["occupied", "garbage", "two words"])
 async def test_an_illegal_or_garbled_move_is_refused(table: Table, kind: str) -> None:
     occupied = next(c for c in table.state.board.cells if table.state.stone_at(c) is not None)
-    move = {"occupied": occupied, "garbage": "hello; DROP TABLE games",
-            "two words": "c3 please"}[kind]
+    move = {"occupied": occupied, "garbage": "hello; DROP TABLE games", "two words": "c3 please"}[
+        kind
+    ]
     assert not table.state.is_legal(move)
     text = await refused(table, table.to_move, move)
     assert "can't be played" in text
     await table.play(table.state.legal_moves()[-1])  # nothing changed: a legal move works
 
 
-async def test_a_button_pressed_out_of_turn_is_refused(world: World, botproc: BotProcess,
-                                                       carol: Member) -> None:
+async def test_a_button_pressed_out_of_turn_is_refused(
+    world: World, botproc: BotProcess, carol: Member
+) -> None:
     """Asli's komi pie: the komi button of the opening post belongs to the first player."""
     fake = world.fake
     t = await start_game(fake, world.channel, world.alice, world.bob, "asli", {"size": 5})

@@ -27,7 +27,8 @@ def shown(message: Message) -> Image.Image:
 
 
 async def test_review_replay_records_and_ratings_of_a_finished_game(
-        world: World, botproc: BotProcess, carol: Member) -> None:
+    world: World, botproc: BotProcess, carol: Member
+) -> None:
     fake = world.fake
     options, seed = PLANS["lifeline"]
     moves = planned_moves("lifeline", options, seed)
@@ -46,16 +47,22 @@ async def test_review_replay_records_and_ratings_of_a_finished_game(
     assert record.startswith('[Game "Lifeline"]')
 
     # Carol, who did not play, finds the game and browses it privately.
-    choices = await fake.autocomplete(carol, "review", {"game": ""}, "game",
-                                      channel=world.channel, timeout=WAIT)
+    choices = await fake.autocomplete(
+        carol, "review", {"game": ""}, "game", channel=world.channel, timeout=WAIT
+    )
     assert choices[0]["value"] == "1" and choices[0]["name"].startswith("Lifeline #1 · ")
     ix = await fake.run_command(carol, "review", {"game": "1"}, channel=world.channel)
     browser = await ix.reply(WAIT)
     assert browser.ephemeral and f"Move {len(moves)} of {len(moves)}" in browser.content
     latest = shown(browser)
     assert [(b.get("label"), b.get("disabled", False)) for b in browser.buttons] == [
-        (None, False), (None, False), (None, True), (None, True),  # ⏮ ◀ ▶ ⏭
-        ("Analysis", False), ("Explore", False)]
+        (None, False),
+        (None, False),
+        (None, True),
+        (None, True),  # ⏮ ◀ ▶ ⏭
+        ("Analysis", False),
+        ("Explore", False),
+    ]
 
     click = await fake.click(carol, browser, custom_id=custom_id(browser, "first"))
     page = await click.reply(WAIT)
@@ -86,8 +93,7 @@ async def test_review_replay_records_and_ratings_of_a_finished_game(
     shown(checked)
 
     # The game was rated: both players are on the leaderboard.
-    ix = await fake.run_command(carol, "leaderboard", {"game": "lifeline"},
-                                channel=world.channel)
+    ix = await fake.run_command(carol, "leaderboard", {"game": "lifeline"}, channel=world.channel)
     board = await ix.reply(WAIT)
     text = board.embeds[0]["description"]
     assert "alice" in text.lower() and "bob" in text.lower() and " ± " in text

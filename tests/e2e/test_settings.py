@@ -13,11 +13,15 @@ from .driver import WAIT, decode_png, start_game
 async def test_confirm_moves_and_the_theme(world: World, botproc: BotProcess) -> None:
     fake, alice, bob = world.fake, world.alice, world.bob
     table = await start_game(fake, world.channel, alice, bob, "astralis", {"size": 7})
-    ix = await fake.run_command(alice, "settings", {"confirm_moves": True, "theme": "light"},
-                                channel=table.thread)
+    ix = await fake.run_command(
+        alice, "settings", {"confirm_moves": True, "theme": "light"}, channel=table.thread
+    )
     panel = await ix.reply(WAIT)
-    assert panel.ephemeral and "Confirm moves: **on**" in panel.content and "**light**" in \
-        panel.content
+    assert (
+        panel.ephemeral
+        and "Confirm moves: **on**" in panel.content
+        and "**light**" in panel.content
+    )
 
     mark = fake.mark()
     ix = await fake.run_command(alice, "move", {"move": "a6"}, channel=table.thread)
@@ -35,8 +39,9 @@ async def test_confirm_moves_and_the_theme(world: World, botproc: BotProcess) ->
     table.check_post(post)
     assert sum(decode_png(post).convert("RGB").getpixel((2, 2))) < 3 * 100  # the thread: dark
 
-    [why] = await fake.autocomplete(alice, "move", {"move": ""}, "move", channel=table.thread,
-                                    timeout=WAIT)
+    [why] = await fake.autocomplete(
+        alice, "move", {"move": ""}, "move", channel=table.thread, timeout=WAIT
+    )
     assert why["name"] == "It's Bob's turn in Astralis #1: nothing for you to play yet."
     ix = await fake.run_command(alice, "move", {"move": why["value"]}, channel=table.thread)
     answer = await ix.reply(WAIT)

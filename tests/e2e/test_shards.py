@@ -47,12 +47,17 @@ async def stored_moves(db: Database, table: Table) -> list[str]:
 
 def boards(table: Table) -> list[str]:
     """The file names of the board pictures in the game's thread (one per ply)."""
-    return [attachment.filename for post in table.thread.visible_messages()
-            for attachment in post.attachments if attachment.filename.endswith(".png")]
+    return [
+        attachment.filename
+        for post in table.thread.visible_messages()
+        for attachment in post.attachments
+        if attachment.filename.endswith(".png")
+    ]
 
 
-async def owed_board_waits_for_its_process(fake: FakeDiscord, procs: list[BotProcess],
-                                           db: Database, table: Table, move: str) -> None:
+async def owed_board_waits_for_its_process(
+    fake: FakeDiscord, procs: list[BotProcess], db: Database, table: Table, move: str
+) -> None:
     """Shard 0's process dies with a move stored and its board not yet on Discord; the
     other process, started again meanwhile (its start-up delivers what is pending and
     nobody delivers), leaves it alone: the board waits for its own process, whose
@@ -73,23 +78,30 @@ async def owed_board_waits_for_its_process(fake: FakeDiscord, procs: list[BotPro
     await fake.wait_until(lambda: len(boards(table)) == 2, WAIT, "the owed board")
 
 
-async def play_through_kills(fake: FakeDiscord, proc: BotProcess, db: Database,
-                             table: Table, moves: list[str]) -> None:
+async def play_through_kills(
+    fake: FakeDiscord, proc: BotProcess, db: Database, table: Table, moves: list[str]
+) -> None:
     while not table.state.is_over:
         ply = table.state.ply
         move, kill = moves[ply], KILLS.get(ply)
         if kill is None:
             await table.play(move)
             continue
-        held = None if not isinstance(kill, str) else fake.inject(
-            "create_message", 500, stall=True, after=kill == "after", where=str(table.thread.id))
+        held = (
+            None
+            if not isinstance(kill, str)
+            else fake.inject(
+                "create_message", 500, stall=True, after=kill == "after", where=str(table.thread.id)
+            )
+        )
         ix = await fake.run_command(table.to_move, "move", {"move": move}, channel=table.home)
         try:
             if held is not None:  # the move is stored, its board on its way
                 await fake.wait_until(lambda held=held: held.hits == 1, WAIT, "the board's post")
             else:
-                await fake.wait_until(lambda ix=ix: ix.sent_at is not None, WAIT,
-                                      "the move to be sent")
+                await fake.wait_until(
+                    lambda ix=ix: ix.sent_at is not None, WAIT, "the move to be sent"
+                )
                 await asyncio.sleep(kill)  # the bot is in the middle of it
             await proc.kill()
         finally:
@@ -98,8 +110,11 @@ async def play_through_kills(fake: FakeDiscord, proc: BotProcess, db: Database,
         await proc.start("challenge", "move")
         if len(await stored_moves(db, table)) > ply:  # stored before the kill
             table.state = table.state.play(move)
-            await fake.wait_until(lambda ply=ply: len(boards(table)) > ply + 1, WAIT,
-                                  "the owed board, posted by the restarted process")
+            await fake.wait_until(
+                lambda ply=ply: len(boards(table)) > ply + 1,
+                WAIT,
+                "the owed board, posted by the restarted process",
+            )
         else:  # lost with the process, unanswered: the member plays it again
             assert held is None
             await table.play(move)
@@ -107,9 +122,12 @@ async def play_through_kills(fake: FakeDiscord, proc: BotProcess, db: Database,
 
 def finals(table: Table) -> list[str]:
     """The final boards of a game lost on time."""
-    return [post.content for post in table.thread.visible_messages()
-            if "ran out of time" in post.content
-            and any(a.filename.endswith(".png") for a in post.attachments)]
+    return [
+        post.content
+        for post in table.thread.visible_messages()
+        if "ran out of time" in post.content
+        and any(a.filename.endswith(".png") for a in post.attachments)
+    ]
 
 
 async def reminded_once(table: Table) -> bool:
@@ -117,8 +135,11 @@ async def reminded_once(table: Table) -> bool:
 
 
 def reminders_sent(table: Table) -> list[str]:
-    return [post.content for post in table.thread.visible_messages()
-            if "reminder: your move" in post.content.lower()]
+    return [
+        post.content
+        for post in table.thread.visible_messages()
+        if "reminder: your move" in post.content.lower()
+    ]
 
 
 async def fired(db: Database, table: Table) -> bool:
@@ -141,21 +162,33 @@ async def play(table: Table, moves: list[str]) -> None:
 
 
 async def test_two_shard_processes_on_one_postgresql_database(
-        fake: FakeDiscord, postgres_server, tmp_path: Path) -> None:
+    fake: FakeDiscord, postgres_server, tmp_path: Path
+) -> None:
     fake.shard_count = 2
     places: list[tuple[Channel, Channel, list[Member]]] = []
     for shard in (0, 1):
         guild = fake.add_guild(f"Shard {shard} server", shard=shard)
         assert fake.shard_of(guild.id) == shard
-        places.append((fake.add_text_channel(guild, "games"),
-                       fake.add_text_channel(guild, "slow-games"),
-                       [fake.add_member(guild, f"player{shard}{n}") for n in range(6)]))
+        places.append(
+            (
+                fake.add_text_channel(guild, "games"),
+                fake.add_text_channel(guild, "slow-games"),
+                [fake.add_member(guild, f"player{shard}{n}") for n in range(6)],
+            )
+        )
     url = await postgres_server.fresh()
     procs = []
     for shard in (0, 1):
         (tmp_path / f"shard{shard}").mkdir()
-        procs.append(BotProcess(fake, tmp_path / f"shard{shard}", DATABASE_URL=url,
-                                SHARD_COUNT="2", SHARD_IDS=str(shard)))
+        procs.append(
+            BotProcess(
+                fake,
+                tmp_path / f"shard{shard}",
+                DATABASE_URL=url,
+                SHARD_COUNT="2",
+                SHARD_IDS=str(shard),
+            )
+        )
     db = await open_database(url)
     try:
         for proc in procs:
@@ -172,23 +205,29 @@ async def test_two_shard_processes_on_one_postgresql_database(
         async with db.transaction() as tx:
             for group, begun in ((idle, timedelta(days=4)), (reminded, timedelta(days=2.5))):
                 for table in group:
-                    await tx.change("UPDATE clocks SET turn_started_at = ?, due_at = ?"
-                                    " WHERE game_id = ?",
-                                    (stamp(now - begun), stamp(now - timedelta(minutes=1)),
-                                     await game_id(db, table)))
+                    await tx.change(
+                        "UPDATE clocks SET turn_started_at = ?, due_at = ? WHERE game_id = ?",
+                        (
+                            stamp(now - begun),
+                            stamp(now - timedelta(minutes=1)),
+                            await game_id(db, table),
+                        ),
+                    )
 
         plans = [planned_moves(GAME, OPTIONS, seed) for seed in SEEDS]
         await owed_board_waits_for_its_process(fake, procs, db, tables[0], plans[0][0])
-        await asyncio.gather(play_through_kills(fake, procs[0], db, tables[0], plans[0]),
-                             play(tables[1], plans[1]))
+        await asyncio.gather(
+            play_through_kills(fake, procs[0], db, tables[0], plans[0]), play(tables[1], plans[1])
+        )
 
         for table, moves in zip(tables, plans, strict=True):
             assert table.state.is_over
             assert await stored_moves(db, table) == moves  # none lost, none twice
             gid = await game_id(db, table)
             # The opening board and every move's, each once (the final one last).
-            assert boards(table) == [f"{GAME}-{gid}-{ply}.png"
-                                     for ply in range(len(moves) + 1)], boards(table)
+            assert boards(table) == [f"{GAME}-{gid}-{ply}.png" for ply in range(len(moves) + 1)], (
+                boards(table)
+            )
         for table in idle:
             await until(lambda table=table: fired(db, table), "the loss on time")
         for table in idle:

@@ -16,10 +16,8 @@ from .conftest import World
 CYCLES = 4
 
 
-async def test_kills_and_faults_lose_and_double_nothing(world: World, botproc: BotProcess
-                                                        ) -> None:
-    soak = Soak(world.fake, world.guild, world.channel, botproc, rng=random.Random(7),
-                games=2)
+async def test_kills_and_faults_lose_and_double_nothing(world: World, botproc: BotProcess) -> None:
+    soak = Soak(world.fake, world.guild, world.channel, botproc, rng=random.Random(7), games=2)
     tally = await soak.run(CYCLES)
     found = soak.findings()
     assert (tally.cycles, tally.kills) == (CYCLES, CYCLES)

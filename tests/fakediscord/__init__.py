@@ -7,5 +7,16 @@ from .fake import FakeDiscord, Fault, RequestRecord
 from .interactions import Interaction, text_inputs
 from .models import Attachment, Channel, Guild, Member, Message, User
 
-__all__ = ["Attachment", "Channel", "FakeDiscord", "Fault", "Guild", "Interaction", "Member",
-           "Message", "RequestRecord", "User", "text_inputs"]
+__all__ = [
+    "Attachment",
+    "Channel",
+    "FakeDiscord",
+    "Fault",
+    "Guild",
+    "Interaction",
+    "Member",
+    "Message",
+    "RequestRecord",
+    "User",
+    "text_inputs",
+]

@@ -79,8 +79,11 @@ class Fault:
         self.released.set()
 
     def matches(self, method: str, template: str, operation_id: str, path: str = "") -> bool:
-        return self.hits < self.times and self.route in (f"{method} {template}", operation_id) \
+        return (
+            self.hits < self.times
+            and self.route in (f"{method} {template}", operation_id)
             and self.where in path
+        )
 
 
 @dataclass
@@ -95,15 +98,20 @@ class RequestRecord:
 
 
 class FakeDiscord(GatewayMixin, RestMixin):
-    def __init__(self, *, clock: Callable[[], float] = time.monotonic,
-                 spec: OpenAPISpec | None = None) -> None:
+    def __init__(
+        self, *, clock: Callable[[], float] = time.monotonic, spec: OpenAPISpec | None = None
+    ) -> None:
         self.clock = clock
         self.spec = spec or load_spec()
         self.application_id = snowflake()
         # Shaped like a real bot token (base64 user id . timestamp . HMAC): bots check it.
-        self.token = ".".join([base64.urlsafe_b64encode(str(self.application_id).encode())
-                               .decode().rstrip("="), secrets.token_urlsafe(5),
-                               secrets.token_urlsafe(28)])
+        self.token = ".".join(
+            [
+                base64.urlsafe_b64encode(str(self.application_id).encode()).decode().rstrip("="),
+                secrets.token_urlsafe(5),
+                secrets.token_urlsafe(28),
+            ]
+        )
         self.bot_user = User(id=self.application_id, username="boardbot", bot=True)
         self.owner = User(id=snowflake(), username="owner")
         self.users: dict[int, User] = {self.bot_user.id: self.bot_user, self.owner.id: self.owner}
@@ -174,12 +182,16 @@ class FakeDiscord(GatewayMixin, RestMixin):
 
     def add_guild(self, name: str = "Test Guild", *, shard: int | None = None) -> Guild:
         """A new server (on ``shard`` of the bot's :attr:`shard_count`, if given)."""
-        everyone_id = snowflake() if shard is None else snowflake_on_shard(shard,
-                                                                           self.shard_count)
-        guild = Guild(id=everyone_id, name=name, owner_id=self.owner.id,
-                      everyone=Role(id=everyone_id, name="@everyone", permissions=Perm.MEMBER))
-        bot_role = Role(id=snowflake(), name="boardbot", permissions=Perm.BOT, position=1,
-                        managed=True)
+        everyone_id = snowflake() if shard is None else snowflake_on_shard(shard, self.shard_count)
+        guild = Guild(
+            id=everyone_id,
+            name=name,
+            owner_id=self.owner.id,
+            everyone=Role(id=everyone_id, name="@everyone", permissions=Perm.MEMBER),
+        )
+        bot_role = Role(
+            id=snowflake(), name="boardbot", permissions=Perm.BOT, position=1, managed=True
+        )
         guild.roles.append(bot_role)
         self.guilds[guild.id] = guild
         guild.members[self.owner.id] = Member(user=self.owner, guild=guild)
@@ -194,16 +206,20 @@ class FakeDiscord(GatewayMixin, RestMixin):
         guild.members[user.id] = member
         payload = {**member.payload(), "guild_id": str(guild.id)}
         from .gateway import GUILD_MEMBERS
+
         self.dispatch("GUILD_MEMBER_ADD", payload, intent=GUILD_MEMBERS)
         return member
 
-    def add_text_channel(self, guild: Guild, name: str,
-                         channel_type: int = ChannelType.GUILD_TEXT) -> Channel:
+    def add_text_channel(
+        self, guild: Guild, name: str, channel_type: int = ChannelType.GUILD_TEXT
+    ) -> Channel:
         """A new channel of the server: a text channel, or another ``channel_type`` (a forum)."""
-        ch = Channel(id=snowflake(), type=channel_type, name=name, guild=guild,
-                     position=len(guild.channels))
+        ch = Channel(
+            id=snowflake(), type=channel_type, name=name, guild=guild, position=len(guild.channels)
+        )
         self._register_channel(ch)
         from .gateway import GUILDS
+
         self.dispatch("CHANNEL_CREATE", ch.payload(), intent=GUILDS)
         return ch
 
@@ -211,8 +227,15 @@ class FakeDiscord(GatewayMixin, RestMixin):
         """A forum channel with one post by ``author``: the post is a thread of the forum,
         which itself takes no messages."""
         forum = self.add_text_channel(guild, forum_name, ChannelType.GUILD_FORUM)
-        post = Channel(id=snowflake(), type=ChannelType.PUBLIC_THREAD, name=title, guild=guild,
-                       parent=forum, owner_id=author.id, thread_members={author.id})
+        post = Channel(
+            id=snowflake(),
+            type=ChannelType.PUBLIC_THREAD,
+            name=title,
+            guild=guild,
+            parent=forum,
+            owner_id=author.id,
+            thread_members={author.id},
+        )
         self._announce_thread(post)
         return post
 
@@ -223,17 +246,34 @@ class FakeDiscord(GatewayMixin, RestMixin):
 
     # ---- faults on demand -----------------------------------------------------------------
 
-    def inject(self, route: str, status: int = 429, *, times: int = 1, retry_after: float = 0.1,
-               is_global: bool = False, after: bool = False, stall: bool = False,
-               where: str = "") -> Fault:
+    def inject(
+        self,
+        route: str,
+        status: int = 429,
+        *,
+        times: int = 1,
+        retry_after: float = 0.1,
+        is_global: bool = False,
+        after: bool = False,
+        stall: bool = False,
+        where: str = "",
+    ) -> Fault:
         """Make the next ``times`` requests on ``route`` ("POST /channels/{channel_id}/messages"
         as in the spec, or an operationId such as "create_message") fail with ``status``
         (429 with Retry-After and Discord's JSON body, or 500/502/...). ``after=True``:
         the request is carried out, and only its answer is the failure (the fault after
         the action). ``stall=True``: no answer until ``fault.release()``. ``where``: only
         requests whose path holds it (e.g. a channel's id)."""
-        fault = Fault(route=route, status=status, times=times, retry_after=retry_after,
-                      is_global=is_global, after=after, stall=stall, where=where)
+        fault = Fault(
+            route=route,
+            status=status,
+            times=times,
+            retry_after=retry_after,
+            is_global=is_global,
+            after=after,
+            stall=stall,
+            where=where,
+        )
         self.faults.append(fault)
         return fault
 
@@ -246,10 +286,18 @@ class FakeDiscord(GatewayMixin, RestMixin):
     def delete_channel(self, channel: Channel) -> None:
         channel.deleted = True
         from .gateway import GUILDS
+
         event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
-        data = channel.payload() if not channel.is_thread else {
-            "id": str(channel.id), "guild_id": str(channel.guild.id) if channel.guild else None,
-            "parent_id": str(channel.parent.id) if channel.parent else None, "type": channel.type}
+        data = (
+            channel.payload()
+            if not channel.is_thread
+            else {
+                "id": str(channel.id),
+                "guild_id": str(channel.guild.id) if channel.guild else None,
+                "parent_id": str(channel.parent.id) if channel.parent else None,
+                "type": channel.type,
+            }
+        )
         self.dispatch(event, data, intent=GUILDS)
         self._bump()
 
@@ -257,14 +305,20 @@ class FakeDiscord(GatewayMixin, RestMixin):
         """The member leaves the guild."""
         member.present = False
         from .gateway import GUILD_MEMBERS
-        self.dispatch("GUILD_MEMBER_REMOVE", {"guild_id": str(member.guild.id),
-                                              "user": member.user.payload()}, intent=GUILD_MEMBERS)
+
+        self.dispatch(
+            "GUILD_MEMBER_REMOVE",
+            {"guild_id": str(member.guild.id), "user": member.user.payload()},
+            intent=GUILD_MEMBERS,
+        )
         self._bump()
 
     def _channel_changed(self, ch: Channel) -> None:
         from .gateway import GUILDS
-        self.dispatch("THREAD_UPDATE" if ch.is_thread else "CHANNEL_UPDATE", ch.payload(),
-                      intent=GUILDS)
+
+        self.dispatch(
+            "THREAD_UPDATE" if ch.is_thread else "CHANNEL_UPDATE", ch.payload(), intent=GUILDS
+        )
         self._bump()
 
     # ---- violations and waiting -----------------------------------------------------------
@@ -297,13 +351,16 @@ class FakeDiscord(GatewayMixin, RestMixin):
         """Until the bot has identified (or resumed) and holds a live gateway connection."""
         await self.wait_until(lambda: self.connected, timeout, "the bot's gateway connection")
 
-    async def wait_for_commands(self, *names: str, timeout: float = 20.0,
-                                guild: Guild | None = None) -> list[dict[str, Any]]:
+    async def wait_for_commands(
+        self, *names: str, timeout: float = 20.0, guild: Guild | None = None
+    ) -> list[dict[str, Any]]:
         """Until the bot has registered (synced) commands with all these names."""
+
         def synced() -> list[dict[str, Any]] | None:
             cmds = self.commands_for(guild)
             have = {c["name"] for c in cmds}
             return cmds if cmds and all(n in have for n in names) else None
+
         return await self.wait_until(synced, timeout, f"command sync of {names or 'any'}")
 
     def commands_for(self, guild: Guild | None) -> list[dict[str, Any]]:
@@ -316,12 +373,18 @@ class FakeDiscord(GatewayMixin, RestMixin):
         """A point in time: pass it as ``after=`` to only see messages posted later."""
         return self._seq
 
-    async def wait_for_message(self, channel: Channel,
-                               predicate: Callable[[Message], bool] | None = None, *,
-                               after: int | None = None, timeout: float = 15.0,
-                               include_ephemeral: bool = False) -> Message:
+    async def wait_for_message(
+        self,
+        channel: Channel,
+        predicate: Callable[[Message], bool] | None = None,
+        *,
+        after: int | None = None,
+        timeout: float = 15.0,
+        include_ephemeral: bool = False,
+    ) -> Message:
         """The first message in ``channel`` (posted after the ``mark()`` ``after``) that
         satisfies ``predicate``, waiting for it if needed."""
+
         def find() -> Message | None:
             for m in channel.messages:
                 if m.deleted or (m.ephemeral and not include_ephemeral):
@@ -331,6 +394,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
                 if predicate is None or predicate(m):
                     return m
             return None
+
         return await self.wait_until(find, timeout, f"a message in #{channel.name}")
 
     def posts(self, channel: Channel, *, after: int | None = None) -> list[Message]:
@@ -339,32 +403,52 @@ class FakeDiscord(GatewayMixin, RestMixin):
 
     # ---- acting as a member ----------------------------------------------------------------
 
-    async def run_command(self, member: Member, name: str, options: dict[str, Any] | None = None,
-                          *, channel: Channel) -> Interaction:
+    async def run_command(
+        self, member: Member, name: str, options: dict[str, Any] | None = None, *, channel: Channel
+    ) -> Interaction:
         """The member runs ``/name`` (``"game new"`` for a subcommand) with these options."""
         return self._command_interaction(member, name, options or {}, channel, focused=None)
 
-    async def autocomplete(self, member: Member, name: str, options: dict[str, Any], focused: str,
-                           *, channel: Channel, timeout: float = 15.0) -> list[dict[str, Any]]:
+    async def autocomplete(
+        self,
+        member: Member,
+        name: str,
+        options: dict[str, Any],
+        focused: str,
+        *,
+        channel: Channel,
+        timeout: float = 15.0,
+    ) -> list[dict[str, Any]]:
         """The member types into option ``focused``; returns the choices the bot offers."""
         ix = self._command_interaction(member, name, options, channel, focused=focused)
         return await ix.choices(timeout)
 
-    def _command_interaction(self, member: Member, name: str, given: dict[str, Any],
-                             channel: Channel, focused: str | None) -> Interaction:
+    def _command_interaction(
+        self,
+        member: Member,
+        name: str,
+        given: dict[str, Any],
+        channel: Channel,
+        focused: str | None,
+    ) -> Interaction:
         guild = member.guild
         if channel.deleted:
             raise ValueError("the channel was deleted")
         if channel.is_thread and channel.archived and focused is None:
             raise ValueError("application commands cannot be used in an archived thread")
         top, *path = name.split()
-        command = next((c for c in self.commands_for(guild) if c["name"] == top
-                        and c.get("type", 1) == 1), None)
+        command = next(
+            (c for c in self.commands_for(guild) if c["name"] == top and c.get("type", 1) == 1),
+            None,
+        )
         if command is None:
-            raise ValueError(f"/{top} is not registered; registered: "
-                             f"{[c['name'] for c in self.commands_for(guild)]}")
-        options, resolved = command_options(command, given, path, focused, guild.members,
-                                            self.channels)
+            raise ValueError(
+                f"/{top} is not registered; registered: "
+                f"{[c['name'] for c in self.commands_for(guild)]}"
+            )
+        options, resolved = command_options(
+            command, given, path, focused, guild.members, self.channels
+        )
         data: dict[str, Any] = {"id": command["id"], "name": top, "type": 1, "options": options}
         if command.get("guild_id"):
             data["guild_id"] = command["guild_id"]
@@ -373,8 +457,14 @@ class FakeDiscord(GatewayMixin, RestMixin):
         kind = AUTOCOMPLETE if focused else APPLICATION_COMMAND
         return self._deliver(kind, member, channel, data)
 
-    async def click(self, member: Member, message: Message, *, label: str | None = None,
-                    custom_id: str | None = None) -> Interaction:
+    async def click(
+        self,
+        member: Member,
+        message: Message,
+        *,
+        label: str | None = None,
+        custom_id: str | None = None,
+    ) -> Interaction:
         """The member clicks a button of ``message`` (found by label or custom_id)."""
         button = message.button(label=label, custom_id=custom_id)
         if button.get("disabled"):
@@ -386,11 +476,15 @@ class FakeDiscord(GatewayMixin, RestMixin):
         data = {"custom_id": button["custom_id"], "component_type": 2}
         return self._deliver(MESSAGE_COMPONENT, member, message.channel, data, source=message)
 
-    async def select(self, member: Member, message: Message, values: list[str], *,
-                     custom_id: str | None = None) -> Interaction:
+    async def select(
+        self, member: Member, message: Message, values: list[str], *, custom_id: str | None = None
+    ) -> Interaction:
         """The member picks ``values`` in a string select menu of ``message``."""
-        menus = [c for c in message.iter_components() if c.get("type") == 3
-                 and (custom_id is None or c.get("custom_id") == custom_id)]
+        menus = [
+            c
+            for c in message.iter_components()
+            if c.get("type") == 3 and (custom_id is None or c.get("custom_id") == custom_id)
+        ]
         if not menus:
             raise LookupError("no such select menu")
         menu = menus[0]
@@ -400,51 +494,91 @@ class FakeDiscord(GatewayMixin, RestMixin):
         data = {"custom_id": menu["custom_id"], "component_type": 3, "values": values}
         return self._deliver(MESSAGE_COMPONENT, member, message.channel, data, source=message)
 
-    async def submit_modal(self, member: Member, opened_by: Interaction,
-                           values: dict[str, str]) -> Interaction:
+    async def submit_modal(
+        self, member: Member, opened_by: Interaction, values: dict[str, str]
+    ) -> Interaction:
         """The member fills in and submits the modal the bot opened in answer to
         ``opened_by``; ``values`` maps each text input's custom_id to its text."""
         modal = await opened_by.modal()
         rows: list[dict[str, Any]] = []
         for comp in modal.get("components", []):
             if comp.get("type") == 1:
-                inputs = [{"type": 4, "id": c.get("id", 0), "custom_id": c["custom_id"],
-                           "value": values.get(c["custom_id"], c.get("value") or "")}
-                          for c in comp.get("components", []) if c.get("type") == 4]
+                inputs = [
+                    {
+                        "type": 4,
+                        "id": c.get("id", 0),
+                        "custom_id": c["custom_id"],
+                        "value": values.get(c["custom_id"], c.get("value") or ""),
+                    }
+                    for c in comp.get("components", [])
+                    if c.get("type") == 4
+                ]
                 rows.append({"type": 1, "id": comp.get("id", 0), "components": inputs})
             elif comp.get("type") == 18 and comp.get("component", {}).get("type") == 4:
                 c = comp["component"]
-                rows.append({"type": 18, "id": comp.get("id", 0), "component": {
-                    "type": 4, "id": c.get("id", 0), "custom_id": c["custom_id"],
-                    "value": values.get(c["custom_id"], c.get("value") or "")}})
+                rows.append(
+                    {
+                        "type": 18,
+                        "id": comp.get("id", 0),
+                        "component": {
+                            "type": 4,
+                            "id": c.get("id", 0),
+                            "custom_id": c["custom_id"],
+                            "value": values.get(c["custom_id"], c.get("value") or ""),
+                        },
+                    }
+                )
         data = {"custom_id": modal["custom_id"], "components": rows}
-        return self._deliver(MODAL_SUBMIT, member, opened_by.channel, data,
-                             source=opened_by.source)
+        return self._deliver(MODAL_SUBMIT, member, opened_by.channel, data, source=opened_by.source)
 
-    def _deliver(self, kind: int, member: Member, channel: Channel, data: dict[str, Any],
-                 source: Message | None = None) -> Interaction:
+    def _deliver(
+        self,
+        kind: int,
+        member: Member,
+        channel: Channel,
+        data: dict[str, Any],
+        source: Message | None = None,
+    ) -> Interaction:
         if not member.present:
             raise ValueError(f"{member.user.username} has left the guild")
         guild = member.guild
         ix_id = snowflake()
         token = "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(60)
         payload: dict[str, Any] = {
-            "id": str(ix_id), "application_id": str(self.application_id), "type": kind,
-            "data": data, "guild": {"id": str(guild.id), "locale": "en-US",
-                                     "features": []},
-            "guild_id": str(guild.id), "channel_id": str(channel.id),
+            "id": str(ix_id),
+            "application_id": str(self.application_id),
+            "type": kind,
+            "data": data,
+            "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
+            "guild_id": str(guild.id),
+            "channel_id": str(channel.id),
             "channel": {**channel.payload(), "permissions": str(member.permissions)},
-            "member": member.payload(with_permissions=True), "token": token, "version": 1,
-            "app_permissions": str(Perm.BOT), "locale": "en-GB", "guild_locale": "en-US",
-            "entitlements": [], "entitlement_sku_ids": [],
-            "authorizing_integration_owners": {"0": str(guild.id)}, "context": 0,
+            "member": member.payload(with_permissions=True),
+            "token": token,
+            "version": 1,
+            "app_permissions": str(Perm.BOT),
+            "locale": "en-GB",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "entitlement_sku_ids": [],
+            "authorizing_integration_owners": {"0": str(guild.id)},
+            "context": 0,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
         if source is not None:
             payload["message"] = source.payload()
-        ix = Interaction(fake=self, id=ix_id, token=token, type=kind,
-                         application_id=self.application_id, user=member.user, member=member,
-                         channel=channel, payload=payload, source=source)
+        ix = Interaction(
+            fake=self,
+            id=ix_id,
+            token=token,
+            type=kind,
+            application_id=self.application_id,
+            user=member.user,
+            member=member,
+            channel=channel,
+            payload=payload,
+            source=source,
+        )
         self.interactions[ix_id] = ix
         self.interactions_by_token[token] = ix
 

@@ -33,7 +33,8 @@ class Connection:
     ws: web.WebSocketResponse
     request: web.Request
     queue: asyncio.Queue[tuple[str, Callable[[], None] | None]] = field(
-        default_factory=asyncio.Queue)
+        default_factory=asyncio.Queue
+    )
     sender: asyncio.Task[None] | None = None
 
     async def send_loop(self) -> None:
@@ -84,13 +85,20 @@ class GatewayMixin:
         ws = web.WebSocketResponse(autoclose=False, max_msg_size=0)
         await ws.prepare(request)
         if request.query.get("v") != "10" or request.query.get("encoding") != "json":
-            self.violation(f"gateway connected with v={request.query.get('v')!r} "
-                           f"encoding={request.query.get('encoding')!r}, expected v=10 json")
+            self.violation(
+                f"gateway connected with v={request.query.get('v')!r} "
+                f"encoding={request.query.get('encoding')!r}, expected v=10 json"
+            )
         conn = Connection(ws=ws, request=request)
         conn.sender = asyncio.create_task(conn.send_loop())
         self._connections.add(conn)
-        self._send(conn, {"op": 10, "d": {"heartbeat_interval": self.heartbeat_interval_ms,
-                                          "_trace": ["fake-gateway"]}})
+        self._send(
+            conn,
+            {
+                "op": 10,
+                "d": {"heartbeat_interval": self.heartbeat_interval_ms, "_trace": ["fake-gateway"]},
+            },
+        )
         try:
             async for msg in ws:
                 if msg.type == WSMsgType.TEXT:
@@ -111,8 +119,9 @@ class GatewayMixin:
             self._bump()
         return ws
 
-    def _send(self, conn: Connection, frame: dict[str, Any],
-              on_sent: Callable[[], None] | None = None) -> None:
+    def _send(
+        self, conn: Connection, frame: dict[str, Any], on_sent: Callable[[], None] | None = None
+    ) -> None:
         frame.setdefault("s", None)
         frame.setdefault("t", None)
         conn.queue.put_nowait((json.dumps(frame), on_sent))
@@ -130,12 +139,15 @@ class GatewayMixin:
                 self.violation(f"IDENTIFY with shard {d.get('shard')!r}")
                 return
             if count != self.shard_count and any(
-                    s.conn is not None and s.shard != shard for s in self.sessions.values()):
-                self.violation(f"IDENTIFY with {count} shards while other sessions have "
-                               f"{self.shard_count}")
+                s.conn is not None and s.shard != shard for s in self.sessions.values()
+            ):
+                self.violation(
+                    f"IDENTIFY with {count} shards while other sessions have {self.shard_count}"
+                )
             self.shard_count = count
-            session = Session(id=secrets.token_hex(16), intents=int(d.get("intents") or 0),
-                              shard=shard, conn=conn)
+            session = Session(
+                id=secrets.token_hex(16), intents=int(d.get("intents") or 0), shard=shard, conn=conn
+            )
             self.sessions[shard] = session
             self.gateway_log.append("identify")
             self.dispatch("READY", self._ready_payload(session), shard=shard)
@@ -143,10 +155,21 @@ class GatewayMixin:
                 if self.shard_of(guild.id) == shard:
                     self.dispatch("GUILD_CREATE", guild.create_payload())
         elif op == 6:
-            s = next((s for s in self.sessions.values()
-                      if isinstance(d, dict) and s.id == d.get("session_id")), None)
-            ok = (isinstance(d, dict) and s is not None and s.resumable
-                  and d.get("session_id") == s.id and d.get("token") == self.token)
+            s = next(
+                (
+                    s
+                    for s in self.sessions.values()
+                    if isinstance(d, dict) and s.id == d.get("session_id")
+                ),
+                None,
+            )
+            ok = (
+                isinstance(d, dict)
+                and s is not None
+                and s.resumable
+                and d.get("session_id") == s.id
+                and d.get("token") == self.token
+            )
             if not ok:
                 self.gateway_log.append("invalid_session")
                 self._send(conn, {"op": 9, "d": False})
@@ -164,10 +187,17 @@ class GatewayMixin:
                 guild = self.guilds.get(int(d.get("guild_id", 0)))
                 if guild is not None:
                     members = [m.payload() for m in guild.members.values() if m.present]
-                    self.dispatch("GUILD_MEMBERS_CHUNK", {
-                        "guild_id": str(guild.id), "members": members, "chunk_index": 0,
-                        "chunk_count": 1, "nonce": d.get("nonce"), "not_found": [],
-                    })
+                    self.dispatch(
+                        "GUILD_MEMBERS_CHUNK",
+                        {
+                            "guild_id": str(guild.id),
+                            "members": members,
+                            "chunk_index": 0,
+                            "chunk_count": 1,
+                            "nonce": d.get("nonce"),
+                            "not_found": [],
+                        },
+                    )
         elif op in (3, 4):
             pass
         else:
@@ -176,26 +206,45 @@ class GatewayMixin:
 
     def _ready_payload(self: FakeDiscord, session: Session) -> dict[str, Any]:
         return {
-            "v": 10, "user": self.bot_user.payload(), "user_settings": {},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds.values()
-                       if self.shard_of(g.id) == session.shard],
+            "v": 10,
+            "user": self.bot_user.payload(),
+            "user_settings": {},
+            "guilds": [
+                {"id": str(g.id), "unavailable": True}
+                for g in self.guilds.values()
+                if self.shard_of(g.id) == session.shard
+            ],
             "shard": [session.shard, self.shard_count],
-            "session_id": session.id, "session_type": "normal",
-            "resume_gateway_url": self.gateway_url, "private_channels": [],
-            "relationships": [], "presences": [], "guild_join_requests": [],
-            "geo_ordered_rtc_regions": [], "application": {"id": str(self.application_id),
-                                                           "flags": 0},
+            "session_id": session.id,
+            "session_type": "normal",
+            "resume_gateway_url": self.gateway_url,
+            "private_channels": [],
+            "relationships": [],
+            "presences": [],
+            "guild_join_requests": [],
+            "geo_ordered_rtc_regions": [],
+            "application": {"id": str(self.application_id), "flags": 0},
             "_trace": ["fake-gateway"],
         }
 
-    def dispatch(self: FakeDiscord, event: str, data: dict[str, Any], *, intent: int | None = None,
-                 on_sent: Callable[[], None] | None = None, shard: int | None = None) -> bool:
+    def dispatch(
+        self: FakeDiscord,
+        event: str,
+        data: dict[str, Any],
+        *,
+        intent: int | None = None,
+        on_sent: Callable[[], None] | None = None,
+        shard: int | None = None,
+    ) -> bool:
         """Send a DISPATCH event to the session of its server's shard (buffered for
         RESUME). Returns False when that shard has no session or did not ask for that
         intent."""
         if shard is None:
-            guild_id = data.get("id") if event.startswith("GUILD_") and "guild_id" not in data \
+            guild_id = (
+                data.get("id")
+                if event.startswith("GUILD_") and "guild_id" not in data
                 else data.get("guild_id")
+            )
             shard = 0 if guild_id is None else self.shard_of(int(guild_id))
         s = self.sessions.get(shard)
         if s is None or (intent is not None and not s.intents & intent):
@@ -212,8 +261,14 @@ class GatewayMixin:
         """Every shard the bot identified holds a live connection."""
         return bool(self.sessions) and all(s.conn is not None for s in self.sessions.values())
 
-    async def drop_gateway(self: FakeDiscord, *, code: int = 4000, invalidate: bool = False,
-                           abrupt: bool = False, shard: int = 0) -> None:
+    async def drop_gateway(
+        self: FakeDiscord,
+        *,
+        code: int = 4000,
+        invalidate: bool = False,
+        abrupt: bool = False,
+        shard: int = 0,
+    ) -> None:
         """Close the bot's gateway connection (of ``shard``). With ``invalidate`` its next
         RESUME is refused (op 9), so it must IDENTIFY afresh; ``abrupt`` cuts the TCP
         connection without a close frame."""

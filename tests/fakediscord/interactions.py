@@ -53,7 +53,6 @@ class Interaction:
     #: client cannot know, and may send it again (answered 40060, not a violation).
     answer_lost: bool = False
 
-
     def __repr__(self) -> str:  # short: an interaction reaches the whole world
         return f"Interaction(id={self.id}, {self.name!r})"
 
@@ -74,8 +73,11 @@ class Interaction:
 
     @property
     def messages(self) -> list[Message]:
-        first = [self.original] if self.original is not None and self.original is not self.source \
+        first = (
+            [self.original]
+            if self.original is not None and self.original is not self.source
             else []
+        )
         return first + self.followups
 
     @property
@@ -87,7 +89,9 @@ class Interaction:
 
     def metadata(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "id": str(self.id), "type": self.type, "user": self.user.payload(),
+            "id": str(self.id),
+            "type": self.type,
+            "user": self.user.payload(),
             "authorizing_integration_owners": self.payload["authorizing_integration_owners"],
         }
         if self.type == APPLICATION_COMMAND:
@@ -99,13 +103,15 @@ class Interaction:
 
     async def response(self, timeout: float = 15.0) -> dict[str, Any]:
         """The first callback (``{"type": ..., "data": ...}``)."""
-        await self.fake.wait_until(lambda: self.callbacks, timeout,
-                                   f"a response to interaction {self.name!r}")
+        await self.fake.wait_until(
+            lambda: self.callbacks, timeout, f"a response to interaction {self.name!r}"
+        )
         return self.callbacks[0]
 
     async def reply(self, timeout: float = 15.0) -> Message:
         """The message showing the answer: the response message (once a deferred one is
         filled in), or for a component update, the updated message."""
+
         def ready() -> Message | None:
             if not self.callbacks:
                 return None
@@ -119,8 +125,9 @@ class Interaction:
         return await self.fake.wait_until(ready, timeout, f"the reply to {self.name!r}")
 
     async def followup(self, index: int = 0, timeout: float = 15.0) -> Message:
-        await self.fake.wait_until(lambda: len(self.followups) > index, timeout,
-                                   f"followup #{index} to {self.name!r}")
+        await self.fake.wait_until(
+            lambda: len(self.followups) > index, timeout, f"followup #{index} to {self.name!r}"
+        )
         return self.followups[index]
 
     async def choices(self, timeout: float = 15.0) -> list[dict[str, Any]]:
@@ -140,15 +147,19 @@ def text_inputs(modal: dict[str, Any]) -> list[dict[str, Any]]:
     """The text inputs of a modal (in action rows or labels), in order."""
     found: list[dict[str, Any]] = []
     for comp in modal.get("components", []):
-        children = comp.get("components") or ([comp["component"]] if comp.get("component")
-                                               else [])
+        children = comp.get("components") or ([comp["component"]] if comp.get("component") else [])
         found += [c for c in children if c.get("type") == 4]
     return found
 
 
-def command_options(command: dict[str, Any], given: dict[str, Any], path: list[str],
-                    focused: str | None, guild_members: dict[int, Member],
-                    channels: dict[int, Channel]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def command_options(
+    command: dict[str, Any],
+    given: dict[str, Any],
+    path: list[str],
+    focused: str | None,
+    guild_members: dict[int, Member],
+    channels: dict[int, Channel],
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """The ``options`` and ``resolved`` of an interaction, built the way Discord's client
     does from the registered command: subcommand path, typed values, resolved users.
     Raises ValueError for what the Discord client would not let a member send."""
@@ -163,8 +174,9 @@ def command_options(command: dict[str, Any], given: dict[str, Any], path: list[s
     for name, value in given.items():
         spec = next((o for o in defs if o["name"] == name), None)
         if spec is None:
-            raise ValueError(f"option {name!r} is not an option of this command: "
-                             f"{[o['name'] for o in defs]}")
+            raise ValueError(
+                f"option {name!r} is not an option of this command: {[o['name'] for o in defs]}"
+            )
         opt: dict[str, Any] = {"name": name, "type": spec["type"]}
         kind = spec["type"]
         if name == focused:
@@ -178,12 +190,15 @@ def command_options(command: dict[str, Any], given: dict[str, Any], path: list[s
                 resolved.setdefault("users", {})[str(user_id)] = member.user.payload()
                 if member.present:
                     resolved.setdefault("members", {})[str(user_id)] = member.payload(
-                        with_user=False, with_permissions=True)
+                        with_user=False, with_permissions=True
+                    )
         elif kind == 7:
             ch = value if isinstance(value, Channel) else channels[int(value)]
             opt["value"] = str(ch.id)
             resolved.setdefault("channels", {})[str(ch.id)] = {
-                **{k: ch.payload()[k] for k in ("id", "type", "name")}, "permissions": "0"}
+                **{k: ch.payload()[k] for k in ("id", "type", "name")},
+                "permissions": "0",
+            }
         else:
             if kind == 4 and not isinstance(value, int):
                 raise ValueError(f"option {name!r} takes an integer")
@@ -192,10 +207,12 @@ def command_options(command: dict[str, Any], given: dict[str, Any], path: list[s
             if spec.get("choices") and value not in [c["value"] for c in spec["choices"]]:
                 raise ValueError(f"{value!r} is not one of the choices of {name!r}")
             if kind == 3 and not spec.get("min_length", 0) <= len(value) <= spec.get(
-                    "max_length", 6000):
+                "max_length", 6000
+            ):
                 raise ValueError(f"option {name!r}: length out of range")
             if kind in (4, 10) and not spec.get("min_value", value) <= value <= spec.get(
-                    "max_value", value):
+                "max_value", value
+            ):
                 raise ValueError(f"option {name!r}: value out of range")
             opt["value"] = value
         leaf.append(opt)

@@ -42,8 +42,14 @@ def check_message(body: dict[str, Any] | None, n_files: int = 0, *, creating: bo
     errors += check_components(body.get("components"), v2=bool(flags & IS_COMPONENTS_V2))
     if n_files > MAX_FILES:
         errors.append(f"{n_files} files, Discord allows {MAX_FILES}")
-    if creating and not (content or embeds or body.get("components") or n_files
-                         or body.get("sticker_ids") or body.get("poll")):
+    if creating and not (
+        content
+        or embeds
+        or body.get("components")
+        or n_files
+        or body.get("sticker_ids")
+        or body.get("poll")
+    ):
         errors.append("Cannot send an empty message (code 50006)")
     return errors
 

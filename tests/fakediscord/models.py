@@ -50,9 +50,18 @@ class Perm:
     CREATE_PRIVATE_THREADS = 1 << 36
     SEND_MESSAGES_IN_THREADS = 1 << 38
 
-    MEMBER = (ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
-              | READ_MESSAGE_HISTORY | USE_EXTERNAL_EMOJIS | USE_APPLICATION_COMMANDS
-              | CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS)
+    MEMBER = (
+        ADD_REACTIONS
+        | VIEW_CHANNEL
+        | SEND_MESSAGES
+        | EMBED_LINKS
+        | ATTACH_FILES
+        | READ_MESSAGE_HISTORY
+        | USE_EXTERNAL_EMOJIS
+        | USE_APPLICATION_COMMANDS
+        | CREATE_PUBLIC_THREADS
+        | SEND_MESSAGES_IN_THREADS
+    )
     BOT = MEMBER | MANAGE_MESSAGES | MANAGE_THREADS | CREATE_PRIVATE_THREADS
 
 
@@ -78,10 +87,17 @@ class User:
 
     def payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "id": str(self.id), "username": self.username, "discriminator": "0",
-            "global_name": None if self.bot else self.username.title(), "avatar": None,
-            "public_flags": 0, "flags": 0, "banner": None, "accent_color": None,
-            "avatar_decoration_data": None, "primary_guild": None,
+            "id": str(self.id),
+            "username": self.username,
+            "discriminator": "0",
+            "global_name": None if self.bot else self.username.title(),
+            "avatar": None,
+            "public_flags": 0,
+            "flags": 0,
+            "banner": None,
+            "accent_color": None,
+            "avatar_decoration_data": None,
+            "primary_guild": None,
         }
         if self.bot:
             data["bot"] = True
@@ -98,11 +114,19 @@ class Role:
 
     def payload(self) -> dict[str, Any]:
         return {
-            "id": str(self.id), "name": self.name, "description": None, "color": 0,
+            "id": str(self.id),
+            "name": self.name,
+            "description": None,
+            "color": 0,
             "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
-            "hoist": False, "icon": None, "unicode_emoji": None, "position": self.position,
-            "permissions": str(self.permissions), "managed": self.managed,
-            "mentionable": False, "flags": 0,
+            "hoist": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "position": self.position,
+            "permissions": str(self.permissions),
+            "managed": self.managed,
+            "mentionable": False,
+            "flags": 0,
         }
 
 
@@ -116,7 +140,6 @@ class Member:
     nick: str | None = None
     joined_at: str = field(default_factory=iso)
     present: bool = True
-
 
     def __repr__(self) -> str:  # short: the whole world hangs off a member
         return f"Member({self.user.username!r}, guild={self.guild.id})"
@@ -138,10 +161,18 @@ class Member:
 
     def payload(self, *, with_user: bool = True, with_permissions: bool = False) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "nick": self.nick, "avatar": None, "banner": None,
-            "roles": [str(r.id) for r in self.roles], "joined_at": self.joined_at,
-            "premium_since": None, "deaf": False, "mute": False, "pending": False,
-            "flags": 0, "communication_disabled_until": None, "avatar_decoration_data": None,
+            "nick": self.nick,
+            "avatar": None,
+            "banner": None,
+            "roles": [str(r.id) for r in self.roles],
+            "joined_at": self.joined_at,
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "pending": False,
+            "flags": 0,
+            "communication_disabled_until": None,
+            "avatar_decoration_data": None,
         }
         if with_user:
             data["user"] = self.user.payload()
@@ -165,8 +196,11 @@ class Attachment:
 
     def payload(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "id": str(self.id), "filename": self.filename, "size": self.size,
-            "url": self.url, "proxy_url": self.url,
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": self.size,
+            "url": self.url,
+            "proxy_url": self.url,
         }
         if self.content_type:
             out["content_type"] = self.content_type
@@ -213,7 +247,6 @@ class Message:
     reactions: list[str] = field(default_factory=list)
     allowed_mentions: dict[str, Any] | None = None
     nonce: str | None = None
-
 
     def __repr__(self) -> str:  # short: a message reaches its channel, guild, members…
         return f"Message(id={self.id}, channel={self.channel.id}, {self.content[:60]!r})"
@@ -266,8 +299,10 @@ class Message:
                 custom_id is None or b.get("custom_id") == custom_id
             ):
                 return b
-        raise LookupError(f"no button label={label!r} custom_id={custom_id!r} in message "
-                          f"{self.id}; buttons: {[b.get('label') for b in self.buttons]}")
+        raise LookupError(
+            f"no button label={label!r} custom_id={custom_id!r} in message "
+            f"{self.id}; buttons: {[b.get('label') for b in self.buttons]}"
+        )
 
     def attachment(self, suffix: str = "") -> Attachment:
         for a in self.attachments:
@@ -292,12 +327,21 @@ class Message:
     def payload(self) -> dict[str, Any]:
         ch = self.channel
         data: dict[str, Any] = {
-            "id": str(self.id), "channel_id": str(ch.id), "author": self.author.payload(),
-            "content": self.content, "timestamp": self.timestamp,
-            "edited_timestamp": self.edited_timestamp, "tts": False, "mention_everyone": False,
-            "mentions": [], "mention_roles": [],
+            "id": str(self.id),
+            "channel_id": str(ch.id),
+            "author": self.author.payload(),
+            "content": self.content,
+            "timestamp": self.timestamp,
+            "edited_timestamp": self.edited_timestamp,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
             "attachments": [a.payload() for a in self.attachments],
-            "embeds": self.embeds, "pinned": self.pinned, "type": self.type, "flags": self.flags,
+            "embeds": self.embeds,
+            "pinned": self.pinned,
+            "type": self.type,
+            "flags": self.flags,
             "components": self.components,
         }
         if self.interaction is not None:
@@ -336,7 +380,6 @@ class Channel:
     messages: list[Message] = field(default_factory=list)
     thread_members: set[int] = field(default_factory=set)
 
-
     def __repr__(self) -> str:  # short: a channel holds its messages and its guild
         return f"Channel(id={self.id}, type={self.type}, name={self.name!r})"
 
@@ -359,26 +402,44 @@ class Channel:
         if self.type == ChannelType.DM:
             data["recipients"] = [self.recipient.payload()] if self.recipient else []
             return data
-        data.update(guild_id=str(self.guild.id) if self.guild else None, name=self.name,
-                    rate_limit_per_user=0, nsfw=False)
+        data.update(
+            guild_id=str(self.guild.id) if self.guild else None,
+            name=self.name,
+            rate_limit_per_user=0,
+            nsfw=False,
+        )
         if self.is_thread:
             data.update(
                 parent_id=str(self.parent.id) if self.parent else None,
                 owner_id=str(self.owner_id) if self.owner_id else None,
-                message_count=len(self.messages), total_message_sent=len(self.messages),
+                message_count=len(self.messages),
+                total_message_sent=len(self.messages),
                 member_count=len(self.thread_members),
                 thread_metadata={
-                    "archived": self.archived, "auto_archive_duration": self.auto_archive_duration,
-                    "archive_timestamp": self.archive_timestamp, "locked": self.locked,
-                    "invitable": self.invitable, "create_timestamp": self.archive_timestamp,
+                    "archived": self.archived,
+                    "auto_archive_duration": self.auto_archive_duration,
+                    "archive_timestamp": self.archive_timestamp,
+                    "locked": self.locked,
+                    "invitable": self.invitable,
+                    "create_timestamp": self.archive_timestamp,
                 },
             )
         else:
-            data.update(position=self.position, permission_overwrites=[], parent_id=None,
-                        topic=self.topic, default_auto_archive_duration=10080)
+            data.update(
+                position=self.position,
+                permission_overwrites=[],
+                parent_id=None,
+                topic=self.topic,
+                default_auto_archive_duration=10080,
+            )
         if self.type == ChannelType.GUILD_FORUM:
-            data.update(available_tags=[], default_reaction_emoji=None, default_sort_order=None,
-                        default_forum_layout=0, default_thread_rate_limit_per_user=0)
+            data.update(
+                available_tags=[],
+                default_reaction_emoji=None,
+                default_sort_order=None,
+                default_forum_layout=0,
+                default_thread_rate_limit_per_user=0,
+            )
         return data
 
 
@@ -392,7 +453,6 @@ class Guild:
     members: dict[int, Member] = field(default_factory=dict)
     channels: dict[int, Channel] = field(default_factory=dict)  # threads included
 
-
     def __repr__(self) -> str:  # short: a guild holds everything in it
         return f"Guild(id={self.id}, name={self.name!r})"
 
@@ -402,17 +462,36 @@ class Guild:
 
     def base_payload(self) -> dict[str, Any]:
         return {
-            "id": str(self.id), "name": self.name, "icon": None, "splash": None,
-            "discovery_splash": None, "owner_id": str(self.owner_id), "afk_channel_id": None,
-            "afk_timeout": 300, "verification_level": 0, "default_message_notifications": 0,
+            "id": str(self.id),
+            "name": self.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "owner_id": str(self.owner_id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
             "explicit_content_filter": 0,
             "roles": [r.payload() for r in [self.everyone, *self.roles]],
-            "emojis": [], "stickers": [], "features": [], "mfa_level": 0,
-            "application_id": None, "system_channel_id": None, "system_channel_flags": 0,
-            "rules_channel_id": None, "vanity_url_code": None, "description": None,
-            "banner": None, "premium_tier": 0, "premium_subscription_count": 0,
-            "preferred_locale": "en-US", "public_updates_channel_id": None, "nsfw_level": 0,
-            "premium_progress_bar_enabled": False, "max_members": 500000,
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "application_id": None,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "vanity_url_code": None,
+            "description": None,
+            "banner": None,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": "en-US",
+            "public_updates_channel_id": None,
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "max_members": 500000,
         }
 
     def create_payload(self) -> dict[str, Any]:
@@ -421,10 +500,17 @@ class Guild:
         live = [c for c in self.channels.values() if not c.deleted]
         data = self.base_payload()
         data.update(
-            joined_at=iso(), large=False, unavailable=False, member_count=len(members),
-            voice_states=[], members=[m.payload() for m in members],
+            joined_at=iso(),
+            large=False,
+            unavailable=False,
+            member_count=len(members),
+            voice_states=[],
+            members=[m.payload() for m in members],
             channels=[c.payload() for c in live if not c.is_thread],
             threads=[c.payload() for c in live if c.is_thread and not c.archived],
-            presences=[], stage_instances=[], guild_scheduled_events=[], soundboard_sounds=[],
+            presences=[],
+            stage_instances=[],
+            guild_scheduled_events=[],
+            soundboard_sounds=[],
         )
         return data

@@ -12,8 +12,18 @@ from .fake import FakeDiscord
 
 REPO = Path(__file__).resolve().parents[2]
 BOOT = Path(__file__).resolve().parent / "boot"  # holds the sitecustomize that repoints discord.py
-_DROPPED = ("DISCORD_", "DEV_GUILD_ID", "DATABASE_", "SHARD_", "LOG_LEVEL", "HTTP_PROXY",
-            "HTTPS_PROXY", "http_proxy", "https_proxy", "PYTHONPATH")
+_DROPPED = (
+    "DISCORD_",
+    "DEV_GUILD_ID",
+    "DATABASE_",
+    "SHARD_",
+    "LOG_LEVEL",
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "http_proxy",
+    "https_proxy",
+    "PYTHONPATH",
+)
 
 
 class BotProcess:
@@ -31,9 +41,14 @@ class BotProcess:
         env = {k: v for k, v in os.environ.items() if not k.startswith(_DROPPED)}
         env.update(
             PYTHONPATH=os.pathsep.join([str(BOOT), str(REPO)]),
-            FAKEDISCORD_API_BASE=self.fake.api_base, FAKEDISCORD_GATEWAY=self.fake.gateway_url,
-            DISCORD_TOKEN=self.fake.token, DATABASE_PATH=str(self.workdir / "bot.sqlite3"),
-            LOG_LEVEL="INFO", PYTHONUNBUFFERED="1", **self.settings)
+            FAKEDISCORD_API_BASE=self.fake.api_base,
+            FAKEDISCORD_GATEWAY=self.fake.gateway_url,
+            DISCORD_TOKEN=self.fake.token,
+            DATABASE_PATH=str(self.workdir / "bot.sqlite3"),
+            LOG_LEVEL="INFO",
+            PYTHONUNBUFFERED="1",
+            **self.settings,
+        )
         return env
 
     async def start(self, *commands: str, timeout: float = 30.0) -> None:
@@ -43,8 +58,15 @@ class BotProcess:
             log.write(f"---- start #{self.starts}\n")
             log.flush()
             self.proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bot", cwd=self.workdir, env=self.env(),
-                stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=log)
+                sys.executable,
+                "-m",
+                "bot",
+                cwd=self.workdir,
+                env=self.env(),
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=log,
+                stderr=log,
+            )
         identifies = self.fake.gateway_log.count("identify")
         # Its own shards connected (another process may hold, or have lost, the others).
         mine = [int(s) for s in self.settings.get("SHARD_IDS", "").split(",") if s]
@@ -52,13 +74,23 @@ class BotProcess:
         def connected() -> bool:
             if not mine:
                 return self.fake.connected
-            return all(self.fake.sessions.get(shard) is not None
-                       and self.fake.sessions[shard].conn is not None for shard in mine)
+            return all(
+                self.fake.sessions.get(shard) is not None
+                and self.fake.sessions[shard].conn is not None
+                for shard in mine
+            )
 
-        waiter = asyncio.ensure_future(self.fake.wait_until(
-            lambda: self.fake.gateway_log.count("identify") > identifies
-            and connected() and self.fake.commands_for(None), timeout,
-            "the bot to start, sync its commands and connect"))
+        waiter = asyncio.ensure_future(
+            self.fake.wait_until(
+                lambda: (
+                    self.fake.gateway_log.count("identify") > identifies
+                    and connected()
+                    and self.fake.commands_for(None)
+                ),
+                timeout,
+                "the bot to start, sync its commands and connect",
+            )
+        )
         exited = asyncio.ensure_future(self.proc.wait())
         done, _ = await asyncio.wait({waiter, exited}, return_when=asyncio.FIRST_COMPLETED)
         if exited in done:

@@ -30,9 +30,14 @@ if TYPE_CHECKING:
 
 # Operations authenticated by the interaction token in the path, not the bot token.
 _TOKEN_AUTH = {
-    "create_interaction_response", "execute_webhook", "get_webhook_by_token",
-    "get_original_webhook_message", "update_original_webhook_message",
-    "delete_original_webhook_message", "get_webhook_message", "update_webhook_message",
+    "create_interaction_response",
+    "execute_webhook",
+    "get_webhook_by_token",
+    "get_original_webhook_message",
+    "update_original_webhook_message",
+    "delete_original_webhook_message",
+    "get_webhook_message",
+    "update_webhook_message",
     "delete_webhook_message",
 }
 _MESSAGE_FLAGS_KEPT = EPHEMERAL | (1 << 2) | (1 << 12) | IS_COMPONENTS_V2
@@ -63,8 +68,11 @@ class Req:
 def jresp(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     """A JSON response with Discord's bare ``application/json`` content type
     (discord.py decodes a body as JSON only on that exact header)."""
-    return web.Response(body=json.dumps(data).encode(), status=status,
-                        headers={"Content-Type": "application/json", **(headers or {})})
+    return web.Response(
+        body=json.dumps(data).encode(),
+        status=status,
+        headers={"Content-Type": "application/json", **(headers or {})},
+    )
 
 
 def error(status: int, code: int, message: str, **extra: Any) -> web.Response:
@@ -96,8 +104,9 @@ class RestMixin:
         att = self.attachments.get(int(request.match_info["attachment_id"]))
         if att is None:
             return web.Response(status=404)
-        return web.Response(body=att.data, content_type=att.content_type or
-                            "application/octet-stream")
+        return web.Response(
+            body=att.data, content_type=att.content_type or "application/octet-stream"
+        )
 
     async def _rest(self: FakeDiscord, request: web.Request) -> web.Response:
         path = "/" + request.match_info["tail"]
@@ -109,8 +118,14 @@ class RestMixin:
             return web.Response(status=400)
         op, params, miss = self.spec.match(method, path)
         from .fake import RequestRecord
-        rec = RequestRecord(method=method, path=path, operation_id=op.operation_id if op else None,
-                            body=body, files=[(f.field, f.filename, f.data) for f in files])
+
+        rec = RequestRecord(
+            method=method,
+            path=path,
+            operation_id=op.operation_id if op else None,
+            body=body,
+            files=[(f.field, f.filename, f.data) for f in files],
+        )
         self.requests.append(rec)
         try:
             if op is None:
@@ -118,21 +133,26 @@ class RestMixin:
                 self.violation(f"{method} {path}: {miss}")
                 rec.status = 404
                 return error(404, 0, "404: Not Found")
-            fault = next((f for f in self.faults
-                          if f.matches(method, op.template, op.operation_id, path)), None)
+            fault = next(
+                (f for f in self.faults if f.matches(method, op.template, op.operation_id, path)),
+                None,
+            )
             if fault is not None:
                 fault.hits += 1
                 if not fault.after:
                     return await self._fail(rec, fault)
-            if op.operation_id not in _TOKEN_AUTH and \
-                    request.headers.get("Authorization") != f"Bot {self.token}":
+            if (
+                op.operation_id not in _TOKEN_AUTH
+                and request.headers.get("Authorization") != f"Bot {self.token}"
+            ):
                 self.violation(f"{method} {path}: missing or wrong Authorization header")
                 rec.status = 401
                 return error(401, 0, "401: Unauthorized")
             if problem:
                 record_errors.append(problem)
-            record_errors += self.spec.validate(op, params, list(request.query.items()), body,
-                                                has_body)
+            record_errors += self.spec.validate(
+                op, params, list(request.query.items()), body, has_body
+            )
             record_errors += _upload_errors(body, files)
             if not record_errors:
                 record_errors += _extra_checks(op.operation_id, body, files)
@@ -141,17 +161,29 @@ class RestMixin:
                 for e in record_errors:
                     self.violation(f"{method} {op.template} ({op.operation_id}): {e}")
                 rec.status = 400
-                return error(400, 50035, "Invalid Form Body",
-                             errors={"_errors": [{"code": "INVALID", "message": e}
-                                                 for e in record_errors]})
+                return error(
+                    400,
+                    50035,
+                    "Invalid Form Body",
+                    errors={"_errors": [{"code": "INVALID", "message": e} for e in record_errors]},
+                )
             handler = getattr(self, f"op_{op.operation_id}", None)
             if handler is None:
-                self.violation(f"{method} {op.template} ({op.operation_id}) is valid but the "
-                               "fake does not implement it: add a handler in rest.py")
+                self.violation(
+                    f"{method} {op.template} ({op.operation_id}) is valid but the "
+                    "fake does not implement it: add a handler in rest.py"
+                )
                 rec.status = 404
                 return error(404, 0, "404: Not Found")
-            req = Req(method=method, path=path, operation_id=op.operation_id, params=params,
-                      query=dict(request.query), body=body, files=files)
+            req = Req(
+                method=method,
+                path=path,
+                operation_id=op.operation_id,
+                params=params,
+                query=dict(request.query),
+                body=body,
+                files=files,
+            )
             try:
                 response = await handler(req)
             except Exception as exc:  # a bug of the fake: make it loud, not a silent retry
@@ -180,26 +212,57 @@ class RestMixin:
     # ---- application, user, gateway ---------------------------------------------------------
 
     async def op_get_my_user(self: FakeDiscord, req: Req) -> web.Response:
-        return jresp({**self.bot_user.payload(), "verified": True, "mfa_enabled": False,
-                                  "locale": "en-US", "email": None})
+        return jresp(
+            {
+                **self.bot_user.payload(),
+                "verified": True,
+                "mfa_enabled": False,
+                "locale": "en-US",
+                "email": None,
+            }
+        )
 
     async def op_get_my_oauth2_application(self: FakeDiscord, req: Req) -> web.Response:
-        return jresp({
-            "id": str(self.application_id), "name": self.bot_user.username, "icon": None,
-            "description": "", "type": None, "bot": self.bot_user.payload(), "bot_public": True,
-            "bot_require_code_grant": False, "verify_key": "0" * 64, "flags": 0,
-            "owner": self.owner.payload(), "team": None, "summary": "",
-            "interactions_endpoint_url": None, "redirect_uris": [], "tags": [],
-            "guild_id": None, "approximate_guild_count": len(self.guilds),
-            "integration_types_config": {"0": {}},
-        })
+        return jresp(
+            {
+                "id": str(self.application_id),
+                "name": self.bot_user.username,
+                "icon": None,
+                "description": "",
+                "type": None,
+                "bot": self.bot_user.payload(),
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "verify_key": "0" * 64,
+                "flags": 0,
+                "owner": self.owner.payload(),
+                "team": None,
+                "summary": "",
+                "interactions_endpoint_url": None,
+                "redirect_uris": [],
+                "tags": [],
+                "guild_id": None,
+                "approximate_guild_count": len(self.guilds),
+                "integration_types_config": {"0": {}},
+            }
+        )
 
     async def op_get_gateway(self: FakeDiscord, req: Req) -> web.Response:
         return jresp({"url": self.gateway_url})
 
     async def op_get_bot_gateway(self: FakeDiscord, req: Req) -> web.Response:
-        return jresp({"url": self.gateway_url, "shards": 1, "session_start_limit": {
-            "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}})
+        return jresp(
+            {
+                "url": self.gateway_url,
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 999,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        )
 
     async def op_get_user(self: FakeDiscord, req: Req) -> web.Response:
         user = self.users.get(req.id("user_id"))
@@ -229,8 +292,9 @@ class RestMixin:
         g = self._guild(req)
         if g is None:
             return unknown("Guild", 10004)
-        return jresp([c.payload() for c in g.channels.values()
-                                  if not c.deleted and not c.is_thread])
+        return jresp(
+            [c.payload() for c in g.channels.values() if not c.deleted and not c.is_thread]
+        )
 
     async def op_list_guild_roles(self: FakeDiscord, req: Req) -> web.Response:
         g = self._guild(req)
@@ -253,8 +317,11 @@ class RestMixin:
         g = self._guild(req)
         if g is None:
             return unknown("Guild", 10004)
-        threads = [c.payload() for c in g.channels.values()
-                   if c.is_thread and not c.deleted and not c.archived]
+        threads = [
+            c.payload()
+            for c in g.channels.values()
+            if c.is_thread and not c.deleted and not c.archived
+        ]
         return jresp({"threads": threads, "members": []})
 
     # ---- commands ---------------------------------------------------------------------------
@@ -266,20 +333,26 @@ class RestMixin:
             return self.guild_commands.setdefault(req.id("guild_id"), [])
         return self.global_commands
 
-    def _normalise_command(self: FakeDiscord, req: Req, raw: dict[str, Any],
-                           existing: list[dict[str, Any]]) -> dict[str, Any]:
+    def _normalise_command(
+        self: FakeDiscord, req: Req, raw: dict[str, Any], existing: list[dict[str, Any]]
+    ) -> dict[str, Any]:
         kind = raw.get("type") or 1
         old = next((c for c in existing if c["name"] == raw["name"] and c["type"] == kind), None)
         cmd = {
             "id": old["id"] if old else str(snowflake()),
             "application_id": str(self.application_id),
-            "version": str(snowflake()), "type": kind, "name": raw["name"],
-            "description": raw.get("description") or "", "name_localizations": None,
-            "description_localizations": None, "options": raw.get("options") or [],
+            "version": str(snowflake()),
+            "type": kind,
+            "name": raw["name"],
+            "description": raw.get("description") or "",
+            "name_localizations": None,
+            "description_localizations": None,
+            "options": raw.get("options") or [],
             "default_member_permissions": raw.get("default_member_permissions"),
-            "dm_permission": raw.get("dm_permission", True), "nsfw": bool(raw.get("nsfw")),
-            "contexts": raw.get("contexts"), "integration_types": raw.get("integration_types")
-            or [0],
+            "dm_permission": raw.get("dm_permission", True),
+            "nsfw": bool(raw.get("nsfw")),
+            "contexts": raw.get("contexts"),
+            "integration_types": raw.get("integration_types") or [0],
         }
         if "guild_id" in req.params:
             cmd["guild_id"] = req.params["guild_id"]
@@ -329,10 +402,13 @@ class RestMixin:
                 self.violation(f"interaction {ix.name!r} answered twice")
             return error(400, 40060, "Interaction has already been acknowledged.")
         from .fake import RESPONSE_DEADLINE
+
         delay = now - (ix.sent_at if ix.sent_at is not None else now)
         if delay > RESPONSE_DEADLINE:
-            self.violation(f"first answer to interaction {ix.name!r} came after {delay:.2f}s "
-                           f"(Discord allows {RESPONSE_DEADLINE}s)")
+            self.violation(
+                f"first answer to interaction {ix.name!r} came after {delay:.2f}s "
+                f"(Discord allows {RESPONSE_DEADLINE}s)"
+            )
             return unknown("interaction", 10062)
         kind = req.body["type"]
         data = req.body.get("data") or {}
@@ -343,13 +419,22 @@ class RestMixin:
         ix.callbacks.append({"type": kind, "data": data, "files": req.files})
         msg: Message | None = None
         if kind == 4:
-            msg = self._create_message(ix.channel, data, req.files, interaction=ix,
-                                       type=20 if ix.type == APPLICATION_COMMAND else 0)
+            msg = self._create_message(
+                ix.channel,
+                data,
+                req.files,
+                interaction=ix,
+                type=20 if ix.type == APPLICATION_COMMAND else 0,
+            )
             ix.original = msg
         elif kind == 5:
-            msg = self._new_message(ix.channel, self.bot_user, interaction=ix,
-                                    flags=LOADING | (int(data.get("flags") or 0) & EPHEMERAL),
-                                    type=20 if ix.type == APPLICATION_COMMAND else 0)
+            msg = self._new_message(
+                ix.channel,
+                self.bot_user,
+                interaction=ix,
+                flags=LOADING | (int(data.get("flags") or 0) & EPHEMERAL),
+                type=20 if ix.type == APPLICATION_COMMAND else 0,
+            )
             ix.original = msg
         elif kind in (6, 7):
             ix.original = ix.source
@@ -360,11 +445,15 @@ class RestMixin:
         info: dict[str, Any] = {"id": str(ix.id), "type": ix.type}
         resource: dict[str, Any] | None = None
         if msg is not None:
-            info.update(response_message_id=str(msg.id), response_message_loading=msg.loading,
-                        response_message_ephemeral=msg.ephemeral)
+            info.update(
+                response_message_id=str(msg.id),
+                response_message_loading=msg.loading,
+                response_message_ephemeral=msg.ephemeral,
+            )
             resource = {"type": kind, "message": msg.payload()}
-        return jresp({"interaction": info, "resource": resource}
-                                 if resource else {"interaction": info})
+        return jresp(
+            {"interaction": info, "resource": resource} if resource else {"interaction": info}
+        )
 
     def _webhook_interaction(self: FakeDiscord, req: Req) -> Interaction | web.Response:
         ix = self.interactions_by_token.get(req.params["webhook_token"])
@@ -372,11 +461,13 @@ class RestMixin:
             self.violation(f"{req.method} {req.path}: unknown webhook/interaction token")
             return unknown("Webhook", 10015)
         from .fake import TOKEN_LIFETIME
+
         if ix.sent_at is not None and self.clock() - ix.sent_at > TOKEN_LIFETIME:
             return error(401, 50027, "Invalid Webhook Token")
         if not ix.callbacks:
-            self.violation(f"{req.method} {req.path}: interaction {ix.name!r} used before any "
-                           "initial response")
+            self.violation(
+                f"{req.method} {req.path}: interaction {ix.name!r} used before any initial response"
+            )
             return unknown("Webhook", 10015)
         return ix
 
@@ -401,8 +492,10 @@ class RestMixin:
         if mid is None:
             target = ix.original
         else:
-            target = next((m for m in [ix.original, *ix.followups]
-                           if m is not None and m.id == int(mid)), None)
+            target = next(
+                (m for m in [ix.original, *ix.followups] if m is not None and m.id == int(mid)),
+                None,
+            )
         if target is None or target.deleted:
             self.violation(f"{req.method} {req.path}: no such message for {ix.name!r}")
             return unknown("Message", 10008)
@@ -506,9 +599,13 @@ class RestMixin:
         key = (self.bot_user.id, str(nonce))
         if nonce is not None and body.get("enforce_nonce"):
             from .fake import NONCE_WINDOW
+
             earlier = self.nonces.get(key)
-            if earlier is not None and self.clock() - earlier[1] <= NONCE_WINDOW \
-                    and not earlier[0].deleted:
+            if (
+                earlier is not None
+                and self.clock() - earlier[1] <= NONCE_WINDOW
+                and not earlier[0].deleted
+            ):
                 return jresp(earlier[0].payload())  # the first message, nothing new
         ref = body.get("message_reference")
         msg = self._create_message(ch, body, req.files, type=19 if ref else 0)
@@ -585,10 +682,16 @@ class RestMixin:
         if msg.thread is not None:
             return error(400, 160004, "A thread has already been created for this message")
         parent = msg.channel
-        thread = Channel(id=msg.id, type=ChannelType.PUBLIC_THREAD, name=req.body["name"],
-                         guild=parent.guild, parent=parent, owner_id=self.bot_user.id,
-                         auto_archive_duration=req.body.get("auto_archive_duration") or 4320,
-                         thread_members={self.bot_user.id})
+        thread = Channel(
+            id=msg.id,
+            type=ChannelType.PUBLIC_THREAD,
+            name=req.body["name"],
+            guild=parent.guild,
+            parent=parent,
+            owner_id=self.bot_user.id,
+            auto_archive_duration=req.body.get("auto_archive_duration") or 4320,
+            thread_members={self.bot_user.id},
+        )
         msg.thread = thread
         return self._thread_created(thread)
 
@@ -597,11 +700,17 @@ class RestMixin:
         if parent is None:
             return unknown("Channel", 10003)
         body = req.body
-        thread = Channel(id=snowflake(), type=body.get("type") or ChannelType.PRIVATE_THREAD,
-                         name=body["name"], guild=parent.guild, parent=parent,
-                         owner_id=self.bot_user.id,
-                         auto_archive_duration=body.get("auto_archive_duration") or 4320,
-                         invitable=body.get("invitable", True), thread_members={self.bot_user.id})
+        thread = Channel(
+            id=snowflake(),
+            type=body.get("type") or ChannelType.PRIVATE_THREAD,
+            name=body["name"],
+            guild=parent.guild,
+            parent=parent,
+            owner_id=self.bot_user.id,
+            auto_archive_duration=body.get("auto_archive_duration") or 4320,
+            invitable=body.get("invitable", True),
+            thread_members={self.bot_user.id},
+        )
         return self._thread_created(thread)
 
     def _thread_created(self: FakeDiscord, thread: Channel) -> web.Response:
@@ -647,35 +756,57 @@ class RestMixin:
         ch = self._channel(req)
         if ch is None or not ch.is_thread:
             return unknown("Channel", 10003)
-        return jresp([{"id": str(ch.id), "user_id": str(u), "join_timestamp": iso(),
-                                   "flags": 0} for u in sorted(ch.thread_members)])
+        return jresp(
+            [
+                {"id": str(ch.id), "user_id": str(u), "join_timestamp": iso(), "flags": 0}
+                for u in sorted(ch.thread_members)
+            ]
+        )
 
     async def op_list_public_archived_threads(self: FakeDiscord, req: Req) -> web.Response:
         ch = self._channel(req)
         if ch is None:
             return unknown("Channel", 10003)
-        threads = [c.payload() for c in self.channels.values()
-                   if c.parent is ch and c.archived and not c.deleted]
+        threads = [
+            c.payload()
+            for c in self.channels.values()
+            if c.parent is ch and c.archived and not c.deleted
+        ]
         return jresp({"threads": threads, "members": [], "has_more": False})
 
     # ---- message bookkeeping ----------------------------------------------------------------
 
-    def _create_message(self: FakeDiscord, channel: Channel, body: dict[str, Any],
-                        files: list[Upload], *, interaction: Interaction | None = None,
-                        type: int = 0) -> Message:
-        msg = self._new_message(channel, self.bot_user, interaction=interaction, type=type,
-                                flags=int(body.get("flags") or 0) & _MESSAGE_FLAGS_KEPT)
+    def _create_message(
+        self: FakeDiscord,
+        channel: Channel,
+        body: dict[str, Any],
+        files: list[Upload],
+        *,
+        interaction: Interaction | None = None,
+        type: int = 0,
+    ) -> Message:
+        msg = self._new_message(
+            channel,
+            self.bot_user,
+            interaction=interaction,
+            type=type,
+            flags=int(body.get("flags") or 0) & _MESSAGE_FLAGS_KEPT,
+        )
         if body.get("message_reference"):
             ref = body["message_reference"]
-            msg.message_reference = {"type": 0, "message_id": str(ref.get("message_id")),
-                                     "channel_id": str(channel.id)}
+            msg.message_reference = {
+                "type": 0,
+                "message_id": str(ref.get("message_id")),
+                "channel_id": str(channel.id),
+            }
         self._apply(msg, body, files, creating=True)
         if not msg.ephemeral:
             self._dispatch_message("MESSAGE_CREATE", msg)
         return msg
 
-    def _edit_message(self: FakeDiscord, msg: Message, body: dict[str, Any] | None,
-                      files: list[Upload]) -> Message:
+    def _edit_message(
+        self: FakeDiscord, msg: Message, body: dict[str, Any] | None, files: list[Upload]
+    ) -> Message:
         self._apply(msg, body or {}, files, creating=False)
         msg.edits += 1
         msg.edited_timestamp = iso()
@@ -702,8 +833,14 @@ class RestMixin:
                 data["member"] = member.payload(with_user=False)
         self.dispatch(event, data, intent=GUILD_MESSAGES if guild else DIRECT_MESSAGES)
 
-    def _apply(self: FakeDiscord, msg: Message, body: dict[str, Any], files: list[Upload], *,
-               creating: bool) -> None:
+    def _apply(
+        self: FakeDiscord,
+        msg: Message,
+        body: dict[str, Any],
+        files: list[Upload],
+        *,
+        creating: bool,
+    ) -> None:
         if "content" in body:
             msg.content = body["content"] or ""
         if "allowed_mentions" in body:
@@ -739,8 +876,13 @@ class RestMixin:
 
     def _store_attachment(self: FakeDiscord, upload: Upload, spec: dict[str, Any]) -> Attachment:
         name = spec.get("filename") or upload.filename
-        att = Attachment(id=snowflake(), filename=name, data=upload.data,
-                         content_type=upload.content_type, description=spec.get("description"))
+        att = Attachment(
+            id=snowflake(),
+            filename=name,
+            data=upload.data,
+            content_type=upload.content_type,
+            description=spec.get("description"),
+        )
         att.url = f"{self.base_url}/attachments/{att.id}/{name}"
         self.attachments[att.id] = att
         return att
@@ -765,15 +907,26 @@ def _number_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]
 
 def _fault_response(fault: Any) -> web.Response:
     if fault.status == 429:
-        headers = {"Retry-After": str(max(1, round(fault.retry_after))), "Via": "1.1 google",
-                   "X-RateLimit-Scope": "global" if fault.is_global else "user"}
+        headers = {
+            "Retry-After": str(max(1, round(fault.retry_after))),
+            "Via": "1.1 google",
+            "X-RateLimit-Scope": "global" if fault.is_global else "user",
+        }
         if fault.is_global:
             headers["X-RateLimit-Global"] = "true"
-        return jresp({"message": "You are being rate limited.",
-                                  "retry_after": fault.retry_after, "global": fault.is_global,
-                                  "code": 0}, status=429, headers=headers)
-    return jresp({"message": f"{fault.status}: Internal Server Error", "code": 0},
-                             status=fault.status)
+        return jresp(
+            {
+                "message": "You are being rate limited.",
+                "retry_after": fault.retry_after,
+                "global": fault.is_global,
+                "code": 0,
+            },
+            status=429,
+            headers=headers,
+        )
+    return jresp(
+        {"message": f"{fault.status}: Internal Server Error", "code": 0}, status=fault.status
+    )
 
 
 async def _read_body(request: web.Request) -> tuple[Any, list[Upload], bool, str | None]:
@@ -796,8 +949,16 @@ async def _read_body(request: web.Request) -> tuple[Any, list[Upload], bool, str
                 except ValueError:
                     problem = "payload_json is not valid JSON"
             elif re.fullmatch(r"files\[\d+\]", name) or name.startswith("file"):
-                files.append(Upload(name, part.filename or "", part.headers.get(  # type: ignore
-                    "Content-Type"), data))
+                files.append(
+                    Upload(
+                        name,
+                        part.filename or "",
+                        part.headers.get(  # type: ignore
+                            "Content-Type"
+                        ),
+                        data,
+                    )
+                )
             else:
                 problem = f"unexpected multipart field {name!r}"
         return body, files, True, problem
@@ -834,8 +995,11 @@ def _extra_checks(operation_id: str, body: Any, files: list[Upload]) -> list[str
     n = len(files)
     if operation_id in ("create_message", "execute_webhook"):
         return limits.check_message(body, n, creating=True)
-    if operation_id in ("update_message", "update_original_webhook_message",
-                        "update_webhook_message"):
+    if operation_id in (
+        "update_message",
+        "update_original_webhook_message",
+        "update_webhook_message",
+    ):
         return limits.check_message(body, n, creating=False)
     if operation_id == "create_interaction_response" and isinstance(body, dict):
         kind, data = body.get("type"), body.get("data")

@@ -56,13 +56,15 @@ class OpenAPISpec:
         if not path.is_file():
             raise FileNotFoundError(
                 f"Discord's OpenAPI description is expected at {path}: the end-to-end tests "
-                "need the shared/ checkout (discord-api-spec) beside the repository")
+                "need the shared/ checkout (discord-api-spec) beside the repository"
+            )
         self.document: dict[str, Any] = json.loads(path.read_text())
         # Discord reads a snowflake given as a JSON integer as well as a string (discord.py
         # sends attachment ids as 0, 1, ...); the description only says "string".
         schemas = self.document["components"]["schemas"]
-        schemas["SnowflakeType"] = {"anyOf": [schemas["SnowflakeType"],
-                                              {"type": "integer", "minimum": 0}]}
+        schemas["SnowflakeType"] = {
+            "anyOf": [schemas["SnowflakeType"], {"type": "integer", "minimum": 0}]
+        }
         resource = Resource.from_contents(self.document, default_specification=DRAFT202012)
         self.registry: Registry = Registry().with_resource(_BASE_URI, resource)
         self._routes: list[tuple[re.Pattern[str], int, str, dict[str, Any]]] = []
@@ -96,16 +98,28 @@ class OpenAPISpec:
             return op
         raw = item[method]
         params: dict[str, dict[str, Any]] = {}
-        for where, plist in (((template, "parameters"), item.get("parameters", [])),
-                             ((template, method, "parameters"), raw.get("parameters", []))):
+        for where, plist in (
+            ((template, "parameters"), item.get("parameters", [])),
+            ((template, method, "parameters"), raw.get("parameters", [])),
+        ):
             for i, p in enumerate(plist):
                 uri = _BASE_URI + "#/" + _pointer("paths", *where, str(i), "schema")
                 params[f"{p['in']}:{p['name']}"] = {**p, "schema_uri": uri}
         body_uri = None
         body = raw.get("requestBody")
         if body and "application/json" in body.get("content", {}):
-            body_uri = _BASE_URI + "#/" + _pointer(
-                "paths", template, method, "requestBody", "content", "application/json", "schema"
+            body_uri = (
+                _BASE_URI
+                + "#/"
+                + _pointer(
+                    "paths",
+                    template,
+                    method,
+                    "requestBody",
+                    "content",
+                    "application/json",
+                    "schema",
+                )
             )
         op = Operation(
             method=method,
@@ -204,8 +218,11 @@ def _explain(err: ValidationError) -> ValidationError:
     here = list(err.absolute_path)
 
     def mismatched(errors: list[ValidationError]) -> bool:  # not the branch meant at all
-        return any((e.validator in ("enum", "const") and list(e.absolute_path) == [*here, "type"])
-                   or (e.validator == "type" and list(e.absolute_path) == here) for e in errors)
+        return any(
+            (e.validator in ("enum", "const") and list(e.absolute_path) == [*here, "type"])
+            or (e.validator == "type" and list(e.absolute_path) == here)
+            for e in errors
+        )
 
     meant = [b for b in branches.values() if not mismatched(b)] or list(branches.values())
     best = min(meant, key=lambda b: sum(_leaves(e) for e in b))
@@ -216,8 +233,12 @@ def _describe(err: ValidationError) -> str:
     best = _explain(err)
     where = "/".join(str(p) for p in best.absolute_path) or "(body)"
     message = best.message
-    sizes = {"maxItems": "items, at most", "minItems": "items, at least",
-             "maxLength": "characters, at most", "minLength": "characters, at least"}
+    sizes = {
+        "maxItems": "items, at most",
+        "minItems": "items, at least",
+        "maxLength": "characters, at most",
+        "minLength": "characters, at least",
+    }
     if best.validator in sizes:
         message = f"{len(best.instance)} {sizes[best.validator]} {best.validator_value}"
     if len(message) > 200:

@@ -42,8 +42,9 @@ def _random_states(name: str, seed: int, options: tuple) -> tuple[State, ...]:
     return tuple(states)
 
 
-def first_state(name: str, want: Callable[[State], bool], seeds: range = range(20),
-                **options) -> State | None:
+def first_state(
+    name: str, want: Callable[[State], bool], seeds: range = range(20), **options
+) -> State | None:
     """The first state of a random game (trying seeds in turn) for which ``want`` holds."""
     for seed in seeds:
         for state in random_states(name, seed, **options):
@@ -53,8 +54,9 @@ def first_state(name: str, want: Callable[[State], bool], seeds: range = range(2
 
 
 def stones(state: State) -> dict[str, str]:
-    return {cell: color for cell in state.board.cells
-            if (color := state.stone_at(cell)) is not None}
+    return {
+        cell: color for cell in state.board.cells if (color := state.stone_at(cell)) is not None
+    }
 
 
 def decode(data: bytes, kind: str = "PNG") -> Image.Image:
@@ -63,8 +65,14 @@ def decode(data: bytes, kind: str = "PNG") -> Image.Image:
     return image
 
 
-def pixel(image: Image.Image, state: State, cell: str, dx: float = 0.0, dy: float = 0.0,
-          scale: float = 1.0) -> RGB:
+def pixel(
+    image: Image.Image,
+    state: State,
+    cell: str,
+    dx: float = 0.0,
+    dy: float = 0.0,
+    scale: float = 1.0,
+) -> RGB:
     """The colour drawn at ``cell``'s centre, or ``dx``, ``dy`` pixels away from it."""
     x, y = render.cell_center(state, cell, scale=scale)
     return image.getpixel((int(x + dx), int(y + dy)))[:3]
@@ -94,12 +102,18 @@ def lightness(rgb: RGB) -> float:
     return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
 
 
-def ink_rows(image: Image.Image, box: tuple[int, int, int, int], background: RGB,
-             contrast: float = 40.0) -> list[int]:
+def ink_rows(
+    image: Image.Image, box: tuple[int, int, int, int], background: RGB, contrast: float = 40.0
+) -> list[int]:
     """The rows of ``box`` holding a pixel whose lightness differs from the
     background's by more than ``contrast``: where text is drawn."""
     left, top, right, bottom = box
     ground = lightness(background)
-    return [y for y in range(top, bottom)
-            if any(abs(lightness(image.getpixel((x, y))[:3]) - ground) > contrast
-                   for x in range(left, right))]
+    return [
+        y
+        for y in range(top, bottom)
+        if any(
+            abs(lightness(image.getpixel((x, y))[:3]) - ground) > contrast
+            for x in range(left, right)
+        )
+    ]

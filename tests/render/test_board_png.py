@@ -25,8 +25,11 @@ from tests.render.helpers import (
     stones,
 )
 
-GAME_SIZES = [pytest.param(name, size, id=f"{name}-{size}")
-              for name in sorted(rules.GAMES) for size in sizes(name)]
+GAME_SIZES = [
+    pytest.param(name, size, id=f"{name}-{size}")
+    for name in sorted(rules.GAMES)
+    for size in sizes(name)
+]
 
 
 def mid_game(name: str, size: int) -> rules.State:
@@ -73,10 +76,14 @@ def test_an_empty_cell_shows_the_board(name, size):
     image = decode(render.board_png(state, theme="light")).convert("RGB")
     covered = set(changed(state)) | set(marked_cells(state, Mark.NO_PLACE))
     if isinstance(state, AstralisState):
-        covered |= {cell for cell in state.board.cells
-                    if state.control(cell) is not None or state.pawn_at(cell)}
-    empty = [cell for cell in state.board.cells
-             if state.stone_at(cell) is None and cell not in covered]
+        covered |= {
+            cell
+            for cell in state.board.cells
+            if state.control(cell) is not None or state.pawn_at(cell)
+        }
+    empty = [
+        cell for cell in state.board.cells if state.stone_at(cell) is None and cell not in covered
+    ]
     assert empty
     palette = render.colors(name, "light")
     if isinstance(state.board, SquareBoard):  # an empty point is a crossing of two lines
@@ -104,8 +111,9 @@ REMOVING = [("asli", Mark.CAPTURED), ("lifeline", Mark.REMOVED), ("sliglube", Ma
 
 @pytest.mark.parametrize(("name", "mark"), REMOVING)
 def test_a_stone_the_last_move_took_off_is_a_small_pale_ghost(name, mark):
-    state = first_state(name, lambda s: any(s.stone_at(c) is None
-                                            for c, _ in s.last_change.removed))
+    state = first_state(
+        name, lambda s: any(s.stone_at(c) is None for c, _ in s.last_change.removed)
+    )
     assert state is not None
     image = decode(render.board_png(state)).convert("RGB")
     palette = render.colors(name, "dark")
@@ -125,8 +133,9 @@ def test_a_stone_the_last_move_took_off_is_a_small_pale_ghost(name, mark):
     # pale: far closer to the board than to the stone it was
     for color, ghost in palette.ghost.items():
         stone = palette.stones[color]
-        assert sum(abs(g - b) for g, b in zip(ghost, palette.board, strict=True)) < \
-            sum(abs(g - s) for g, s in zip(ghost, stone, strict=True))
+        assert sum(abs(g - b) for g, b in zip(ghost, palette.board, strict=True)) < sum(
+            abs(g - s) for g, s in zip(ghost, stone, strict=True)
+        )
 
 
 def test_a_capture_is_a_red_cross_over_the_ghost():
@@ -170,8 +179,9 @@ def test_astralis_bonus_stones_wear_a_ring_and_captured_ones_a_cross():
     image = decode(render.board_png(state)).convert("RGB")
     for cell in state.last_change.flipped:
         assert near(pixel(image, state, cell), palette.mark), cell
-        assert not any(near(pixel(image, state, cell, dx=radius * k / 20), palette.mark)
-                       for k in range(13, 16)), cell
+        assert not any(
+            near(pixel(image, state, cell, dx=radius * k / 20), palette.mark) for k in range(13, 16)
+        ), cell
 
 
 def test_themes_differ_around_the_board_but_not_on_it():
@@ -182,8 +192,9 @@ def test_themes_differ_around_the_board_but_not_on_it():
     for theme, image in (("dark", dark), ("light", light)):
         assert near(image.getpixel((2, 2)), render.colors("asli", theme).background)
         cell = next(iter(stones(state)))
-        assert near(pixel(image, state, cell),
-                    render.colors("asli", theme).stones[state.stone_at(cell)])
+        assert near(
+            pixel(image, state, cell), render.colors("asli", theme).stones[state.stone_at(cell)]
+        )
 
 
 def test_stones_of_the_two_colours_differ_in_lightness():
@@ -228,16 +239,23 @@ def test_sliglube_outlines_each_link_in_the_colours_of_its_loops_controllers():
     occupied = sorted(board.index(cell) for cell in stones(state))
     seen_both = False
     for k, a in enumerate(occupied):
-        for b in occupied[k + 1:]:
+        for b in occupied[k + 1 :]:
             if not board.adjacent(a, b):
                 continue
             (xa, ya), (xb, yb) = (render.cell_center(state, board.name(i)) for i in (a, b))
             length = ((xb - xa) ** 2 + (yb - ya) ** 2) ** 0.5
             across = (-(yb - ya) / length * 0.1 * unit, (xb - xa) / length * 0.1 * unit)
-            sides = [image.getpixel((int((xa + xb) / 2 + s * across[0]),
-                                     int((ya + yb) / 2 + s * across[1]))) for s in (-1, 1)]
-            drawn = {color for color, rgb in palette.stones.items()
-                     if any(near(side, rgb) for side in sides)}
+            sides = [
+                image.getpixel(
+                    (int((xa + xb) / 2 + s * across[0]), int((ya + yb) / 2 + s * across[1]))
+                )
+                for s in (-1, 1)
+            ]
+            drawn = {
+                color
+                for color, rgb in palette.stones.items()
+                if any(near(side, rgb) for side in sides)
+            }
             expected = owners.get(frozenset((board.name(a), board.name(b))), set())
             assert drawn == expected, (board.name(a), board.name(b))
             seen_both |= len(expected) == 2

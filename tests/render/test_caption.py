@@ -49,8 +49,7 @@ def test_an_undecided_colour_names_the_seat_and_what_it_must_do():
 
 
 def test_lifeline_komi_left_is_shown():
-    state = rules.get_game("lifeline").replay(["komi 4", "white"], size=4,
-                                              opening="komi-pie")
+    state = rules.get_game("lifeline").replay(["komi 4", "white"], size=4, opening="komi-pie")
     move, _, facts, _ = caption_lines(state)
     assert "komi pie" in text(move)
     assert text(facts).startswith("Komi left:  White 4")
@@ -84,8 +83,9 @@ def test_sliglube_counts_the_loops_each_colour_controls():
     _, _, facts, _ = caption_lines(state)
     black = sum("black" in state.loop_controllers(loop) for loop in state.loops())
     white = sum("white" in state.loop_controllers(loop) for loop in state.loops())
-    assert text(facts).strip() == (f"Loops: {len(state.loops())}    Black controls {black}"
-                                   f"    White controls {white}")
+    assert text(facts).strip() == (
+        f"Loops: {len(state.loops())}    Black controls {black}    White controls {white}"
+    )
     assert swatches(facts) == ["black", "white"]
 
 
@@ -97,8 +97,9 @@ def test_sliglube_without_loops_says_so():
 
 @pytest.mark.parametrize("name", sorted(rules.GAMES))
 def test_a_finished_game_shows_the_result_and_the_winner(name):
-    final = random_states(name, 5, size=min(o.minimum for o in rules.get_game(name).options()
-                                              if o.name == "size"))[-1]
+    final = random_states(
+        name, 5, size=min(o.minimum for o in rules.get_game(name).options() if o.name == "size")
+    )[-1]
     rows = render.caption_text(final, names={0: "Ann", 1: "Bob"})
     status = " ".join(rows[1:3])  # a long result wraps onto the next row
     assert status.startswith(final.result)
@@ -109,8 +110,9 @@ def test_a_finished_game_shows_the_result_and_the_winner(name):
 
 @pytest.mark.parametrize("name", sorted(rules.GAMES))
 def test_a_game_the_bot_ended_says_how_even_if_the_position_goes_on(name):
-    state = random_states(name, 2, size=min(o.minimum for o in rules.get_game(name).options()
-                                             if o.name == "size"))[6]
+    state = random_states(
+        name, 2, size=min(o.minimum for o in rules.get_game(name).options() if o.name == "size")
+    )[6]
     assert not state.is_over
     seat = state.to_move
     ending = SimpleNamespace(text="Cyan wins: Yellow resigned", winner=1 - seat)
@@ -125,14 +127,17 @@ def test_a_game_the_bot_ended_says_how_even_if_the_position_goes_on(name):
 
 
 def test_a_legend_names_each_kind_of_mark_shown():
-    state = first_state("sliglube", lambda s: bool(s.last_change.flipped)
-                        and bool(s.last_change.removed))
+    state = first_state(
+        "sliglube", lambda s: bool(s.last_change.flipped) and bool(s.last_change.removed)
+    )
     assert state is not None
     caption = " ".join(render.caption_text(state))
     assert "flipped" in caption and "removed" in caption
     plain = rules.get_game("sliglube").replay(["d4", "white", "c3"], size=5)
-    assert not any(word in " ".join(render.caption_text(plain))
-                   for word in ("flipped", "removed", "captured", "bonus"))
+    assert not any(
+        word in " ".join(render.caption_text(plain))
+        for word in ("flipped", "removed", "captured", "bonus")
+    )
 
 
 def test_a_line_too_long_for_the_picture_wraps_at_full_size_and_never_spills():
@@ -154,15 +159,18 @@ def test_what_the_move_did_in_words_for_the_post():
     colors = {color for _, color in asli.last_change.removed}
     count = len(asli.last_change.removed)
     (color,) = colors
-    assert render.change_summary(asli) == \
-        f"captured {count} {color} stone{'s' if count > 1 else ''}"
-    sliglube = first_state("sliglube", lambda s: bool(s.last_change.flipped)
-                           and bool(s.last_change.removed))
+    assert (
+        render.change_summary(asli) == f"captured {count} {color} stone{'s' if count > 1 else ''}"
+    )
+    sliglube = first_state(
+        "sliglube", lambda s: bool(s.last_change.flipped) and bool(s.last_change.removed)
+    )
     summary = render.change_summary(sliglube)
     assert summary.startswith("removed ")
     assert summary.endswith(f", flipped {len(sliglube.last_change.flipped)}")
     astralis = first_state("astralis", lambda s: bool(s.last_change.added), size=7)
     assert render.change_summary(astralis).endswith(
         f"bonus stone{'s' if len(astralis.last_change.added) > 1 else ''} at "
-        f"{', '.join(astralis.last_change.added)}")
+        f"{', '.join(astralis.last_change.added)}"
+    )
     assert render.change_summary(rules.get_game("asli").replay(["komi 1"], size=5)) == ""

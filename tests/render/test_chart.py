@@ -62,10 +62,12 @@ def test_a_guide_rings_the_cells_it_points_at_without_a_legend() -> None:
     lay = render.board_layout(state)
     assert near(pixel(ringed, state, "a1"), pixel(plain, state, "a1"))  # the middle is free
     edge = 0.95 * lay.stone_radius
-    assert near(pixel(ringed, state, "a1", dx=edge), MARK) or \
-        near(pixel(ringed, state, "a1", dx=-edge), MARK)
+    assert near(pixel(ringed, state, "a1", dx=edge), MARK) or near(
+        pixel(ringed, state, "a1", dx=-edge), MARK
+    )
     assert render.caption_text(state) == render.caption_text(
-        state, extra=[render.Marked("a1", render.Mark.HIGHLIGHT)])
+        state, extra=[render.Marked("a1", render.Mark.HIGHLIGHT)]
+    )
 
 
 def test_the_ais_move_is_marked_in_the_movers_colour_and_explained() -> None:
@@ -74,8 +76,8 @@ def test_the_ais_move_is_marked_in_the_movers_colour_and_explained() -> None:
     image = render.board_image(state, extra=suggested)
     col = render.colors("sliglube")
     see_through = mix(col.board, col.stones["white"], 150 / 255)  # a faded white stone
-    assert near(pixel(image, state, "c3", dx=0.7 * render.board_layout(state).stone_radius),
-                see_through)
-    assert near(pixel(image, state, "c3", dx=0.36 * render.board_layout(state).stone_radius),
-                MARK)
+    assert near(
+        pixel(image, state, "c3", dx=0.7 * render.board_layout(state).stone_radius), see_through
+    )
+    assert near(pixel(image, state, "c3", dx=0.36 * render.board_layout(state).stone_radius), MARK)
     assert "AI's move" in " ".join(render.caption_text(state, extra=suggested))

@@ -27,8 +27,9 @@ def test_square_boards_have_letters_above_and_below_and_numbers_on_both_sides(bo
     layout = render.board_layout(board)
     labels = Counter(label.text for label in layout.labels)
     n = board.size
-    assert labels == Counter({**{c: 2 for c in string.ascii_lowercase[:n]},
-                              **{str(r): 2 for r in range(1, n + 1)}})
+    assert labels == Counter(
+        {**{c: 2 for c in string.ascii_lowercase[:n]}, **{str(r): 2 for r in range(1, n + 1)}}
+    )
     for label in layout.labels:
         assert inside(layout, label)
         if label.text.isalpha():  # a column letter sits exactly above/below its column
@@ -46,8 +47,9 @@ def test_every_hex_row_is_named_by_its_first_and_last_cell_beside_them(board):
         first, last = board.cells[row[0]], board.cells[row[-1]]
         (x0, y0), (x1, y1) = (render.cell_center(board, cell) for cell in (first, last))
         assert y1 == pytest.approx(y0)
-        beside = sorted((lb for lb in layout.labels if lb.y == pytest.approx(y0)),
-                        key=lambda lb: lb.x)
+        beside = sorted(
+            (lb for lb in layout.labels if lb.y == pytest.approx(y0)), key=lambda lb: lb.x
+        )
         assert [lb.text for lb in beside] == [first, last]
         # each next to its cell: outside the row, less than a cell and a label away
         assert 0.5 * layout.unit < x0 - beside[0].x < 1.5 * layout.unit + layout.label_size
@@ -65,10 +67,17 @@ def test_hex_row_names_are_drawn_where_the_layout_puts_them(base):
     ink = render.colors("lifeline").text
     for label in layout.labels:
         half_w = render.text.length(label.text, layout.label_size) / 2
-        box = (int(label.x - half_w), int(label.y - layout.label_size / 2),
-               int(label.x + half_w) + 1, int(label.y + layout.label_size / 2) + 1)
-        assert any(near(image.getpixel((x, y)), ink)
-                   for x in range(box[0], box[2]) for y in range(box[1], box[3])), label
+        box = (
+            int(label.x - half_w),
+            int(label.y - layout.label_size / 2),
+            int(label.x + half_w) + 1,
+            int(label.y + layout.label_size / 2) + 1,
+        )
+        assert any(
+            near(image.getpixel((x, y)), ink)
+            for x in range(box[0], box[2])
+            for y in range(box[1], box[3])
+        ), label
 
 
 @pytest.mark.parametrize("board", SQUARE + HEXES, ids=lambda b: f"{b.kind}-{b.size}")

@@ -38,8 +38,9 @@ def test_every_character_is_drawn_by_a_font_that_has_it(sample):
     found = fonts.faces()
     assert found, "the font packages are not installed"
     runs = fonts.runs(sample)
-    assert "".join(run for _, run in runs).replace("\u200d", "") \
-        .replace("\ufe0f", "") == sample.replace("\u200d", "").replace("\ufe0f", "")
+    assert "".join(run for _, run in runs).replace("\u200d", "").replace(
+        "\ufe0f", ""
+    ) == sample.replace("\u200d", "").replace("\ufe0f", "")
     for face, run in runs:
         for char in run:
             assert ord(char) in found[face].chars, (char, found[face].path.name)

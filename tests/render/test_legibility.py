@@ -22,8 +22,10 @@ from tests.render.helpers import (
 )
 
 PREVIEW = 440
-LARGEST = [pytest.param(name, sizes(name)[-1], id=f"{name}-{sizes(name)[-1]}")
-           for name in sorted(rules.GAMES)]
+LARGEST = [
+    pytest.param(name, sizes(name)[-1], id=f"{name}-{sizes(name)[-1]}")
+    for name in sorted(rules.GAMES)
+]
 
 
 def ratio(state: rules.State) -> float:
@@ -51,15 +53,19 @@ def test_caption_letters_stay_13_px_tall_in_the_preview(name, theme):
     # the status row: "Black to move (Bob): …", capitals and parentheses, descenders
     top = int((lay.line_middle(1) - lay.line_step / 2) * k)
     bottom = int((lay.line_middle(1) + lay.line_step / 2) * k)
-    rows = ink_rows(preview, (int(lay.pad * k), top, PREVIEW - 2, bottom),
-                    render.colors(name, theme).background)
+    rows = ink_rows(
+        preview, (int(lay.pad * k), top, PREVIEW - 2, bottom), render.colors(name, theme).background
+    )
     assert rows and rows[-1] - rows[0] + 1 >= 13
 
 
 @pytest.mark.parametrize(("name", "size"), LARGEST)
 def test_the_last_move_dot_shows_in_the_preview_of_the_largest_board(name, size):
-    state = next(s for s in reversed(random_states(name, 1, size=size)[:120])
-                 if any(s.stone_at(c) for c in s.last_change.placed))
+    state = next(
+        s
+        for s in reversed(random_states(name, 1, size=size)[:120])
+        if any(s.stone_at(c) for c in s.last_change.placed)
+    )
     preview = scaled(render.board_image(state))
     palette = render.colors(name)
     cell = next(c for c in state.last_change.placed if state.stone_at(c))
@@ -72,8 +78,10 @@ def test_hints_show_in_the_preview_of_the_largest_board(name, size):
     state = random_states(name, 1, size=size)[60]
     plain = scaled(render.board_image(state))
     hinted = scaled(render.board_image(state, marks=True))
-    cells = {**marked_cells(state, Mark.PLACE, hints=True),
-             **marked_cells(state, Mark.REACH, hints=True)}
+    cells = {
+        **marked_cells(state, Mark.PLACE, hints=True),
+        **marked_cells(state, Mark.REACH, hints=True),
+    }
     assert cells
     k = ratio(state)
     near = int(0.6 * render.board_layout(state).stone_radius * k)
@@ -86,8 +94,13 @@ def test_hints_show_in_the_preview_of_the_largest_board(name, size):
 
 @pytest.mark.parametrize("name", ["lifeline", "sliglube"])
 def test_a_removed_stone_does_not_read_as_a_stone_in_the_preview(name):
-    state = first_state(name, lambda s: any(s.stone_at(c) is None and c not in s.last_change.placed
-                                            for c, _ in s.last_change.removed))
+    state = first_state(
+        name,
+        lambda s: any(
+            s.stone_at(c) is None and c not in s.last_change.placed
+            for c, _ in s.last_change.removed
+        ),
+    )
     assert state is not None
     preview = scaled(render.board_image(state))
     palette = render.colors(name)
@@ -112,16 +125,23 @@ def test_astralis_pawns_stand_out_from_the_control_marks_in_the_preview():
         """Pixels near white within ``reach`` stone radii: only a pawn's light halo is."""
         x, y = render.cell_center(state, cell)
         r = int(lay.stone_radius * reach * k)
-        return sum(1 for dx in range(-r, r + 1) for dy in range(-r, r + 1)
-                   if lightness(p := preview.getpixel((int(x * k) + dx, int(y * k) + dy))) > 215
-                   and max(p) - min(p) < 40)
+        return sum(
+            1
+            for dx in range(-r, r + 1)
+            for dy in range(-r, r + 1)
+            if lightness(p := preview.getpixel((int(x * k) + dx, int(y * k) + dy))) > 215
+            and max(p) - min(p) < 40
+        )
 
     pawns = [cell for cell in state.pawns.values() if cell]
     assert len(pawns) == 2
     for cell in pawns:  # a pawn's halo reaches well beyond a control mark's size
         assert halo(cell, 1.3) >= 8, cell
-    controlled = [cell for cell in state.board.cells if state.control(cell)
-                  and state.stone_at(cell) is None and cell not in pawns]
+    controlled = [
+        cell
+        for cell in state.board.cells
+        if state.control(cell) and state.stone_at(cell) is None and cell not in pawns
+    ]
     assert controlled
     assert all(halo(cell, 0.5) == 0 for cell in controlled)
 
@@ -129,15 +149,19 @@ def test_astralis_pawns_stand_out_from_the_control_marks_in_the_preview():
 def test_what_a_move_did_still_shows_in_the_preview():
     # Astralis base 8: a capture (red × in the middle) and a bonus (red ring)
     red = render.colors("astralis").mark
-    for want, where in ((lambda s: bool(s.last_change.flipped), 0.0),
-                        (lambda s: bool(s.last_change.added), 0.67)):
+    for want, where in (
+        (lambda s: bool(s.last_change.flipped), 0.0),
+        (lambda s: bool(s.last_change.added), 0.67),
+    ):
         state = first_state("astralis", want, size=8)
         preview = scaled(render.board_image(state))
         radius = render.board_layout(state).stone_radius
         cells = state.last_change.flipped or state.last_change.added
         for cell in cells:
-            seen = [at(preview, state, cell, dx * where * radius, dy * where * radius)
-                    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+            seen = [
+                at(preview, state, cell, dx * where * radius, dy * where * radius)
+                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            ]
             assert any(distance(p, red) < 70 for p in seen), cell
     # Sliglube base 7: a flipped stone shows its former colour in its middle
     state = first_state("sliglube", lambda s: bool(s.last_change.flipped), size=7)
@@ -147,4 +171,5 @@ def test_what_a_move_did_still_shows_in_the_preview():
         before = "white" if state.stone_at(cell) == "black" else "black"
         middle = at(preview, state, cell)
         assert distance(middle, palette.stones[before]) < distance(
-            middle, palette.stones[state.stone_at(cell)]), cell
+            middle, palette.stones[state.stone_at(cell)]
+        ), cell

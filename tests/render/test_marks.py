@@ -37,11 +37,14 @@ def differing(state: rules.State, a, b) -> set[str]:
     return out
 
 
-@pytest.mark.parametrize(("name", "ply"), [("asli", 30), ("lifeline", 12), ("lifeline", 1),
-                                           ("sliglube", 25), ("astralis", 20)])
+@pytest.mark.parametrize(
+    ("name", "ply"),
+    [("asli", 30), ("lifeline", 12), ("lifeline", 1), ("sliglube", 25), ("astralis", 20)],
+)
 def test_hints_stand_exactly_where_legal_moves_go(name, ply):
-    state = random_states(name, 3, size=min(o.minimum for o in rules.get_game(name).options()
-                                             if o.name == "size") + 1)[ply]
+    state = random_states(
+        name, 3, size=min(o.minimum for o in rules.get_game(name).options() if o.name == "size") + 1
+    )[ply]
     assert not state.is_over
     plain = render.board_image(state)
     hinted = render.board_image(state, marks=True)
@@ -63,31 +66,40 @@ def test_hints_can_be_placements_anywhere_before_colours_are_chosen():
 
 @pytest.mark.parametrize("name", sorted(rules.GAMES))
 def test_no_hints_once_the_game_has_ended(name):
-    states = random_states(name, 4, size=min(o.minimum for o in rules.get_game(name).options()
-                                             if o.name == "size"))
+    states = random_states(
+        name, 4, size=min(o.minimum for o in rules.get_game(name).options() if o.name == "size")
+    )
     final, going = states[-1], states[len(states) // 2]
     assert final.is_over and not going.is_over
     assert render.board_image(final, marks=True) == render.board_image(final)
     resigned = SimpleNamespace(text="Yellow wins: Cyan resigned")
-    assert render.board_image(going, marks=True, outcome=resigned) == \
-        render.board_image(going, outcome=resigned)
+    assert render.board_image(going, marks=True, outcome=resigned) == render.board_image(
+        going, outcome=resigned
+    )
 
 
 def test_sliglube_tints_the_cells_where_the_player_to_move_may_not_place():
     # a position in which the mover controls a loop: cells next to it are forbidden
-    state = next(s for s in random_states("sliglube", 1, size=6)
-                 if s.ply > 2 and not s.is_over
-                 and any(s.color_to_move in s.loop_controllers(loop) for loop in s.loops()))
+    state = next(
+        s
+        for s in random_states("sliglube", 1, size=6)
+        if s.ply > 2
+        and not s.is_over
+        and any(s.color_to_move in s.loop_controllers(loop) for loop in s.loops())
+    )
     image = render.board_image(state).convert("RGB")
     tint = render.colors("sliglube").tint["forbidden"]
     allowed, _ = cells_of(state)
     empty = {cell for cell in state.board.cells if state.stone_at(cell) is None}
     radius = render.board_layout(state).stone_radius
-    tinted = {cell for cell in empty
-              if near(pixel(image, state, cell, dx=0.6 * radius), tint)}
+    tinted = {cell for cell in empty if near(pixel(image, state, cell, dx=0.6 * radius), tint)}
     assert tinted == empty - allowed
-    next_to_own = {state.board.name(n) for loop in state.loops()
-                   if state.color_to_move in state.loop_controllers(loop)
-                   for cell in loop for n in state.board.neighbours[state.board.index(cell)]}
+    next_to_own = {
+        state.board.name(n)
+        for loop in state.loops()
+        if state.color_to_move in state.loop_controllers(loop)
+        for cell in loop
+        for n in state.board.neighbours[state.board.index(cell)]
+    }
     assert tinted >= (next_to_own & empty) - set().union(*state.loops())
     assert tinted and "may not place" in " ".join(render.caption_text(state))

@@ -39,16 +39,20 @@ def test_a_game_without_a_painter_is_drawn_plainly():
     radius = render.board_layout(state).stone_radius
     assert near(pixel(image, state, "a1", dx=0.6 * radius), palette.stones["o"])
     rows = render.caption_text(state, names={0: "Ann", 1: "Bob"})
-    assert rows[:3] == ["Tic-tac-toe  ·  move 2: a1", "● X to move (Ann): place your mark",
-                        "● X: Ann   ● O: Bob"]
+    assert rows[:3] == [
+        "Tic-tac-toe  ·  move 2: a1",
+        "● X to move (Ann): place your mark",
+        "● X: Ann   ● O: Bob",
+    ]
 
 
 class Neon(Painter):
     """A test game's own look: its colours and a fact line."""
 
     def colors(self, game, theme):
-        return render.theme.colors(theme, {"x": (255, 0, 128), "o": (0, 255, 128)},
-                                   board=(10, 10, 40))
+        return render.theme.colors(
+            theme, {"x": (255, 0, 128), "o": (0, 255, 128)}, board=(10, 10, 40)
+        )
 
     def facts(self, state):
         return [Text("Free cells: "), Swatch("x"), Text(f" {len(state.legal_moves())}")]
@@ -102,9 +106,10 @@ def test_only_painters_know_games_by_name():
 
 
 def test_no_probing_of_states_and_no_board_kinds():
-    for file, source in {**source_outside_games(),
-                         **{p.name: p.read_text() for p in (RENDER / "games").glob("*.py")}
-                         }.items():
+    for file, source in {
+        **source_outside_games(),
+        **{p.name: p.read_text() for p in (RENDER / "games").glob("*.py")},
+    }.items():
         assert "getattr(state" not in source, file
         assert "hasattr(state" not in source, file
         assert ".kind ==" not in source, file

@@ -32,9 +32,11 @@ def test_a_full_random_game_replays_frame_by_frame(name):
     assert image.info["duration"] > first_duration
     # the frames are stored as differences: the composed last frame is the final position
     last = image.convert("RGB")
-    expected = to_palette(render.board_image(final, names={0: "Ann", 1: "Bob"},
-                                             scale=render.REPLAY_SCALE),
-                          rules.get_game(name), "dark")
+    expected = to_palette(
+        render.board_image(final, names={0: "Ann", 1: "Bob"}, scale=render.REPLAY_SCALE),
+        rules.get_game(name),
+        "dark",
+    )
     assert ImageChops.difference(last, expected.convert("RGB")).getbbox() is None
     palette = render.colors(name, "dark")
     marked = {*final.last_change.placed, *final.last_change.flipped, *final.last_change.added}
@@ -80,10 +82,15 @@ def test_the_last_frame_says_how_the_bot_ended_the_game():
     data = render.replay_gif("lifeline", {"size": 5}, moves, names=names, outcome=ending)
     image = decode(data, "GIF")
     image.seek(image.n_frames - 1)
-    expected = to_palette(render.board_image(states[12], names=names, outcome=ending,
-                                             scale=render.REPLAY_SCALE),
-                          rules.get_game("lifeline"), "dark")
+    expected = to_palette(
+        render.board_image(states[12], names=names, outcome=ending, scale=render.REPLAY_SCALE),
+        rules.get_game("lifeline"),
+        "dark",
+    )
     assert ImageChops.difference(image.convert("RGB"), expected.convert("RGB")).getbbox() is None
-    playing = to_palette(render.board_image(states[12], names=names, scale=render.REPLAY_SCALE),
-                         rules.get_game("lifeline"), "dark")
+    playing = to_palette(
+        render.board_image(states[12], names=names, scale=render.REPLAY_SCALE),
+        rules.get_game("lifeline"),
+        "dark",
+    )
     assert ImageChops.difference(expected.convert("RGB"), playing.convert("RGB")).getbbox()

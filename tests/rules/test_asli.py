@@ -279,8 +279,9 @@ def test_a_capture_in_shared_territory_is_not_minimal():
 def test_a_hold_clears_the_restriction():
     # Black's a5 is a minimal incursion (kills a4 alone, in White's territory
     # {a5}); White holds; Black's next minimal incursion c5 is allowed.
-    state = play("b4", "c4", "b2", "b5", "a5", "a4", "c1", "d5", "c3", "c2", "a5", komi=2,
-                 colour="black")
+    state = play(
+        "b4", "c4", "b2", "b5", "a5", "a4", "c1", "d5", "c3", "c2", "a5", komi=2, colour="black"
+    )
     assert state.last_change.removed == (("a4", "white"),)
     state = state.play("hold")
     assert state.prison_count == 1
@@ -293,8 +294,7 @@ def test_a_hold_clears_the_restriction():
 
 
 def test_draw_by_repetition():
-    moves = ["c2", "e5", "b1", "d1", "d5", "b2", "e4", "a5", "d3", "a3", "e5", "c1", "hold",
-             "d1"]
+    moves = ["c2", "e5", "b1", "d1", "d5", "b2", "e4", "a5", "d3", "a3", "e5", "c1", "hold", "d1"]
     state = play(*moves)
     repeated = play(*moves[:11])  # after Black's e5, White to move
     assert not state.is_over
@@ -311,8 +311,29 @@ def test_draw_by_repetition():
 
 
 def test_a_position_after_a_hold_counts_for_repetition():
-    moves = ["d4", "a3", "a2", "a5", "e1", "b4", "c5", "d2", "b2", "d5", "e5", "b3", "c3",
-             "c4", "c1", "d5", "c2", "hold", "c5", "hold", "b5"]
+    moves = [
+        "d4",
+        "a3",
+        "a2",
+        "a5",
+        "e1",
+        "b4",
+        "c5",
+        "d2",
+        "b2",
+        "d5",
+        "e5",
+        "b3",
+        "c3",
+        "c4",
+        "c1",
+        "d5",
+        "c2",
+        "hold",
+        "c5",
+        "hold",
+        "b5",
+    ]
     state = play(*moves, komi=5, colour="black")
     after_play = play(*moves[:17], komi=5, colour="black")
     after_hold = play(*moves[:18], komi=5, colour="black")
@@ -329,8 +350,11 @@ def test_a_position_after_a_hold_counts_for_repetition():
 
 def _neighbours(n: int, i: int) -> list[int]:
     r, c = divmod(i, n)
-    return [j for j, ok in ((i - n, r > 0), (i - 1, c > 0), (i + 1, c < n - 1),
-                            (i + n, r < n - 1)) if ok]
+    return [
+        j
+        for j, ok in ((i - n, r > 0), (i - 1, c > 0), (i + 1, c < n - 1), (i + n, r < n - 1))
+        if ok
+    ]
 
 
 def _blobs(n: int, board: list[int], keep) -> list[frozenset[int]]:
@@ -363,8 +387,9 @@ def _alive(n: int, board: list[int], group: frozenset[int], flag: bool) -> bool:
     return False
 
 
-def _outcomes(n: int, board: list[int], me: int, flags: set[int],
-              after_minimal: bool) -> dict[int, tuple[list[int], bool]]:
+def _outcomes(
+    n: int, board: list[int], me: int, flags: set[int], after_minimal: bool
+) -> dict[int, tuple[list[int], bool]]:
     """Brute force over the rules text: for each point where ``me`` may play,
     the board after the play and whether it was a minimal incursion."""
     enemy = 3 - me
@@ -377,8 +402,9 @@ def _outcomes(n: int, board: list[int], me: int, flags: set[int],
         new = list(board)
         new[p] = me
         # every enemy group is alive before the play, so "turned dead" = dead now
-        dead = [g for g in _blobs(n, new, lambda x: x == enemy)
-                if not _alive(n, new, g, enemy in flags)]
+        dead = [
+            g for g in _blobs(n, new, lambda x: x == enemy) if not _alive(n, new, g, enemy in flags)
+        ]
         for g in dead:
             for u in g:
                 new[u] = 0

@@ -78,7 +78,8 @@ def test_setup_refuses_corners_other_edges_and_stones():
     state = GAME.new(size=7)
     for corner in ("a1", "a7"):
         assert refusal(state, corner) == (
-            f"place your pawn on a non-corner cell of the bottom row, not {corner}")
+            f"place your pawn on a non-corner cell of the bottom row, not {corner}"
+        )
     assert "bottom row" in refusal(state, "m4")
     assert "bottom row" in refusal(state, "b3")
     assert "one cell" in refusal(state, "a3 b4")
@@ -135,7 +136,8 @@ def test_a_stone_goes_next_to_the_pawn_on_a_cell_next_to_no_stone():
     assert play(*START, "b3 c3").last_change.placed == ("b3", "c3")
     assert refusal(state, "b4 c4") == "c4 is next to a stone"
     assert refusal(state, "b4 d4") == (
-        "the stone must go next to your pawn's new cell b4, and d4 is not")
+        "the stone must go next to your pawn's new cell b4, and d4 is not"
+    )
     assert refusal(state, "b2 c3") == "c3 already holds a stone"
     assert refusal(state, "b2 b2") == "the stone cannot go under your pawn on b2"
     assert "b4 c5" in state.legal_moves() and "b4 c4" not in state.legal_moves()
@@ -256,7 +258,8 @@ def test_a_bonus_under_the_opponent_pawn_is_deferred_until_it_leaves():
     # Cyan must move; the Yellow stone lands as the pawn leaves, before Cyan's
     # own placement, so Cyan cannot put a stone on the cell it just left
     assert refusal(state, "a2 a1") == (
-        "a1 receives Yellow's deferred bonus stone as your pawn leaves")
+        "a1 receives Yellow's deferred bonus stone as your pawn leaves"
+    )
     assert "b1 a1" not in state.legal_moves()
     after = state.play("b1")
     assert after.stone_at("a1") == "yellow"
@@ -299,14 +302,65 @@ def test_pass_is_refused_while_the_pawn_can_move():
 
 #: Short complete games found by a seeded random search (every cell explored).
 KOMI_DECIDES = [
-    "a4", "m6", "j10 i10", "m5 l5", "d7 e7", "h5 g5", "c7 c6", "h2 i2", "c4 c3", "f3 f2",
-    "c1 d1", "f1 g1", "c7 c8", "f12 g12", "f7 g8", "f9 g10", "e6 f6", "k5 j6", "i8 j8",
-    "j5 j4", "l8 m7", "d2 e3", "a2 a1", "h5 h6", "a3 a4", "k2 l1", "a6 a7", "m2 m3", "d9 e10",
+    "a4",
+    "m6",
+    "j10 i10",
+    "m5 l5",
+    "d7 e7",
+    "h5 g5",
+    "c7 c6",
+    "h2 i2",
+    "c4 c3",
+    "f3 f2",
+    "c1 d1",
+    "f1 g1",
+    "c7 c8",
+    "f12 g12",
+    "f7 g8",
+    "f9 g10",
+    "e6 f6",
+    "k5 j6",
+    "i8 j8",
+    "j5 j4",
+    "l8 m7",
+    "d2 e3",
+    "a2 a1",
+    "h5 h6",
+    "a3 a4",
+    "k2 l1",
+    "a6 a7",
+    "m2 m3",
+    "d9 e10",
 ]
 YELLOW_WINS = [
-    "a3", "m2", "c3 d3", "l3 l4", "h7 i6", "i3 i4", "h8 g9", "e5 d5", "c9 d9", "j7 i8",
-    "c6 b5", "h7 g7", "f6 f5", "h10 i10", "b6 b7", "f11 g12", "b2 b1", "k7 l6", "e2 f3",
-    "f11 e11", "e8 e7", "j8 k8", "l3 l2", "c4 b3", "f2 f1", "i2 h2", "f9 f10", "k2 j2",
+    "a3",
+    "m2",
+    "c3 d3",
+    "l3 l4",
+    "h7 i6",
+    "i3 i4",
+    "h8 g9",
+    "e5 d5",
+    "c9 d9",
+    "j7 i8",
+    "c6 b5",
+    "h7 g7",
+    "f6 f5",
+    "h10 i10",
+    "b6 b7",
+    "f11 g12",
+    "b2 b1",
+    "k7 l6",
+    "e2 f3",
+    "f11 e11",
+    "e8 e7",
+    "j8 k8",
+    "l3 l2",
+    "c4 b3",
+    "f2 f1",
+    "i2 h2",
+    "f9 f10",
+    "k2 j2",
 ]
 
 

@@ -72,7 +72,8 @@ def check_decisions(name: str, states: list[State]) -> None:
                 assert len(choice.question) <= 45
                 numbers = range(choice.minimum, choice.maximum + 1)
                 assert [choice.move(n) for n in numbers] == [
-                    move for move in legal if move.startswith(choice.template.split("{")[0])]
+                    move for move in legal if move.startswith(choice.template.split("{")[0])
+                ]
     assert states[-1].decisions() == ()
     if name != "astralis":  # every pie offers a swap, a colour or a komi
         assert offered
@@ -136,7 +137,17 @@ def test_every_listed_move_plays_and_round_trips(name, options, data):
 
 
 GARBAGE = [
-    "", "   ", "zz99", "a0", "swapp", "komi", "komi -1", "c3 c3 c3", "hold me", "🙂", "pass pass",
+    "",
+    "   ",
+    "zz99",
+    "a0",
+    "swapp",
+    "komi",
+    "komi -1",
+    "c3 c3 c3",
+    "hold me",
+    "🙂",
+    "pass pass",
 ]
 
 

@@ -63,8 +63,9 @@ def test_lifeline_komi_pie_asks_a_number_then_a_colour():
 
 
 def test_lifeline_white_may_pass_to_spend_komi():
-    state = LIFELINE.replay(["komi 5", "white", "a1", "g4", "a4", "g1", "d4"], size=4,
-                            opening="komi-pie")
+    state = LIFELINE.replay(
+        ["komi 5", "white", "a1", "g4", "a4", "g1", "d4"], size=4, opening="komi-pie"
+    )
     assert state.color_to_move == "white"
     assert labels(state) == ["Pass (spend 1 of 5 komi)"]
     passed = take(state, "Pass (spend 1 of 5 komi)")

@@ -14,8 +14,11 @@ def sizes(game: rules.Game) -> range:
     return range(size.minimum, size.maximum + 1)
 
 
-CASES = [pytest.param(name, size, id=f"{name}-{size}")
-         for name, game in rules.GAMES.items() for size in sizes(game)]
+CASES = [
+    pytest.param(name, size, id=f"{name}-{size}")
+    for name, game in rules.GAMES.items()
+    for size in sizes(game)
+]
 
 
 @pytest.mark.parametrize(("name", "size"), CASES)

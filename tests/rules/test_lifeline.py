@@ -98,8 +98,7 @@ def test_a_dead_enemy_group_is_captured():
 
 
 def test_enemy_groups_are_removed_before_friendly_ones_are_judged():
-    before = GAME.replay(["c2 e3", "a1 d3", "c4", "b4", "e1", "d4", "c1", "d2", "c5", "d1"],
-                        size=3)
+    before = GAME.replay(["c2 e3", "a1 d3", "c4", "b4", "e1", "d4", "c1", "d2", "c5", "d1"], size=3)
     assert stones(before, "white") >= {"d1", "d2", "d3", "d4"}, show(before)
     # c3 fills row c: Black's row is walled in by White's row d (dead if judged now), but
     # White's row d loses its last link to b4 and a1 and dies first; its cells, once
@@ -117,7 +116,11 @@ def test_a_placement_that_kills_is_legal_even_if_its_stone_dies_too():
     after = before.play("b1")
     assert after.last_change.removed[0] == ("c1", "white")
     assert set(after.last_change.removed[1:]) == {
-        ("a1", "black"), ("b1", "black"), ("c2", "black"), ("d1", "black")}
+        ("a1", "black"),
+        ("b1", "black"),
+        ("c2", "black"),
+        ("d1", "black"),
+    }
     assert stones(after, "black") == set() and stones(after, "white") == {"a2", "c4"}
 
 
@@ -127,7 +130,8 @@ def test_a_placement_whose_only_effect_is_its_own_death_is_refused():
     assert state.color_to_move == "white" and state.stone_at("e3") is None, show(state)
     assert "e3" not in state.legal_moves()
     assert refusal(state, "e3") == (
-        "that placement changes nothing: your stone would only be removed again")
+        "that placement changes nothing: your stone would only be removed again"
+    )
     assert "c3" in state.legal_moves()
 
 
@@ -182,7 +186,8 @@ def test_swap_only_on_whites_first_turn():
     later = start.play("a1 c3").play("b4 e1")
     assert refusal(later, "swap") == "it is not your first turn: swap is no longer possible"
     assert refusal(later.play("c5"), "swap") == (
-        "it is not your first turn: swap is no longer possible")
+        "it is not your first turn: swap is no longer possible"
+    )
 
 
 # -- the weak pie ----------------------------------------------------------------
@@ -302,12 +307,15 @@ def test_having_no_stones_is_normal_before_both_first_turns():
 # -- legal moves and bad input ----------------------------------------------------
 
 
-@pytest.mark.parametrize(("options", "seed"), [
-    ({"size": 3, "opening": "strong-pie"}, 1),
-    ({"size": 3, "opening": "strong-pie"}, 2),
-    ({"size": 3, "opening": "weak-pie"}, 3),
-    ({"size": 3, "opening": "komi-pie"}, 4),
-])
+@pytest.mark.parametrize(
+    ("options", "seed"),
+    [
+        ({"size": 3, "opening": "strong-pie"}, 1),
+        ({"size": 3, "opening": "strong-pie"}, 2),
+        ({"size": 3, "opening": "weak-pie"}, 3),
+        ({"size": 3, "opening": "komi-pie"}, 4),
+    ],
+)
 def test_legal_moves_are_exactly_the_moves_that_play(options, seed):
     rng = random.Random(seed)
     state = GAME.new(**options)
@@ -376,8 +384,12 @@ def naive_turn(state, cell: str) -> dict[str, str]:
     for colour in ("white" if stones[cell] == "black" else "black", stones[cell]):
         groups, regions = parts(colour), parts(None)
         for group in groups:
-            if not any(touches(region, group) and touches(region, other)
-                       for region in regions for other in groups if other is not group):
+            if not any(
+                touches(region, group) and touches(region, other)
+                for region in regions
+                for other in groups
+                if other is not group
+            ):
                 for c in group:
                     stones[c] = None
     return stones
@@ -394,6 +406,9 @@ def test_every_turn_of_a_random_game_removes_what_the_rules_remove(size, seed):
         after = state.play(move)
         if " " not in move and move not in ("swap", "pass"):
             assert {c: after.stone_at(c) for c in state.board.cells} == naive_turn(state, move), (
-                state.history, move, show(state))
+                state.history,
+                move,
+                show(state),
+            )
         state = after
     assert state.ply > 40

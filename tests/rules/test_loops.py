@@ -82,7 +82,8 @@ def test_every_search_agrees_with_brute_force(position):
     assert union(truth) & ~loop_core(grid, stones) == 0
     for p in bits(grid.cells & ~stones):
         assert loop_core_with(grid, stones, loop_core(grid, stones), p) == loop_core(
-            grid, stones | 1 << p)
+            grid, stones | 1 << p
+        )
     through = {loop for loop in truth if loop >> v & 1}
     assert set(loops_through(grid, v, stones)) == through
     mine = [loop for loop in through if controlled(loop, plus)]
@@ -93,10 +94,12 @@ def test_every_search_agrees_with_brute_force(position):
         assert union_through(grid, v, stones, budget=budget) == union(through)
         assert any_through(grid, v, stones, plus, budget=budget) == bool(mine)
         assert any_through(grid, v, stones, wanted=wanted, budget=budget) == any(
-            loop & wanted for loop in through)
+            loop & wanted for loop in through
+        )
         if budget is not None and loop_core(grid, stones) >> v & 1:
-            assert control_through(grid, v, loop_core(grid, stones), plus, stones & ~plus,
-                                   budget)[:2] == (bool(others), union(mine))
+            assert control_through(grid, v, loop_core(grid, stones), plus, stones & ~plus, budget)[
+                :2
+            ] == (bool(others), union(mine))
     empty = grid.cells & ~stones
     held = union(loop for loop in truth if controlled(loop, plus))
     assert touching_loops(grid, stones, empty, plus) == grid.grow(held) & empty
@@ -112,8 +115,7 @@ def test_stones_and_links_on_loops_agree_with_brute_force(position):
     truth = brute_force_loops(grid, stones)
     assert on_loop(grid, v, stones) == any(loop >> v & 1 for loop in truth)
     assert stones_on_loops(grid, stones) == union(truth)
-    assert set(links_on_loops(grid, stones)) == set().union(*(links(grid, loop)
-                                                             for loop in truth))
+    assert set(links_on_loops(grid, stones)) == set().union(*(links(grid, loop) for loop in truth))
 
 
 @st.composite
@@ -142,7 +144,8 @@ def test_pruned_searches_agree_with_the_plain_listing_on_crowded_boards(position
             assert union_through(grid, v, stones, side, budget=budget) == union(mine)
             assert any_through(grid, v, stones, side, budget=budget) == bool(mine)
             assert any_through(grid, v, stones, side, wanted, budget=budget) == any(
-                loop & wanted for loop in mine)
+                loop & wanted for loop in mine
+            )
         held = union(loop for loop in every if controlled(loop, side))
         empty = grid.cells & ~stones
         assert touching_loops(grid, stones, empty, side) == grid.grow(held) & empty
@@ -153,7 +156,8 @@ def test_pruned_searches_agree_with_the_plain_listing_on_crowded_boards(position
         kept = [loop for loop in through if not loop & avoid]
         for side in (plus, stones & ~plus):
             assert graph.balance(side, avoid) == max(
-                (2 * (loop & side).bit_count() - loop.bit_count() for loop in kept), default=None)
+                (2 * (loop & side).bit_count() - loop.bit_count() for loop in kept), default=None
+            )
 
 
 @pytest.mark.parametrize(("base", "count"), [(2, 1), (3, 82), (4, 10257)])
@@ -164,8 +168,9 @@ def test_full_boards(base, count):
     loops = all_loops(grid, grid.cells)
     assert len(loops) == count
     assert stones_on_loops(grid, grid.cells) == union(loops)
-    assert set(links_on_loops(grid, grid.cells)) == set().union(*(links(grid, loop)
-                                                                  for loop in loops))
+    assert set(links_on_loops(grid, grid.cells)) == set().union(
+        *(links(grid, loop) for loop in loops)
+    )
 
 
 def test_ring_order_walks_the_ring_from_its_first_cell():

@@ -27,8 +27,9 @@ def test_only_the_endings_off_the_board_are_not_by_the_rules():
         assert game.terminations and all(t.by_rules for t in game.terminations)
     used = {t for game in rules.GAMES.values() for t in game.terminations}
     # GOAL is kept for games to come (their Outcome text says which goal).
-    assert used | {Termination.GOAL} == {t for t in Termination if t.by_rules}, \
+    assert used | {Termination.GOAL} == {t for t in Termination if t.by_rules}, (
         "no member without a game"
+    )
 
 
 def test_every_termination_has_its_own_words():
@@ -53,13 +54,15 @@ def test_before_a_pie_decides_the_colours_the_seats_are_named():
     assert state.color_of(0) is None
     assert resigned(state, 0).text == "The second player wins: the first player resigned"
     assert timed_out(state, 1) == Outcome(
-        0, Termination.TIMEOUT, "The first player wins: the second player ran out of time")
+        0, Termination.TIMEOUT, "The first player wins: the second player ran out of time"
+    )
 
 
 def test_running_out_of_time_and_aborting():
     state = rules.get_game("asli").replay(["komi 2", "white", "c3"], size=5)
     assert timed_out(state, state.to_move) == Outcome(
-        0, Termination.TIMEOUT, "Black wins: White ran out of time")
+        0, Termination.TIMEOUT, "Black wins: White ran out of time"
+    )
     assert aborted(state) == Outcome(None, Termination.ABORT, "Aborted")
 
 

@@ -54,8 +54,13 @@ NOT_A_MOVE = [
 NOT_NOW = [
     (LIFELINE, {"size": 4}, ["a1 c3"], "a1", "a1 is occupied"),
     (LIFELINE, {"size": 4}, [], "komi 3", "there is no komi in the strong-pie"),
-    (LIFELINE, {"size": 4, "opening": "komi-pie"}, [], "komi 99",
-     "the komi must be a whole number from 0 to 37, not 99"),
+    (
+        LIFELINE,
+        {"size": 4, "opening": "komi-pie"},
+        [],
+        "komi 99",
+        "the komi must be a whole number from 0 to 37, not 99",
+    ),
     (LIFELINE, {"size": 4}, ["a1 c3", "swap"], "swap", "the colours have just been swapped"),
     (ASLI, {"size": 5}, [], "c3", "the first player must choose the komi first"),
     (ASLI, {"size": 5}, [], "komi 26", "komi must be between 0 and 25"),

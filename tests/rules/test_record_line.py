@@ -10,9 +10,13 @@ import pytest
 import rules
 from rules.record import Record, RecordError, format_record, parse_line, replay_record
 
-GAMES = [("asli", {"size": 5}), ("lifeline", {"size": 4}),
-         ("lifeline", {"size": 4, "opening": "komi-pie"}), ("sliglube", {"size": 5}),
-         ("astralis", {"size": 7})]
+GAMES = [
+    ("asli", {"size": 5}),
+    ("lifeline", {"size": 4}),
+    ("lifeline", {"size": 4, "opening": "komi-pie"}),
+    ("sliglube", {"size": 5}),
+    ("astralis", {"size": 7}),
+]
 
 
 def finished(game: str, options: dict, seed: int) -> Record:
@@ -35,8 +39,9 @@ def test_our_own_export_pasted_on_one_line_reads_back(game: str, options: dict) 
 
 @pytest.mark.parametrize(("game", "options"), GAMES)
 @pytest.mark.parametrize("seed", [1, 2])
-def test_moves_separated_by_spaces_alone_are_split_by_the_rules(game: str, options: dict,
-                                                                seed: int) -> None:
+def test_moves_separated_by_spaces_alone_are_split_by_the_rules(
+    game: str, options: dict, seed: int
+) -> None:
     """Astralis moves may be one cell or two (``e7``, ``e7 d6``), Asli's komi two words:
     the reading that makes every move legal is found."""
     record = finished(game, options, seed)
@@ -46,7 +51,11 @@ def test_moves_separated_by_spaces_alone_are_split_by_the_rules(game: str, optio
 
 def test_moves_separated_by_commas_or_numbers() -> None:
     assert parse_line('[Game "Asli"] [Size "5"] komi 3, white, c3, hold').moves == (
-        "komi 3", "white", "c3", "hold")
+        "komi 3",
+        "white",
+        "c3",
+        "hold",
+    )
     assert parse_line("1. komi 3 2. white 3. c3", game="asli").moves == ("komi 3", "white", "c3")
 
 

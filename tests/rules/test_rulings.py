@@ -44,25 +44,34 @@ def stones(state, colour: str) -> set[str]:
 # -- notation, every game ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("game", "options", "before", "typed", "canonical"), [
-    (LIFELINE, {"size": 7}, [], "G10, g8", "g8 g10"),  # board order, not text order
-    (LIFELINE, {"size": 7}, [], "  E5 ,,C3 ", "c3 e5"),
-    (LIFELINE, {"size": 7}, ["c3 e5"], "SWAP", "swap"),
-    (LIFELINE, {"size": 4, "opening": "komi-pie"}, [], "Komi,05", "komi 5"),
-    (LIFELINE, {"size": 4, "opening": "komi-pie"}, ["komi 5"], " White ", "white"),
-    (LIFELINE, {"size": 4, "opening": "komi-pie"},
-     ["komi 5", "white", "a1", "g4", "a4", "g1", "d4"], "PASS", "pass"),
-    (ASLI, {"size": 5}, [], "KOMI 003", "komi 3"),
-    (ASLI, {"size": 5}, ["komi 3"], "Black", "black"),
-    (ASLI, {"size": 5}, ["komi 3", "black"], " C3,", "c3"),
-    (ASLI, {"size": 5}, ["komi 3", "black", "c3"], "Hold", "hold"),
-    (SLIGLUBE, {"size": 5}, [], " D4 ", "d4"),
-    (SLIGLUBE, {"size": 5}, ["d4"], "WHITE", "white"),
-    (ASTRALIS, {"size": 7}, [], "A3", "a3"),
-    (ASTRALIS, {"size": 7}, ["a3", "m4"], "D3,E3", "d3 e3"),
-])
+@pytest.mark.parametrize(
+    ("game", "options", "before", "typed", "canonical"),
+    [
+        (LIFELINE, {"size": 7}, [], "G10, g8", "g8 g10"),  # board order, not text order
+        (LIFELINE, {"size": 7}, [], "  E5 ,,C3 ", "c3 e5"),
+        (LIFELINE, {"size": 7}, ["c3 e5"], "SWAP", "swap"),
+        (LIFELINE, {"size": 4, "opening": "komi-pie"}, [], "Komi,05", "komi 5"),
+        (LIFELINE, {"size": 4, "opening": "komi-pie"}, ["komi 5"], " White ", "white"),
+        (
+            LIFELINE,
+            {"size": 4, "opening": "komi-pie"},
+            ["komi 5", "white", "a1", "g4", "a4", "g1", "d4"],
+            "PASS",
+            "pass",
+        ),
+        (ASLI, {"size": 5}, [], "KOMI 003", "komi 3"),
+        (ASLI, {"size": 5}, ["komi 3"], "Black", "black"),
+        (ASLI, {"size": 5}, ["komi 3", "black"], " C3,", "c3"),
+        (ASLI, {"size": 5}, ["komi 3", "black", "c3"], "Hold", "hold"),
+        (SLIGLUBE, {"size": 5}, [], " D4 ", "d4"),
+        (SLIGLUBE, {"size": 5}, ["d4"], "WHITE", "white"),
+        (ASTRALIS, {"size": 7}, [], "A3", "a3"),
+        (ASTRALIS, {"size": 7}, ["a3", "m4"], "D3,E3", "d3 e3"),
+    ],
+)
 def test_moves_are_read_in_any_case_with_commas_and_stored_canonically(
-        game, options, before, typed, canonical):
+    game, options, before, typed, canonical
+):
     state = game.replay(before, **options)
     after = state.play(typed)
     assert after.history[-1] == canonical
@@ -72,8 +81,26 @@ def test_moves_are_read_in_any_case_with_commas_and_stored_canonically(
 
 def test_noflip_is_read_in_any_case_and_stored_canonically():
     # The size-7 position of test_sliglube's TWO_RINGS, where e7 noflip is legal.
-    moves = ["c3", "white", "c4", "d6", "d3", "e8", "d5", "a7", "e4", "a1", "e5", "a2",
-             "c6", "a3", "c7", "a5", "d8", "a6"]
+    moves = [
+        "c3",
+        "white",
+        "c4",
+        "d6",
+        "d3",
+        "e8",
+        "d5",
+        "a7",
+        "e4",
+        "a1",
+        "e5",
+        "a2",
+        "c6",
+        "a3",
+        "c7",
+        "a5",
+        "d8",
+        "a6",
+    ]
     state = SLIGLUBE.replay(moves, size=7)
     assert state.play(" E7,NoFlip").history[-1] == "e7 noflip"
 
@@ -98,7 +125,7 @@ def region_has_colour(state, cell: str, colour: str) -> bool:
 
 
 def test_lifeline_ruling_where_to_place():
-    """"Any empty cell, as the seed says ... such a placement is legal when it
+    """ "Any empty cell, as the seed says ... such a placement is legal when it
     changes the board (it can only do so by killing enemy groups)". A player
     without stones places anywhere (White's first weak-pie stone); a player with
     stones, placing in a region that touches only enemy stones, never changes the
@@ -115,7 +142,9 @@ def test_lifeline_ruling_where_to_place():
             for cell in state.board.cells:
                 if state.stone_at(cell) is None and not region_has_colour(state, cell, mover):
                     assert refusal(state, cell).startswith("that placement changes nothing"), (
-                        cell, show(state))
+                        cell,
+                        show(state),
+                    )
                     checked += 1
         state = state.play(rng.choice(state.legal_moves()))
     assert checked > 0
@@ -127,8 +156,7 @@ def test_lifeline_komi_pie_white_without_stones_loses_with_komi_left():
     komi pie's "White may, on any turn, spend one point of komi". White's
     fourth-stone c3 joins d3 into White's only group, which dies (legal: the board
     changes); the turn leaves White, with nine komi left, without stones: lost."""
-    state = LIFELINE.replay(["komi 9", "black", "d1", "d3", "a2"], size=3,
-                            opening="komi-pie")
+    state = LIFELINE.replay(["komi 9", "black", "d1", "d3", "a2"], size=3, opening="komi-pie")
     assert not state.is_over
     final = state.play("c3")
     assert final.last_change.removed == (("c3", "white"), ("d3", "white")), show(final)
@@ -147,8 +175,11 @@ def test_lifeline_two_stone_turns_list_cells_in_board_order():
 
 
 def test_lifeline_colour_word_refusal_does_not_invent_a_swap():
-    for state in (LIFELINE.new(size=4), LIFELINE.new(size=4).play("a1 c3"),
-                  LIFELINE.new(size=4, opening="weak-pie")):
+    for state in (
+        LIFELINE.new(size=4),
+        LIFELINE.new(size=4).play("a1 c3"),
+        LIFELINE.new(size=4, opening="weak-pie"),
+    ):
         message = refusal(state, "black")
         assert message.startswith(f"there is no choice of colour in the {state.opening}")
         assert "by the swap" not in message and "already decided" not in message
@@ -164,7 +195,7 @@ def test_asli_empty_move_says_what_to_do_now():
 
 
 def test_asli_komi_holds_belong_to_white_whoever_chose_it():
-    """"the first player (seat 0) puts K black stones in the prison ... they give
+    """ "the first player (seat 0) puts K black stones in the prison ... they give
     White K Holds": when seat 0 ends up White, seat 0 holds."""
     state = ASLI.replay(["komi 2", "black", "c3"], size=5)
     assert (state.color_of(0), state.to_move) == ("white", 0)
@@ -182,8 +213,35 @@ def test_asli_komi_holds_belong_to_white_whoever_chose_it():
 #:   c   . . O X . . O
 #:   b    . . O O X X
 #:   a     . . X . .
-CROWDED = ["h5", "white", "g6", "i3", "e1", "a3", "c7", "f1", "e9", "e3", "i4", "d4", "f3",
-           "d8", "g4", "c4", "f8", "b5", "d6", "b6", "b3", "i2", "d7", "h3", "c3", "e7", "b4"]
+CROWDED = [
+    "h5",
+    "white",
+    "g6",
+    "i3",
+    "e1",
+    "a3",
+    "c7",
+    "f1",
+    "e9",
+    "e3",
+    "i4",
+    "d4",
+    "f3",
+    "d8",
+    "g4",
+    "c4",
+    "f8",
+    "b5",
+    "d6",
+    "b6",
+    "b3",
+    "i2",
+    "d7",
+    "h3",
+    "c3",
+    "e7",
+    "b4",
+]
 EIGHT = ("b4", "b5", "b6", "c7", "d7", "d6", "d5", "c4")
 TEN = ("b3", "b4", "b5", "b6", "c7", "d7", "d6", "d5", "d4", "c3")
 
@@ -214,7 +272,11 @@ def test_sliglube_the_final_check_is_made_after_flips_and_removals():
     after = state.play("d5")
     assert set(after.last_change.flipped) == {"b4", "c7", "d6", "d7"}
     assert set(after.last_change.removed) == {
-        ("a3", "black"), ("d4", "black"), ("d8", "black"), ("e7", "black")}
+        ("a3", "black"),
+        ("d4", "black"),
+        ("d8", "black"),
+        ("e7", "black"),
+    }
     assert after.loops() == (EIGHT,)
     assert after.loop_controllers(EIGHT) == frozenset({"black"})
     assert refusal(state, "d5 noflip") == "d5 would be part of a loop your opponent controls"
@@ -225,7 +287,7 @@ def test_sliglube_the_final_check_is_made_after_flips_and_removals():
 
 
 def test_astralis_ruling_no_limit_on_the_number_of_stones():
-    """"There is no limit on the number of stones (the physical 30 per player is a
+    """ "There is no limit on the number of stones (the physical 30 per player is a
     component count, not a rule)": Yellow always places, Cyan only moves its pawn;
     Yellow's 31st stone is a legal placement and the game goes on."""
     state = ASTRALIS.replay(["a3", "m4"], size=7)
@@ -244,12 +306,15 @@ def test_astralis_ruling_no_limit_on_the_number_of_stones():
 # -- end conditions: draws only in Asli ---------------------------------------------------
 
 
-@pytest.mark.parametrize(("game", "options"), [
-    (LIFELINE, {"size": 3}),
-    (LIFELINE, {"size": 3, "opening": "weak-pie"}),
-    (SLIGLUBE, {"size": 5}),
-    (ASTRALIS, {"size": 7}),
-])
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        (LIFELINE, {"size": 3}),
+        (LIFELINE, {"size": 3, "opening": "weak-pie"}),
+        (SLIGLUBE, {"size": 5}),
+        (ASTRALIS, {"size": 7}),
+    ],
+)
 def test_only_asli_can_draw(game, options):
     rng = random.Random(5)
     state = game.new(**options)

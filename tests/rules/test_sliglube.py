@@ -38,7 +38,12 @@ def test_registration_options_and_help():
     assert GAME.colors == ("black", "white")
     (size,) = GAME.options()
     assert (size.name, size.kind, size.default, size.minimum, size.maximum) == (
-        "size", int, 6, 5, 7)
+        "size",
+        int,
+        6,
+        5,
+        7,
+    )
     assert len(GAME.new().board) == 91
     for bad in (4, 8):
         with pytest.raises(rules.OptionError):
@@ -102,8 +107,9 @@ def test_a_ring_of_six_becomes_a_loop_flips_and_removes():
     assert after.stone_at("c3") is None and after.stone_at("b1") is None
     assert after.loop_controllers(after.loops()[0]) == frozenset({"white"})
     assert after.loop_stones() == frozenset({"b2", "b3", "c4", "d4", "d3", "c2"})
-    assert after.loop_links() == frozenset({("b2", "b3"), ("b3", "c4"), ("c4", "d4"),
-                                            ("d3", "d4"), ("c2", "d3"), ("b2", "c2")})
+    assert after.loop_links() == frozenset(
+        {("b2", "b3"), ("b3", "c4"), ("c4", "d4"), ("d3", "d4"), ("c2", "d3"), ("b2", "c2")}
+    )
     assert before.loop_links() == frozenset() and before.loop_stones() == frozenset()
 
 
@@ -141,8 +147,26 @@ def test_exactly_half_is_control_for_the_player_closing_the_ring():
 #: Size 7. White closes the d4 ring (c3 c4 d5 e5 e4 d3) and flips Black's
 #: opening stone c3; Black holds d6 (next to the ring's d5) and e8 of the d7
 #: ring (c6 c7 d8 e8 e7 d6), White c6 c7 d8. Black's other stones are on row a.
-TWO_RINGS = ["c3", "white", "c4", "d6", "d3", "e8", "d5", "a7", "e4", "a1", "e5", "a2",
-             "c6", "a3", "c7", "a5", "d8", "a6"]
+TWO_RINGS = [
+    "c3",
+    "white",
+    "c4",
+    "d6",
+    "d3",
+    "e8",
+    "d5",
+    "a7",
+    "e4",
+    "a1",
+    "e5",
+    "a2",
+    "c6",
+    "a3",
+    "c7",
+    "a5",
+    "d8",
+    "a6",
+]
 
 
 def test_noflip_is_legal_when_flipping_would_remove_a_stone_of_a_loop():
@@ -160,8 +184,10 @@ def test_noflip_is_legal_when_flipping_would_remove_a_stone_of_a_loop():
     assert kept.history[-1] == "e7 noflip"
     assert kept.last_change.flipped == () and kept.last_change.removed == ()
     assert kept.stone_at("d6") == "black" and kept.stone_at("d5") == "white"
-    assert kept.loops() == (("c3", "c4", "d5", "e5", "e4", "d3"),
-                            ("c6", "c7", "d8", "e8", "e7", "d6"))
+    assert kept.loops() == (
+        ("c3", "c4", "d5", "e5", "e4", "d3"),
+        ("c6", "c7", "d8", "e8", "e7", "d6"),
+    )
     assert kept.loop_controllers(kept.loops()[1]) == frozenset({"white"})
     # two of each colour: both control
     assert kept.loop_controllers(["c6", "d6", "e8", "c7"]) == frozenset({"black", "white"})
@@ -180,8 +206,24 @@ def test_exactly_half_is_controlled_by_both_so_noflip_can_lose_it():
     """As above but Black holds three of the d7 ring: left unflipped, the new
     loop is half Black's, so Black controls it too and ``e7 noflip`` would
     leave e7 in a loop the opponent controls."""
-    moves = ["c3", "white", "c4", "d6", "d3", "e8", "d5", "d8", "e4", "a1", "e5", "a2", "c6",
-             "a3", "c7", "a5"]
+    moves = [
+        "c3",
+        "white",
+        "c4",
+        "d6",
+        "d3",
+        "e8",
+        "d5",
+        "d8",
+        "e4",
+        "a1",
+        "e5",
+        "a2",
+        "c6",
+        "a3",
+        "c7",
+        "a5",
+    ]
     state = play(moves, size=7)
     assert refusal(state, "e7 noflip") == "e7 would be part of a loop your opponent controls"
     assert state.play("e7").last_change.flipped == ("d6", "d8", "e8")
@@ -218,8 +260,10 @@ def test_the_player_without_a_legal_placement_wins():
         message = refusal(final, cell)
         assert "game is over" in message
         if final.stone_at(cell) is None:
-            assert ("next to a loop you control" in message
-                    or "part of a loop your opponent controls" in message)
+            assert (
+                "next to a loop you control" in message
+                or "part of a loop your opponent controls" in message
+            )
     # the position before was still a game: its mover had a placement
     before = GAME.replay(final.history[:-1], size=5)
     assert not before.is_over and final.last_move in before.legal_moves()
@@ -288,10 +332,14 @@ def naive_moves(state) -> list[str]:
         new = [loop for loop in after if c in loop]
         ours = [loop for loop in new if held_by(loop, placed, color)]
         covered = set().union(*ours)
-        removed = {i for i, s in placed.items()
-                   if s == color and i not in covered and any(next_to(i, loop) for loop in ours)}
-        end = {i: (None if i in removed else color if i in covered else s)
-               for i, s in placed.items()}
+        removed = {
+            i
+            for i, s in placed.items()
+            if s == color and i not in covered and any(next_to(i, loop) for loop in ours)
+        }
+        end = {
+            i: (None if i in removed else color if i in covered else s) for i, s in placed.items()
+        }
         if not any(c in loop and held_by(loop, end, other) for loop in loops_of(end)):
             moves.append(board.name(c))
         optional = any(i in loop for i in removed for loop in after)

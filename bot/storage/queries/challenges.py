@@ -10,16 +10,37 @@ from bot.storage.queries.games import dump
 from bot.storage.rows import ChallengeRow
 
 
-async def insert_challenge(conn: Connection, *, guild_id: int, channel_id: int,
-                           challenger_id: int, challenger_name: str, opponent_id: int | None,
-                           opponent_name: str | None, game: str, options: dict[str, Any],
-                           settings: dict[str, Any], created_at: datetime) -> int:
+async def insert_challenge(
+    conn: Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    challenger_id: int,
+    challenger_name: str,
+    opponent_id: int | None,
+    opponent_name: str | None,
+    game: str,
+    options: dict[str, Any],
+    settings: dict[str, Any],
+    created_at: datetime,
+) -> int:
     return await conn.insert(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name,"
         " opponent_id, opponent_name, game, options, settings, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (guild_id, channel_id, challenger_id, challenger_name, opponent_id, opponent_name,
-         game, dump(options), dump(settings), created_at.isoformat()))
+        (
+            guild_id,
+            channel_id,
+            challenger_id,
+            challenger_name,
+            opponent_id,
+            opponent_name,
+            game,
+            dump(options),
+            dump(settings),
+            created_at.isoformat(),
+        ),
+    )
 
 
 async def get_challenge(conn: Connection, challenge_id: int) -> ChallengeRow | None:
@@ -27,40 +48,54 @@ async def get_challenge(conn: Connection, challenge_id: int) -> ChallengeRow | N
     return ChallengeRow.from_row(row) if row else None
 
 
-async def find_pending_challenge(conn: Connection, *, guild_id: int, challenger_id: int,
-                                 opponent_id: int | None, game: str) -> ChallengeRow | None:
+async def find_pending_challenge(
+    conn: Connection, *, guild_id: int, challenger_id: int, opponent_id: int | None, game: str
+) -> ChallengeRow | None:
     opponent, args = ("IS NULL", ()) if opponent_id is None else ("= ?", (opponent_id,))
     row = await conn.fetch_one(
         f"SELECT * FROM challenges WHERE guild_id = ? AND challenger_id = ? AND opponent_id"
         f" {opponent} AND game = ? AND status = 'pending' ORDER BY id LIMIT 1",
-        (guild_id, challenger_id, *args, game))
+        (guild_id, challenger_id, *args, game),
+    )
     return ChallengeRow.from_row(row) if row else None
 
 
 async def set_challenge_message(conn: Connection, challenge_id: int, message_id: int) -> None:
-    await conn.change("UPDATE challenges SET message_id = ? WHERE id = ?",
-                      (message_id, challenge_id))
+    await conn.change(
+        "UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id)
+    )
 
 
-async def close_challenge(conn: Connection, challenge_id: int, *, status: str,
-                          closed_at: datetime, game_id: int | None = None) -> bool:
+async def close_challenge(
+    conn: Connection,
+    challenge_id: int,
+    *,
+    status: str,
+    closed_at: datetime,
+    game_id: int | None = None,
+) -> bool:
     """Move a pending challenge to ``status``; False if it was no longer pending."""
-    return await conn.change(
-        "UPDATE challenges SET status = ?, closed_at = ?, game_id = ?"
-        " WHERE id = ? AND status = 'pending'",
-        (status, closed_at.isoformat(), game_id, challenge_id)) == 1
+    return (
+        await conn.change(
+            "UPDATE challenges SET status = ?, closed_at = ?, game_id = ?"
+            " WHERE id = ? AND status = 'pending'",
+            (status, closed_at.isoformat(), game_id, challenge_id),
+        )
+        == 1
+    )
 
 
-async def pending_challenges_created_by(conn: Connection,
-                                        cutoff: datetime) -> list[ChallengeRow]:
+async def pending_challenges_created_by(conn: Connection, cutoff: datetime) -> list[ChallengeRow]:
     """The pending challenges made at ``cutoff`` or before (the ones to expire)."""
     rows = await conn.fetch_all(
         "SELECT * FROM challenges WHERE status = 'pending' AND created_at <= ? ORDER BY id",
-        (cutoff.isoformat(),))
+        (cutoff.isoformat(),),
+    )
     return [ChallengeRow.from_row(row) for row in rows]
 
 
 async def oldest_pending_challenge(conn: Connection) -> ChallengeRow | None:
     row = await conn.fetch_one(
-        "SELECT * FROM challenges WHERE status = 'pending' ORDER BY created_at, id LIMIT 1")
+        "SELECT * FROM challenges WHERE status = 'pending' ORDER BY created_at, id LIMIT 1"
+    )
     return ChallengeRow.from_row(row) if row else None

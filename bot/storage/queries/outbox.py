@@ -14,17 +14,21 @@ def _dump(value: dict[str, Any]) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def outbox_item_statement(*, key: str, lane: str, kind: str, payload: dict[str, Any],
-                          created_at: datetime) -> Statement:
-    return ("INSERT INTO outbox (item_key, lane, kind, payload, created_at) "
-            "VALUES (?, ?, ?, ?, ?)", (key, lane, kind, _dump(payload), stamp(created_at)))
+def outbox_item_statement(
+    *, key: str, lane: str, kind: str, payload: dict[str, Any], created_at: datetime
+) -> Statement:
+    return (
+        "INSERT INTO outbox (item_key, lane, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+        (key, lane, kind, _dump(payload), stamp(created_at)),
+    )
 
 
 @query
 async def pending_outbox(conn: Connection, lane: str) -> list[OutboxRow]:
     """The lane's items still to deliver, in the order they were stored."""
     rows = await conn.fetch_all(
-        "SELECT * FROM outbox WHERE status = 'pending' AND lane = ? ORDER BY id", (lane,))
+        "SELECT * FROM outbox WHERE status = 'pending' AND lane = ? ORDER BY id", (lane,)
+    )
     return [OutboxRow.from_row(row) for row in rows]
 
 
@@ -32,11 +36,16 @@ async def pending_outbox(conn: Connection, lane: str) -> list[OutboxRow]:
 async def pending_lanes(conn: Connection, created_before: datetime | None = None) -> list[str]:
     """Every lane with something still to deliver, the one waiting longest first (with
     ``created_before``: only lanes with an item waiting since before then)."""
-    having, params = ("", ()) if created_before is None else (
-        " HAVING MIN(created_at) < ?", (stamp(created_before),))
-    rows = await conn.fetch_all("SELECT lane, MIN(id) AS first FROM outbox"
-                                f" WHERE status = 'pending' GROUP BY lane{having} ORDER BY first",
-                                params)
+    having, params = (
+        ("", ())
+        if created_before is None
+        else (" HAVING MIN(created_at) < ?", (stamp(created_before),))
+    )
+    rows = await conn.fetch_all(
+        "SELECT lane, MIN(id) AS first FROM outbox"
+        f" WHERE status = 'pending' GROUP BY lane{having} ORDER BY first",
+        params,
+    )
     return [row["lane"] for row in rows]
 
 
@@ -51,8 +60,10 @@ def outbox_attempt_statement(item_id: int) -> Statement:
 
 def outbox_closed_statement(item_id: int, status: str, done_at: datetime) -> Statement:
     """The item delivered (``done``) or given up (``failed``)."""
-    return ("UPDATE outbox SET status = ?, done_at = ? WHERE id = ? AND status = 'pending'",
-            (status, stamp(done_at), item_id))
+    return (
+        "UPDATE outbox SET status = ?, done_at = ? WHERE id = ? AND status = 'pending'",
+        (status, stamp(done_at), item_id),
+    )
 
 
 def prune_outbox_statement(before: datetime) -> Statement:

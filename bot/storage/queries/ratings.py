@@ -8,12 +8,14 @@ from bot.storage.database import Connection
 from bot.storage.rows import RatingChangeRow, RatingRow
 
 
-async def get_rating(conn: Connection, guild_id: int, game: str,
-                     member_id: int) -> RatingRow | None:
+async def get_rating(
+    conn: Connection, guild_id: int, game: str, member_id: int
+) -> RatingRow | None:
     """A member's rating, locked until the transaction (``tx``) that read it ends."""
     row = await conn.fetch_one(
         "SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND member_id = ? FOR UPDATE",
-        (guild_id, game, member_id))
+        (guild_id, game, member_id),
+    )
     return RatingRow.from_row(row) if row else None
 
 
@@ -28,33 +30,57 @@ async def save_rating(conn: Connection, rating: RatingRow, *, updated_at: dateti
         " deviation = excluded.deviation, volatility = excluded.volatility,"
         " games = excluded.games, wins = excluded.wins, losses = excluded.losses,"
         " draws = excluded.draws, updated_at = excluded.updated_at",
-        (rating.guild_id, rating.game, rating.member_id, rating.member_name, rating.rating,
-         rating.deviation, rating.volatility, rating.games, rating.wins, rating.losses,
-         rating.draws, updated_at.isoformat()))
+        (
+            rating.guild_id,
+            rating.game,
+            rating.member_id,
+            rating.member_name,
+            rating.rating,
+            rating.deviation,
+            rating.volatility,
+            rating.games,
+            rating.wins,
+            rating.losses,
+            rating.draws,
+            updated_at.isoformat(),
+        ),
+    )
 
 
-async def leaderboard(conn: Connection, guild_id: int, game: str, *,
-                      limit: int) -> list[RatingRow]:
+async def leaderboard(conn: Connection, guild_id: int, game: str, *, limit: int) -> list[RatingRow]:
     rows = await conn.fetch_all(
         "SELECT * FROM ratings WHERE guild_id = ? AND game = ?"
-        " ORDER BY rating DESC, deviation, member_id LIMIT ?", (guild_id, game, limit))
+        " ORDER BY rating DESC, deviation, member_id LIMIT ?",
+        (guild_id, game, limit),
+    )
     return [RatingRow.from_row(row) for row in rows]
 
 
 async def ratings_of_member(conn: Connection, guild_id: int, member_id: int) -> list[RatingRow]:
     rows = await conn.fetch_all(
         "SELECT * FROM ratings WHERE guild_id = ? AND member_id = ? ORDER BY game",
-        (guild_id, member_id))
+        (guild_id, member_id),
+    )
     return [RatingRow.from_row(row) for row in rows]
 
 
-async def insert_rating_change(conn: Connection, game_id: int, before: tuple[float, float],
-                               after: tuple[float, float], *, rated_at: datetime) -> bool:
+async def insert_rating_change(
+    conn: Connection,
+    game_id: int,
+    before: tuple[float, float],
+    after: tuple[float, float],
+    *,
+    rated_at: datetime,
+) -> bool:
     """Record what a game did to ratings; False if that game was already rated."""
-    return await conn.change(
-        "INSERT INTO rating_changes (game_id, before0, after0, before1, after1, rated_at)"
-        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
-        (game_id, before[0], after[0], before[1], after[1], rated_at.isoformat())) == 1
+    return (
+        await conn.change(
+            "INSERT INTO rating_changes (game_id, before0, after0, before1, after1, rated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
+            (game_id, before[0], after[0], before[1], after[1], rated_at.isoformat()),
+        )
+        == 1
+    )
 
 
 async def get_rating_change(conn: Connection, game_id: int) -> RatingChangeRow | None:

@@ -15,9 +15,16 @@ from tests.bot.interactions import Interaction, invoke, user
 
 async def challenge(env: Env, member=ANA, opponent=BO, **options: Any) -> Interaction:
     interaction = Interaction(env, member)
-    await invoke(ChallengeCommands.challenge, ChallengeCommands(), interaction,
-                 options.pop("game", "astralis"), user(opponent) if opponent else None,
-                 options.pop("size", 7), None, None)
+    await invoke(
+        ChallengeCommands.challenge,
+        ChallengeCommands(),
+        interaction,
+        options.pop("game", "astralis"),
+        user(opponent) if opponent else None,
+        options.pop("size", 7),
+        None,
+        None,
+    )
     return interaction
 
 
@@ -47,7 +54,10 @@ async def test_option_autocompletes_follow_the_chosen_game(env: Env) -> None:
     interaction = Interaction(env, ANA, game="lifeline")
     openings, sizes = option_values("opening"), option_values("size")
     assert [c.value for c in await openings(interaction, "")] == [
-        "strong-pie", "weak-pie", "komi-pie"]
+        "strong-pie",
+        "weak-pie",
+        "komi-pie",
+    ]
     assert [c.value for c in await sizes(interaction, "")][:3] == [7, 3, 4]
     assert await sizes(Interaction(env, ANA, game="chess"), "") == []
 

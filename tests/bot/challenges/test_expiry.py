@@ -27,8 +27,9 @@ class Expiring:
         self.env = env
         self.sleeps: list[float] = []
         self.expired: list[ChallengeRow] = []
-        self.expiry = ChallengeExpiry(env.db, now=env.clock, days=days, on_expired=self.shown,
-                                      sleep=self.sleep)
+        self.expiry = ChallengeExpiry(
+            env.db, now=env.clock, days=days, on_expired=self.shown, sleep=self.sleep
+        )
 
     async def shown(self, challenge: ChallengeRow) -> None:
         self.expired.append(challenge)
@@ -41,8 +42,13 @@ class Expiring:
 
     async def challenge(self, challenger=ANA, opponent=BO) -> ChallengeRow:
         row = await self.env.challenges.create(
-            guild_id=GUILD, channel_id=CHANNEL, challenger=challenger, game="lifeline",
-            options={"size": 4}, opponent=opponent)
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            challenger=challenger,
+            game="lifeline",
+            options={"size": 4},
+            opponent=opponent,
+        )
         self.expiry.poke()
         return row
 
@@ -137,10 +143,19 @@ async def test_challenges_stored_before_expiry_survive_the_migration(tmp_path: P
         for script in MIGRATIONS[:3]:
             conn.executescript(script)
         conn.execute("PRAGMA user_version = 3")
-        conn.execute("INSERT INTO challenges (guild_id, channel_id, challenger_id, "
-                     "challenger_name, game, options, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                     (GUILD, CHANNEL, ANA.id, ANA.name, "lifeline", '{"size": 4}',
-                      "2025-12-01T12:00:00+00:00"))
+        conn.execute(
+            "INSERT INTO challenges (guild_id, channel_id, challenger_id, "
+            "challenger_name, game, options, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                GUILD,
+                CHANNEL,
+                ANA.id,
+                ANA.name,
+                "lifeline",
+                '{"size": 4}',
+                "2025-12-01T12:00:00+00:00",
+            ),
+        )
     env = await Env.start(path)  # migrates
     try:
         expiring = Expiring(env)

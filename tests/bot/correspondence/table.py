@@ -47,12 +47,18 @@ class Table:
         self.time_flows.set()
 
     @classmethod
-    async def open(cls, path: Path | str, *, deadlines: bool = False,
-                   clock: FakeClock | None = None) -> Table:
+    async def open(
+        cls, path: Path | str, *, deadlines: bool = False, clock: FakeClock | None = None
+    ) -> Table:
         """``clock``: another table's (two bot processes on one database, say)."""
         table = cls(None, FakeMessenger())  # type: ignore[arg-type]
-        table.env = await Env.start(path, clock=clock, messenger=table.messenger,
-                                    sleep=table.fake_sleep, deadlines=deadlines)
+        table.env = await Env.start(
+            path,
+            clock=clock,
+            messenger=table.messenger,
+            sleep=table.fake_sleep,
+            deadlines=deadlines,
+        )
         return table
 
     @property
@@ -85,16 +91,16 @@ class Table:
         state = await self.env.games.state_of(row)
         seat = state.to_move
         mover = Member(row.player_ids[seat], row.player_names[seat])
-        return await self.env.moves.play_move(guild_id=GUILD, game_id=game_id, member=mover,
-                                              text=move or state.legal_moves()[-1])
+        return await self.env.moves.play_move(
+            guild_id=GUILD, game_id=game_id, member=mover, text=move or state.legal_moves()[-1]
+        )
 
     async def row(self, game_id: int):
         return await self.env.games.get_game(GUILD, game_id)
 
 
 @asynccontextmanager
-async def open_table(database_url: Path | str, *,
-                     deadlines: bool = False) -> AsyncIterator[Table]:
+async def open_table(database_url: Path | str, *, deadlines: bool = False) -> AsyncIterator[Table]:
     """For a test module's ``table`` fixture (``database_url``: the fixture's)."""
     t = await Table.open(database_url, deadlines=deadlines)
     try:
@@ -106,16 +112,29 @@ async def open_table(database_url: Path | str, *,
         await t.env.db.close()
 
 
-async def start(table: Table, game: str = "astralis", *, challenger: Member = ANA,
-                opponent: Member = BO, time_control: str | None = None,
-                takebacks: bool | None = None, vacation: bool | None = None) -> int:
+async def start(
+    table: Table,
+    game: str = "astralis",
+    *,
+    challenger: Member = ANA,
+    opponent: Member = BO,
+    time_control: str | None = None,
+    takebacks: bool | None = None,
+    vacation: bool | None = None,
+) -> int:
     """Challenge with the clock options and accept: the new game's id (the challenger
     has seat 0 and moves first)."""
     challenge = await table.env.challenges.create(
-        guild_id=GUILD, channel_id=CHANNEL, challenger=challenger, game=game,
-        options=SMALL[game], opponent=opponent,
-        settings=challenge_settings(time_control, takebacks, vacation))
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        challenger=challenger,
+        game=game,
+        options=SMALL[game],
+        opponent=opponent,
+        settings=challenge_settings(time_control, takebacks, vacation),
+    )
     await table.env.challenges.set_message(challenge.id, 5000 + challenge.id)
-    update = await table.env.challenges.accept(guild_id=GUILD, challenge_id=challenge.id,
-                                               member=opponent)
+    update = await table.env.challenges.accept(
+        guild_id=GUILD, challenge_id=challenge.id, member=opponent
+    )
     return update.game.id

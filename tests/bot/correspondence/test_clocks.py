@@ -26,8 +26,11 @@ async def table(database_url: Path | str) -> AsyncIterator[Table]:
 
 
 def reminders(table: Table, game_id: int) -> list[str]:
-    return [post.content for post in table.env.poster.posts_for(game_id)
-            if "reminder:" in post.content.lower()]
+    return [
+        post.content
+        for post in table.env.poster.posts_for(game_id)
+        if "reminder:" in post.content.lower()
+    ]
 
 
 async def settle(condition, rounds: int = 200) -> None:
@@ -76,7 +79,8 @@ async def test_a_late_move_is_refused_and_the_game_is_lost_on_time(table: Table)
 
 
 async def test_each_turn_gets_a_reminder_at_80_percent_and_one_shortly_before_only_once(
-        table: Table) -> None:
+    table: Table,
+) -> None:
     game_id = await start(table)
     table.env.clock.advance(days=2.4, seconds=-1)
     await table.clocks.run_due()
@@ -107,7 +111,8 @@ async def test_each_turn_gets_a_reminder_at_80_percent_and_one_shortly_before_on
 
 
 async def test_a_deadline_that_passed_while_the_bot_was_down_is_applied_at_start_up(
-        table: Table) -> None:
+    table: Table,
+) -> None:
     game_id = await start(table)
     await table.play(game_id)  # Bo to move, 3 days from now
     await table.clocks.stop()
@@ -118,6 +123,7 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_is_applied_at_start
 
     async def over() -> bool:
         return not (await table.row(game_id)).is_active
+
     await settle(over)
     row = await table.row(game_id)
     assert (row.end_reason, row.winner_seat) == (Termination.TIMEOUT, 0)
@@ -148,7 +154,8 @@ async def test_games_from_before_the_clocks_get_one_starting_at_start_up(table: 
 
 
 async def test_a_game_moved_before_it_got_its_clock_keeps_the_one_its_move_gave_it(
-        table: Table) -> None:
+    table: Table,
+) -> None:
     game_id = await start(table)
     await forget_clocks(table)
     table.env.clock.advance(days=1)
@@ -166,6 +173,7 @@ async def test_the_dispatcher_sleeps_until_the_next_due_time_and_no_more(table: 
 
     async def over() -> bool:
         return not (await table.row(game_id)).is_active
+
     await settle(over)
     day = 24 * 3600
     # Wake-ups: the 80% reminder, the last one an hour before the deadline, the deadline.
@@ -185,6 +193,7 @@ async def test_a_move_re_arms_the_dispatcher(table: Table) -> None:
 
     async def over() -> bool:
         return not (await table.row(game_id)).is_active
+
     await settle(over)
     row = await table.row(game_id)
     assert (row.end_reason, row.winner_seat) == (Termination.TIMEOUT, 0)  # Bo ran out, not Ana
@@ -239,8 +248,10 @@ async def test_a_bank_is_spent_by_slow_moves_and_refilled_by_the_increment(table
     assert await table.clocks.deadline_of(row) == table.env.clock() + timedelta(days=1, hours=6)
     table.env.clock.advance(days=1, hours=6, seconds=2)
     await table.clocks.run_due()
-    assert ((await table.row(game_id)).end_reason, (await table.row(game_id)).winner_seat) == \
-        (Termination.TIMEOUT, 1)
+    assert ((await table.row(game_id)).end_reason, (await table.row(game_id)).winner_seat) == (
+        Termination.TIMEOUT,
+        1,
+    )
 
 
 async def test_no_time_limit_means_no_deadline(table: Table) -> None:

@@ -39,19 +39,27 @@ def choice(choices, value: str):
 def test_the_settings_have_defaults_and_refuse_nonsense() -> None:
     settings = load_settings({"DISCORD_TOKEN": TOKEN}, dotenv_path=None)
     assert (settings.reminder_share, settings.vacation_days) == (0.8, 14)
-    tuned = load_settings({"DISCORD_TOKEN": TOKEN, "REMINDER_SHARE": "0.5",
-                           "VACATION_DAYS": "30"}, dotenv_path=None)
+    tuned = load_settings(
+        {"DISCORD_TOKEN": TOKEN, "REMINDER_SHARE": "0.5", "VACATION_DAYS": "30"}, dotenv_path=None
+    )
     assert (tuned.reminder_share, tuned.vacation_days) == (0.5, 30)
-    for name, value in (("REMINDER_SHARE", "80%"), ("REMINDER_SHARE", "1"),
-                        ("VACATION_DAYS", "-3"), ("VACATION_DAYS", "two weeks")):
+    for name, value in (
+        ("REMINDER_SHARE", "80%"),
+        ("REMINDER_SHARE", "1"),
+        ("VACATION_DAYS", "-3"),
+        ("VACATION_DAYS", "two weeks"),
+    ):
         with pytest.raises(ConfigError, match=name):
             load_settings({"DISCORD_TOKEN": TOKEN, name: value}, dotenv_path=None)
 
 
 def test_the_challenge_clock_options() -> None:
     assert challenge_settings() == {"time_control": "3d", "takebacks": True, "vacation": True}
-    assert challenge_settings("7", False, False) == {"time_control": "7d", "takebacks": False,
-                                                     "vacation": False}
+    assert challenge_settings("7", False, False) == {
+        "time_control": "7d",
+        "takebacks": False,
+        "vacation": False,
+    }
     assert challenge_settings("3d+1d/7d")["time_control"] == "3d+1d/7d"
     assert challenge_settings("none")["time_control"] == "none"
     for bad in ("4d", "12h", "3d+1d", "soon", "7d+1d/3d"):
@@ -61,18 +69,30 @@ def test_the_challenge_clock_options() -> None:
 
 async def test_the_time_control_autocomplete_offers_the_usual_ones(table: Table) -> None:
     offered = await TimeControlOption().autocomplete(asking(table, ANA), "")
-    assert offered[0].value == "3d" and {"1d", "14d", "none", "3d+1d/7d"} <= \
-        {c.value for c in offered}
+    assert offered[0].value == "3d" and {"1d", "14d", "none", "3d+1d/7d"} <= {
+        c.value for c in offered
+    }
     typed = await TimeControlOption().autocomplete(asking(table, ANA), "2d+12h/4d")
     assert typed[0].value == "2d+12h/4d"
 
 
 async def test_a_challenge_with_a_bad_time_control_is_refused_and_stores_nothing(
-        table: Table) -> None:
+    table: Table,
+) -> None:
     before = await table.env.dump()
     interaction = asking(table, ANA)
-    await invoke(ChallengeCommands.challenge, ChallengeCommands(), interaction, "astralis",
-                 user(BO), 7, None, None, True, "4 days")
+    await invoke(
+        ChallengeCommands.challenge,
+        ChallengeCommands(),
+        interaction,
+        "astralis",
+        user(BO),
+        7,
+        None,
+        None,
+        True,
+        "4 days",
+    )
     [(kind, sent)] = interaction.response.calls
     assert kind == "send_message" and sent["ephemeral"] and "time control" in sent["content"]
     assert await table.env.dump() == before
@@ -80,8 +100,19 @@ async def test_a_challenge_with_a_bad_time_control_is_refused_and_stores_nothing
 
 async def test_a_challenge_shows_its_clock(table: Table) -> None:
     interaction = asking(table, ANA)
-    await invoke(ChallengeCommands.challenge, ChallengeCommands(), interaction, "astralis",
-                 user(BO), 7, None, None, True, "3d+1d/7d", False)
+    await invoke(
+        ChallengeCommands.challenge,
+        ChallengeCommands(),
+        interaction,
+        "astralis",
+        user(BO),
+        7,
+        None,
+        None,
+        True,
+        "3d+1d/7d",
+        False,
+    )
     [(_, sent)] = interaction.response.calls
     assert "a bank of 3 days, +1 day per move, up to 7 days, no takebacks" in sent["content"]
 
@@ -101,9 +132,13 @@ async def test_my_turn_vacation_and_notify_commands(table: Table) -> None:
     await invoke(cog.myturn, cog, idle)
     assert idle.followup.sent[0]["content"] == "No game is waiting for your move."
 
-    for action, said in (("on", "Enjoy your vacation"), ("on", "already on vacation"),
-                         ("status", "You are on vacation until"), ("off", "Welcome back"),
-                         ("off", "not on vacation")):
+    for action, said in (
+        ("on", "Enjoy your vacation"),
+        ("on", "already on vacation"),
+        ("status", "You are on vacation until"),
+        ("off", "Welcome back"),
+        ("off", "not on vacation"),
+    ):
         asked = asking(table, ANA)
         await invoke(cog.vacation, cog, asked, choice(VACATION, action))
         assert said in asked.answers()[0], (action, asked.answers())
@@ -139,6 +174,8 @@ async def test_takeback_and_abort_commands_and_buttons(table: Table) -> None:
 
     aborted = asking(table, BO, channel_id=thread)
     await invoke(cog.abort, cog, aborted, None)
-    assert aborted.followup.sent[0]["content"] == \
-        f"Astralis #{game_id} is aborted: it counts for nothing."
+    assert (
+        aborted.followup.sent[0]["content"]
+        == f"Astralis #{game_id} is aborted: it counts for nothing."
+    )
     assert (await table.row(game_id)).status == "aborted"

@@ -25,9 +25,10 @@ async def table(database_url: Path | str) -> AsyncIterator[Table]:
 
 def deadlines(text: str) -> list[tuple[str, datetime]]:
     """(whose, when) of each deadline line."""
-    return [(name, datetime.fromtimestamp(int(stamp)).astimezone())
-            for name, stamp in re.findall(r"(\w+)'s time for this move runs out <t:(\d+):R>",
-                                          text)]
+    return [
+        (name, datetime.fromtimestamp(int(stamp)).astimezone())
+        for name, stamp in re.findall(r"(\w+)'s time for this move runs out <t:(\d+):R>", text)
+    ]
 
 
 def boards(table: Table, game_id: int) -> list[str]:
@@ -38,13 +39,15 @@ async def test_each_board_names_the_player_to_move_and_their_deadline(table: Tab
     started = table.env.clock()
     game_id = await start(table)  # 3 days per move; Ana (seat 0) moves first
     assert deadlines(boards(table, game_id)[0]) == [(ANA.name, started + timedelta(days=3))]
-    assert (await table.clocks.deadline_of(await table.row(game_id))) == \
-        started + timedelta(days=3)  # the clock agrees with what the board said
+    assert (await table.clocks.deadline_of(await table.row(game_id))) == started + timedelta(
+        days=3
+    )  # the clock agrees with what the board said
 
     table.env.clock.advance(hours=5)
     await table.play(game_id)
     assert deadlines(boards(table, game_id)[-1]) == [
-        (BO.name, started + timedelta(hours=5, days=3))]
+        (BO.name, started + timedelta(hours=5, days=3))
+    ]
 
 
 async def test_a_bank_shows_what_is_left_of_it(table: Table) -> None:

@@ -42,7 +42,8 @@ async def test_a_member_who_chose_dms_gets_a_dm_and_no_ping(table: Table) -> Non
 
 
 async def test_when_a_dm_cannot_be_delivered_the_thread_mention_is_the_fallback(
-        table: Table) -> None:
+    table: Table,
+) -> None:
     await table.notifier.set_preference(BO.id, "dm")
     table.messenger.closed.add(BO.id)
     game_id = await start(table)
@@ -83,7 +84,8 @@ async def test_a_digest_member_gets_one_daily_list_of_waiting_games(table: Table
 
 
 async def test_a_digest_that_cannot_be_delivered_mentions_in_each_waiting_game(
-        table: Table) -> None:
+    table: Table,
+) -> None:
     await table.notifier.set_preference(ANA.id, "digest")
     table.messenger.closed.add(ANA.id)
     game_id = await start(table)
@@ -107,5 +109,6 @@ async def test_my_turn_lists_only_games_waiting_for_me_most_urgent_first(table: 
     waiting = await table.corr.my_turn(guild_id=GUILD, member_id=ANA.id)
     assert [w.game.id for w in waiting] == [urgent, relaxed, unlimited]
     assert waiting[-1].deadline is None
-    assert [w.game.id for w in await table.corr.my_turn(guild_id=GUILD, member_id=BO.id)] == \
-        [theirs]
+    assert [w.game.id for w in await table.corr.my_turn(guild_id=GUILD, member_id=BO.id)] == [
+        theirs
+    ]

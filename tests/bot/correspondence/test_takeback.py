@@ -35,8 +35,9 @@ async def ask(table: Table, game_id: int, member=BO):
 
 
 async def answer(table: Table, takeback_id: int, member=ANA, accept: bool = True):
-    return await table.corr.answer_takeback(guild_id=GUILD, takeback_id=takeback_id,
-                                            member=member, accept=accept)
+    return await table.corr.answer_takeback(
+        guild_id=GUILD, takeback_id=takeback_id, member=member, accept=accept
+    )
 
 
 async def test_an_accepted_takeback_removes_the_move_and_reposts_the_board(table: Table) -> None:
@@ -59,8 +60,9 @@ async def test_an_accepted_takeback_removes_the_move_and_reposts_the_board(table
     assert board.picture is not None and board.ply == 1
     assert "Ana accepted: Bo took back `m2`" in board.content and board.mentions == (BO.id,)
     # Bo's turn starts afresh, and he may play another move in its place.
-    assert await table.clocks.deadline_of(await table.row(game_id)) == \
-        table.env.clock() + timedelta(days=3)
+    assert await table.clocks.deadline_of(
+        await table.row(game_id)
+    ) == table.env.clock() + timedelta(days=3)
     update = await table.play(game_id, "m3")
     assert update.state.history == ("a6", "m3")
 
@@ -113,8 +115,7 @@ async def test_only_the_opponent_answers_and_a_request_is_made_once(table: Table
         await ask(table, game_id, BO)
 
 
-async def test_a_forged_takeback_button_from_another_server_reveals_nothing(
-        table: Table) -> None:
+async def test_a_forged_takeback_button_from_another_server_reveals_nothing(table: Table) -> None:
     """A member of another server pressing a takeback button copied from here (its
     request id in the ``custom_id``) learns nothing of this server, not even the game's
     number."""
@@ -124,11 +125,13 @@ async def test_a_forged_takeback_button_from_another_server_reveals_nothing(
     before = await table.env.dump()
     for member in (BO, CY):
         with pytest.raises(UserError) as forged:
-            await table.corr.answer_takeback(guild_id=OTHER_GUILD, takeback_id=request.id,
-                                             member=member, accept=True)
+            await table.corr.answer_takeback(
+                guild_id=OTHER_GUILD, takeback_id=request.id, member=member, accept=True
+            )
         with pytest.raises(UserError) as unknown:
-            await table.corr.answer_takeback(guild_id=OTHER_GUILD, takeback_id=request.id + 99,
-                                             member=member, accept=True)
+            await table.corr.answer_takeback(
+                guild_id=OTHER_GUILD, takeback_id=request.id + 99, member=member, accept=True
+            )
         assert forged.value.message == unknown.value.message
         assert str(game_id) not in forged.value.message
     assert await table.env.dump() == before
@@ -166,8 +169,9 @@ async def test_a_rematch_offers_the_same_game_with_seats_swapped(table: Table) -
     assert (challenge.challenger_id, challenge.opponent_id) == (BO.id, ANA.id)
     old = await table.row(game_id)
     assert challenge.game == old.game and challenge.options == old.options
-    update = await table.env.challenges.accept(guild_id=GUILD, challenge_id=challenge.id,
-                                                      member=ANA)
+    update = await table.env.challenges.accept(
+        guild_id=GUILD, challenge_id=challenge.id, member=ANA
+    )
     new = update.game
     assert new.player_ids == (BO.id, ANA.id)  # Bo was second, now first
     assert new.settings["time_control"] == "7d" and new.settings["takebacks"] is False

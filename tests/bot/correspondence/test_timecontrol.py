@@ -44,6 +44,7 @@ def at(day: int, hour: int = 0, minute: int = 0, month: int = 3) -> datetime:
 
 # --- deadlines -------------------------------------------------------------------
 
+
 def test_default_is_three_days_per_move():
     assert DaysPerMove(3) == DEFAULT
     clock = Clock.start()
@@ -102,6 +103,7 @@ def test_time_left_counts_down():
 
 # --- reminders -------------------------------------------------------------------
 
+
 def test_reminders_at_eighty_percent_and_an_hour_before():
     clock = Clock.start(DaysPerMove(5))  # 120 hours
     assert reminder_times(clock, at(1)) == (at(1) + 96 * HOUR, at(6) - HOUR)
@@ -116,9 +118,7 @@ def test_never_more_than_two_reminders_and_only_one_when_they_would_coincide():
     assert len(reminder_times(Clock.start(DaysPerMove(14)), at(1))) == 2
     # at 97% of a day (23:16:48) the first reminder comes after the hour-before one
     # would (23:00), so only the first is sent
-    assert reminder_times(Clock.start(DaysPerMove(1)), at(1), share=0.97) == (
-        at(1) + 0.97 * DAY,
-    )
+    assert reminder_times(Clock.start(DaysPerMove(1)), at(1), share=0.97) == (at(1) + 0.97 * DAY,)
 
 
 def test_next_reminder_walks_through_the_turn_once():
@@ -130,6 +130,7 @@ def test_next_reminder_walks_through_the_turn_once():
 
 
 # --- vacation --------------------------------------------------------------------
+
 
 def test_vacation_during_the_turn_shifts_the_deadline_by_the_overlap():
     clock = Clock.start(DaysPerMove(3))
@@ -179,28 +180,42 @@ def test_no_vacation_left():
 
 # --- text form -------------------------------------------------------------------
 
-@pytest.mark.parametrize(("text", "control"), [
-    ("3d", DaysPerMove(3)),
-    ("14", DaysPerMove(14)),
-    (" 7 Days ", DaysPerMove(7)),
-    ("3d+1d/7d", Bank(3 * DAY, DAY, 7 * DAY)),
-    ("1d12h + 6h / 3d", Bank(36 * HOUR, 6 * HOUR, 3 * DAY)),
-    ("2d+0d/2d", Bank(2 * DAY, timedelta(0), 2 * DAY)),
-    ("none", NoLimit()),
-    ("NONE", NoLimit()),
-])
+
+@pytest.mark.parametrize(
+    ("text", "control"),
+    [
+        ("3d", DaysPerMove(3)),
+        ("14", DaysPerMove(14)),
+        (" 7 Days ", DaysPerMove(7)),
+        ("3d+1d/7d", Bank(3 * DAY, DAY, 7 * DAY)),
+        ("1d12h + 6h / 3d", Bank(36 * HOUR, 6 * HOUR, 3 * DAY)),
+        ("2d+0d/2d", Bank(2 * DAY, timedelta(0), 2 * DAY)),
+        ("none", NoLimit()),
+        ("NONE", NoLimit()),
+    ],
+)
 def test_parse(text, control):
     assert parse_time_control(text) == control
 
 
-@pytest.mark.parametrize(("control", "text", "words"), [
-    (DaysPerMove(3), "3d", "3 days per move"),
-    (DaysPerMove(1), "1d", "1 day per move"),
-    (Bank(3 * DAY, DAY, 7 * DAY), "3d+1d/7d", "a bank of 3 days, +1 day per move, up to 7 days"),
-    (Bank(36 * HOUR, 6 * HOUR, 3 * DAY), "1d12h+6h/3d",
-     "a bank of 1 day 12 hours, +6 hours per move, up to 3 days"),
-    (NoLimit(), "none", "no time limit"),
-])
+@pytest.mark.parametrize(
+    ("control", "text", "words"),
+    [
+        (DaysPerMove(3), "3d", "3 days per move"),
+        (DaysPerMove(1), "1d", "1 day per move"),
+        (
+            Bank(3 * DAY, DAY, 7 * DAY),
+            "3d+1d/7d",
+            "a bank of 3 days, +1 day per move, up to 7 days",
+        ),
+        (
+            Bank(36 * HOUR, 6 * HOUR, 3 * DAY),
+            "1d12h+6h/3d",
+            "a bank of 1 day 12 hours, +6 hours per move, up to 3 days",
+        ),
+        (NoLimit(), "none", "no time limit"),
+    ],
+)
 def test_format(control, text, words):
     assert format_time_control(control) == text
     assert describe_time_control(control) == words
@@ -211,8 +226,11 @@ controls = st.one_of(
     st.just(NoLimit()),
     st.tuples(
         st.integers(1, 30 * 24 * 60), st.integers(0, 5 * 24 * 60), st.integers(0, 30 * 24 * 60)
-    ).map(lambda t: Bank(timedelta(minutes=t[0]), timedelta(minutes=t[1]),
-                         timedelta(minutes=t[0] + t[2]))),
+    ).map(
+        lambda t: Bank(
+            timedelta(minutes=t[0]), timedelta(minutes=t[1]), timedelta(minutes=t[0] + t[2])
+        )
+    ),
 )
 
 
@@ -221,19 +239,22 @@ def test_format_then_parse_gives_the_same_control(control):
     assert parse_time_control(format_time_control(control)) == control
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("", "missing"),
-    ("4d", "1, 2, 3, 5, 7, 14"),
-    ("0", "1, 2, 3, 5, 7, 14"),
-    ("12h", "whole days"),
-    ("3x", "not a duration"),
-    ("fast", "not a duration"),
-    ("3d+1d", "start+increment/maximum"),
-    ("3d+1d/2d", "cannot be less than"),
-    ("0d+1d/2d", "start with some time"),
-    ("3d+1d/90d", "at most"),
-    ("3d++1d/7d", "start+increment/maximum"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "missing"),
+        ("4d", "1, 2, 3, 5, 7, 14"),
+        ("0", "1, 2, 3, 5, 7, 14"),
+        ("12h", "whole days"),
+        ("3x", "not a duration"),
+        ("fast", "not a duration"),
+        ("3d+1d", "start+increment/maximum"),
+        ("3d+1d/2d", "cannot be less than"),
+        ("0d+1d/2d", "start with some time"),
+        ("3d+1d/90d", "at most"),
+        ("3d++1d/7d", "start+increment/maximum"),
+    ],
+)
 def test_bad_input_is_refused_with_a_reason(text, message):
     with pytest.raises(TimeControlError, match=message.replace("+", r"\+")):
         parse_time_control(text)
@@ -246,8 +267,16 @@ def test_durations():
     assert describe_duration(timedelta(seconds=20)) == "less than a minute"
 
 
-@pytest.mark.parametrize("text", ["99999999999999999999d", "366d", "3d+1d/400d",
-                                  "9" * 30 + "m+1d/7d", "1d+" + "9" * 25 + "h/7d"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "99999999999999999999d",
+        "366d",
+        "3d+1d/400d",
+        "9" * 30 + "m+1d/7d",
+        "1d+" + "9" * 25 + "h/7d",
+    ],
+)
 def test_durations_longer_than_a_year_are_refused(text):
     with pytest.raises(TimeControlError, match="longer than 365 days"):
         parse_time_control(text)

@@ -29,17 +29,25 @@ class Reader(StandIn):
         return SimpleNamespace(id=1)
 
 
-async def click(app: Any, member: Any, custom_id: str, *, items: tuple = ITEMS,
-                ephemeral: bool = True, values: list[str] | None = None,
-                item: Any = None) -> Reader:
+async def click(
+    app: Any,
+    member: Any,
+    custom_id: str,
+    *,
+    items: tuple = ITEMS,
+    ephemeral: bool = True,
+    values: list[str] | None = None,
+    item: Any = None,
+) -> Reader:
     """``member`` clicks the item with ``custom_id`` on a private (or public) message;
     the item is rebuilt from its ``custom_id`` by the factory that claims it."""
     reader = Reader(app, member, on_message=ephemeral, values=values)
     for factory in items:
         match = factory.__discord_ui_compiled_template__.fullmatch(custom_id)
         if match:
-            rebuilt = await factory.from_custom_id(reader, item or SimpleNamespace(
-                emoji="▶", options=[]), match)
+            rebuilt = await factory.from_custom_id(
+                reader, item or SimpleNamespace(emoji="▶", options=[]), match
+            )
             await rebuilt.callback(reader)
             return reader
     raise AssertionError(f"no item claims {custom_id!r}")

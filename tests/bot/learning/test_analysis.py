@@ -42,7 +42,8 @@ def analyses(env: Env, thinker: InProcessAI) -> Analyses:
 
 @pytest.mark.parametrize("game", ["asli", "lifeline", "astralis"])
 async def test_a_finished_game_is_analysed_once_with_a_legal_move_at_every_ply(
-        env: Env, game: str) -> None:
+    env: Env, game: str
+) -> None:
     thinker = InProcessAI()
     analyst = analyses(env, thinker)
     await analyst.start()
@@ -149,22 +150,25 @@ async def test_the_analysis_view_shows_the_chart_and_the_ais_move(env: Env) -> N
     game_id, moves = await finished(env)
     await analyst.idle()
     app = App(env, analyst)
-    opened = await click(app, CY, f"bb:analysis:{game_id}:3:open", items=(AnalysisButton,),
-                         ephemeral=False)
+    opened = await click(
+        app, CY, f"bb:analysis:{game_id}:3:open", items=(AnalysisButton,), ephemeral=False
+    )
     [(_, deferred), (kind, sent)] = opened.calls
     assert deferred == {"ephemeral": True, "thinking": True} and kind == "followup"
     assert sent["ephemeral"] is True
-    assert [f.filename for f in sent["files"]] == [f"asli-{game_id}-3-chart.png",
-                                                   f"asli-{game_id}-3.png"]
+    assert [f.filename for f in sent["files"]] == [
+        f"asli-{game_id}-3-chart.png",
+        f"asli-{game_id}-3.png",
+    ]
     stored = {row.ply: row for row in await env.db.read(queries.analyses_of_game(game_id))}
     preferred = stored[2].best_move
     said = sent["content"]
     assert f"Move 3 of {len(moves)}" in said and f"played `{moves[2]}`" in said
-    assert ("the AI agrees" if preferred == moves[2] else f"the AI preferred `{preferred}`") \
-        in said
+    assert ("the AI agrees" if preferred == moves[2] else f"the AI preferred `{preferred}`") in said
     custom_ids = [child.custom_id for child in sent["view"].children]
-    assert custom_ids == [f"bb:analysis:{game_id}:3:{kind}" for kind in
-                          ("first", "prev", "next", "last")] + [f"bb:explore:{game_id}:3"]
+    assert custom_ids == [
+        f"bb:analysis:{game_id}:3:{kind}" for kind in ("first", "prev", "next", "last")
+    ] + [f"bb:explore:{game_id}:3"]
     turned = await click(app, CY, custom_ids[2], items=(AnalysisButton,))  # ▶, in place
     [(_, deferred), (kind, edit)] = turned.calls
     assert deferred == {} and kind == "edit" and f"Move 4 of {len(moves)}" in edit["content"]
@@ -174,8 +178,9 @@ async def test_the_analysis_view_shows_the_chart_and_the_ais_move(env: Env) -> N
 async def test_the_analysis_view_of_a_game_in_progress_is_refused(env: Env) -> None:
     analyst = analyses(env, InProcessAI())
     game_id = await start_game(env, "asli", size=5)
-    refused = await click(App(env, analyst), BO, f"bb:analysis:{game_id}:0:open",
-                          items=(AnalysisButton,))
+    refused = await click(
+        App(env, analyst), BO, f"bb:analysis:{game_id}:0:open", items=(AnalysisButton,)
+    )
     assert "once it is over" in refused.answer["content"]
 
 

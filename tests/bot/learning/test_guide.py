@@ -46,8 +46,10 @@ async def open_guide(game: str, url: str = "", page: int = 1) -> Reader:
 
 
 def buttons(answer: dict[str, Any]) -> list[tuple[str, bool]]:
-    return [(child.custom_id, getattr(getattr(child, "item", child), "disabled", False))
-            for child in answer["view"].children]
+    return [
+        (child.custom_id, getattr(getattr(child, "item", child), "disabled", False))
+        for child in answer["view"].children
+    ]
 
 
 def picture(reader: Reader) -> Image.Image:
@@ -65,11 +67,15 @@ async def test_rules_opens_the_first_page_privately_with_its_diagram() -> None:
     assert "The last player to place a stone wins" in embed.description
     assert embed.image.url == "attachment://lifeline-goal.png"
     assert "White has no stones left" in embed.fields[0].value
-    assert embed.footer.text == ("Page 1 of 6 · Lifeline by Michael Amundsen & "
-                                 "Luis Bolaños Mures, 2022")
+    assert embed.footer.text == (
+        "Page 1 of 6 · Lifeline by Michael Amundsen & Luis Bolaños Mures, 2022"
+    )
     assert picture(reader).width > 400
-    assert buttons(answer) == [("bb:guide:lifeline:0", True), ("bb:guide:lifeline:1", False),
-                               ("bb:guidejump:lifeline", False)]
+    assert buttons(answer) == [
+        ("bb:guide:lifeline:0", True),
+        ("bb:guide:lifeline:1", False),
+        ("bb:guidejump:lifeline", False),
+    ]
 
 
 async def test_the_diagram_is_drawn_in_the_readers_theme() -> None:

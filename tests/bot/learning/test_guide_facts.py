@@ -18,6 +18,7 @@ def fact(game: str, key: str) -> Callable[[Callable[[State], None]], Callable[[S
     def register(check: Callable[[State], None]) -> Callable[[State], None]:
         FACTS[game, key] = check
         return check
+
     return register
 
 
@@ -52,6 +53,7 @@ def refusal(state: State, move: str) -> str:
 
 
 # -- Lifeline ------------------------------------------------------------------------
+
 
 @fact("lifeline", "goal")
 def _(state: State) -> None:
@@ -104,6 +106,7 @@ def _(state: State) -> None:
 
 # -- Asli ------------------------------------------------------------------------------
 
+
 @fact("asli", "goal")
 def _(state: State) -> None:
     assert state.last_move == "e4" and removed(state) == {"e5", "a2"}
@@ -153,6 +156,7 @@ def _(state: State) -> None:
 
 
 # -- Sliglube --------------------------------------------------------------------------
+
 
 @fact("sliglube", "goal")
 def _(state: State) -> None:
@@ -208,6 +212,7 @@ def _(state: State) -> None:
 
 # -- Astralis --------------------------------------------------------------------------
 
+
 @fact("astralis", "goal")
 def _(state: State) -> None:
     assert state.is_over and all(state.control(cell) is not None for cell in state.board.cells)
@@ -254,8 +259,13 @@ def _(state: State) -> None:
 
 # -- the pages ---------------------------------------------------------------------------
 
-PAGES = [(guide.game, page.key) for guide in guides() if guide.game in
-         ("asli", "lifeline", "sliglube", "astralis") for page in guide.pages if page.diagram]
+PAGES = [
+    (guide.game, page.key)
+    for guide in guides()
+    if guide.game in ("asli", "lifeline", "sliglube", "astralis")
+    for page in guide.pages
+    if page.diagram
+]
 
 
 @pytest.mark.parametrize(("game", "key"), PAGES, ids=[f"{g}-{k}" for g, k in PAGES])

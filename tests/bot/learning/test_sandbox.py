@@ -42,8 +42,7 @@ async def explore(env: Env, member, text: str | None = None) -> Reader:
     return reader
 
 
-async def test_explore_from_a_review_position_plays_both_sides_and_steps_back(
-        env: Env) -> None:
+async def test_explore_from_a_review_position_plays_both_sides_and_steps_back(env: Env) -> None:
     game_id, moves = await finished(env)
     before = await env.dump()
     opened = await click(env, CY, f"bb:explore:{game_id}:3", items=ITEMS, ephemeral=False)
@@ -51,8 +50,7 @@ async def test_explore_from_a_review_position_plays_both_sides_and_steps_back(
     assert sent["ephemeral"] is True and "opened at move 3 of game #" in sent["content"]
     [sandbox] = [row for row in [await env.db.read(queries.latest_sandbox(CY.id))] if row]
     assert sandbox.moves == tuple(moves[:3]) and sandbox.source_game_id == game_id
-    assert custom_ids(sent) == [f"bb:sandbox:{sandbox.id}:3:back",
-                                f"bb:sandbox:{sandbox.id}:3:ai"]
+    assert custom_ids(sent) == [f"bb:sandbox:{sandbox.id}:3:back", f"bb:sandbox:{sandbox.id}:3:ai"]
 
     state = rules.get_game("asli").replay(moves[:3], size=5)
     choices = await sandbox_moves(Reader(env, CY), "")
@@ -62,8 +60,7 @@ async def test_explore_from_a_review_position_plays_both_sides_and_steps_back(
     state = state.play(first)
     second = state.legal_moves()[0]  # the other side's move
     await explore(env, CY, second)
-    assert (await env.db.read(queries.latest_sandbox(CY.id))).moves == (
-        *moves[:3], first, second)
+    assert (await env.db.read(queries.latest_sandbox(CY.id))).moves == (*moves[:3], first, second)
 
     back = await click(env, CY, custom_ids(played.answer)[0], items=ITEMS)  # an old message
     assert "moved on" in back.answer["content"]
@@ -120,7 +117,7 @@ async def test_an_illegal_move_is_refused_with_the_reason(env: Env) -> None:
 
 
 async def test_an_imported_record_opens_a_sandbox_and_others_get_their_own(env: Env) -> None:
-    record = "[Game \"Asli\"] [Size \"5\"] 1. komi 2 2. white 3. c3 4. d4"
+    record = '[Game "Asli"] [Size "5"] 1. komi 2 2. white 3. c3 4. d4'
     imported = Reader(env, ANA)
     await invoke(ReviewCommands.import_, ReviewCommands(), imported, record, None, True, None)
     sent = imported.answer
@@ -141,8 +138,7 @@ async def test_a_member_keeps_five_sandboxes(env: Env) -> None:
     for ply in range(7):
         await env.sandboxes.open_from_game(guild_id=GUILD, game_id=game_id, ply=ply, member=CY)
     async with env.db.reading() as conn:
-        row = await conn.fetch_one("SELECT COUNT(*) FROM sandboxes WHERE member_id = ?",
-                                   (CY.id,))
+        row = await conn.fetch_one("SELECT COUNT(*) FROM sandboxes WHERE member_id = ?", (CY.id,))
         assert row[0] == 5
     with pytest.raises(UserError, match="gone"):
         await env.sandboxes.get(1, CY.id)

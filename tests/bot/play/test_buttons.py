@@ -84,10 +84,16 @@ async def test_the_komi_pie_offers_its_pass_as_a_button_that_plays(table: Table)
     """Lifeline's komi pie: White may spend a komi point to pass; the board asks with a
     button (the game's decisions), and the button plays it."""
     challenge = await table.env.challenges.create(
-        guild_id=GUILD, channel_id=1, challenger=ANA, game="lifeline", opponent=BO,
-        options={"size": 4, "opening": "komi-pie"})
-    game_id = (await table.env.challenges.accept(guild_id=GUILD, challenge_id=challenge.id,
-                                                 member=BO)).game.id
+        guild_id=GUILD,
+        channel_id=1,
+        challenger=ANA,
+        game="lifeline",
+        opponent=BO,
+        options={"size": 4, "opening": "komi-pie"},
+    )
+    game_id = (
+        await table.env.challenges.accept(guild_id=GUILD, challenge_id=challenge.id, member=BO)
+    ).game.id
     for move in ("komi 3", "black", "e3", "e6", "a3", "d3", "g4"):
         await table.play(game_id, move)
     row = await table.row(game_id)

@@ -21,7 +21,10 @@ async def test_challenge_accept_move_resign_through_the_handlers(env: Env) -> No
     [(kind, sent)] = posted.response.calls
     assert kind == "send_message" and "challenges <@2> to **Astralis**" in sent["content"]
     assert [item.custom_id for item in sent["view"].children] == [
-        "bb:challenge:accept:1", "bb:challenge:decline:1", "bb:challenge:cancel:1"]
+        "bb:challenge:accept:1",
+        "bb:challenge:decline:1",
+        "bb:challenge:cancel:1",
+    ]
 
     click = Interaction(env, BO, message_id=5555)
     await ChallengeButton("accept", 1).callback(click)
@@ -29,8 +32,10 @@ async def test_challenge_accept_move_resign_through_the_handlers(env: Env) -> No
     row = await env.games.get_game(GUILD, 1)
     stored = await env.challenges.get(GUILD, 1)
     assert row.challenge_message_id == stored.message_id is not None  # the thread grows there
-    assert f"Accepted by Bo: **Astralis #1** has started in <#{row.thread_id}>" in \
-        click.edits[-1]["content"]
+    assert (
+        f"Accepted by Bo: **Astralis #1** has started in <#{row.thread_id}>"
+        in click.edits[-1]["content"]
+    )
     assert click.edits[-1]["view"] is None
 
     thread = row.thread_id
@@ -43,12 +48,14 @@ async def test_challenge_accept_move_resign_through_the_handlers(env: Env) -> No
     board = env.poster.sent[-1]
     assert played.followup.sent[0]["content"] == (
         f"You played `a3` in [Astralis #1](https://discord.com/channels/{GUILD}/{thread}/"
-        f"{board.message_id}).")
+        f"{board.message_id})."
+    )
 
     refused = Interaction(env, ANA, channel_id=thread)
     await invoke(PlayCommands.move, PlayCommands(), refused, "m3", None)
-    assert refused.followup.sent == [{"content": "It's not your turn in Astralis #1: waiting "
-                                      "for Bo.", "ephemeral": True}]
+    assert refused.followup.sent == [
+        {"content": "It's not your turn in Astralis #1: waiting for Bo.", "ephemeral": True}
+    ]
 
     asked = Interaction(env, BO)
     await invoke(PlayCommands.resign, PlayCommands(), asked, None)
@@ -106,7 +113,8 @@ async def test_no_game_here(env: Env, command: str) -> None:
     await invoke(handler, PlayCommands(), interaction, *arguments)
     assert interaction.answers() == [
         "You have no game in progress here: start one with /challenge, or name a game with "
-        "the `game` option."]
+        "the `game` option."
+    ]
 
 
 async def test_a_number_decision_through_its_button_and_form(env: Env) -> None:
@@ -123,18 +131,25 @@ async def test_a_number_decision_through_its_button_and_form(env: Env) -> None:
 
     async def submit(member, typed: str) -> Interaction:
         submitted = Interaction(env, member)
-        submitted.data = {"custom_id": form.custom_id, "components": [
-            {"type": 1, "components": [{"type": 4, "custom_id": "number", "value": typed}]}]}
+        submitted.data = {
+            "custom_id": form.custom_id,
+            "components": [
+                {"type": 1, "components": [{"type": 4, "custom_id": "number", "value": typed}]}
+            ],
+        }
         await submit_form(submitted, FORMS)
         return submitted
 
     assert (await submit(ANA, "lots")).answers() == [
-        "`lots` won't do: type a whole number from 0 to 25."]
+        "`lots` won't do: type a whole number from 0 to 25."
+    ]
     assert (await submit(ANA, "26")).answers() == [
-        "`26` won't do: type a whole number from 0 to 25."]
+        "`26` won't do: type a whole number from 0 to 25."
+    ]
     assert (await submit(BO, "3")).answers() == ["It's not your turn in Asli #1: waiting for Ana."]
     assert (await submit(ANA, " 3 ")).answers() == ["Done: `komi 3`."]
     row = await env.games.get_game(GUILD, 1)
     assert (await env.games.state_of(row)).history == ("komi 3",)
     assert (await submit(ANA, "4")).answers() == [
-        "That button is out of date: the game has moved on since."]
+        "That button is out of date: the game has moved on since."
+    ]

@@ -33,8 +33,12 @@ async def test_two_different_moves_for_one_turn(env: Env) -> None:
     posts = len(env.poster.sent)
 
     outcomes = await asyncio.gather(
-        *(env.moves.play_move(guild_id=GUILD, game_id=game_id, member=ANA, text=text)
-          for text in (first, second)), return_exceptions=True)
+        *(
+            env.moves.play_move(guild_id=GUILD, game_id=game_id, member=ANA, text=text)
+            for text in (first, second)
+        ),
+        return_exceptions=True,
+    )
 
     applied = [outcome for outcome in outcomes if not isinstance(outcome, Exception)]
     refused = [outcome for outcome in outcomes if isinstance(outcome, UserError)]
@@ -50,8 +54,12 @@ async def test_the_same_move_submitted_twice(env: Env) -> None:
     move = state.legal_moves()[-1]
 
     outcomes = await asyncio.gather(
-        *(env.moves.play_move(guild_id=GUILD, game_id=game_id, member=ANA, text=move)
-          for _ in range(2)), return_exceptions=True)
+        *(
+            env.moves.play_move(guild_id=GUILD, game_id=game_id, member=ANA, text=move)
+            for _ in range(2)
+        ),
+        return_exceptions=True,
+    )
 
     assert sum(not isinstance(outcome, Exception) for outcome in outcomes) == 1
     assert await stored_moves(env, game_id) == [move]
@@ -78,19 +86,27 @@ async def test_two_bot_processes_on_one_database(env: Env) -> None:
         # The refused process forgot its stale position and agrees with the database.
         fresh = await other.games.state_of(await other.games.get_game(GUILD, game_id))
         assert fresh.history == (first,)
-        assert (await other.moves.play_move(guild_id=GUILD, game_id=game_id, member=BO,
-                                            text=fresh.legal_moves()[-1])).state.ply == 2
+        assert (
+            await other.moves.play_move(
+                guild_id=GUILD, game_id=game_id, member=BO, text=fresh.legal_moves()[-1]
+            )
+        ).state.ply == 2
     finally:
         await other_db.close()
 
 
 async def test_two_members_accepting_an_open_challenge_together(env: Env) -> None:
     challenge = await env.challenges.create(
-        guild_id=GUILD, channel_id=CHANNEL, challenger=ANA, game=any_game(), opponent=None)
+        guild_id=GUILD, channel_id=CHANNEL, challenger=ANA, game=any_game(), opponent=None
+    )
 
     outcomes = await asyncio.gather(
-        *(env.challenges.accept(guild_id=GUILD, challenge_id=challenge.id, member=member)
-          for member in (BO, CY)), return_exceptions=True)
+        *(
+            env.challenges.accept(guild_id=GUILD, challenge_id=challenge.id, member=member)
+            for member in (BO, CY)
+        ),
+        return_exceptions=True,
+    )
 
     started = [outcome for outcome in outcomes if not isinstance(outcome, Exception)]
     refused = [outcome for outcome in outcomes if isinstance(outcome, UserError)]

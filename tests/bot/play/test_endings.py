@@ -21,9 +21,16 @@ class Replays:
     def __init__(self) -> None:
         self.told: list[Outcome | None] = []
 
-    async def __call__(self, game: str, options: Mapping, moves: list[str],
-                       names: Mapping[int, str], *, theme: str = "dark",
-                       outcome: Outcome | None = None) -> bytes:
+    async def __call__(
+        self,
+        game: str,
+        options: Mapping,
+        moves: list[str],
+        names: Mapping[int, str],
+        *,
+        theme: str = "dark",
+        outcome: Outcome | None = None,
+    ) -> bytes:
         self.told.append(outcome)
         return b"GIF89a"
 

@@ -27,9 +27,11 @@ async def fill_up(conn: Connection) -> None:
         while True:
             ply += 1
             try:
-                await conn.change("INSERT INTO moves (game_id, ply, move, seat, member_id,"
-                                  " played_at) VALUES (?, ?, ?, 0, 0, '')",
-                                  (game_id, ply, "x" * size))
+                await conn.change(
+                    "INSERT INTO moves (game_id, ply, move, seat, member_id,"
+                    " played_at) VALUES (?, ?, ?, 0, 0, '')",
+                    (game_id, ply, "x" * size),
+                )
             except sqlite3.OperationalError as error:
                 assert "full" in str(error)
                 break
@@ -46,8 +48,9 @@ async def refused_move(env: Env, game_id: int) -> str:
     member = ANA if row.player_ids[state.to_move] == ANA.id else BO
     tables, posts = await env.dump(), len(env.poster.sent)
     with pytest.raises(UserError) as refused:
-        await env.moves.play_move(guild_id=GUILD, game_id=game_id, member=member,
-                                  text=state.legal_moves()[0])
+        await env.moves.play_move(
+            guild_id=GUILD, game_id=game_id, member=member, text=state.legal_moves()[0]
+        )
     assert await env.dump() == tables and len(env.poster.sent) == posts
     return refused.value.message
 
@@ -72,8 +75,9 @@ async def test_a_full_disk_refuses_the_move_in_plain_words(env: Env, caplog) -> 
     row = await env.games.get_game(GUILD, game_id)
     state = await env.games.state_of(row)
     member = Member(row.player_ids[state.to_move], "")
-    update = await env.moves.play_move(guild_id=GUILD, game_id=game_id, member=member,
-                                       text=state.legal_moves()[0])
+    update = await env.moves.play_move(
+        guild_id=GUILD, game_id=game_id, member=member, text=state.legal_moves()[0]
+    )
     assert update.state.ply == 1 and await moves_of(env.db, game_id) == 1
 
 
@@ -90,5 +94,6 @@ async def test_any_other_write_that_fails_is_answered_too(env: Env) -> None:
     with pytest.raises(WriteFailed) as failed:
         await start_game(env, "astralis", size=7)
     said = message_for(failed.value)
-    assert said is not None and said.startswith("That was **not saved**: the database file "
-                                                "is read-only.")
+    assert said is not None and said.startswith(
+        "That was **not saved**: the database file is read-only."
+    )

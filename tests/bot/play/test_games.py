@@ -23,8 +23,9 @@ async def play_some(env: Env, game_id: int, moves: int, rng: random.Random) -> N
         row = await env.games.get_game(GUILD, game_id)
         state = await env.games.state_of(row)
         member = ANA if row.player_ids[state.to_move] == ANA.id else BO
-        await env.moves.play_move(guild_id=GUILD, game_id=game_id, member=member,
-                                  text=rng.choice(state.legal_moves()))
+        await env.moves.play_move(
+            guild_id=GUILD, game_id=game_id, member=member, text=rng.choice(state.legal_moves())
+        )
 
 
 async def test_the_position_cache_keeps_at_most_its_size(env: Env) -> None:

@@ -30,8 +30,7 @@ async def play_random(env: Env, game_id: int, rng: random.Random, *, stop_at: in
             return update
         mover = Member(row.player_ids[state.to_move], row.player_names[state.to_move])
         move = rng.choice(state.legal_moves())
-        update = await env.moves.play_move(guild_id=GUILD, game_id=game_id, member=mover,
-                                             text=move)
+        update = await env.moves.play_move(guild_id=GUILD, game_id=game_id, member=mover, text=move)
         assert update.move == move
 
 
@@ -58,8 +57,7 @@ async def test_a_complete_game_from_challenge_to_result(env: Env, game: str) -> 
     assert stored.result == final.result
     assert stored.winner_seat == final.winner
     async with env.db.reading() as conn:
-        assert [m.move for m in await queries.moves_of_game(conn, game_id)] \
-            == list(final.history)
+        assert [m.move for m in await queries.moves_of_game(conn, game_id)] == list(final.history)
     posts = env.poster.posts_for(game_id)
     assert len(posts) == 1 + final.ply  # the opening board, then one per move
     assert all(post.picture.startswith(PNG_SIGNATURE) for post in posts)
@@ -98,20 +96,19 @@ async def test_a_restart_in_the_middle_loses_nothing(env: Env, game: str) -> Non
 async def test_a_challenge_survives_a_restart_and_can_be_accepted(env: Env) -> None:
     game = next(iter(rules.GAMES))
     challenge = await env.challenges.create(
-        guild_id=GUILD, channel_id=CHANNEL, challenger=ANA, game=game, opponent=None)
+        guild_id=GUILD, channel_id=CHANNEL, challenger=ANA, game=game, opponent=None
+    )
     await env.restart()
-    update = await env.challenges.accept(guild_id=GUILD, challenge_id=challenge.id,
-                                         member=BO)
+    update = await env.challenges.accept(guild_id=GUILD, challenge_id=challenge.id, member=BO)
     assert update.game.player_ids == (ANA.id, BO.id)
 
 
 async def test_the_opponent_can_be_given_the_first_move(env: Env) -> None:
     game = next(iter(rules.GAMES))
     challenge = await env.challenges.create(
-        guild_id=GUILD, channel_id=CHANNEL, challenger=ANA, game=game, opponent=BO,
-        first="opponent")
-    update = await env.challenges.accept(guild_id=GUILD, challenge_id=challenge.id,
-                                         member=BO)
+        guild_id=GUILD, channel_id=CHANNEL, challenger=ANA, game=game, opponent=BO, first="opponent"
+    )
+    update = await env.challenges.accept(guild_id=GUILD, challenge_id=challenge.id, member=BO)
     assert update.game.player_ids == (BO.id, ANA.id)
     assert update.posted is not None
     assert env.poster.posts_for(update.game.id)[0].mentions == (BO.id,)
@@ -162,7 +159,8 @@ async def test_start_up_replays_every_active_game(env: Env) -> None:
 
 
 async def test_start_up_replays_many_games_a_page_at_a_time(
-        env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
     game = next(iter(rules.GAMES))
     games = [await start_game(env, game) for _ in range(5)]
     for n, game_id in enumerate(games):
@@ -179,10 +177,14 @@ async def test_a_game_can_be_ended_outside_the_rules(env: Env) -> None:
     game_id = await start_game(env, next(iter(rules.GAMES)))
     env.clock.advance(days=3)
     update = await env.endings.end_game(
-        game_id=game_id, outcome=lambda row, state: Outcome(1, Termination.TIMEOUT,
-                                                            "Bo wins on time"))
+        game_id=game_id,
+        outcome=lambda row, state: Outcome(1, Termination.TIMEOUT, "Bo wins on time"),
+    )
     assert (update.game.status, update.game.end_reason, update.game.winner_seat) == (
-        "finished", Termination.TIMEOUT, 1)
+        "finished",
+        Termination.TIMEOUT,
+        1,
+    )
     assert update.game.finished_at == env.clock()
     final = env.poster.posts_for(game_id)[-1]
     assert "Bo wins on time" in final.content and f"<@{ANA.id}>" in final.content
@@ -192,13 +194,18 @@ async def test_a_game_can_be_ended_outside_the_rules(env: Env) -> None:
 async def test_a_random_first_player_is_drawn_at_acceptance(env: Env, seed: int) -> None:
     env.challenges.rng = random.Random(seed)
     challenge = await env.challenges.create(
-        guild_id=GUILD, channel_id=CHANNEL, challenger=ANA, game=next(iter(rules.GAMES)),
-        opponent=None, first="random")
-    update = await env.challenges.accept(guild_id=GUILD, challenge_id=challenge.id,
-                                         member=BO)
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        challenger=ANA,
+        game=next(iter(rules.GAMES)),
+        opponent=None,
+        first="random",
+    )
+    update = await env.challenges.accept(guild_id=GUILD, challenge_id=challenge.id, member=BO)
     expected = random.Random(seed).choice(("challenger", "opponent"))
-    assert update.game.player_ids == ((ANA.id, BO.id) if expected == "challenger"
-                                      else (BO.id, ANA.id))
+    assert update.game.player_ids == (
+        (ANA.id, BO.id) if expected == "challenger" else (BO.id, ANA.id)
+    )
 
 
 class Recorder:
@@ -229,16 +236,23 @@ async def test_listeners_hear_of_starts_moves_and_ends(env: Env) -> None:
     await env.moves.resign(guild_id=GUILD, game_id=resigned, member=ANA)
     n = update.state.ply
     assert recorder.events == [
-        ("started", game_id, 0), *(("move", game_id, ply) for ply in range(1, n + 1)),
-        ("ended", game_id, n), ("started", resigned, 0), ("ended", resigned, 0)]
+        ("started", game_id, 0),
+        *(("move", game_id, ply) for ply in range(1, n + 1)),
+        ("ended", game_id, n),
+        ("started", resigned, 0),
+        ("ended", resigned, 0),
+    ]
 
 
-@pytest.mark.parametrize(("game", "ply", "words"), [
-    ("asli", 6, "captured 2 black stones"),
-    ("lifeline", 3, "removed 3 black stones"),
-    ("sliglube", 38, "removed 1 black stone, flipped 6"),
-    ("astralis", 28, "bonus stones at a5, c9"),
-])
+@pytest.mark.parametrize(
+    ("game", "ply", "words"),
+    [
+        ("asli", 6, "captured 2 black stones"),
+        ("lifeline", 3, "removed 3 black stones"),
+        ("sliglube", 38, "removed 1 black stone, flipped 6"),
+        ("astralis", 28, "bonus stones at a5, c9"),
+    ],
+)
 async def test_a_moves_post_says_what_it_did(env: Env, game: str, ply: int, words: str) -> None:
     options, seed = PLANS[game]
     moves = planned_moves(game, options, seed)

@@ -26,8 +26,9 @@ def komi(post) -> tuple[int, int] | None:
 async def click(env: Env, game_id: int, member, move: str):
     """What a decision button does: the move, valid only at the ply it was posted for."""
     post = await last_post(env, game_id)
-    return await env.moves.play_move(guild_id=GUILD, game_id=game_id, member=member,
-                                       text=move, expected_ply=post.ply)
+    return await env.moves.play_move(
+        guild_id=GUILD, game_id=game_id, member=member, text=move, expected_ply=post.ply
+    )
 
 
 async def test_lifeline_swap(env: Env) -> None:
@@ -42,19 +43,18 @@ async def test_lifeline_swap(env: Env) -> None:
     assert choices(await last_post(env, game_id)) == ()
 
 
-@pytest.mark.parametrize(("game", "options"), [("lifeline", {"size": 4, "opening": "komi-pie"}),
-                                               ("asli", {"size": 5})])
+@pytest.mark.parametrize(
+    ("game", "options"), [("lifeline", {"size": 4, "opening": "komi-pie"}), ("asli", {"size": 5})]
+)
 async def test_komi_then_colour(env: Env, game: str, options: dict) -> None:
     game_id = await start_game(env, game, **options)
     post = await last_post(env, game_id)
     assert komi(post) is not None and komi(post)[0] == 0 and post.ply == 0
     # The komi button opens its form only for the player to move.
     with pytest.raises(UserError, match="You are not playing in"):
-        await env.moves.check_turn(guild_id=GUILD, game_id=game_id, member=CY,
-                                     expected_ply=0)
+        await env.moves.check_turn(guild_id=GUILD, game_id=game_id, member=CY, expected_ply=0)
     with pytest.raises(UserError, match="It's not your turn"):
-        await env.moves.check_turn(guild_id=GUILD, game_id=game_id, member=BO,
-                                     expected_ply=0)
+        await env.moves.check_turn(guild_id=GUILD, game_id=game_id, member=BO, expected_ply=0)
     await env.moves.check_turn(guild_id=GUILD, game_id=game_id, member=ANA, expected_ply=0)
     await click(env, game_id, ANA, "komi 3")
     post = await last_post(env, game_id)
@@ -63,8 +63,9 @@ async def test_komi_then_colour(env: Env, game: str, options: dict) -> None:
     assert update.state.color_of(1) == "white"
     # The colour buttons are spent: a second click is out of date.
     with pytest.raises(UserError, match="out of date"):
-        await env.moves.play_move(guild_id=GUILD, game_id=game_id, member=BO, text="black",
-                                    expected_ply=post.ply)
+        await env.moves.play_move(
+            guild_id=GUILD, game_id=game_id, member=BO, text="black", expected_ply=post.ply
+        )
 
 
 async def test_a_komi_out_of_range_is_refused(env: Env) -> None:

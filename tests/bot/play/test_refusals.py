@@ -40,13 +40,19 @@ def any_game() -> str:
 
 
 def challenge(env: Env, **kwargs):
-    arguments = {"guild_id": GUILD, "channel_id": CHANNEL, "challenger": ANA,
-                 "game": any_game(), "opponent": BO}
+    arguments = {
+        "guild_id": GUILD,
+        "channel_id": CHANNEL,
+        "challenger": ANA,
+        "game": any_game(),
+        "opponent": BO,
+    }
     arguments.update(kwargs)
     return lambda: env.challenges.create(**arguments)
 
 
 # -- challenges ---------------------------------------------------------------
+
 
 async def test_challenging_yourself(env: Env) -> None:
     await refused(env, challenge(env, opponent=ANA), "You can't challenge yourself")
@@ -58,8 +64,11 @@ async def test_challenging_a_bot(env: Env) -> None:
 
 async def test_a_duplicate_pending_challenge(env: Env) -> None:
     first = await challenge(env)()
-    await refused(env, challenge(env), f"You already have a pending {rules.GAMES[first.game].title}"
-                  f" challenge to Bo (#{first.id})")
+    await refused(
+        env,
+        challenge(env),
+        f"You already have a pending {rules.GAMES[first.game].title} challenge to Bo (#{first.id})",
+    )
 
 
 async def test_a_duplicate_open_challenge(env: Env) -> None:
@@ -77,14 +86,20 @@ async def test_an_option_out_of_range(env: Env) -> None:
 
 async def test_an_option_the_game_does_not_take(env: Env) -> None:
     require("sliglube")
-    await refused(env, challenge(env, game="sliglube", options={"opening": "weak-pie"}),
-                  "unknown option 'opening' (this game takes: size)")
+    await refused(
+        env,
+        challenge(env, game="sliglube", options={"opening": "weak-pie"}),
+        "unknown option 'opening' (this game takes: size)",
+    )
 
 
 async def test_a_bad_opening_choice(env: Env) -> None:
     require("lifeline")
-    await refused(env, challenge(env, game="lifeline", options={"opening": "no-pie"}),
-                  "opening must be one of")
+    await refused(
+        env,
+        challenge(env, game="lifeline", options={"opening": "no-pie"}),
+        "opening must be one of",
+    )
 
 
 async def test_a_bad_first_player_choice(env: Env) -> None:
@@ -93,78 +108,106 @@ async def test_a_bad_first_player_choice(env: Env) -> None:
 
 # -- answering challenges ---------------------------------------------------------
 
+
 async def test_accepting_your_own_challenge(env: Env) -> None:
     pending = await challenge(env, opponent=None)()
-    await refused(env, lambda: env.challenges.accept(
-        guild_id=GUILD, challenge_id=pending.id, member=ANA), "can't accept your own challenge")
+    await refused(
+        env,
+        lambda: env.challenges.accept(guild_id=GUILD, challenge_id=pending.id, member=ANA),
+        "can't accept your own challenge",
+    )
 
 
 async def test_accepting_someone_elses_challenge(env: Env) -> None:
     pending = await challenge(env)()
-    await refused(env, lambda: env.challenges.accept(
-        guild_id=GUILD, challenge_id=pending.id, member=CY), "This challenge is for Bo, not you")
+    await refused(
+        env,
+        lambda: env.challenges.accept(guild_id=GUILD, challenge_id=pending.id, member=CY),
+        "This challenge is for Bo, not you",
+    )
 
 
 async def test_a_bot_accepting_an_open_challenge(env: Env) -> None:
     pending = await challenge(env, opponent=None)()
-    await refused(env, lambda: env.challenges.accept(
-        guild_id=GUILD, challenge_id=pending.id, member=ROBOT), "Bots can't play")
+    await refused(
+        env,
+        lambda: env.challenges.accept(guild_id=GUILD, challenge_id=pending.id, member=ROBOT),
+        "Bots can't play",
+    )
 
 
 async def test_accepting_twice(env: Env) -> None:
     pending = await challenge(env, opponent=None)()
     await env.challenges.accept(guild_id=GUILD, challenge_id=pending.id, member=BO)
-    await refused(env, lambda: env.challenges.accept(
-        guild_id=GUILD, challenge_id=pending.id, member=CY), "already accepted")
+    await refused(
+        env,
+        lambda: env.challenges.accept(guild_id=GUILD, challenge_id=pending.id, member=CY),
+        "already accepted",
+    )
 
 
 async def test_accepting_a_cancelled_challenge(env: Env) -> None:
     pending = await challenge(env)()
     await env.challenges.cancel(guild_id=GUILD, challenge_id=pending.id, member=ANA)
-    await refused(env, lambda: env.challenges.accept(
-        guild_id=GUILD, challenge_id=pending.id, member=BO), "already cancelled")
+    await refused(
+        env,
+        lambda: env.challenges.accept(guild_id=GUILD, challenge_id=pending.id, member=BO),
+        "already cancelled",
+    )
 
 
 async def test_accepting_from_another_server(env: Env) -> None:
     pending = await challenge(env)()
-    await refused(env, lambda: env.challenges.accept(
-        guild_id=OTHER_GUILD, challenge_id=pending.id, member=BO), "doesn't exist")
+    await refused(
+        env,
+        lambda: env.challenges.accept(guild_id=OTHER_GUILD, challenge_id=pending.id, member=BO),
+        "doesn't exist",
+    )
 
 
 async def test_declining_someone_elses_challenge(env: Env) -> None:
     pending = await challenge(env)()
-    await refused(env, lambda: env.challenges.decline(
-        guild_id=GUILD, challenge_id=pending.id, member=CY), "Only Bo can decline")
+    await refused(
+        env,
+        lambda: env.challenges.decline(guild_id=GUILD, challenge_id=pending.id, member=CY),
+        "Only Bo can decline",
+    )
 
 
 async def test_declining_an_open_challenge(env: Env) -> None:
     pending = await challenge(env, opponent=None)()
-    await refused(env, lambda: env.challenges.decline(
-        guild_id=GUILD, challenge_id=pending.id, member=BO), "can't be declined")
+    await refused(
+        env,
+        lambda: env.challenges.decline(guild_id=GUILD, challenge_id=pending.id, member=BO),
+        "can't be declined",
+    )
 
 
 async def test_cancelling_someone_elses_challenge(env: Env) -> None:
     pending = await challenge(env)()
-    await refused(env, lambda: env.challenges.cancel(
-        guild_id=GUILD, challenge_id=pending.id, member=BO), "Only Ana can cancel")
+    await refused(
+        env,
+        lambda: env.challenges.cancel(guild_id=GUILD, challenge_id=pending.id, member=BO),
+        "Only Ana can cancel",
+    )
 
 
 async def test_declined_and_cancelled_challenges_are_recorded(env: Env) -> None:
     first = await challenge(env)()
-    declined = await env.challenges.decline(guild_id=GUILD, challenge_id=first.id,
-                                                   member=BO)
+    declined = await env.challenges.decline(guild_id=GUILD, challenge_id=first.id, member=BO)
     second = await challenge(env)()  # no longer a duplicate
-    cancelled = await env.challenges.cancel(guild_id=GUILD, challenge_id=second.id,
-                                                   member=ANA)
+    cancelled = await env.challenges.cancel(guild_id=GUILD, challenge_id=second.id, member=ANA)
     assert (declined.status, cancelled.status) == ("declined", "cancelled")
     assert declined.closed_at == env.clock()
 
 
 # -- moves -----------------------------------------------------------------------
 
+
 def move(env: Env, game_id: int, member, text: str, guild: int = GUILD, **kwargs):
-    return lambda: env.moves.play_move(guild_id=guild, game_id=game_id, member=member,
-                                         text=text, **kwargs)
+    return lambda: env.moves.play_move(
+        guild_id=guild, game_id=game_id, member=member, text=text, **kwargs
+    )
 
 
 async def first_legal(env: Env, game_id: int) -> str:
@@ -213,8 +256,11 @@ async def test_a_move_in_a_finished_game(env: Env) -> None:
 async def test_a_move_in_another_servers_game(env: Env) -> None:
     game_id = await start_game(env, any_game())
     legal = await first_legal(env, game_id)
-    await refused(env, move(env, game_id, ANA, legal, guild=OTHER_GUILD),
-                  f"There is no game #{game_id} in this server")
+    await refused(
+        env,
+        move(env, game_id, ANA, legal, guild=OTHER_GUILD),
+        f"There is no game #{game_id} in this server",
+    )
 
 
 async def test_an_out_of_date_button(env: Env) -> None:
@@ -227,22 +273,28 @@ async def test_an_out_of_date_button(env: Env) -> None:
 
 async def test_resigning_a_game_you_do_not_play(env: Env) -> None:
     game_id = await start_game(env, any_game())
-    await refused(env, lambda: env.moves.resign(guild_id=GUILD, game_id=game_id, member=CY),
-                  "You are not playing in")
+    await refused(
+        env,
+        lambda: env.moves.resign(guild_id=GUILD, game_id=game_id, member=CY),
+        "You are not playing in",
+    )
 
 
 async def test_resigning_twice(env: Env) -> None:
     game_id = await start_game(env, any_game())
     await env.moves.resign(guild_id=GUILD, game_id=game_id, member=ANA)
-    await refused(env, lambda: env.moves.resign(guild_id=GUILD, game_id=game_id, member=BO),
-                  "is over")
+    await refused(
+        env, lambda: env.moves.resign(guild_id=GUILD, game_id=game_id, member=BO), "is over"
+    )
 
 
 # -- which game -----------------------------------------------------------------
 
+
 def find(env: Env, member=ANA, ref=None, guild=GUILD, channel=CHANNEL):
-    return lambda: env.games.find_game(guild_id=guild, channel_id=channel,
-                                         member_id=member.id, ref=ref)
+    return lambda: env.games.find_game(
+        guild_id=guild, channel_id=channel, member_id=member.id, ref=ref
+    )
 
 
 async def test_no_game_in_progress(env: Env) -> None:
@@ -266,8 +318,9 @@ async def test_the_game_is_implied_by_its_thread_or_by_being_the_only_one(env: E
     thread = (await env.games.get_game(GUILD, second)).thread_id
     assert (await find(env, channel=thread)()).id == second
     assert (await find(env, ref=f"#{first}", channel=thread)()).id == first
-    await refused(env, find(env, guild=OTHER_GUILD, channel=thread),
-                  "You have no game in progress here")
+    await refused(
+        env, find(env, guild=OTHER_GUILD, channel=thread), "You have no game in progress here"
+    )
 
 
 async def test_a_game_named_by_its_label(env: Env) -> None:
@@ -279,6 +332,7 @@ async def test_a_game_named_by_its_label(env: Env) -> None:
 
 # -- hostile input ------------------------------------------------------------------
 
+
 async def test_only_ascii_digits_make_a_game_number(env: Env) -> None:
     for _ in range(3):
         await start_game(env, any_game())  # games #1 to #3 exist
@@ -289,13 +343,21 @@ async def test_only_ascii_digits_make_a_game_number(env: Env) -> None:
 async def test_refusals_quote_at_most_a_few_words_of_what_was_typed(env: Env) -> None:
     """Discord lets an option hold 6,000 characters; a message holds 2,000."""
     long = "x" * 6000
-    calls = {"game": lambda: env.challenges.create(
-                 guild_id=GUILD, channel_id=CHANNEL, challenger=ANA, game=long, opponent=BO),
-             "option": challenge(env, game="lifeline", options={"opening": long}),
-             "time control": lambda: env.challenges.create(
-                 guild_id=GUILD, channel_id=CHANNEL, challenger=ANA, game="lifeline",
-                 opponent=BO, settings=challenge_settings(long)),
-             "game number": find(env, ref=long)}
+    calls = {
+        "game": lambda: env.challenges.create(
+            guild_id=GUILD, channel_id=CHANNEL, challenger=ANA, game=long, opponent=BO
+        ),
+        "option": challenge(env, game="lifeline", options={"opening": long}),
+        "time control": lambda: env.challenges.create(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            challenger=ANA,
+            game="lifeline",
+            opponent=BO,
+            settings=challenge_settings(long),
+        ),
+        "game number": find(env, ref=long),
+    }
     for what, call in calls.items():
         with pytest.raises(UserError) as caught:
             await call()
@@ -312,22 +374,35 @@ class DeclinedMeanwhile:
 
     def starting_facts(self, player_ids: tuple[int, int]) -> Query[None]:
         async def decline(conn: Connection) -> None:
-            await conn.change("UPDATE challenges SET status = ? WHERE id = ?",
-                              (self.status, self.challenge_id))
+            await conn.change(
+                "UPDATE challenges SET status = ? WHERE id = ?", (self.status, self.challenge_id)
+            )
+
         return Query("decline meanwhile", decline)
 
     def opening(self, row, state, facts) -> list:
         return []
 
 
-@pytest.mark.parametrize(("status", "told"), [
-    ("declined", "This challenge was declined by Bo just before you clicked Accept."),
-    ("cancelled", "This challenge was cancelled by Ana just before you clicked Accept.")])
-async def test_an_accept_that_loses_the_race_is_told_what_happened(env: Env, status: str,
-                                                                   told: str) -> None:
+@pytest.mark.parametrize(
+    ("status", "told"),
+    [
+        ("declined", "This challenge was declined by Bo just before you clicked Accept."),
+        ("cancelled", "This challenge was cancelled by Ana just before you clicked Accept."),
+    ],
+)
+async def test_an_accept_that_loses_the_race_is_told_what_happened(
+    env: Env, status: str, told: str
+) -> None:
     pending = await challenge(env)()
-    racing = Challenges(env.db, env.games, env.boards, env.events, now=env.clock,
-                        starters=[DeclinedMeanwhile(pending.id, status)])
+    racing = Challenges(
+        env.db,
+        env.games,
+        env.boards,
+        env.events,
+        now=env.clock,
+        starters=[DeclinedMeanwhile(pending.id, status)],
+    )
     with pytest.raises(UserError) as caught:
         await racing.accept(guild_id=GUILD, challenge_id=pending.id, member=BO)
     assert caught.value.message == told

@@ -33,15 +33,14 @@ def test_typing_narrows() -> None:
 
 
 def test_two_part_moves_are_spread_over_their_first_part_every_one_whole() -> None:
-    pairs = [f"{a} {b}" for i, a in enumerate(CELLS) for b in CELLS[i + 1:]]
+    pairs = [f"{a} {b}" for i, a in enumerate(CELLS) for b in CELLS[i + 1 :]]
     first = values(pairs, "")
     assert len(first) == 25 and set(first) <= set(pairs)  # each one plays as it is
     assert len({move.split()[0] for move in first}) == 25  # one for each first stone
     after_space = values(pairs, "c3 ")
     assert len(after_space) == 25
     assert all(value.startswith("c3 ") for value in after_space)
-    assert values(pairs, "c3, D") == ["c3 d1", "c3 d2", "c3 d3", "c3 d4", "c3 d5", "c3 d6",
-                                      "c3 d7"]
+    assert values(pairs, "c3, D") == ["c3 d1", "c3 d2", "c3 d3", "c3 d4", "c3 d5", "c3 d6", "c3 d7"]
 
 
 def test_the_komi_is_offered_as_numbers_that_play() -> None:
@@ -60,7 +59,7 @@ def test_choices_fit_discords_limits() -> None:
 
 
 def test_a_move_typed_in_another_form_is_found_through_the_games_parser() -> None:
-    pairs = [f"{a} {b}" for i, a in enumerate(CELLS) for b in CELLS[i + 1:]]
+    pairs = [f"{a} {b}" for i, a in enumerate(CELLS) for b in CELLS[i + 1 :]]
     lifeline = rules.get_game("lifeline").new(size=4)
     assert lifeline.parse("D1,c3") == "c3 d1"
     shown = values(pairs, "D1,c3", parse=lifeline.parse)
@@ -72,8 +71,12 @@ def test_a_move_typed_in_another_form_is_found_through_the_games_parser() -> Non
 def test_every_choice_offered_plays_as_it_is_sent(game: str) -> None:
     """Through whole games: whatever the member has typed, each suggestion is a move the
     engine plays as it is (no collapsed ``a1 …`` or ``komi …`` that it refuses)."""
-    options = {"asli": {"size": 5}, "lifeline": {"size": 4, "opening": "komi-pie"},
-               "sliglube": {"size": 5}, "astralis": {"size": 7}}[game]
+    options = {
+        "asli": {"size": 5},
+        "lifeline": {"size": 4, "opening": "komi-pie"},
+        "sliglube": {"size": 5},
+        "astralis": {"size": 7},
+    }[game]
     rng = random.Random(5)
     state = rules.get_game(game).new(**options)
     while not state.is_over:

@@ -40,10 +40,17 @@ class Harness:
 
     async def start(self) -> App:
         db = await open_database(self.path)
-        self.app = build(db, self.poster, FakeMessenger(),
-                         tuning=Tuning(ai_test_playouts=8, shards=self.shards),
-                         now=self.clock, renderer=fake_renderer, replayer=fake_replayer,
-                         rng=random.Random(1), thinker=self.ai)
+        self.app = build(
+            db,
+            self.poster,
+            FakeMessenger(),
+            tuning=Tuning(ai_test_playouts=8, shards=self.shards),
+            now=self.clock,
+            renderer=fake_renderer,
+            replayer=fake_replayer,
+            rng=random.Random(1),
+            thinker=self.ai,
+        )
         self.app.practice.me = BOT
         await self.app.start()
         return self.app
@@ -71,8 +78,9 @@ async def _state(app: App, game_id: int) -> tuple[Any, rules.State]:
 async def test_a_whole_practice_game_against_the_bot(harness: Harness, game: str) -> None:
     app = harness.app
     assert app is not None
-    started = await app.practice.start_game(guild_id=GUILD, channel_id=CHANNEL, member=ANA,
-                                            game=game, options=SMALL[game], level="easy")
+    started = await app.practice.start_game(
+        guild_id=GUILD, channel_id=CHANNEL, member=ANA, game=game, options=SMALL[game], level="easy"
+    )
     game_id = started.game.id
     pick = random.Random(3)
     for _ in range(400):
@@ -98,8 +106,9 @@ async def test_a_whole_practice_game_against_the_bot(harness: Harness, game: str
 
 
 async def _start(app: App, game: str = "astralis", **kwargs: Any) -> int:
-    started = await app.practice.start_game(guild_id=GUILD, channel_id=CHANNEL, member=ANA,
-                                            game=game, options=SMALL[game], **kwargs)
+    started = await app.practice.start_game(
+        guild_id=GUILD, channel_id=CHANNEL, member=ANA, game=game, options=SMALL[game], **kwargs
+    )
     return started.game.id
 
 
@@ -132,8 +141,7 @@ async def test_after_a_restart_the_bot_makes_the_move_it_owes(harness: Harness) 
     assert len(await _moves_after_restart(harness, game_id)) == 2
 
 
-async def test_a_process_makes_the_owed_moves_of_its_own_servers_only(
-        harness: Harness) -> None:
+async def test_a_process_makes_the_owed_moves_of_its_own_servers_only(harness: Harness) -> None:
     """Two processes on the two shards of one database, both started again: the bot's
     owed move is made by the one whose servers include the game's, and by it alone."""
     app = harness.app
@@ -142,8 +150,9 @@ async def test_a_process_makes_the_owed_moves_of_its_own_servers_only(
     await app.practice.idle()
     _, state = await _state(app, game_id)
     app.practice.me = None  # the member moves while the bot is going down
-    await app.moves.play_move(guild_id=GUILD, game_id=game_id, member=ANA,
-                              text=sorted(state.legal_moves())[0])
+    await app.moves.play_move(
+        guild_id=GUILD, game_id=game_id, member=ANA, text=sorted(state.legal_moves())[0]
+    )
     await harness.stop()
     mine = shard_of(GUILD, 2)
     harness.shards = Shards(2, (1 - mine,))
@@ -164,8 +173,9 @@ async def test_duplicate_triggers_make_one_move(harness: Harness) -> None:
     assert app is not None
     game_id = await _start(app)
     row, state = await _state(app, game_id)
-    await app.moves.play_move(guild_id=GUILD, game_id=game_id, member=ANA,
-                              text=sorted(state.legal_moves())[0])
+    await app.moves.play_move(
+        guild_id=GUILD, game_id=game_id, member=ANA, text=sorted(state.legal_moves())[0]
+    )
     for _ in range(3):
         app.practice.poke(game_id)
     await app.practice.resume()
@@ -198,12 +208,14 @@ async def test_a_takeback_is_granted_at_once(harness: Harness) -> None:
 async def test_the_bots_clock_never_runs_out_and_the_members_does(harness: Harness) -> None:
     app = harness.app
     assert app is not None
-    game_id = await _start(app, settings={"time_control": "1d", "takebacks": True,
-                                          "vacation": True})
+    game_id = await _start(
+        app, settings={"time_control": "1d", "takebacks": True, "vacation": True}
+    )
     row, state = await _state(app, game_id)
     app.practice.me = None  # the bot is slow to answer: weeks pass
-    await app.moves.play_move(guild_id=GUILD, game_id=game_id, member=ANA,
-                              text=sorted(state.legal_moves())[0])
+    await app.moves.play_move(
+        guild_id=GUILD, game_id=game_id, member=ANA, text=sorted(state.legal_moves())[0]
+    )
     harness.clock.advance(days=30)
     await app.clocks.run_due()
     row = await app.games.get_game(GUILD, game_id)
@@ -228,8 +240,10 @@ async def test_the_profile_counts_results_per_level(harness: Harness) -> None:
         game_id = await _start(app, level=level)
         await app.moves.resign(guild_id=GUILD, game_id=game_id, member=ANA)
     records = await app.practice.record(guild_id=GUILD, member_id=ANA.id)
-    assert [(r.level, r.wins, r.losses, r.draws) for r in records] == \
-        [("easy", 0, 2, 0), ("hard", 0, 1, 0)]
+    assert [(r.level, r.wins, r.losses, r.draws) for r in records] == [
+        ("easy", 0, 2, 0),
+        ("hard", 0, 1, 0),
+    ]
 
 
 async def test_a_rematch_starts_at_once_with_the_seats_swapped(harness: Harness) -> None:

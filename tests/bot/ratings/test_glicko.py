@@ -92,9 +92,15 @@ def test_a_period_without_games_only_widens_the_deviation():
     assert idle.deviation == pytest.approx(math.hypot(100, 0.06 * 173.7178))
 
 
-@pytest.mark.parametrize("bad", [
-    {"rating": math.nan}, {"deviation": 0}, {"deviation": -5}, {"volatility": 0},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"rating": math.nan},
+        {"deviation": 0},
+        {"deviation": -5},
+        {"volatility": 0},
+    ],
+)
 def test_impossible_ratings_are_refused(bad):
     with pytest.raises(ValueError):
         Rating(**bad)
@@ -105,17 +111,20 @@ def test_a_score_must_be_between_loss_and_win():
         rate(Rating(), Rating(), 2)
 
 
-@pytest.mark.parametrize(("rated", "termination", "moves", "counts"), [
-    (True, Termination.NO_MOVES, 40, True),
-    (True, Termination.REPETITION, 40, True),  # a draw by the rules counts too
-    (True, Termination.RESIGNATION, 2, True),
-    (True, Termination.TIMEOUT, 7, True),
-    (False, Termination.SCORE, 40, False),  # casual game
-    (True, Termination.ABORT, 40, False),  # aborted games never count
-    (True, Termination.RESIGNATION, 1, False),  # fewer than two moves
-    (True, Termination.TIMEOUT, 0, False),
-    (True, None, 40, False),  # not finished yet
-])
+@pytest.mark.parametrize(
+    ("rated", "termination", "moves", "counts"),
+    [
+        (True, Termination.NO_MOVES, 40, True),
+        (True, Termination.REPETITION, 40, True),  # a draw by the rules counts too
+        (True, Termination.RESIGNATION, 2, True),
+        (True, Termination.TIMEOUT, 7, True),
+        (False, Termination.SCORE, 40, False),  # casual game
+        (True, Termination.ABORT, 40, False),  # aborted games never count
+        (True, Termination.RESIGNATION, 1, False),  # fewer than two moves
+        (True, Termination.TIMEOUT, 0, False),
+        (True, None, 40, False),  # not finished yet
+    ],
+)
 def test_which_games_count(rated, termination, moves, counts):
     assert counts_for_rating(rated=rated, termination=termination, moves=moves) is counts
 

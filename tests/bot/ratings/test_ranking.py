@@ -67,8 +67,11 @@ async def test_a_win_over_the_papers_first_opponent_matches_glicko2(rated_env: E
     the part that fits is the first game: a win against 1400 ± 30."""
     async with rated_env.db.transaction() as tx:
         for member, (value, rd) in ((ANA, (1500, 200)), (BO, (1400, 30))):
-            await save_rating(tx, RatingRow(GUILD, "asli", member.id, member.name, value, rd,
-                                            0.06, 0, 0, 0, 0), updated_at=rated_env.clock())
+            await save_rating(
+                tx,
+                RatingRow(GUILD, "asli", member.id, member.name, value, rd, 0.06, 0, 0, 0, 0),
+                updated_at=rated_env.clock(),
+            )
     game_id = await play_game(rated_env)
     row = await rated_env.games.get_game(GUILD, game_id)
     winner = row.player_ids[row.winner_seat]
@@ -86,26 +89,31 @@ async def test_a_win_over_the_papers_first_opponent_matches_glicko2(rated_env: E
 
 async def test_casual_aborted_and_one_move_games_never_count(rated_env: Env) -> None:
     challenge = await rated_env.challenges.create(
-        guild_id=GUILD, channel_id=1, challenger=ANA, game="asli", options=ASLI_OPTIONS,
-        opponent=BO, rated=False)
-    casual = await rated_env.challenges.accept(guild_id=GUILD, challenge_id=challenge.id,
-                                                      member=BO)
+        guild_id=GUILD,
+        channel_id=1,
+        challenger=ANA,
+        game="asli",
+        options=ASLI_OPTIONS,
+        opponent=BO,
+        rated=False,
+    )
+    casual = await rated_env.challenges.accept(guild_id=GUILD, challenge_id=challenge.id, member=BO)
     await play_out(rated_env, casual.game.id, planned_moves("asli", ASLI_OPTIONS, ASLI_SEED))
     assert not (await rated_env.games.get_game(GUILD, casual.game.id)).rated
 
     aborted = await start_game(rated_env, "asli", **ASLI_OPTIONS)
     await play_out(rated_env, aborted, planned_moves("asli", ASLI_OPTIONS, ASLI_SEED)[:3])
     await rated_env.endings.end_game(
-        game_id=aborted, outcome=lambda row, state: Outcome(None, Termination.ABORT,
-                                                            "Aborted by agreement"))
+        game_id=aborted,
+        outcome=lambda row, state: Outcome(None, Termination.ABORT, "Aborted by agreement"),
+    )
 
     short = await start_game(rated_env, "asli", **ASLI_OPTIONS)
     await play_out(rated_env, short, ["komi 3"])
     await rated_env.moves.resign(guild_id=GUILD, game_id=short, member=BO)
 
     assert await rated_env.ratings.leaderboard(GUILD, "asli") == []
-    assert "Aborted games don't change ratings." in \
-        rated_env.poster.posts_for(aborted)[-1].content
+    assert "Aborted games don't change ratings." in rated_env.poster.posts_for(aborted)[-1].content
     assert "Fewer than two moves were played" in rated_env.poster.posts_for(short)[-1].content
 
 
@@ -154,6 +162,8 @@ async def test_a_profile_shows_rating_deviation_record_and_current_games(rated_e
     assert embed.title == "Ana's profile"
     fields = {field.name: field.value for field in embed.fields}
     won = row.winner_seat == row.seat_of(ANA.id)
-    assert fields["Asli"] == (f"Rating **{ana.rating:.0f}** ± {ana.deviation:.0f}\n"
-                              f"1 rated game: {int(won)} won, {int(not won)} lost.")
+    assert fields["Asli"] == (
+        f"Rating **{ana.rating:.0f}** ± {ana.deviation:.0f}\n"
+        f"1 rated game: {int(won)} won, {int(not won)} lost."
+    )
     assert fields["Games in progress (1)"] == f"Lifeline #{live} vs Bo"

@@ -31,8 +31,14 @@ async def finished(env: Env, game: str = "asli") -> tuple[int, list[str]]:
 async def open_browser(env: Env, member: Member = CY, **options: Any) -> StandIn:
     asked = StandIn(env, member)
     options = {"game": None, "move": None, "public": False} | options
-    await invoke(ReviewCommands.review, ReviewCommands(), asked, options["game"],
-                 options["move"], options["public"])
+    await invoke(
+        ReviewCommands.review,
+        ReviewCommands(),
+        asked,
+        options["game"],
+        options["move"],
+        options["public"],
+    )
     return asked
 
 
@@ -41,9 +47,13 @@ def controls(answer: dict[str, Any]) -> dict[str, Any]:
     explore."""
     found = {}
     for child in answer["view"].children:
-        kind = child.custom_id.split(":")[-1] if child.custom_id.startswith("bb:review:") \
-            else "jump" if child.custom_id.startswith("bb:reviewjump:") \
-            else child.custom_id.split(":")[1]  # analysis, explore
+        kind = (
+            child.custom_id.split(":")[-1]
+            if child.custom_id.startswith("bb:review:")
+            else "jump"
+            if child.custom_id.startswith("bb:reviewjump:")
+            else child.custom_id.split(":")[1]
+        )  # analysis, explore
         found[kind] = child
     return found
 
@@ -54,8 +64,9 @@ def shown_ply(interaction: StandIn) -> int:
     return int(data.decode(errors="replace").rsplit("ply ", 1)[1].split()[0])
 
 
-async def click(env: Env, member: Member, item: Any, *, ephemeral: bool = True,
-                values: list[str] | None = None) -> StandIn:
+async def click(
+    env: Env, member: Member, item: Any, *, ephemeral: bool = True, values: list[str] | None = None
+) -> StandIn:
     """``member`` uses ``item`` of a browser, as discord.py dispatches a dynamic item:
     rebuilt from its custom_id alone."""
     for factory in REVIEW_ITEMS:
@@ -148,8 +159,10 @@ async def test_another_servers_game_is_never_shown(env: Env) -> None:
     game_id, _ = await finished(env)
     asked = StandIn(env, CY, guild_id=OTHER_GUILD)
     await invoke(ReviewCommands.review, ReviewCommands(), asked, str(game_id), None, False)
-    assert asked.answer == {"content": f"There is no game #{game_id} in this server.",
-                            "ephemeral": True}
+    assert asked.answer == {
+        "content": f"There is no game #{game_id} in this server.",
+        "ephemeral": True,
+    }
     choices = await AnyGame().autocomplete(StandIn(env, CY, guild_id=OTHER_GUILD), "")
     assert choices == []
     here = await AnyGame().autocomplete(StandIn(env, CY), "")
@@ -174,8 +187,7 @@ async def test_the_replay_gif_on_request(env: Env) -> None:
     assert gif_frames(data) == len(moves) + 1
 
 
-async def test_the_thread_ends_with_one_post_of_board_summary_replay_and_record(
-        env: Env) -> None:
+async def test_the_thread_ends_with_one_post_of_board_summary_replay_and_record(env: Env) -> None:
     env.endings.finale = env.epilogue  # as in bot.app
     options, seed = PLANS["lifeline"]
     moves = planned_moves("lifeline", options, seed)
@@ -209,10 +221,15 @@ async def test_the_thread_ends_with_one_post_of_board_summary_replay_and_record(
 async def test_a_resigned_casual_game_says_so_and_keeps_ratings(env: Env) -> None:
     env.endings.finale = env.epilogue  # as in bot.app
     challenge = await env.challenges.create(
-        guild_id=GUILD, channel_id=1, challenger=ANA, game="asli", options={"size": 5},
-        opponent=BO, rated=False)
-    update = await env.challenges.accept(guild_id=GUILD, challenge_id=challenge.id,
-                                         member=BO)
+        guild_id=GUILD,
+        channel_id=1,
+        challenger=ANA,
+        game="asli",
+        options={"size": 5},
+        opponent=BO,
+        rated=False,
+    )
+    update = await env.challenges.accept(guild_id=GUILD, challenge_id=challenge.id, member=BO)
     game_id = update.game.id
     await play_out(env, game_id, planned_moves("asli", {"size": 5}, 225)[:3])
     await env.moves.resign(guild_id=GUILD, game_id=game_id, member=ANA)

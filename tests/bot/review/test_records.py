@@ -17,16 +17,16 @@ from tests.bot.support import StandIn, play_out
 from tests.e2e.driver import PLANS, planned_moves
 
 
-async def export(env: Env, game_id: int, fmt: str = "text", *,
-                 guild_id: int = GUILD) -> StandIn:
+async def export(env: Env, game_id: int, fmt: str = "text", *, guild_id: int = GUILD) -> StandIn:
     asked = StandIn(env, CY, guild_id=guild_id)
     kind = next(choice for choice in FORMATS if choice.value == fmt)
     await invoke(ReviewCommands.export, ReviewCommands(), asked, str(game_id), kind, False)
     return asked
 
 
-async def import_(env: Env, text: str | None = None, file: object = None, *,
-                  game: str | None = None) -> StandIn:
+async def import_(
+    env: Env, text: str | None = None, file: object = None, *, game: str | None = None
+) -> StandIn:
     asked = StandIn(env, ANA)
     await invoke(ReviewCommands.import_, ReviewCommands(), asked, text, file, False, game)
     return asked
@@ -35,6 +35,7 @@ async def import_(env: Env, text: str | None = None, file: object = None, *,
 def attachment(data: bytes) -> SimpleNamespace:
     async def read() -> bytes:
         return data
+
     return SimpleNamespace(size=len(data), read=read, filename="game.txt")
 
 
@@ -73,8 +74,9 @@ async def test_a_record_pasted_as_text_is_checked_too(env: Env) -> None:
 
 
 @pytest.mark.parametrize("game", sorted(PLANS))
-async def test_our_own_record_pasted_into_the_option_arrives_on_one_line(env: Env,
-                                                                         game: str) -> None:
+async def test_our_own_record_pasted_into_the_option_arrives_on_one_line(
+    env: Env, game: str
+) -> None:
     """A slash command's option holds no line break: the export pasted there is one line."""
     options, seed = PLANS[game]
     moves = planned_moves(game, options, seed)
@@ -93,16 +95,19 @@ async def test_moves_alone_with_the_game_option(env: Env) -> None:
     assert "?" not in text  # no "? vs ?" for a record that names nobody
     assert "Position after 3 moves: " in text and " to play" in text
     asked = await import_(env, "1. komi 3, 2. white")
-    assert asked.answer["content"].startswith("That record does not say which game it is: "
-                                              "pick the game in the `game` option")
+    assert asked.answer["content"].startswith(
+        "That record does not say which game it is: pick the game in the `game` option"
+    )
     one = await import_(env, "komi 3, white, c3, hold", game="asli")
     assert "4 moves, all legal" in one.answer["content"]
     assert "1 move, all legal" in (await import_(env, "c3", game="sliglube")).answer["content"]
 
 
 async def test_an_illegal_move_is_refused_with_its_number_and_reason(env: Env) -> None:
-    text = ('[Game "Asli"]\n[Size "5"]\n[First "Ana"]\n[Second "Bo"]\n\n'
-            "1. komi 3  2. white  3. c3  4. c3")
+    text = (
+        '[Game "Asli"]\n[Size "5"]\n[First "Ana"]\n[Second "Bo"]\n\n'
+        "1. komi 3  2. white  3. c3  4. c3"
+    )
     refused = await import_(env, text)
     message = refused.answer["content"]
     assert refused.answer["ephemeral"]
@@ -110,15 +115,20 @@ async def test_an_illegal_move_is_refused_with_its_number_and_reason(env: Env) -
     assert "occupied" in message
 
 
-@pytest.mark.parametrize(("text", "says"), [
-    ("", "The record is empty"),
-    ('[Game "Chess"]\n\n1. e4', "That record can't be read: "),
-    ('[Game "Asli"]\n[Size "99"]\n\n1. komi 3', "That record can't be read: line 2"),
-    ('{"header": {}}', "That record can't be read: header must have 'game'"),
-    ("{not json", "That JSON record can't be read: "),
-    ('[Game "Asli"]\n[Size "5"]\n[Outcome "1-0"]\n[Termination "rules"]\n\n1. komi 3',
-     "That record does not hold together: "),
-])
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("", "The record is empty"),
+        ('[Game "Chess"]\n\n1. e4', "That record can't be read: "),
+        ('[Game "Asli"]\n[Size "99"]\n\n1. komi 3', "That record can't be read: line 2"),
+        ('{"header": {}}', "That record can't be read: header must have 'game'"),
+        ("{not json", "That JSON record can't be read: "),
+        (
+            '[Game "Asli"]\n[Size "5"]\n[Outcome "1-0"]\n[Termination "rules"]\n\n1. komi 3',
+            "That record does not hold together: ",
+        ),
+    ],
+)
 async def test_unreadable_records_are_refused_politely(env: Env, text: str, says: str) -> None:
     refused = await import_(env, file=attachment(text.encode()))
     assert refused.answer["content"].startswith(says), refused.answer["content"]
@@ -129,12 +139,18 @@ async def test_import_wants_exactly_one_of_text_or_file(env: Env) -> None:
     both = await import_(env, "x", attachment(b"x"))
     neither = await import_(env)
     for refused in (both, neither):
-        assert refused.calls == [("send_message", {
-            "content": "Give the record either pasted in `record` or as a `file`, one of "
-                       "the two.", "ephemeral": True})]
+        assert refused.calls == [
+            (
+                "send_message",
+                {
+                    "content": "Give the record either pasted in `record` or as a `file`, one of "
+                    "the two.",
+                    "ephemeral": True,
+                },
+            )
+        ]
     binary = await import_(env, file=attachment(b"\xff\xfe\x00junk"))
-    assert binary.answer["content"] == ("That file is not a text record (it is not UTF-8 "
-                                        "text).")
+    assert binary.answer["content"] == ("That file is not a text record (it is not UTF-8 text).")
 
 
 async def test_a_live_game_exports_as_unfinished_and_only_in_its_server(env: Env) -> None:

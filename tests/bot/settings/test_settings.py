@@ -28,8 +28,12 @@ def choice(value: str) -> discord.app_commands.Choice[str]:
 
 async def settings(env: Env, member=ANA, **changes) -> str:
     asked = Interaction(env, member)
-    await invoke(SettingsCommands.settings, SettingsCommands(), asked,
-                 **{k: choice(v) if isinstance(v, str) else v for k, v in changes.items()})
+    await invoke(
+        SettingsCommands.settings,
+        SettingsCommands(),
+        asked,
+        **{k: choice(v) if isinstance(v, str) else v for k, v in changes.items()},
+    )
     [(kind, sent)] = asked.response.calls
     assert kind == "send_message" and sent["ephemeral"] is True
     return sent["content"]
@@ -93,8 +97,10 @@ async def test_a_move_to_confirm_is_shown_privately_and_played_on_confirm(env: E
 
     await env.restart()  # the button holds all it needs
     restored = await ConfirmMoveButton.from_custom_id(
-        None, button.item, ConfirmMoveButton.__discord_ui_compiled_template__.fullmatch(
-            button.custom_id))
+        None,
+        button.item,
+        ConfirmMoveButton.__discord_ui_compiled_template__.fullmatch(button.custom_id),
+    )
     confirmed = Interaction(env, ANA)
     await restored.callback(confirmed)
     assert confirmed.edits[-1]["view"] is None
@@ -117,13 +123,15 @@ async def test_a_move_that_cannot_be_played_is_refused_before_any_confirmation(e
 
 
 @pytest.mark.parametrize("who", [BO, CY])
-async def test_the_only_choice_for_a_member_with_nothing_to_play_says_why(env: Env,
-                                                                          who) -> None:
+async def test_the_only_choice_for_a_member_with_nothing_to_play_says_why(env: Env, who) -> None:
     game_id = await start_game(env, "astralis", size=7)
     thread = (await env.games.get_game(GUILD, game_id)).thread_id
     [why] = await legal_moves(Interaction(env, who, channel_id=thread), "")
-    expected = (f"It's Ana's turn in Astralis #{game_id}: nothing for you to play yet."
-                if who is BO else f"You are not playing in Astralis #{game_id}.")
+    expected = (
+        f"It's Ana's turn in Astralis #{game_id}: nothing for you to play yet."
+        if who is BO
+        else f"You are not playing in Astralis #{game_id}."
+    )
     assert why.name == expected and why.value.startswith(NOTHING_TO_PLAY)
     sent = Interaction(env, who, channel_id=thread)  # chosen and sent all the same
     await invoke(PlayCommands.move, PlayCommands(URL), sent, why.value, None)

@@ -22,14 +22,28 @@ NOW = datetime(2026, 1, 1, tzinfo=UTC)
 async def everything(db: Database) -> dict[str, list[tuple]]:
     """Every row of every table of the bot, in a fixed order."""
     async with db.reading() as conn:
-        tables = [row[0] for row in await conn.fetch_all(
-            "SELECT table_name FROM information_schema.tables"
-            " WHERE table_schema = current_schema() AND table_name <> 'schema_migrations'")] \
-            if db.backend == "postgresql" else [row[0] for row in await conn.fetch_all(
-                "SELECT name FROM sqlite_master WHERE type = 'table'")]
-        return {table: sorted((tuple(row) for row in
-                               await conn.fetch_all(f"SELECT * FROM {table}")), key=repr)
-                for table in tables}
+        tables = (
+            [
+                row[0]
+                for row in await conn.fetch_all(
+                    "SELECT table_name FROM information_schema.tables"
+                    " WHERE table_schema = current_schema() AND table_name <> 'schema_migrations'"
+                )
+            ]
+            if db.backend == "postgresql"
+            else [
+                row[0]
+                for row in await conn.fetch_all(
+                    "SELECT name FROM sqlite_master WHERE type = 'table'"
+                )
+            ]
+        )
+        return {
+            table: sorted(
+                (tuple(row) for row in await conn.fetch_all(f"SELECT * FROM {table}")), key=repr
+            )
+            for table in tables
+        }
 
 
 async def a_bot_in_use(path: Path) -> Table:
@@ -55,15 +69,22 @@ async def a_bot_in_use(path: Path) -> Table:
     await table.corr.request_takeback(guild_id=GUILD, game_id=asked, member=ANA)
     await table.clocks.start_vacation(CY.id)
     await table.notifier.set_preference(BO.id, "digest")
-    await env.challenges.create(guild_id=GUILD, channel_id=CHANNEL, challenger=ANA,
-                                game="sliglube", options=SMALL["sliglube"], opponent=None)
+    await env.challenges.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        challenger=ANA,
+        game="sliglube",
+        options=SMALL["sliglube"],
+        opponent=None,
+    )
     await table.clocks.stop()
     await env.db.close()
     return table
 
 
 async def test_a_copy_holds_every_row_and_replays_every_game(
-        tmp_path: Path, postgres_server) -> None:
+    tmp_path: Path, postgres_server
+) -> None:
     source = tmp_path / "boardbot.sqlite3"
     await a_bot_in_use(source)
     target = await postgres_server.fresh()
@@ -121,8 +142,9 @@ def test_the_command_says_how_to_use_it(capsys: pytest.CaptureFixture[str]) -> N
     assert "python -m bot.storage.copy sqlite:///" in capsys.readouterr().err
 
 
-def test_the_command_refuses_two_sqlite_files(tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_refuses_two_sqlite_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main([str(tmp_path / "a.sqlite3"), str(tmp_path / "b.sqlite3")]) == 1
     assert "into a PostgreSQL one" in capsys.readouterr().err
 
@@ -137,8 +159,7 @@ async def test_a_game_that_does_not_replay_is_reported(tmp_path: Path, postgres_
     await table.clocks.stop()
     await table.env.db.close()
 
-    copied = await copy_database(str(source), await postgres_server.fresh(),
-                                 say=lambda line: None)
+    copied = await copy_database(str(source), await postgres_server.fresh(), say=lambda line: None)
 
     assert not copied.ok
     (problem,) = copied.problems

@@ -62,8 +62,7 @@ def assert_same(pos: AsliPosition, state) -> None:
     assert pos.evaluate() == pytest.approx(territory_share(state)), where
 
 
-def play_alongside(rng: random.Random, state, *, captures: float = 0.0,
-                   holds: float = 0.0) -> None:
+def play_alongside(rng: random.Random, state, *, captures: float = 0.0, holds: float = 0.0) -> None:
     """A random game on the State and the fast position, compared at every ply;
     a ply prefers a capturing placement with probability ``captures``, and a
     Hold, when there is one, with probability ``holds``."""
@@ -93,14 +92,23 @@ def play_alongside(rng: random.Random, state, *, captures: float = 0.0,
         pos.play(pos.move_id(move))
 
 
-@pytest.mark.parametrize(("size", "games", "captures", "holds"), [
-    (5, 40, 0.0, 0.0), (5, 30, 0.7, 0.3), (6, 16, 0.5, 0.2), (7, 10, 0.3, 0.1), (9, 5, 0.2, 0.0),
-])
-def test_random_games_agree_with_the_engine(size: int, games: int, captures: float,
-                                            holds: float) -> None:
+@pytest.mark.parametrize(
+    ("size", "games", "captures", "holds"),
+    [
+        (5, 40, 0.0, 0.0),
+        (5, 30, 0.7, 0.3),
+        (6, 16, 0.5, 0.2),
+        (7, 10, 0.3, 0.1),
+        (9, 5, 0.2, 0.0),
+    ],
+)
+def test_random_games_agree_with_the_engine(
+    size: int, games: int, captures: float, holds: float
+) -> None:
     for seed in range(games):
-        play_alongside(random.Random(1000 * size + seed), GAME.new(size=size),
-                       captures=captures, holds=holds)
+        play_alongside(
+            random.Random(1000 * size + seed), GAME.new(size=size), captures=captures, holds=holds
+        )
 
 
 def test_a_game_on_the_default_board_agrees_with_the_engine() -> None:
@@ -115,12 +123,58 @@ def test_a_position_made_from_a_state_in_mid_game_agrees() -> None:
     play_alongside(rng, state)
 
 
-@pytest.mark.parametrize(("opening", "moves"), [
-    (["komi 0", "white"], ["c2", "e5", "b1", "d1", "d5", "b2", "e4", "a5", "d3", "a3", "e5",
-                           "c1", "hold", "d1", "b1"]),
-    (["komi 5", "black"], ["d4", "a3", "a2", "a5", "e1", "b4", "c5", "d2", "b2", "d5", "e5",
-                           "b3", "c3", "c4", "c1", "d5", "c2", "hold", "c5", "hold", "b5", "d5"]),
-])
+@pytest.mark.parametrize(
+    ("opening", "moves"),
+    [
+        (
+            ["komi 0", "white"],
+            [
+                "c2",
+                "e5",
+                "b1",
+                "d1",
+                "d5",
+                "b2",
+                "e4",
+                "a5",
+                "d3",
+                "a3",
+                "e5",
+                "c1",
+                "hold",
+                "d1",
+                "b1",
+            ],
+        ),
+        (
+            ["komi 5", "black"],
+            [
+                "d4",
+                "a3",
+                "a2",
+                "a5",
+                "e1",
+                "b4",
+                "c5",
+                "d2",
+                "b2",
+                "d5",
+                "e5",
+                "b3",
+                "c3",
+                "c4",
+                "c1",
+                "d5",
+                "c2",
+                "hold",
+                "c5",
+                "hold",
+                "b5",
+                "d5",
+            ],
+        ),
+    ],
+)
 def test_repetition_ends_the_game_in_a_draw(opening: list[str], moves: list[str]) -> None:
     state = GAME.new(size=5)
     pos = position(state)
@@ -137,7 +191,8 @@ def test_repetition_ends_the_game_in_a_draw(opening: list[str], moves: list[str]
 def test_move_ids_are_stable_and_round_trip() -> None:
     pos = position(GAME.new(size=5))
     assert sorted(pos.move_text(m) for m in pos.legal_moves()) == sorted(
-        f"komi {k}" for k in range(26))
+        f"komi {k}" for k in range(26)
+    )
     other = position(GAME.replay(["komi 3", "white", "c3"], size=5))
     for text in ["a1", "e5", "c3", "hold", "black", "white", "komi 0", "komi 25"]:
         assert pos.move_text(pos.move_id(text)) == text

@@ -18,24 +18,122 @@ SIZES = (7, 8)
 
 #: A random game of size 7 in which Cyan's pawn stands on a cell that
 #: qualifies for Yellow's bonus: the stone waits until the pawn leaves.
-DEFERRED = ["a2", "m3", "c4", "l3 l4", "k8 j9", "e8 d7", "d5 e6", "i10", "a2 b2", "i5 h5",
-            "j8 j7", "i2", "j2 j1", "i8", "m2 m1", "f7 f8", "m5", "k8 l7", "j5", "k3 j4"]
+DEFERRED = [
+    "a2",
+    "m3",
+    "c4",
+    "l3 l4",
+    "k8 j9",
+    "e8 d7",
+    "d5 e6",
+    "i10",
+    "a2 b2",
+    "i5 h5",
+    "j8 j7",
+    "i2",
+    "j2 j1",
+    "i8",
+    "m2 m1",
+    "f7 f8",
+    "m5",
+    "k8 l7",
+    "j5",
+    "k3 j4",
+]
 #: A random game of size 7 after which Cyan captures with any move (a Yellow stone
 #: stands among contested cells).
-CAPTURE_PENDING = ["a4", "m3", "g4", "e1 e2", "g1 h1", "e10", "b1", "h9 g10", "e4 f5", "d6 c5",
-                   "d3 c2", "g6 h5", "d8 d7", "k2 k3", "c8 c9", "k7 l7", "h7", "e11 f12", "i6",
-                   "k7", "b8 a7", "k5 j5", "b5 a4", "g9 f8", "b1 a1", "g12 h11", "m6", "a6 b6"]
+CAPTURE_PENDING = [
+    "a4",
+    "m3",
+    "g4",
+    "e1 e2",
+    "g1 h1",
+    "e10",
+    "b1",
+    "h9 g10",
+    "e4 f5",
+    "d6 c5",
+    "d3 c2",
+    "g6 h5",
+    "d8 d7",
+    "k2 k3",
+    "c8 c9",
+    "k7 l7",
+    "h7",
+    "e11 f12",
+    "i6",
+    "k7",
+    "b8 a7",
+    "k5 j5",
+    "b5 a4",
+    "g9 f8",
+    "b1 a1",
+    "g12 h11",
+    "m6",
+    "a6 b6",
+]
 #: A random game of size 7 whose last move captures, which hands a cell to Cyan
 #: and so gives Cyan a bonus next to it.
-CAPTURE_THEN_BONUS = ["a2", "m2", "f7 f8", "i6 i5", "g8 h8", "i3 h3", "i8 j7", "g3 g2", "c4 c3",
-                      "g11", "c8 d9", "g6 f5", "e10 e11", "l6 l5", "e2 e1", "c2 d2"]
+CAPTURE_THEN_BONUS = [
+    "a2",
+    "m2",
+    "f7 f8",
+    "i6 i5",
+    "g8 h8",
+    "i3 h3",
+    "i8 j7",
+    "g3 g2",
+    "c4 c3",
+    "g11",
+    "c8 d9",
+    "g6 f5",
+    "e10 e11",
+    "l6 l5",
+    "e2 e1",
+    "c2 d2",
+]
 #: A random game of size 7 after which Yellow may move next to Cyan's pawn, on
 #: an unexplored cell where no stone may go.
-NEXT_TO_THE_PAWN = ["a5", "m5", "a3 b4", "i9 j8", "g3 h3", "i8", "j3 k2", "i6 i5", "k3 l3",
-                    "i11 h12", "k4", "f10 f9", "k8 l8", "f2 f3", "k6 k5", "e1 d1", "d10 d9",
-                    "f2 g2", "e10 e11", "f8 g8", "e5 d4", "j9 j10", "c3 b2", "l7", "c6 d6",
-                    "m7 m6", "c1", "j7", "c7 b7", "f10", "c9", "b6", "c8", "f10", "c3", "g10",
-                    "c6", "g5"]
+NEXT_TO_THE_PAWN = [
+    "a5",
+    "m5",
+    "a3 b4",
+    "i9 j8",
+    "g3 h3",
+    "i8",
+    "j3 k2",
+    "i6 i5",
+    "k3 l3",
+    "i11 h12",
+    "k4",
+    "f10 f9",
+    "k8 l8",
+    "f2 f3",
+    "k6 k5",
+    "e1 d1",
+    "d10 d9",
+    "f2 g2",
+    "e10 e11",
+    "f8 g8",
+    "e5 d4",
+    "j9 j10",
+    "c3 b2",
+    "l7",
+    "c6 d6",
+    "m7 m6",
+    "c1",
+    "j7",
+    "c7 b7",
+    "f10",
+    "c9",
+    "b6",
+    "c8",
+    "f10",
+    "c3",
+    "g10",
+    "c6",
+    "g5",
+]
 #: Size 7: Yellow's pawn in the corner a1, Cyan's stones on a2 and b1 and
 #: Cyan's pawn on b2: Yellow's only move is pass.
 BLOCKED = ["a3", "m6", "a4", "c2 b1", "a1", "b2 a2"]
@@ -68,8 +166,9 @@ def outcomes(pos: AstralisPosition) -> dict[tuple, list[int]]:
     return found
 
 
-def play_and_check(state: AstralisState, pos: AstralisPosition, rng: random.Random,
-                   seen: dict[str, int]) -> AstralisState:
+def play_and_check(
+    state: AstralisState, pos: AstralisPosition, rng: random.Random, seen: dict[str, int]
+) -> AstralisState:
     """Play ``state`` to its end with random moves, checking ``pos`` at every ply
     and a copy taken before each move; counts in ``seen`` what the rules did."""
     agree(pos, state)
@@ -107,8 +206,10 @@ def test_a_deferred_bonus_lands_as_the_pawn_leaves() -> None:
         agree(pos, state)
         deferred |= bool(state.deferred_bonuses)
         landed |= deferred and bool(state.last_change.added) and not state.deferred_bonuses
-        assert pos.deferred == {state.board.index(c): ("yellow", "cyan").index(color)
-                                for c, color in state.deferred_bonuses}
+        assert pos.deferred == {
+            state.board.index(c): ("yellow", "cyan").index(color)
+            for c, color in state.deferred_bonuses
+        }
     assert deferred and landed
     seen = dict.fromkeys(("captures", "bare captures", "bonuses", "deferred"), 0)
     for seed in range(3):
@@ -183,20 +284,23 @@ def test_a_playout_draws_every_legal_move_with_the_same_chance(size: int) -> Non
         state = state.play(rng.choice(state.legal_moves()))
 
 
-@pytest.mark.parametrize(("record", "captures"), [
-    pytest.param(CAPTURE_PENDING, True, id="capture-pending"),
-    pytest.param(CAPTURE_THEN_BONUS[:-1], None, id="capture-then-bonus"),
-    pytest.param(DEFERRED[:18], False, id="deferred-bonus"),
-    pytest.param(BLOCKED, False, id="blocked"),
-    pytest.param(NEXT_TO_THE_PAWN, False, id="next-to-the-pawn"),
-])
-def test_every_move_a_playout_draws_is_the_states(record: list[str],
-                                                  captures: bool | None) -> None:
+@pytest.mark.parametrize(
+    ("record", "captures"),
+    [
+        pytest.param(CAPTURE_PENDING, True, id="capture-pending"),
+        pytest.param(CAPTURE_THEN_BONUS[:-1], None, id="capture-then-bonus"),
+        pytest.param(DEFERRED[:18], False, id="deferred-bonus"),
+        pytest.param(BLOCKED, False, id="blocked"),
+        pytest.param(NEXT_TO_THE_PAWN, False, id="next-to-the-pawn"),
+    ],
+)
+def test_every_move_a_playout_draws_is_the_states(record: list[str], captures: bool | None) -> None:
     state = GAME.replay(record, size=7)
     check_every_draw(state)
     if captures is not None:  # with a capture pending, every move captures, bare ones too
-        assert all(bool(state.play(text).last_change.flipped) == captures
-                   for text in state.legal_moves())
+        assert all(
+            bool(state.play(text).last_change.flipped) == captures for text in state.legal_moves()
+        )
 
 
 def test_a_bonus_held_under_its_owners_pawn_lands_as_the_pawn_leaves() -> None:
@@ -205,8 +309,15 @@ def test_a_bonus_held_under_its_owners_pawn_lands_as_the_pawn_leaves() -> None:
     board = HexBoard.of(7)
     stones = [-1] * len(board)
     stones[board.index("b3")] = stones[board.index("c2")] = 0
-    state = AstralisState(GAME, {"size": 7}, ("a2", "m4", "a1", "m5"), tuple(stones),
-                          (board.index("a1"), board.index("m4")), (), rules.NO_CHANGE)
+    state = AstralisState(
+        GAME,
+        {"size": 7},
+        ("a2", "m4", "a1", "m5"),
+        tuple(stones),
+        (board.index("a1"), board.index("m4")),
+        (),
+        rules.NO_CHANGE,
+    )
     assert state.stone_at("a1") is None
     check_every_draw(state)
     assert state.play("a2").stone_at("a1") == "yellow"

@@ -38,8 +38,10 @@ def board(pos: LifelinePosition) -> list[int]:
 @pytest.mark.parametrize("opening", OPENINGS)
 def test_random_games_agree_with_the_engine(size: int, opening: str) -> None:
     for seed in range(3):
-        play_alongside(random.Random(size * 10 + OPENINGS.index(opening) + 100 * seed),
-                       GAME.new(size=size, opening=opening))
+        play_alongside(
+            random.Random(size * 10 + OPENINGS.index(opening) + 100 * seed),
+            GAME.new(size=size, opening=opening),
+        )
 
 
 def play_alongside(rng: random.Random, state) -> None:
@@ -86,7 +88,11 @@ def _played(pos: LifelinePosition, after: LifelinePosition) -> int:
         trial = pos.copy()
         trial.play(move)
         if (trial.cells, trial.komi_left, trial.white_seat, trial.to_move) == (
-                after.cells, after.komi_left, after.white_seat, after.to_move):
+            after.cells,
+            after.komi_left,
+            after.white_seat,
+            after.to_move,
+        ):
             return move
     raise AssertionError("the playout made a move that is not legal")
 

@@ -21,9 +21,37 @@ from rules.sliglube import SliglubeState
 GAME = rules.get_game("sliglube")
 
 #: A size-5 game after which the mover (Black) may play c6 noflip (and c6).
-NOFLIP_OFFERED = ["c4", "black", "d5", "e4", "d4", "i4", "h4", "h2", "h1", "b1", "h6", "f4",
-                  "a1", "e8", "g5", "f5", "d1", "a5", "b6", "b4", "c5", "e5", "f7", "b2", "h5",
-                  "e6", "c7", "a4", "c1"]
+NOFLIP_OFFERED = [
+    "c4",
+    "black",
+    "d5",
+    "e4",
+    "d4",
+    "i4",
+    "h4",
+    "h2",
+    "h1",
+    "b1",
+    "h6",
+    "f4",
+    "a1",
+    "e8",
+    "g5",
+    "f5",
+    "d1",
+    "a5",
+    "b6",
+    "b4",
+    "c5",
+    "e5",
+    "f7",
+    "b2",
+    "h5",
+    "e6",
+    "c7",
+    "a4",
+    "c1",
+]
 
 
 def new_state(size: int) -> SliglubeState:
@@ -79,8 +107,7 @@ def test_every_ply_of_random_games_agrees_with_the_engine(size: int, games: int)
 
 
 @pytest.mark.parametrize(("size", "games"), [(3, 40), (4, 16), (5, 10), (6, 6)])
-def test_random_moves_of_a_playout_are_legal_and_play_as_the_engine(size: int,
-                                                                     games: int) -> None:
+def test_random_moves_of_a_playout_are_legal_and_play_as_the_engine(size: int, games: int) -> None:
     for seed in range(games):
         rng = random.Random(f"sample-{size}-{seed}")
         state = new_state(size)
