@@ -46,7 +46,7 @@ from aiohttp import web
 
 import rules
 from bench.common import Row, latency_row, print_table
-from bot.correspondence import timecontrol
+from bot import timecontrol
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.rows import stamp
 from tests.fakediscord import Channel, FakeDiscord, Guild, Member, Message

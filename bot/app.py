@@ -4,7 +4,7 @@ nowhere else. Discord-free: the client (:mod:`bot.client`) gives it a
 talk to Discord; the tests give it fakes.
 
 The order of the listeners is stated here. A game's end is one post, made before
-the listeners are told (see :mod:`bot.play.endings`): the final board with the
+the listeners are told (see :mod:`bot.core.endings`): the final board with the
 result, the summary and rating change (the epilogue rates the game first), the
 replay and the record attached, and the Rematch button.
 """
@@ -15,13 +15,20 @@ import asyncio
 import logging
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 
 from ai.pool import AIPool
 from bot.challenges.expiry import ChallengeExpiry, Expired
 from bot.challenges.service import ChallengeMessages, Challenges
 from bot.claims import Claims
+from bot.config import Settings
+from bot.core.autocomplete import Autocomplete
+from bot.core.boards import Boards
+from bot.core.endings import Endings
+from bot.core.games import Games
+from bot.core.moves import Moves
+from bot.core.players import Players
 from bot.correspondence.clocks import Clocks
 from bot.correspondence.deadlines import DeadlinePoster
 from bot.correspondence.notify import Messenger, Notifier
@@ -32,48 +39,44 @@ from bot.learning.sandbox import Sandboxes
 from bot.model import Poster, Renderer, Replayer, utc_now
 from bot.outbox import Outbox
 from bot.pictures import change_summary, render_board, replay_gif
-from bot.play.autocomplete import Autocomplete
-from bot.play.boards import Boards
-from bot.play.endings import Endings
-from bot.play.games import Games
-from bot.play.moves import Moves
 from bot.practice.service import Practice, Typing
 from bot.practice.service import levels as practice_levels
 from bot.ratings.ranking import Ratings
 from bot.review.browser import Browser
 from bot.review.epilogue import Epilogue
 from bot.review.records import Records
+from bot.services import Services
 from bot.settings.service import MemberSettings
-from bot.shards import EVERY_SHARD, Shards
 from bot.storage import Database
 from bot.timers import Sleep
 
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True, slots=True)
-class Tuning:
-    """The settings the services take (from :class:`bot.config.Settings`)."""
+#: The settings of ``.env.example``, untouched.
+DEFAULTS = Settings()
+#: Seconds between two looks for outbox items nobody delivers (a process that died
+#: with them).
+OUTBOX_SWEEP = 30.0
 
-    reminder_share: float = 0.8
-    vacation_days: int = 14
-    challenge_expiry_days: int = 7
-    #: Where /rules links the full rules online ("": no link).
-    rules_url_base: str = ""
-    #: The AI's worker processes (analysis, the sandbox's AI move).
-    ai_workers: int = 1
-    #: Tests only: every level of the AI searches this many playouts, no more.
-    ai_test_playouts: int | None = None
-    #: This process's Discord shards, among the processes sharing the database.
-    shards: Shards = EVERY_SHARD
-    #: Seconds between two looks for outbox items nobody delivers (a process that died
-    #: with them); None: no looking.
-    outbox_sweep: float | None = 30.0
+#: The areas of the bot, each a folder of bot/ whose ``commands`` module is a discord.py
+#: extension: its ``setup()`` adds the area's commands, buttons, forms and post actions.
+AREAS = (
+    "challenges",
+    "play",
+    "correspondence",
+    "review",
+    "ratings",
+    "settings",
+    "learning",
+    "practice",
+)
 
 
 @dataclass(eq=False)
 class App:
-    """Every service, for the commands and buttons (``interaction.client.app``)."""
+    """Every service, built once; the commands and buttons find them by type in
+    ``services`` (``interaction.client.services``)."""
 
     db: Database
     now: Callable[[], datetime]
@@ -99,8 +102,9 @@ class App:
     ai: Thinker
     practice: Practice
     outbox: Outbox
-    rules_url_base: str = ""
-    shards: Shards = EVERY_SHARD
+    players: Players
+    config: Settings
+    services: Services = field(default_factory=Services)
     _warm_up: asyncio.Task[int] | None = None
     _buttons: asyncio.Task[int] | None = None
 
@@ -111,15 +115,18 @@ class App:
         await self.outbox.start()
         self._warm_up = asyncio.create_task(self.games.warm_up(), name="replay active games")
         self._buttons = asyncio.create_task(
-            self.boards.remove_ended_buttons(self.shards), name="remove the buttons of ended games"
+            self.boards.remove_ended_buttons(self.config.shards),
+            name="remove the buttons of ended games",
         )
         await self.clocks.start()
         await self.expiry.start()
         await self.analyses.start()  # finished games not analysed yet, in the background
-        await self.practice.resume()  # the bot's turns waiting since before the restart
+        for player in self.players.automatic:  # their turns waiting since before the restart
+            await player.resume()
 
     async def stop(self) -> None:
-        await self.practice.stop()
+        for player in self.players.automatic:
+            await player.stop()
         for task in (self._warm_up, self._buttons):
             if task is not None:
                 task.cancel()
@@ -137,7 +144,7 @@ def build(
     poster: Poster,
     messenger: Messenger,
     *,
-    tuning: Tuning = Tuning(),
+    settings: Settings = DEFAULTS,
     now: Callable[[], datetime] = utc_now,
     renderer: Renderer = render_board,
     replayer: Replayer = replay_gif,
@@ -150,21 +157,20 @@ def build(
     """Build and wire every service. ``poster`` and ``messenger`` reach Discord (an
     expired challenge's message is shown so through the outbox; ``on_expired`` is told
     after);
-    ``thinker`` is the AI (default: a pool of ``tuning.ai_workers`` processes, started
-    at its first question)."""
+    ``thinker`` is the AI (default: a pool of ``settings.ai_workers`` processes)."""
+    shards = settings.shards
     # Board posts say when the player to move runs out of time.
     poster = DeadlinePoster(poster, db)
     # Each reminder, deadline, digest and expiry is done by the one process claiming it.
     claims = Claims(db, now=now)
     events = Events()
+    players = Players()
     games = Games(db)
     # What must reach Discord is stored with the change that causes it, and delivered
     # in order per game by one loop; boards tell the listeners after their post.
     # Several processes may share the database: a game's items are delivered by one of
     # them at a time (a lease in the name of its shards).
-    outbox = Outbox(
-        db, now=now, sleep=sleep, owner=tuning.shards.name, sweep_every=tuning.outbox_sweep
-    )
+    outbox = Outbox(db, now=now, sleep=sleep, owner=shards.name, sweep_every=OUTBOX_SWEEP)
     notifier = Notifier(db, messenger, poster, now=now)
     # Members who asked for DMs or a digest are not pinged by board posts.
     boards = Boards(
@@ -189,8 +195,8 @@ def build(
         endings,
         notifier,
         now=now,
-        reminder_share=tuning.reminder_share,
-        vacation_days=tuning.vacation_days,
+        reminder_share=settings.reminder_share,
+        vacation_days=settings.vacation_days,
         sleep=sleep,
         claims=claims,
     )
@@ -203,8 +209,8 @@ def build(
         db, games, boards, events, now=now, rng=rng, starters=[clocks], messages=messages
     )
     correspondence = Correspondence(db, games, boards, events, endings, clocks, now=now)
-    ai = thinker if thinker is not None else AIPool(tuning.ai_workers)
-    analyses = Analyses(db, games, ai, shards=tuning.shards)
+    ai = thinker if thinker is not None else AIPool(settings.ai_workers)
+    analyses = Analyses(db, games, ai, shards=shards)
     # The bot's moves in practice games: the same AI, thinking in its worker processes.
     practice = Practice(
         db,
@@ -215,17 +221,18 @@ def build(
         moves,
         clocks,
         think=ai.choose,
-        levels=practice_levels(tuning.ai_test_playouts),
-        shards=tuning.shards,
+        levels=practice_levels(settings.ai_test_playouts),
+        shards=shards,
         **({"typing": typing} if typing else {}),
     )
+    players.register(practice)  # the bot itself, as an opponent
     events.subscribe(
         notifier,  # DMs: your turn, the game is over
         clocks,  # wakes the dispatcher for the new due time; stops an ended clock
         practice,  # the bot's turn in a practice game: it thinks, then moves
         analyses,  # last: queues a finished game for the AI's analysis
     )
-    return App(
+    app = App(
         db=db,
         now=now,
         events=events,
@@ -238,7 +245,7 @@ def build(
         expiry=ChallengeExpiry(
             db,
             now=now,
-            days=tuning.challenge_expiry_days,
+            days=settings.challenge_expiry_days,
             on_expired=on_expired,
             sleep=sleep,
             messages=messages,
@@ -249,14 +256,41 @@ def build(
         correspondence=correspondence,
         ratings=ratings,
         browser=Browser(db, games, renderer=renderer, replayer=replayer),
-        records=Records(db),
+        records=Records(db, now=now),
         epilogue=epilogue,
         settings=MemberSettings(db, notifier),
         analyses=analyses,
         sandboxes=Sandboxes(db, games, ai, now=now),
         ai=ai,
         practice=practice,
-        rules_url_base=tuning.rules_url_base,
         outbox=outbox,
-        shards=tuning.shards,
+        players=players,
+        config=settings,
     )
+    for one in (settings, *(getattr(app, f.name) for f in fields(App) if f.name in _SERVICES)):
+        app.services.add(one)
+    return app
+
+
+#: The fields of :class:`App` that commands and buttons may look up by type.
+_SERVICES = (
+    "games",
+    "boards",
+    "endings",
+    "moves",
+    "autocomplete",
+    "challenges",
+    "expiry",
+    "notifier",
+    "clocks",
+    "correspondence",
+    "ratings",
+    "browser",
+    "records",
+    "epilogue",
+    "settings",
+    "analyses",
+    "sandboxes",
+    "practice",
+    "players",
+)

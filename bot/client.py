@@ -1,9 +1,10 @@
 """The discord.py client: slash commands only, no privileged intents.
 
 It opens the database, builds the services with the composition root
-(:func:`bot.app.build`) around its Discord poster and messenger, loads one extension
-per area (its commands), registers every area's buttons and forms, and gives the
-command tree its one error handler.
+(:func:`bot.app.build`) around its Discord poster and messenger, loads each area of
+:data:`bot.app.AREAS` as an extension (whose ``setup()`` adds the area's commands,
+buttons, forms and post actions: see :mod:`bot.ui.areas`), and gives the command
+tree its one error handler.
 """
 
 from __future__ import annotations
@@ -16,51 +17,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import App, Tuning, build
-from bot.challenges import views as challenge_views
+from bot.app import AREAS, App, build
 from bot.config import Settings, hidden_password
-from bot.correspondence import views as correspondence_views
-from bot.errors import STALE_BUTTON, report
-from bot.learning import views as learning_views
-from bot.model import Member, Post, UserError
-from bot.play import views as play_views
+from bot.model import Member, UserError
 from bot.poster import DiscordMessenger, DiscordPoster
-from bot.practice.views import thread_typing
-from bot.review import views as review_views
-from bot.shards import Shards
-from bot.storage import ChallengeRow, Database, GameRow, Unavailable, open_database
+from bot.services import Services
+from bot.storage import Database, Unavailable, open_database
 from bot.ui.answers import tolerate_repeated_answers
+from bot.ui.areas import PostViews
 from bot.ui.context import custom_id_of
+from bot.ui.errors import STALE_BUTTON, report
 from bot.ui.forms import submit_form
 
 log = logging.getLogger(__name__)
-
-#: The commands of each area.
-EXTENSIONS = (
-    "bot.challenges.commands",
-    "bot.play.commands",
-    "bot.correspondence.commands",
-    "bot.review.commands",
-    "bot.ratings.commands",
-    "bot.settings.commands",
-    "bot.learning.commands",
-    "bot.practice.commands",
-)
-#: The restart-proof buttons and menus of every area.
-DYNAMIC_ITEMS = (
-    *challenge_views.ITEMS,
-    *play_views.ITEMS,
-    *correspondence_views.ITEMS,
-    *review_views.ITEMS,
-    *learning_views.ITEMS,
-)
-#: The forms of every area (see bot.ui.forms).
-FORMS = (*play_views.FORMS,)
-#: The buttons a post's ``actions`` stand for (``name`` or ``name:argument``), by area.
-ACTIONS = {
-    "rematch": challenge_views.rematch_items,
-    "takeback": correspondence_views.takeback_items,
-}
 
 
 class DatabaseUnavailable(Exception):
@@ -72,31 +41,9 @@ def intents() -> discord.Intents:
     return discord.Intents(guilds=True)
 
 
-def post_view(game: GameRow, post: Post) -> discord.ui.View | None:
-    """The buttons of a post in a game's thread: the decisions it asks for, then its
-    actions (takeback answers, rematch)."""
-    items = play_views.decision_items(game.id, post)
-    for action in post.actions:
-        name, _, argument = action.partition(":")
-        if name not in ACTIONS:
-            raise ValueError(f"unknown post action {action!r}")
-        items += ACTIONS[name](game.id, argument)
-    if not items:
-        return None
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view
-
-
-def challenge_buttons(challenge: ChallengeRow, disabled: bool) -> discord.ui.View:
-    """A challenge message's buttons (disabled once it expired)."""
-    return challenge_views.challenge_view(challenge, disabled=disabled)
-
-
 class BoardTree(app_commands.CommandTree):
     """The command tree: every command is for servers unless it says otherwise, and
-    every failure of a command or an autocomplete ends in :func:`bot.errors.report`."""
+    every failure of a command or an autocomplete ends in :func:`bot.ui.errors.report`."""
 
     def __init__(self, client: discord.Client) -> None:
         super().__init__(
@@ -143,6 +90,10 @@ class BoardBot(commands.Bot):
         tolerate_repeated_answers()
         self.db: Database | None = None
         self.app: App | None = None
+        #: The services, found by type by the areas' commands and buttons.
+        self.services = Services()
+        #: The buttons and forms the areas add to the bot's posts.
+        self.views = PostViews()
         #: The ``custom_id`` templates of every dynamic item added: a component
         #: interaction matching none of them is one the bot cannot answer otherwise.
         self.component_templates: list[re.Pattern[str]] = []
@@ -162,22 +113,12 @@ class BoardBot(commands.Bot):
         self.db = await self.open_database()
         self.app = build(
             self.db,
-            DiscordPoster(self, post_view, challenge_buttons),
+            DiscordPoster(self, self.views.post_view, self.views.challenge_view),
             DiscordMessenger(self),
-            tuning=Tuning(
-                reminder_share=self.settings.reminder_share,
-                vacation_days=self.settings.vacation_days,
-                challenge_expiry_days=self.settings.challenge_expiry_days,
-                rules_url_base=self.settings.rules_url_base,
-                ai_workers=self.settings.ai_workers,
-                ai_test_playouts=self.settings.ai_test_playouts,
-                shards=Shards(self.settings.shard_count, self.settings.shard_ids),
-            ),
-            typing=thread_typing(self),
+            settings=self.settings,
         )
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)
+        self.services = self.app.services
+        await self.load_areas()
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -186,9 +127,15 @@ class BoardBot(commands.Bot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands (they may take a while to appear)", len(synced))
-        if self.user is not None:  # the bot's own seat in practice games
-            self.app.practice.me = Member(self.user.id, self.user.display_name)
+        if self.user is not None:  # the bot's own seat in the games it plays itself
+            for player in self.app.players.automatic:
+                player.me = Member(self.user.id, self.user.display_name)
         await self.app.start()  # the clocks and expiry apply what fell due while down
+
+    async def load_areas(self) -> None:
+        """Load every area: each adds its commands, buttons, forms and post actions."""
+        for area in AREAS:
+            await self.load_extension(f"bot.{area}.commands")
 
     async def on_ready(self) -> None:
         log.info(
@@ -198,7 +145,7 @@ class BoardBot(commands.Bot):
             len(self.guilds),
         )
 
-    def add_dynamic_items(self, *items: Any) -> None:
+    def add_dynamic_items(self, *items: Any) -> None:  # an area's restart-proof buttons
         super().add_dynamic_items(*items)
         self.component_templates += [item.__discord_ui_compiled_template__ for item in items]
 
@@ -209,7 +156,7 @@ class BoardBot(commands.Bot):
         message format, a stale id) gets a polite answer instead of Discord's "This
         interaction failed"."""
         if interaction.type is discord.InteractionType.modal_submit:
-            await submit_form(interaction, FORMS)
+            await submit_form(interaction, self.views.forms)
         elif interaction.type is discord.InteractionType.component:
             custom_id = custom_id_of(interaction) or ""
             if not any(t.fullmatch(custom_id) for t in self.component_templates):

@@ -17,6 +17,8 @@ from typing import Any
 
 from dotenv import dotenv_values
 
+from bot.shards import Shards
+
 DEFAULT_DATABASE_PATH = "./boardbot.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -30,12 +32,16 @@ class ConfigError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    token: str
-    database_path: Path
-    dev_guild_id: int | None
-    log_level: str
+    """Every setting of the bot, read once (:func:`load_settings`) and given to the
+    composition root, which hands each service what it takes. The defaults are those
+    of ``.env.example`` (tests build a Settings with what they change)."""
+
+    token: str = ""
+    database_path: Path = Path(DEFAULT_DATABASE_PATH)
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
     #: Where the full rules live online (``<base>/<game>.md``); "" for no link.
-    rules_url_base: str
+    rules_url_base: str = ""
     #: Share of a turn's time after which the player to move is reminded (0 < share < 1).
     reminder_share: float = 0.8
     #: Each member's vacation per calendar year, in days.
@@ -53,6 +59,11 @@ class Settings:
     ai_workers: int = 1
     #: Tests only: every AI level searches this many playouts, no more (None: as built).
     ai_test_playouts: int | None = None
+
+    @property
+    def shards(self) -> Shards:
+        """This process's Discord shards, among the processes sharing the database."""
+        return Shards(self.shard_count, self.shard_ids)
 
     @property
     def database(self) -> str | Path:

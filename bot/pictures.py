@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Protocol
 
 import render
-from bot.learning.guide import Diagram, Guide
 from bot.model import DEFAULT_THEME
 from render import Mark, Marked
 from rules import Outcome, State
@@ -57,6 +57,19 @@ def change_summary(state: State) -> str:
 
 
 # -- learning: the guide's diagrams, hints, the AI's analysis --------------------------
+
+
+class Diagram(Hashable, Protocol):
+    """A position to teach with (a guide page's diagram): drawn with the cells of
+    ``highlight`` ringed and, with ``hints``, the marks of ``/board marks``."""
+
+    @property
+    def highlight(self) -> tuple[str, ...]: ...
+
+    @property
+    def hints(self) -> bool: ...
+
+    def state(self, game: str) -> State: ...
 
 
 @functools.lru_cache(maxsize=128)
@@ -139,16 +152,14 @@ def biggest_swings(chances: Sequence[float | None], count: int = 3) -> list[int]
     return render.biggest_swings(chances, count)
 
 
-def guide_card_png(guide: Guide, number: int, theme: str = DEFAULT_THEME) -> bytes:
-    """Page ``number`` of a guide as Discord shows it (for the docs)."""
-    page = guide.page(number)
-    diagram = page.diagram
-    credit = f" · {guide.title} by {guide.credit}" if guide.credit else ""
-    return render.card_png(
-        f"{guide.title}: {page.title}",
-        page.text,
-        picture=diagram_png(guide.game, diagram, theme) if diagram else None,
-        note=diagram.caption if diagram else "",
-        footer=f"Page {number + 1} of {len(guide.pages)}{credit}",
-        theme=theme,
-    )
+def card_png(
+    title: str,
+    text: str,
+    *,
+    picture: bytes | None,
+    note: str,
+    footer: str,
+    theme: str = DEFAULT_THEME,
+) -> bytes:
+    """A card as Discord shows an embed: title, text, picture, note and footer."""
+    return render.card_png(title, text, picture=picture, note=note, footer=footer, theme=theme)

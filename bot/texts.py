@@ -14,7 +14,7 @@ from typing import Any
 from discord.utils import format_dt
 
 import rules
-from bot.correspondence import timecontrol
+from bot import timecontrol
 from bot.storage import ChallengeRow, GameRow
 from rules import State
 

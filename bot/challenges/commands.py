@@ -7,8 +7,6 @@ the values the game picked so far allows (its default first).
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable, Coroutine
 from typing import Any
 
 import discord
@@ -16,15 +14,18 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
-from bot import texts
+from bot import texts, timecontrol
+from bot.challenges import views
+from bot.challenges.expiry import ChallengeExpiry
+from bot.challenges.service import Challenges
 from bot.challenges.views import challenge_view
-from bot.correspondence import timecontrol
-from bot.correspondence.service import challenge_settings
+from bot.core.game_settings import challenge_settings
+from bot.core.options import TimeControlOption, game_command
+from bot.core.players import Players
+from bot.core.views import LEVEL_CHOICES, start_automatic_game
 from bot.model import UserError
-from bot.play.suggest import LIMIT
-from bot.practice.views import LEVEL_CHOICES, start_practice
-from bot.ui.context import app_of, channel_of, guild_of, member_of
-from bot.ui.options import GameKind, TimeControlOption
+from bot.ui.areas import AreaHost
+from bot.ui.context import channel_of, guild_of, member_of, service
 
 FIRST = [
     app_commands.Choice(name="me", value="challenger"),
@@ -41,65 +42,6 @@ DESCRIPTIONS = {
     "vacation": "Whether vacations stop this game's clock (default: yes)",
     "level": "Against me (the bot): how strong I play (default: easy)",
 }
-Suggest = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[Any]]]]
-
-
-def game_options() -> dict[str, list[rules.Option]]:
-    """The options of every game, by name, in the order they first appear."""
-    found: dict[str, list[rules.Option]] = {}
-    for game in rules.GAMES.values():
-        for option in game.options():
-            found.setdefault(option.name, []).append(option)
-    return found
-
-
-def _description(name: str, options: list[rules.Option]) -> str:
-    said = {option.description for option in options}
-    if len(said) == 1 and options[0].description:
-        text = options[0].description
-        return f"{text[0].upper()}{text[1:]} (the game's default if empty)"[:100]
-    return f"The game's {name.replace('_', ' ')} (its default if empty)"[:100]
-
-
-def _picked(interaction: discord.Interaction) -> rules.Game | None:
-    """The game picked so far in the command being typed."""
-    return rules.GAMES.get(getattr(interaction.namespace, "game", None) or "")
-
-
-def option_values(name: str) -> Suggest:
-    """The autocomplete of the game option ``name``: the values the game picked so far
-    allows (its default first); with no game picked, the choices of every game."""
-
-    async def values(
-        interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[Any]]:
-        picked = _picked(interaction)
-        games = [picked] if picked else list(rules.GAMES.values())
-        options = [o for game in games for o in game.options() if o.name == name]
-        if not options or (options[0].kind is int and picked is None):
-            return []
-        option = options[0]
-        if option.kind is not int:
-            offered = dict.fromkeys(v for o in options for v in o.choices or ())
-            return [
-                app_commands.Choice(name=value, value=value)
-                for value in offered
-                if current.lower() in value
-            ][:LIMIT]
-        if option.minimum is None or option.maximum is None:
-            return []
-        allowed = [option.default] + [
-            n for n in range(option.minimum, option.maximum + 1) if n != option.default
-        ]
-        return [
-            app_commands.Choice(
-                name=f"{n}" + (" (default)" if n == option.default else ""), value=n
-            )
-            for n in allowed
-            if str(n).startswith(current)
-        ][:LIMIT]
-
-    return values
 
 
 async def challenge(
@@ -115,12 +57,14 @@ async def challenge(
     level: app_commands.Choice[str] | None = None,
     **options: Any,
 ) -> None:
-    app = app_of(interaction)
     settings = challenge_settings(time_control, takebacks, vacation)
-    me = app.practice.me
-    if opponent is not None and me is not None and opponent.id == me.id:  # practice
-        await start_practice(
+    automatic = (
+        None if opponent is None else service(interaction, Players).automatic_member(opponent.id)
+    )
+    if automatic is not None:  # a game against the bot itself
+        await start_automatic_game(
             interaction,
+            automatic,
             game=game.name,
             options=options,
             level=level.value if level else None,
@@ -142,7 +86,7 @@ async def challenge(
     channel = getattr(interaction, "channel", None)
     thread = channel if isinstance(channel, discord.Thread) else None
     home = thread.parent_id if thread is not None else channel_of(interaction)
-    made = await app.challenges.create(
+    made = await service(interaction, Challenges).create(
         guild_id=guild_of(interaction),
         channel_id=home,
         challenger=member_of(interaction.user),
@@ -153,7 +97,7 @@ async def challenge(
         rated=rated,
         settings=settings,
     )
-    content = texts.challenge_text(made, app.expiry.expires_at(made))
+    content = texts.challenge_text(made, service(interaction, ChallengeExpiry).expires_at(made))
     view = challenge_view(made)
     mentions = discord.AllowedMentions(
         everyone=False, roles=False, users=[opponent] if opponent else []
@@ -177,7 +121,7 @@ async def challenge(
         except discord.HTTPException:
             posted = None
         if posted is None:
-            await app.challenges.cancel(
+            await service(interaction, Challenges).cancel(
                 guild_id=made.guild_id, challenge_id=made.id, member=member_of(interaction.user)
             )
             raise UserError(
@@ -190,59 +134,32 @@ async def challenge(
             f"own: {message.jump_url}",
             ephemeral=True,
         )
-    await app.challenges.set_message(made.id, message.id)
-    app.expiry.poke()  # it may be the next challenge to expire
+    await service(interaction, Challenges).set_message(made.id, message.id)
+    service(interaction, ChallengeExpiry).poke()  # it may be the next challenge to expire
 
 
 def _challenge_command() -> app_commands.Command:
     """``/challenge`` with one option per game option (see :func:`game_options`)."""
-    keyword = inspect.Parameter.KEYWORD_ONLY
-
-    def parameter(name: str, annotation: Any, default: Any = None) -> inspect.Parameter:
-        return inspect.Parameter(name, keyword, default=default, annotation=annotation)
-
-    fixed = {name for name in inspect.signature(challenge).parameters}
-    extra = game_options()
-    clash = sorted(fixed & set(extra))
-    if clash:
-        raise TypeError(f"a game option is named like a /challenge option: {clash}")
-    parameters = [
-        inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
-        inspect.Parameter(
-            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
-        ),
-        parameter("game", app_commands.Transform[rules.Game, GameKind], inspect.Parameter.empty),
-        parameter("opponent", discord.User | None),
-        *(
-            parameter(name, (int if all(o.kind is int for o in found) else str) | None)
-            for name, found in extra.items()
-        ),
-        parameter("first", app_commands.Choice[str] | None),
-        parameter("rated", bool, True),
-        parameter(
-            "time_control",
-            app_commands.Transform[timecontrol.TimeControl, TimeControlOption] | None,
-        ),
-        parameter("takebacks", bool, True),
-        parameter("vacation", bool, True),
-        parameter("level", app_commands.Choice[str] | None),
-    ]
-
-    async def callback(
-        self: ChallengeCommands, interaction: discord.Interaction, **values: Any
-    ) -> None:
-        await challenge(self, interaction, **values)
-
-    callback.__qualname__ = "ChallengeCommands.challenge"
-    # what discord.py reads the options from (a function's attribute mypy does not know)
-    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    command = app_commands.command(
-        name="challenge", description="Challenge a member (or anyone) to a game"
-    )(callback)
-    app_commands.describe(
-        **DESCRIPTIONS, **{name: _description(name, found) for name, found in extra.items()}
-    )(command)
-    app_commands.autocomplete(**{name: option_values(name) for name in extra})(command)
+    command = game_command(
+        "challenge",
+        "Challenge a member (or anyone) to a game",
+        challenge,
+        cog="ChallengeCommands",
+        before=[("opponent", discord.User | None, None)],
+        after=[
+            ("first", app_commands.Choice[str] | None, None),
+            ("rated", bool, True),
+            (
+                "time_control",
+                app_commands.Transform[timecontrol.TimeControl, TimeControlOption] | None,
+                None,
+            ),
+            ("takebacks", bool, True),
+            ("vacation", bool, True),
+            ("level", app_commands.Choice[str] | None, None),
+        ],
+        descriptions=DESCRIPTIONS,
+    )
     app_commands.choices(first=FIRST, level=LEVEL_CHOICES)(command)
     return command
 
@@ -251,5 +168,11 @@ class ChallengeCommands(commands.Cog):
     challenge = _challenge_command()
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: AreaHost) -> None:
+    """The challenges area's commands, buttons in the bot."""
     await bot.add_cog(ChallengeCommands())
+    bot.add_dynamic_items(*views.ITEMS)
+    bot.views.add_action("rematch", views.rematch_items)
+    bot.views.set_challenge_view(
+        lambda challenge, disabled: views.challenge_view(challenge, disabled=disabled)
+    )

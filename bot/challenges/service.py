@@ -18,11 +18,11 @@ from typing import Any, Protocol
 
 import rules
 from bot import texts
+from bot.core.boards import SEND_WAIT, Boards, to_ping
+from bot.core.games import Games, game_rules
 from bot.events import Events
 from bot.model import GameUpdate, Member, Poster, UserError
 from bot.outbox import Outbox, Staged, challenge_lane, game_lane, item
-from bot.play.boards import SEND_WAIT, Boards, to_ping
-from bot.play.games import Games, game_rules
 from bot.storage import (
     ChallengeRow,
     Database,

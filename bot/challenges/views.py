@@ -12,11 +12,14 @@ from typing import Any, ClassVar
 import discord
 
 from bot import texts
-from bot.errors import guarded
+from bot.challenges.expiry import ChallengeExpiry
+from bot.challenges.service import Challenges
+from bot.core.games import Games
+from bot.core.players import Players
 from bot.model import UserError
-from bot.practice.service import practice_level
 from bot.storage import ChallengeRow
-from bot.ui.context import ROW_ID, app_of, guild_of, member_of
+from bot.ui.context import ROW_ID, guild_of, member_of, service
+from bot.ui.errors import guarded
 
 log = logging.getLogger(__name__)
 
@@ -51,27 +54,28 @@ class ChallengeButton(
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        app = app_of(interaction)
         guild_id, member = guild_of(interaction), member_of(interaction.user)
         await interaction.response.defer()  # opening a thread and drawing may take a moment
         # An expired challenge is refused (and its message edited to say so).
-        await app.expiry.refuse_if_expired(await app.challenges.get(guild_id, self.challenge_id))
+        await service(interaction, ChallengeExpiry).refuse_if_expired(
+            await service(interaction, Challenges).get(guild_id, self.challenge_id)
+        )
         if self.action == "accept":
-            update = await app.challenges.accept(
+            update = await service(interaction, Challenges).accept(
                 guild_id=guild_id,
                 challenge_id=self.challenge_id,
                 member=member,
                 message_id=interaction.message.id if interaction.message else None,
             )
-            challenge = await app.challenges.get(guild_id, self.challenge_id)
+            challenge = await service(interaction, Challenges).get(guild_id, self.challenge_id)
             text = texts.challenge_closed_text(challenge, member.name, update.game)
         elif self.action == "decline":
-            challenge = await app.challenges.decline(
+            challenge = await service(interaction, Challenges).decline(
                 guild_id=guild_id, challenge_id=self.challenge_id, member=member
             )
             text = texts.challenge_closed_text(challenge, member.name)
         else:
-            challenge = await app.challenges.cancel(
+            challenge = await service(interaction, Challenges).cancel(
                 guild_id=guild_id, challenge_id=self.challenge_id, member=member
             )
             text = texts.challenge_closed_text(challenge, member.name)
@@ -114,11 +118,11 @@ class RematchButton(
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        app = app_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        row = await app.games.get_game(guild_of(interaction), self.game_id)
-        if practice_level(row):  # against the bot: the new game starts at once
-            update = await app.practice.rematch(
+        row = await service(interaction, Games).get_game(guild_of(interaction), self.game_id)
+        automatic = service(interaction, Players).automatic_in(row)
+        if automatic is not None:  # against the bot: the new game starts at once
+            update = await automatic.rematch(
                 guild_id=guild_of(interaction),
                 game_id=self.game_id,
                 member=member_of(interaction.user),
@@ -130,7 +134,7 @@ class RematchButton(
                 ephemeral=True,
             )
             return
-        challenge = await app.challenges.rematch(
+        challenge = await service(interaction, Challenges).rematch(
             guild_id=guild_of(interaction), game_id=self.game_id, member=member_of(interaction.user)
         )
         client = interaction.client
@@ -141,12 +145,14 @@ class RematchButton(
             raise UserError(f"I can't post in <#{challenge.channel_id}>.")
         opponent = [] if challenge.opponent_id is None else [discord.Object(challenge.opponent_id)]
         message = await channel.send(
-            texts.challenge_text(challenge, app.expiry.expires_at(challenge)),
+            texts.challenge_text(
+                challenge, service(interaction, ChallengeExpiry).expires_at(challenge)
+            ),
             view=challenge_view(challenge),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=opponent),
         )
-        await app.challenges.set_message(challenge.id, message.id)
-        app.expiry.poke()  # it may be the next challenge to expire
+        await service(interaction, Challenges).set_message(challenge.id, message.id)
+        service(interaction, ChallengeExpiry).poke()  # it may be the next challenge to expire
         await interaction.followup.send(
             f"Rematch offered to {challenge.opponent_name}: {message.jump_url}", ephemeral=True
         )

@@ -5,13 +5,13 @@ turn) and one ``due_at``: the next moment something must happen to it (a
 reminder, or the deadline). The clock is stored with the game itself when a
 challenge is accepted, and with each move its next turn (the clock is a
 :class:`~bot.challenges.service.GameStarter` and a
-:class:`~bot.play.moves.MoveGuard`). A single task (a :class:`bot.timers.DueTimer`)
+:class:`~bot.core.moves.MoveGuard`). A single task (a :class:`bot.timers.DueTimer`)
 sleeps until the smallest ``due_at`` of all (or a daily digest), handles whatever
 is due, and sleeps again; any change that can move a due time (a move, a takeback,
 a vacation) wakes it so it re-reads the next one. Nothing polls the games. What
 fell due while the bot was down is handled when the task starts.
 
-The time rules themselves are :mod:`bot.correspondence.timecontrol`'s (pure functions).
+The time rules themselves are :mod:`bot.timecontrol`'s (pure functions).
 """
 
 from __future__ import annotations
@@ -24,9 +24,12 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 import rules
-from bot import texts
+from bot import texts, timecontrol
 from bot.claims import Claims
-from bot.correspondence import timecontrol
+from bot.core.endings import Endings
+from bot.core.games import Games
+from bot.core.moves import MoveWriter
+from bot.core.players import untimed
 from bot.correspondence.deadlines import (
     FOREVER,
     ClockFacts,
@@ -36,16 +39,12 @@ from bot.correspondence.deadlines import (
     deadline_of,
     pauser,
     player_clock,
-    untimed,
     vacations_allowed,
 )
 from bot.correspondence.notify import Notifier
-from bot.correspondence.timecontrol import Bank, Interval
 from bot.model import GameUpdate, Member, UserError
-from bot.play.endings import Endings
-from bot.play.games import Games
-from bot.play.moves import MoveWriter
 from bot.storage import ClockRow, Database, GameRow, Query, Statement, VacationRow, queries
+from bot.timecontrol import Bank, Interval
 from bot.timers import DueTimer, Sleep
 from rules import Outcome, State
 

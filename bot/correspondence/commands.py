@@ -6,12 +6,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import texts
-from bot.correspondence import timecontrol
-from bot.practice.service import practice_level
+from bot import texts, timecontrol
+from bot.core.options import MyGame, game_meant
+from bot.core.players import Players
+from bot.correspondence import views
+from bot.correspondence.clocks import Clocks
+from bot.correspondence.notify import Notifier
+from bot.correspondence.service import Correspondence
 from bot.storage import GameRow
-from bot.ui.context import app_of, game_meant, guild_of, member_of
-from bot.ui.options import MyGame
+from bot.ui.areas import AreaHost
+from bot.ui.context import guild_of, member_of, service
 
 MyGameOption = app_commands.Transform[GameRow, MyGame]
 
@@ -42,7 +46,7 @@ class CorrespondenceCommands(commands.Cog):
     async def myturn(self, interaction: discord.Interaction) -> None:
         guild_id = guild_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)  # may replay games
-        waiting = await app_of(interaction).correspondence.my_turn(
+        waiting = await service(interaction, Correspondence).my_turn(
             guild_id=guild_id, member_id=interaction.user.id
         )
         if not waiting:
@@ -73,13 +77,12 @@ class CorrespondenceCommands(commands.Cog):
         guild_id, member = guild_of(interaction), member_of(interaction.user)
         await interaction.response.defer(ephemeral=True, thinking=True)
         row = await game_meant(interaction, game)
-        if practice_level(row):  # the bot grants it at once
-            await app_of(interaction).practice.take_back(
-                guild_id=guild_id, game_id=row.id, member=member
-            )
+        automatic = service(interaction, Players).automatic_in(row)
+        if automatic is not None:  # the bot grants it at once
+            await automatic.take_back(guild_id=guild_id, game_id=row.id, member=member)
             await interaction.followup.send(f"Taken back in {texts.label(row)}.", ephemeral=True)
             return
-        await app_of(interaction).correspondence.request_takeback(
+        await service(interaction, Correspondence).request_takeback(
             guild_id=guild_id, game_id=row.id, member=member
         )
         opponent = row.opponent_name(member.id)
@@ -98,7 +101,7 @@ class CorrespondenceCommands(commands.Cog):
         guild_id, member = guild_of(interaction), member_of(interaction.user)
         await interaction.response.defer(ephemeral=True, thinking=True)
         row = await game_meant(interaction, game)
-        update = await app_of(interaction).correspondence.abort(
+        update = await service(interaction, Correspondence).abort(
             guild_id=guild_id, game_id=row.id, member=member
         )
         await interaction.followup.send(
@@ -113,7 +116,7 @@ class CorrespondenceCommands(commands.Cog):
     async def vacation(
         self, interaction: discord.Interaction, action: app_commands.Choice[str]
     ) -> None:
-        clocks = app_of(interaction).clocks
+        clocks = service(interaction, Clocks)
         member_id = interaction.user.id
         if action.value == "on":
             started = await clocks.start_vacation(member_id)
@@ -145,11 +148,13 @@ class CorrespondenceCommands(commands.Cog):
     @app_commands.describe(how="A thread mention, a direct message, or a daily digest")
     @app_commands.choices(how=NOTIFY)
     async def notify(self, interaction: discord.Interaction, how: app_commands.Choice[str]) -> None:
-        app = app_of(interaction)
-        await app.notifier.set_preference(interaction.user.id, how.value)
-        app.clocks.poke()  # a digest may now be due
+        await service(interaction, Notifier).set_preference(interaction.user.id, how.value)
+        service(interaction, Clocks).poke()  # a digest may now be due
         await interaction.response.send_message(NOTIFY_SAID[how.value], ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: AreaHost) -> None:
+    """The correspondence area's commands, buttons in the bot."""
     await bot.add_cog(CorrespondenceCommands())
+    bot.add_dynamic_items(*views.ITEMS)
+    bot.views.add_action("takeback", views.takeback_items)

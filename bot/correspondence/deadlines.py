@@ -1,7 +1,7 @@
 """A game's deadline, read from its stored clock: when the player to move loses on
 time, with their vacations, and the line each board of a game in progress shows
 about it (:class:`DeadlinePoster`). The clocks themselves live in
-:mod:`bot.correspondence.clocks`, the time rules in :mod:`bot.correspondence.timecontrol`."""
+:mod:`bot.correspondence.clocks`, the time rules in :mod:`bot.timecontrol`."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from bot import texts
-from bot.correspondence import timecontrol
-from bot.correspondence.timecontrol import Bank, Clock, Interval, TimeControl
+from bot import texts, timecontrol
+from bot.core.players import untimed
 from bot.model import Post, Posted, Poster
 from bot.storage import ChallengeRow, ClockRow, Database, GameRow, VacationRow, queries
+from bot.timecontrol import Bank, Clock, Interval, TimeControl
 
 log = logging.getLogger(__name__)
 
@@ -34,15 +34,8 @@ def control_of(row: GameRow) -> TimeControl:
         return timecontrol.DEFAULT
 
 
-#: The game setting naming a player whose clock never runs (the bot, in a practice game).
-UNTIMED = "untimed_player"
 #: The pause of a clock that never runs: longer than any game.
 FOREVER = Interval(datetime(2000, 1, 1, tzinfo=UTC), datetime(9000, 1, 1, tzinfo=UTC))
-
-
-def untimed(row: GameRow, seat: int) -> bool:
-    """Whether ``seat``'s clock never runs (the bot's, in a practice game)."""
-    return row.settings.get(UNTIMED) == row.player_ids[seat]
 
 
 def vacations_allowed(row: GameRow) -> bool:

@@ -1,11 +1,11 @@
-"""Correspondence courtesies: takebacks, aborts, the challenge's clock options, the
+"""Correspondence courtesies: takebacks, aborts, the
 list of games waiting for a member, and the offer of a rematch.
 
 * A player may ask to take back their last move until the opponent has moved
   (and not twice for the same move once declined). The opponent answers with
   buttons; accepted, the move's row is deleted and the board re-posted, and
   the requester's turn starts afresh. A challenge can forbid takebacks.
-* A finished game's last post has a Rematch button (see :mod:`bot.play.endings`):
+* A finished game's last post has a Rematch button (see :mod:`bot.core.endings`):
   the same game, same options, to the same opponent, with the seats swapped
   (:meth:`Challenges.rematch`).
 * Before both players have moved, either may abort: the game ends as aborted
@@ -18,64 +18,17 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
 
 import rules
 from bot import texts
-from bot.correspondence import timecontrol
+from bot.core.boards import Boards, replayed, to_ping
+from bot.core.endings import Endings
+from bot.core.games import Games
 from bot.correspondence.clocks import Clocks
 from bot.events import Events
 from bot.model import GameUpdate, Member, Post, UserError
-from bot.play.boards import Boards, replayed, to_ping
-from bot.play.endings import Endings
-from bot.play.games import Games
 from bot.storage import Database, GameRow, TakebackRow, apply, queries
 from rules import State
-
-#: The time controls offered by the challenge's autocomplete (any other is typed out).
-TIME_CONTROL_CHOICES = (
-    ("3 days per move (default)", "3d"),
-    ("1 day per move", "1d"),
-    ("2 days per move", "2d"),
-    ("5 days per move", "5d"),
-    ("7 days per move", "7d"),
-    ("14 days per move", "14d"),
-    ("bank: 3 days, +1 day per move, up to 7 days", "3d+1d/7d"),
-    ("bank: 7 days, +2 days per move, up to 14 days", "7d+2d/14d"),
-    ("no time limit", "none"),
-)
-
-
-def parse_time_control(text: str | None) -> timecontrol.TimeControl:
-    """A challenge's time control (default: 3 days per move), or a refusal saying how
-    to write one."""
-    try:
-        return timecontrol.parse_time_control(text or "3d")
-    except timecontrol.TimeControlError as error:
-        said = texts.echoing(str(error), text or "")
-        raise UserError(
-            f"That time control can't be used: {said}. Examples: 3d (days per "
-            "move: 1, 2, 3, 5, 7 or 14), 3d+1d/7d (a bank), none."
-        ) from None
-
-
-def challenge_settings(
-    time_control: str | timecontrol.TimeControl | None = None,
-    takebacks: bool | None = None,
-    vacation: bool | None = None,
-) -> dict[str, Any]:
-    """The challenge's clock options, checked: refused with a UserError if unreadable."""
-    control = (
-        time_control
-        if isinstance(time_control, timecontrol.TimeControl)
-        else parse_time_control(time_control)
-    )
-    return {
-        "time_control": timecontrol.format_time_control(control),
-        "takebacks": takebacks is not False,
-        "vacation": vacation is not False,
-    }
-
 
 NO_SUCH_TAKEBACK = "That takeback request doesn't exist (any more)."
 

@@ -8,8 +8,9 @@ from typing import Any
 
 import discord
 
-from bot.errors import guarded
-from bot.ui.context import ROW_ID, app_of, guild_of, member_of
+from bot.correspondence.service import Correspondence
+from bot.ui.context import ROW_ID, guild_of, member_of, service
+from bot.ui.errors import guarded
 
 
 class TakebackButton(
@@ -40,7 +41,7 @@ class TakebackButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         member = member_of(interaction.user)
         await interaction.response.defer()  # an accepted takeback re-draws the board
-        await app_of(interaction).correspondence.answer_takeback(
+        await service(interaction, Correspondence).answer_takeback(
             guild_id=guild_of(interaction),
             takeback_id=self.takeback_id,
             member=member,

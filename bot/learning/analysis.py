@@ -23,10 +23,10 @@ from typing import Any, Protocol
 import rules
 from ai import Analysis, Budget, Level
 from bot import texts
+from bot.core.games import Games
 from bot.model import GameUpdate, UserError
 from bot.model import names as row_names
 from bot.pictures import biggest_swings
-from bot.play.games import Games
 from bot.shards import EVERY_SHARD, Shards
 from bot.storage import AnalysisRow, Database, GameRow, MoveRow, queries
 from rules import State

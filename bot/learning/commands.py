@@ -8,17 +8,22 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
+from bot.config import Settings
+from bot.core.options import GameKind
+from bot.learning import views
 from bot.learning.guide import guide_for
+from bot.learning.sandbox import Sandboxes
 from bot.learning.views import guide_message, rules_url, sandbox_message
-from bot.ui.context import app_of
-from bot.ui.options import GameKind
+from bot.settings.service import MemberSettings
+from bot.ui.areas import AreaHost
+from bot.ui.context import service
 
 
 async def sandbox_moves(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """The legal moves of the member's latest sandbox."""
-    found = await app_of(interaction).sandboxes.suggestions(interaction.user.id, current)
+    found = await service(interaction, Sandboxes).suggestions(interaction.user.id, current)
     return [app_commands.Choice(name=s.name, value=s.value) for s in found]
 
 
@@ -33,9 +38,8 @@ class LearningCommands(commands.Cog):
         page: app_commands.Range[int, 1, 25] = 1,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        app = app_of(interaction)
-        url = rules_url(app.rules_url_base, game.name)
-        theme = await app.settings.theme(interaction.user.id)
+        url = rules_url(service(interaction, Settings).rules_url_base, game.name)
+        theme = await service(interaction, MemberSettings).theme(interaction.user.id)
         await interaction.followup.send(
             ephemeral=True,
             **await guide_message(guide_for(game.name), page - 1, url=url, theme=theme),
@@ -55,14 +59,17 @@ class LearningCommands(commands.Cog):
         self, interaction: discord.Interaction, move: app_commands.Range[str, 1, 100] | None = None
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        app = app_of(interaction)
         member = interaction.user.id
         sandbox = await (
-            app.sandboxes.play(None, member, move) if move else app.sandboxes.get(None, member)
+            service(interaction, Sandboxes).play(None, member, move)
+            if move
+            else service(interaction, Sandboxes).get(None, member)
         )
-        fields = await sandbox_message(app, sandbox, member)
+        fields = await sandbox_message(interaction, sandbox, member)
         await interaction.followup.send(ephemeral=True, **fields)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: AreaHost) -> None:
+    """The learning area's commands, buttons in the bot."""
     await bot.add_cog(LearningCommands())
+    bot.add_dynamic_items(*views.ITEMS)

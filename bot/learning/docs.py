@@ -19,7 +19,8 @@ import ai
 import rules
 from bot.learning.analysis import shown
 from bot.learning.guide import Diagram, Guide, guides
-from bot.pictures import chart_png, diagram_png, guide_card_png, suggestion_png
+from bot.model import DEFAULT_THEME
+from bot.pictures import card_png, chart_png, diagram_png, suggestion_png
 
 RULES = Path("docs/rules")
 IMAGES = Path("docs/images/rules")
@@ -204,3 +205,18 @@ def write_docs(root: Path, *, analysis: bool = True) -> list[Path]:
         (root / path).write_bytes(data)
         written.append(path)
     return written
+
+
+def guide_card_png(guide: Guide, number: int, theme: str = DEFAULT_THEME) -> bytes:
+    """Page ``number`` of a guide as Discord shows it (for the docs)."""
+    page = guide.page(number)
+    diagram = page.diagram
+    credit = f" · {guide.title} by {guide.credit}" if guide.credit else ""
+    return card_png(
+        f"{guide.title}: {page.title}",
+        page.text,
+        picture=diagram_png(guide.game, diagram, theme) if diagram else None,
+        note=diagram.caption if diagram else "",
+        footer=f"Page {number + 1} of {len(guide.pages)}{credit}",
+        theme=theme,
+    )

@@ -18,10 +18,10 @@ from datetime import datetime
 from typing import Any
 
 import rules
+from bot.core.games import Games
+from bot.core.move_choices import MoveChoice, move_choices
 from bot.learning.analysis import Thinker
 from bot.model import Member, UserError
-from bot.play.games import Games
-from bot.play.suggest import Suggestion, suggest_moves
 from bot.storage import Database, SandboxRow, queries
 from rules import IllegalMove, State
 
@@ -196,10 +196,10 @@ class Sandboxes:
         move = await self.thinker.choose(row.game, row.options, list(row.moves), LEVEL)
         return await self._change(sandbox, [*row.moves, move]), move
 
-    async def suggestions(self, member_id: int, typed: str) -> list[Suggestion]:
+    async def suggestions(self, member_id: int, typed: str) -> list[MoveChoice]:
         """Autocomplete of ``/explore move``: the legal moves of the member's latest sandbox."""
         row = await self.db.read(queries.latest_sandbox(member_id))
         if row is None:
             return []
         state = (await self._sandbox(row)).state
-        return suggest_moves(state.legal_moves(), typed, parse=state.parse)
+        return move_choices(state.legal_moves(), typed, parse=state.parse)

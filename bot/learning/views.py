@@ -12,21 +12,20 @@ from __future__ import annotations
 
 import io
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 import rules
-from bot.errors import guarded
-from bot.learning.analysis import GameAnalysis, positions
+from bot.config import Settings
+from bot.learning.analysis import Analyses, GameAnalysis, positions
 from bot.learning.guide import Guide, guide_for
-from bot.learning.sandbox import Sandbox
+from bot.learning.sandbox import Sandbox, Sandboxes
 from bot.model import DEFAULT_THEME, UserError, names
 from bot.pictures import render_chart, render_diagram, render_suggestion
-from bot.ui.context import ROW_ID, SMALL, app_of, guild_of, member_of, selected_values
-
-if TYPE_CHECKING:
-    from bot.app import App
+from bot.settings.service import MemberSettings
+from bot.ui.context import ROW_ID, SMALL, guild_of, member_of, selected_values, service
+from bot.ui.errors import guarded
 
 #: A game's name in a ``custom_id``.
 GAME_NAME = "[a-z0-9_]{1,32}"
@@ -158,12 +157,11 @@ def rules_url(base: str, game: str) -> str | None:
 
 async def turn_page(interaction: discord.Interaction, game: str, number: int) -> None:
     guide = _guide(game)
-    app = app_of(interaction)
     fields = await guide_message(
         guide,
         number,
-        url=rules_url(app.rules_url_base, game),
-        theme=await app.settings.theme(interaction.user.id),
+        url=rules_url(service(interaction, Settings).rules_url_base, game),
+        theme=await service(interaction, MemberSettings).theme(interaction.user.id),
     )
     message = interaction.message
     if message is not None and message.flags.ephemeral:
@@ -225,12 +223,13 @@ class AnalysisButton(
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        app = app_of(interaction)
         in_place = await _defer(interaction, opening=self.kind == "open")
-        found = await app.analyses.of_game(guild_id=guild_of(interaction), game_id=self.game_id)
+        found = await service(interaction, Analyses).of_game(
+            guild_id=guild_of(interaction), game_id=self.game_id
+        )
         ply = found.last if self.target() is None else min(found.last, self.target() or 0)
         fields = await analysis_message(
-            found, ply, theme=await app.settings.theme(interaction.user.id)
+            found, ply, theme=await service(interaction, MemberSettings).theme(interaction.user.id)
         )
         await _show(interaction, fields, in_place)
 
@@ -321,15 +320,16 @@ class ExploreButton(
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        app = app_of(interaction)
-        sandbox = await app.sandboxes.open_from_game(
+        sandbox = await service(interaction, Sandboxes).open_from_game(
             guild_id=guild_of(interaction),
             game_id=self.game_id,
             ply=self.ply,
             member=member_of(interaction.user),
         )
         await _show(
-            interaction, await sandbox_message(app, sandbox, interaction.user.id), in_place=False
+            interaction,
+            await sandbox_message(interaction, sandbox, interaction.user.id),
+            in_place=False,
         )
 
 
@@ -366,22 +366,29 @@ class SandboxButton(
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        app = app_of(interaction)
         in_place = await _defer(interaction, opening=self.kind == "open")
         member = interaction.user.id
         note = ""
         if self.kind == "back":
-            sandbox = await app.sandboxes.back(self.sandbox_id, member, at=self.ply)
+            sandbox = await service(interaction, Sandboxes).back(
+                self.sandbox_id, member, at=self.ply
+            )
         elif self.kind == "ai":
-            sandbox, move = await app.sandboxes.ai_move(self.sandbox_id, member, at=self.ply)
+            sandbox, move = await service(interaction, Sandboxes).ai_move(
+                self.sandbox_id, member, at=self.ply
+            )
             note = f"The AI played `{move}`."
         else:  # Explore under a record: the owner's sandbox, or a copy of it for another
-            sandbox = await app.sandboxes.open_copy(self.sandbox_id, member_of(interaction.user))
-        await _show(interaction, await sandbox_message(app, sandbox, member, note), in_place)
+            sandbox = await service(interaction, Sandboxes).open_copy(
+                self.sandbox_id, member_of(interaction.user)
+            )
+        await _show(
+            interaction, await sandbox_message(interaction, sandbox, member, note), in_place
+        )
 
 
 async def sandbox_message(
-    app: App, sandbox: Sandbox, member_id: int, note: str = ""
+    interaction: discord.Interaction, sandbox: Sandbox, member_id: int, note: str = ""
 ) -> dict[str, Any]:
     """A sandbox as the member sees it: where it stands, the board, its buttons."""
     row, state = sandbox.row, sandbox.state
@@ -400,7 +407,7 @@ async def sandbox_message(
             f"To move: {state.color_to_move or 'the next player'} ({state.prompt}). "
             "Play for either side with `/explore move:…`."
         )
-    theme = await app.settings.theme(member_id)
+    theme = await service(interaction, MemberSettings).theme(member_id)
     picture = await render_suggestion(state, {}, None, None, theme)
     view = discord.ui.View(timeout=None)
     view.add_item(SandboxButton(row.id, sandbox.ply, "back", disabled=not row.moves))

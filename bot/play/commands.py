@@ -9,14 +9,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import texts
+from bot.core.autocomplete import NOTHING_TO_PLAY, Autocomplete
+from bot.core.boards import Boards
+from bot.core.games import Games
+from bot.core.moves import Moves
+from bot.core.options import MyGame, game_meant
+from bot.correspondence.clocks import Clocks
 from bot.model import names
 from bot.pictures import render_hints
-from bot.play.autocomplete import NOTHING_TO_PLAY
+from bot.play import views
 from bot.play.views import confirm_move, played_text, resign_view
+from bot.settings.service import MemberSettings
 from bot.storage import GameRow
 from bot.ui.answers import reply
-from bot.ui.context import app_of, channel_of, game_meant, guild_of, member_of
-from bot.ui.options import MyGame
+from bot.ui.areas import AreaHost
+from bot.ui.context import channel_of, guild_of, member_of, service
 
 MyGameOption = app_commands.Transform[GameRow, MyGame]
 GAME_MEANT = "Which game (implied inside a game's thread)"
@@ -28,7 +35,7 @@ async def legal_moves(
     """Legal moves of the game meant (its thread, the ``game`` option, or the only one)."""
     if interaction.guild_id is None:
         return []
-    suggestions = await app_of(interaction).autocomplete.move_suggestions(
+    suggestions = await service(interaction, Autocomplete).move_suggestions(
         guild_id=interaction.guild_id,
         channel_id=channel_of(interaction),
         member_id=interaction.user.id,
@@ -50,7 +57,6 @@ class PlayCommands(commands.Cog):
         move: app_commands.Range[str, 1, 100],
         game: MyGameOption | None = None,
     ) -> None:
-        app = app_of(interaction)
         if move.startswith(NOTHING_TO_PLAY):  # the autocomplete's explanation, sent
             await interaction.response.send_message(
                 f"Nothing was played: {move.removeprefix(NOTHING_TO_PLAY).strip()}", ephemeral=True
@@ -60,11 +66,11 @@ class PlayCommands(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id, member = guild_of(interaction), member_of(interaction.user)
         row = await game_meant(interaction, game)
-        prefs = await app.settings.of(member.id)
+        prefs = await service(interaction, MemberSettings).of(member.id)
         if prefs.confirm_moves:
             await confirm_move(interaction, row.id, move, prefs.theme)
             return
-        update = await app.moves.play_move(
+        update = await service(interaction, Moves).play_move(
             guild_id=guild_id, game_id=row.id, member=member, text=move
         )
         await reply(interaction, played_text(update))  # an edit of the deferred answer
@@ -77,7 +83,7 @@ class PlayCommands(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id, member = guild_of(interaction), member_of(interaction.user)
         row = await game_meant(interaction, game)
-        row, _ = await app_of(interaction).moves.check_player(
+        row, _ = await service(interaction, Moves).check_player(
             guild_id=guild_id, game_id=row.id, member=member
         )
         opponent = row.opponent_name(member.id)
@@ -101,17 +107,18 @@ class PlayCommands(commands.Cog):
         public: bool = False,
         marks: bool = False,
     ) -> None:
-        app = app_of(interaction)
         public = public and not marks  # hints are for the one who asks
         await interaction.response.defer(ephemeral=not public, thinking=True)
         row = await game_meant(interaction, game)
-        state = await app.games.state_of(row)
-        theme = await app.settings.theme(interaction.user.id, private=not public)
+        state = await service(interaction, Games).state_of(row)
+        theme = await service(interaction, MemberSettings).theme(
+            interaction.user.id, private=not public
+        )
         picture: bytes | None
         if marks and row.is_active:
             picture = await render_hints(state, names(row), theme=theme)
         else:
-            picture = await app.boards.picture(row, state, theme=theme)
+            picture = await service(interaction, Boards).picture(row, state, theme=theme)
         lines = [
             f"**{texts.label(row)}**: {texts.player(row, state, 0)} vs "
             f"{texts.player(row, state, 1)} · move {state.ply}"
@@ -122,7 +129,7 @@ class PlayCommands(commands.Cog):
             lines.append(
                 f"{row.player_names[seat]} to play: {state.prompt}." if seat is not None else ""
             )
-            deadline = await app.clocks.deadline_of(row)
+            deadline = await service(interaction, Clocks).deadline_of(row)
             if seat is not None and deadline is not None:
                 lines.append(texts.deadline_line(row.player_names[seat], deadline))
         else:
@@ -147,7 +154,7 @@ class PlayCommands(commands.Cog):
         guild_id = guild_of(interaction)
         who = member or interaction.user
         await interaction.response.defer(ephemeral=True, thinking=True)  # may replay games
-        listing = await app_of(interaction).games.list_games(guild_id=guild_id, member_id=who.id)
+        listing = await service(interaction, Games).list_games(guild_id=guild_id, member_id=who.id)
         embed = discord.Embed(title=f"{who.display_name}'s games")
         active = []
         for row, state in listing.active:
@@ -188,5 +195,9 @@ def _fit(lines: list[str], limit: int = 1024) -> str:
     return "\n".join(shown)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: AreaHost) -> None:
+    """The play area's commands, buttons in the bot."""
     await bot.add_cog(PlayCommands())
+    bot.add_dynamic_items(*views.ITEMS)
+    bot.views.add_to_every_post(views.decision_items)  # the decisions of the player to move
+    bot.views.add_forms(*views.FORMS)

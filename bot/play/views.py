@@ -16,11 +16,13 @@ from typing import Any
 import discord
 
 from bot import texts
-from bot.errors import guarded
+from bot.core.boards import Boards
+from bot.core.moves import Moves
 from bot.model import GameUpdate, Post, UserError
 from bot.storage import GameRow
 from bot.ui.answers import reply
-from bot.ui.context import ROW_ID, SMALL, SNOWFLAKE, app_of, guild_of, member_of
+from bot.ui.context import ROW_ID, SMALL, SNOWFLAKE, guild_of, member_of, service
+from bot.ui.errors import guarded
 from bot.ui.forms import Form, form_values
 from rules import NumberChoice
 
@@ -59,7 +61,7 @@ class DecisionButton(
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
-        await app_of(interaction).moves.play_move(
+        await service(interaction, Moves).play_move(
             guild_id=guild_of(interaction),
             game_id=self.game_id,
             member=member_of(interaction.user),
@@ -106,7 +108,7 @@ async def asked_number(
 ) -> tuple[GameRow, NumberChoice]:
     """The number decision ``index`` of the game at ``ply``, refused unless it is the
     member's turn there."""
-    row, state = await app_of(interaction).moves.check_turn(
+    row, state = await service(interaction, Moves).check_turn(
         guild_id=guild_of(interaction),
         game_id=game_id,
         member=member_of(interaction.user),
@@ -158,7 +160,7 @@ async def answer_number(interaction: discord.Interaction, found: re.Match[str]) 
             f"`{typed[:20] or 'nothing'}` won't do: type a whole number from "
             f"{number.minimum} to {number.maximum}."
         )
-    update = await app_of(interaction).moves.play_move(
+    update = await service(interaction, Moves).play_move(
         guild_id=guild_of(interaction),
         game_id=game_id,
         member=member_of(interaction.user),
@@ -195,7 +197,7 @@ class ResignButton(
         if interaction.user.id != self.member_id:
             raise UserError("This confirmation belongs to someone else.")
         await interaction.response.defer()
-        update = await app_of(interaction).moves.resign(
+        update = await service(interaction, Moves).resign(
             guild_id=guild_of(interaction), game_id=self.game_id, member=member_of(interaction.user)
         )
         await interaction.edit_original_response(
@@ -236,7 +238,7 @@ class ConfirmMoveButton(
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
-        update = await app_of(interaction).moves.play_move(
+        update = await service(interaction, Moves).play_move(
             guild_id=guild_of(interaction),
             game_id=self.game_id,
             member=member_of(interaction.user),
@@ -251,15 +253,14 @@ async def confirm_move(
 ) -> None:
     """Show ``text`` played on the board, privately, with **Confirm** (the interaction is
     deferred); refused as the move itself would be."""
-    app = app_of(interaction)
-    row, state, after = await app.moves.preview(
+    row, state, after = await service(interaction, Moves).preview(
         guild_id=guild_of(interaction),
         game_id=game_id,
         member=member_of(interaction.user),
         text=text,
     )
     move = after.history[-1]
-    picture = await app.boards.picture(row, after, theme=theme)
+    picture = await service(interaction, Boards).picture(row, after, theme=theme)
     view = discord.ui.View(timeout=None)
     if re.fullmatch(MOVE, move):
         view.add_item(ConfirmMoveButton(row.id, state.ply, move))

@@ -6,7 +6,7 @@ same moves, clocks, endings) whose settings say ``practice: <level>`` and
 :mod:`bot.correspondence.deadlines`), and never ``rated``. Whenever it becomes the
 bot's turn (the game started, a move, a takeback, or the bot started with such a
 game waiting), one task per game asks the :class:`ai.pool.AIPool` for a move, off
-the event loop, and plays it through :class:`~bot.play.moves.Moves` like a
+the event loop, and plays it through :class:`~bot.core.moves.Moves` like a
 member's, with the same guards: the move names the ply it answers, so a second
 trigger for the same turn is refused, and ``UNIQUE (game_id, ply)`` backs that up.
 """
@@ -19,27 +19,24 @@ import logging
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
 from typing import Any
 
 import ai
 import rules
 from bot import texts
-from bot.challenges.service import Challenges
-from bot.correspondence.clocks import Clocks
-from bot.correspondence.deadlines import UNTIMED
+from bot.core.boards import Boards, replayed, to_ping
+from bot.core.games import Games, game_rules
+from bot.core.moves import Moves
+from bot.core.players import UNTIMED, GameOpener, LevelRecord, TurnClock
 from bot.events import Events
 from bot.model import GameUpdate, Member, UserError
-from bot.play.boards import Boards, replayed, to_ping
-from bot.play.games import Games, game_rules
-from bot.play.moves import Moves
 from bot.shards import EVERY_SHARD, Shards
 from bot.storage import Database, GameRow, apply, queries
 
 log = logging.getLogger(__name__)
 
 #: The AI's move in a position: (game, options, moves so far, level) -> move text.
-Thinker = Callable[[str, Mapping[str, Any], Sequence[str], ai.Level], Awaitable[str]]
+MoveChooser = Callable[[str, Mapping[str, Any], Sequence[str], ai.Level], Awaitable[str]]
 #: Shows that the bot is thinking where the game lives (Discord's typing indicator).
 Typing = Callable[[GameRow], AbstractAsyncContextManager[Any]]
 
@@ -65,16 +62,6 @@ def levels(test_playouts: int | None = None) -> dict[str, ai.Level]:
     }
 
 
-@dataclass(frozen=True, slots=True)
-class LevelRecord:
-    """A member's finished practice games at one level."""
-
-    level: str
-    wins: int
-    losses: int
-    draws: int
-
-
 class Practice:
     def __init__(
         self,
@@ -82,11 +69,11 @@ class Practice:
         games: Games,
         boards: Boards,
         events: Events,
-        challenges: Challenges,
+        challenges: GameOpener,
         moves: Moves,
-        clocks: Clocks,
+        clocks: TurnClock,
         *,
-        think: Thinker,
+        think: MoveChooser,
         levels: Mapping[str, ai.Level],
         typing: Typing = _not_typing,
         shards: Shards = EVERY_SHARD,
@@ -107,6 +94,13 @@ class Practice:
         self.me: Member | None = None
         self._thinking: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
+
+    @property
+    def level_names(self) -> list[str]:
+        return list(self.levels)
+
+    def plays_in(self, row: GameRow) -> bool:
+        return practice_level(row) is not None
 
     # -- starting ------------------------------------------------------------------------
 

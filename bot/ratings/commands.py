@@ -9,9 +9,11 @@ from discord.ext import commands
 
 import rules
 from bot import texts
-from bot.practice.service import LevelRecord
-from bot.ui.context import app_of, guild_of
-from bot.ui.options import GameKind
+from bot.core.options import GameKind
+from bot.core.players import LevelRecord, Players
+from bot.ratings.ranking import Ratings
+from bot.ui.areas import AreaHost
+from bot.ui.context import guild_of, service
 
 
 def leaderboard_lines(rows: list) -> list[str]:
@@ -38,7 +40,7 @@ class RatingCommands(commands.Cog):
         game: app_commands.Transform[rules.Game, GameKind],
         public: bool = False,
     ) -> None:
-        rows = await app_of(interaction).ratings.leaderboard(guild_of(interaction), game.name)
+        rows = await service(interaction, Ratings).leaderboard(guild_of(interaction), game.name)
         embed = discord.Embed(title=f"{game.title}: leaderboard")
         embed.description = "\n".join(leaderboard_lines(rows)) or (
             "Nobody is rated yet: ratings start with the first rated game."
@@ -61,7 +63,7 @@ class RatingCommands(commands.Cog):
     ) -> None:
         guild_id = guild_of(interaction)
         who = member or interaction.user
-        found = await app_of(interaction).ratings.profile(guild_id, who.id)
+        found = await service(interaction, Ratings).profile(guild_id, who.id)
         embed = discord.Embed(title=f"{who.display_name}'s profile")
         for row in found.ratings:
             draws = f", {row.draws} drawn" if row.draws else ""
@@ -80,7 +82,11 @@ class RatingCommands(commands.Cog):
             value="\n".join(shown) or "None.",
             inline=False,
         )
-        practice = await app_of(interaction).practice.record(guild_id=guild_id, member_id=who.id)
+        practice = [
+            record
+            for player in service(interaction, Players).automatic
+            for record in await player.record(guild_id=guild_id, member_id=who.id)
+        ]
         if practice:
             embed.add_field(
                 name="Practice against me (not rated)",
@@ -92,5 +98,6 @@ class RatingCommands(commands.Cog):
         )
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: AreaHost) -> None:
+    """The ratings area's commands in the bot."""
     await bot.add_cog(RatingCommands())

@@ -13,9 +13,8 @@ from dataclasses import dataclass
 
 import rules
 from bot import texts
+from bot.core.games import Games, outcome_of
 from bot.model import DEFAULT_THEME, Renderer, Replayer, names
-from bot.play.games import Games, outcome_of
-from bot.play.suggest import LIMIT, Suggestion
 from bot.storage import Database, GameRow, MoveRow, queries
 from rules import State
 
@@ -103,20 +102,6 @@ class Browser:
             theme=theme,
             outcome=outcome_of(row),
         )
-
-    async def game_suggestions(self, *, guild_id: int, typed: str) -> list[Suggestion]:
-        """Autocomplete for games to review: the server's recent games, newest first."""
-        needle = typed.strip().lstrip("#").lower()
-        async with self.db.reading() as conn:
-            rows = await queries.recent_games(conn, guild_id, limit=100)
-        found = []
-        for row in rows:
-            state = "in progress" if row.is_active else (row.result or row.status)
-            name = f"{texts.label(row)} · {row.player_names[0]} vs {row.player_names[1]} · {state}"
-            if needle and needle not in name.lower():
-                continue
-            found.append(Suggestion(name if len(name) <= 100 else name[:99] + "…", str(row.id)))
-        return found[:LIMIT]
 
 
 def caption(page: Page) -> str:

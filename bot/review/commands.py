@@ -14,13 +14,18 @@ from discord.ext import commands
 
 import rules
 from bot import texts
+from bot.core.options import AnyGame, GameKind, game_meant
+from bot.learning.sandbox import Sandboxes
 from bot.learning.views import explore_view
 from bot.model import UserError
-from bot.review import records
+from bot.review import records, views
+from bot.review.browser import Browser
+from bot.review.records import Records
 from bot.review.views import browser
+from bot.settings.service import MemberSettings
 from bot.storage import GameRow
-from bot.ui.context import app_of, game_meant, guild_of, member_of
-from bot.ui.options import AnyGame, GameKind
+from bot.ui.areas import AreaHost
+from bot.ui.context import guild_of, member_of, service
 
 AnyGameOption = app_commands.Transform[GameRow, AnyGame]
 GAME_MEANT = "Which game (implied inside a game's thread)"
@@ -44,15 +49,18 @@ class ReviewCommands(commands.Cog):
         move: app_commands.Range[int, 0, 100000] | None = None,
         public: bool = False,
     ) -> None:
-        app = app_of(interaction)
         await interaction.response.defer(ephemeral=not public, thinking=True)
         row = await game_meant(interaction, game)
-        page = await app.browser.open_page(guild_id=guild_of(interaction), game_id=row.id, ply=move)
-        theme = await app.settings.theme(interaction.user.id, private=not public)
+        page = await service(interaction, Browser).open_page(
+            guild_id=guild_of(interaction), game_id=row.id, ply=move
+        )
+        theme = await service(interaction, MemberSettings).theme(
+            interaction.user.id, private=not public
+        )
         await interaction.followup.send(
             ephemeral=not public,
             allowed_mentions=discord.AllowedMentions.none(),
-            **await browser(app, page, theme=theme),
+            **await browser(interaction, page, theme=theme),
         )
 
     @app_commands.command(name="replay", description="An animated replay (GIF) of a game")
@@ -65,12 +73,16 @@ class ReviewCommands(commands.Cog):
         game: AnyGameOption | None = None,
         public: bool = False,
     ) -> None:
-        app = app_of(interaction)
         await interaction.response.defer(ephemeral=not public, thinking=True)
         row = await game_meant(interaction, game)
-        page = await app.browser.open_page(guild_id=guild_of(interaction), game_id=row.id, ply=None)
-        gif = await app.browser.replay(
-            page, theme=await app.settings.theme(interaction.user.id, private=not public)
+        page = await service(interaction, Browser).open_page(
+            guild_id=guild_of(interaction), game_id=row.id, ply=None
+        )
+        gif = await service(interaction, Browser).replay(
+            page,
+            theme=await service(interaction, MemberSettings).theme(
+                interaction.user.id, private=not public
+            ),
         )
         await interaction.followup.send(
             f"**{texts.label(row)}**, move by move ({texts.plural(page.last, 'move')}).",
@@ -94,11 +106,12 @@ class ReviewCommands(commands.Cog):
         kind: app_commands.Choice[str] | None = None,
         public: bool = False,
     ) -> None:
-        app = app_of(interaction)
         await interaction.response.defer(ephemeral=not public, thinking=True)
         row = await game_meant(interaction, game)
-        stored = await app.records.load(row)
-        name, data = records.export(stored, kind.value if kind else "text", generated=app.now())
+        stored = await service(interaction, Records).load(row)
+        name, data = records.export(
+            stored, kind.value if kind else "text", generated=service(interaction, Records).now()
+        )
         await interaction.followup.send(
             f"The record of **{texts.label(row)}** ({texts.plural(len(stored.moves), 'move')}).",
             file=discord.File(io.BytesIO(data), filename=name),
@@ -132,12 +145,13 @@ class ReviewCommands(commands.Cog):
                 f"That file is too big for a record (the limit is "
                 f"{records.MAX_RECORD_BYTES // 1024} KB)."
             )
-        app = app_of(interaction)
         await interaction.response.defer(ephemeral=not public, thinking=True)
         text = records.decode(await file.read()) if file is not None else record or ""
         imported = await records.import_record(text, game.name if game else None)
-        theme = await app.settings.theme(interaction.user.id, private=not public)
-        picture = await app.browser.renderer(
+        theme = await service(interaction, MemberSettings).theme(
+            interaction.user.id, private=not public
+        )
+        picture = await service(interaction, Browser).renderer(
             imported.state, records.player_names(imported.record), theme=theme
         )
         board = (
@@ -146,7 +160,7 @@ class ReviewCommands(commands.Cog):
             else discord.utils.MISSING
         )
         state = imported.state
-        sandbox = await app.sandboxes.open_from_record(
+        sandbox = await service(interaction, Sandboxes).open_from_record(
             member=member_of(interaction.user),
             game=state.game.name,
             options=dict(state.options),
@@ -161,5 +175,7 @@ class ReviewCommands(commands.Cog):
         )
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: AreaHost) -> None:
+    """The review area's commands, buttons in the bot."""
     await bot.add_cog(ReviewCommands())
+    bot.add_dynamic_items(*views.ITEMS)

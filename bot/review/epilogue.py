@@ -10,8 +10,8 @@ import logging
 from datetime import timedelta
 
 from bot import texts
+from bot.core.games import outcome_of
 from bot.model import Attachment, Replayer, names
-from bot.play.games import outcome_of
 from bot.ratings import ranking
 from bot.ratings.ranking import Ratings
 from bot.review import records

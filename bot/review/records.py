@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
 import rules
 from bot import texts
-from bot.model import UserError
+from bot.model import UserError, utc_now
 from bot.storage import Database, GameRow, MoveRow, queries
 from rules import State, Termination
 from rules.record import (
@@ -54,8 +55,10 @@ class Stored:
 class Records:
     """Stored games as records."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, *, now: Callable[[], datetime] = utc_now) -> None:
         self.db = db
+        #: When an export is made (the record says so).
+        self.now = now
 
     async def load(self, row: GameRow) -> Stored:
         """The game with its moves and its position (live or final)."""

@@ -8,18 +8,16 @@ from __future__ import annotations
 
 import io
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.errors import guarded
 from bot.learning.views import browser_items
 from bot.model import UserError
-from bot.review.browser import NAVIGATION, Page, caption, jump_label
-from bot.ui.context import ROW_ID, SMALL, app_of, guild_of, selected_values
-
-if TYPE_CHECKING:
-    from bot.app import App
+from bot.review.browser import NAVIGATION, Browser, Page, caption, jump_label
+from bot.settings.service import MemberSettings
+from bot.ui.context import ROW_ID, SMALL, guild_of, selected_values, service
+from bot.ui.errors import guarded
 
 ARROWS = {"first": "⏮", "prev": "◀", "next": "▶", "last": "⏭"}
 
@@ -111,10 +109,10 @@ def browser_view(page: Page) -> discord.ui.View:
     return view
 
 
-async def browser(app: App, page: Page, *, theme: str) -> dict[str, Any]:
+async def browser(interaction: discord.Interaction, page: Page, *, theme: str) -> dict[str, Any]:
     """The message fields of a browser at ``page``: caption, board (in ``theme``),
     controls."""
-    picture = await app.browser.picture(page, theme=theme)
+    picture = await service(interaction, Browser).picture(page, theme=theme)
     fields: dict[str, Any] = {"content": caption(page), "view": browser_view(page)}
     if picture is not None:
         fields["file"] = discord.File(
@@ -124,7 +122,6 @@ async def browser(app: App, page: Page, *, theme: str) -> dict[str, Any]:
 
 
 async def turn_page(interaction: discord.Interaction, game_id: int, ply: int | None) -> None:
-    app = app_of(interaction)
     guild_id = guild_of(interaction)
     message = interaction.message
     private = message is not None and message.flags.ephemeral
@@ -132,9 +129,15 @@ async def turn_page(interaction: discord.Interaction, game_id: int, ply: int | N
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
-    page = await app.browser.open_page(guild_id=guild_id, game_id=game_id, ply=ply)
+    page = await service(interaction, Browser).open_page(
+        guild_id=guild_id, game_id=game_id, ply=ply
+    )
     # Either way only the member who clicked sees the page: in their own theme.
-    fields = await browser(app, page, theme=await app.settings.theme(interaction.user.id))
+    fields = await browser(
+        interaction,
+        page,
+        theme=await service(interaction, MemberSettings).theme(interaction.user.id),
+    )
     if private:
         file = fields.pop("file", None)
         await interaction.edit_original_response(

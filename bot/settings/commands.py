@@ -6,8 +6,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.settings.service import Preferences
-from bot.ui.context import app_of
+from bot.correspondence.clocks import Clocks
+from bot.settings.service import MemberSettings, Preferences
+from bot.ui.areas import AreaHost
+from bot.ui.context import service
 
 THEME = [
     app_commands.Choice(name="dark (Discord's default)", value="dark"),
@@ -61,20 +63,20 @@ class SettingsCommands(commands.Cog):
         confirm_moves: bool | None = None,
         notify: app_commands.Choice[str] | None = None,
     ) -> None:
-        app = app_of(interaction)
         changed = theme is not None or confirm_moves is not None or notify is not None
-        prefs = await app.settings.change(
+        prefs = await service(interaction, MemberSettings).change(
             interaction.user.id,
             theme=theme.value if theme else None,
             confirm_moves=confirm_moves,
             notify=notify.value if notify else None,
         )
         if notify is not None:
-            app.clocks.poke()  # a digest may now be due
+            service(interaction, Clocks).poke()  # a digest may now be due
         await interaction.response.send_message(
             settings_text(prefs, changed=changed), ephemeral=True
         )
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: AreaHost) -> None:
+    """The settings area's commands in the bot."""
     await bot.add_cog(SettingsCommands())

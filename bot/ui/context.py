@@ -1,20 +1,19 @@
 """Who is asking, and where, for the commands and buttons of every area; and the
-services they reach (``interaction.client.app``, built by :mod:`bot.app`)."""
+services they reach (``interaction.client.services``, built by :mod:`bot.app`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 import discord
 
 from bot.model import Member, UserError
-from bot.storage import GameRow
+from bot.services import Services
 
-if TYPE_CHECKING:
-    from bot.app import App
+T = TypeVar("T")
 
 #: A database row id (game, challenge, takeback) in a ``custom_id``: at most 19 digits
-#: (SQLite's integers; one above 2**63 - 1 is refused as out of range, see bot.errors).
+#: (SQLite's integers; one above 2**63 - 1 is refused as out of range, see bot.ui.errors).
 ROW_ID = "[0-9]{1,19}"
 #: A ply or a number in a ``custom_id``.
 SMALL = "[0-9]{1,6}"
@@ -22,10 +21,11 @@ SMALL = "[0-9]{1,6}"
 SNOWFLAKE = "[0-9]{1,20}"
 
 
-def app_of(interaction: discord.Interaction) -> App:
-    """The bot's services."""
-    # discord.py types the client as a plain Client; ours (bot.client) carries the app.
-    return interaction.client.app  # type: ignore[attr-defined]
+def service(interaction: discord.Interaction, kind: type[T]) -> T:
+    """The bot's service of type ``kind``."""
+    # discord.py types the client as a plain Client; ours (bot.client) carries them.
+    services: Services = interaction.client.services  # type: ignore[attr-defined]
+    return services.get(kind)
 
 
 def custom_id_of(interaction: discord.Interaction) -> str | None:
@@ -52,16 +52,3 @@ def guild_of(interaction: discord.Interaction) -> int:
 
 def channel_of(interaction: discord.Interaction) -> int:
     return interaction.channel_id or 0
-
-
-async def game_meant(interaction: discord.Interaction, game: GameRow | None) -> GameRow:
-    """The game a command means: ``game`` if the member named one (resolved by
-    :class:`bot.ui.options.MyGame` or :class:`~bot.ui.options.AnyGame`), else the game
-    of the thread the command is used in, else the member's only active game."""
-    if game is not None:
-        return game
-    return await app_of(interaction).games.find_game(
-        guild_id=guild_of(interaction),
-        channel_id=channel_of(interaction),
-        member_id=interaction.user.id,
-    )

@@ -12,9 +12,9 @@ from typing import Any
 
 import discord
 
-from bot.errors import STALE_FORM, report
 from bot.model import UserError
 from bot.ui.context import custom_id_of
+from bot.ui.errors import STALE_FORM, report
 
 #: A form's ``custom_id`` pattern, and what answers its submission (given the match).
 FormHandler = Callable[[discord.Interaction, re.Match[str]], Awaitable[None]]

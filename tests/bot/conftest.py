@@ -12,6 +12,13 @@ import pytest
 import rules
 from bot.challenges.expiry import ChallengeExpiry
 from bot.challenges.service import ChallengeMessages, Challenges
+from bot.config import Settings
+from bot.core.autocomplete import Autocomplete
+from bot.core.boards import Boards
+from bot.core.endings import Endings
+from bot.core.games import Games
+from bot.core.moves import Moves
+from bot.core.players import Players
 from bot.correspondence.clocks import Clocks
 from bot.correspondence.deadlines import DeadlinePoster
 from bot.correspondence.notify import Messenger, Notifier
@@ -22,17 +29,13 @@ from bot.learning.sandbox import Sandboxes
 from bot.model import Member, Poster, Renderer
 from bot.outbox import Outbox
 from bot.pictures import change_summary, replay_gif
-from bot.play.autocomplete import Autocomplete
-from bot.play.boards import Boards
-from bot.play.endings import Endings
-from bot.play.games import Games
-from bot.play.moves import Moves
 from bot.practice.service import Practice
 from bot.practice.service import levels as practice_levels
 from bot.ratings.ranking import Ratings
 from bot.review.browser import Browser
 from bot.review.epilogue import Epilogue
 from bot.review.records import Records
+from bot.services import Services
 from bot.settings.service import MemberSettings
 from bot.storage import Database, open_database
 from bot.timers import Sleep
@@ -104,6 +107,19 @@ class Env:
     @property
     def now(self) -> FakeClock:
         return self.clock
+
+    @property
+    def services(self) -> Services:
+        """The services as the commands and buttons find them (``client.services``)."""
+        players = Players()
+        if self.practice is not None:
+            players.register(self.practice)
+        found = Services(Settings(rules_url_base=self.rules_url_base), players)
+        for name, value in vars(self).items():
+            internal = name in ("path", "poster", "clock", "db", "options", "events", "ai")
+            if not internal and value is not None and not isinstance(value, str | Outbox):
+                found.add(value)
+        return found
 
     @classmethod
     async def start(
@@ -208,7 +224,7 @@ class Env:
             expiry=ChallengeExpiry(db, now=clock, days=0, messages=messages),
             ratings=ratings,
             browser=Browser(db, games, renderer=renderer, replayer=replay_gif),
-            records=Records(db),
+            records=Records(db, now=clock),
             epilogue=epilogue,
             notifier=notifier,
             clocks=clocks,

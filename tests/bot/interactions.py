@@ -10,9 +10,9 @@ from typing import Any
 
 from discord import app_commands
 
-from bot.errors import report
+from bot.core.options import GameKind, GameOfServer, TimeControlOption
 from bot.model import UserError
-from bot.ui.options import GameKind, GameOfServer, TimeControlOption
+from bot.ui.errors import report
 from tests.bot.conftest import CHANNEL, GUILD, Env
 
 OPTIONS = (GameKind, GameOfServer, TimeControlOption)
@@ -65,7 +65,7 @@ class Interaction:
         message_id: int | None = None,
         **namespace: Any,
     ) -> None:
-        self.client = SimpleNamespace(app=env)
+        self.client = SimpleNamespace(services=env.services)
         self.user = user(member)
         self.guild_id = guild_id
         self.channel_id = channel_id
@@ -108,7 +108,7 @@ async def invoke(
 ) -> Any:
     """Run a slash command as the command tree does: its options (``values`` in the
     command's order, or ``named``) passed by name, those of the bot's own kinds
-    (:mod:`bot.ui.options`) resolved by their transformers first, and a refusal, then
+    (:mod:`bot.core.options`) resolved by their transformers first, and a refusal, then
     or from the command, answered by the central handler."""
     try:
         given = dict(zip(command._params, values, strict=False)) | named

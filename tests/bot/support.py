@@ -8,9 +8,12 @@ import itertools
 from types import SimpleNamespace
 from typing import Any
 
-from bot.errors import report
+from bot.client import BoardBot
+from bot.config import Settings
 from bot.model import Member, UserError
 from bot.storage import queries
+from bot.ui.areas import PostViews
+from bot.ui.errors import report
 from tests.bot.conftest import CHANNEL, GUILD, Env
 
 _ids = itertools.count(9000)
@@ -32,7 +35,7 @@ class StandIn:
         values: list[str] | None = None,
         **namespace: Any,
     ) -> None:
-        self.client = SimpleNamespace(app=env)
+        self.client = SimpleNamespace(services=env.services)
         self.user = SimpleNamespace(
             id=member.id, display_name=member.name, bot=member.bot, mention=f"<@{member.id}>"
         )
@@ -113,3 +116,12 @@ def gif_frames(data: bytes) -> int:
     image = Image.open(io.BytesIO(data))
     assert image.format == "GIF"
     return getattr(image, "n_frames", 1)
+
+
+async def area_views() -> PostViews:
+    """The buttons of the bot's posts as its areas add them when loaded (a bot that
+    never connects)."""
+    host = BoardBot(Settings(token="x.y.z"))
+    await host.load_areas()
+    await host.close()
+    return host.views

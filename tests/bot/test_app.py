@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import App, Tuning, build
+from bot.app import App, build
+from bot.config import Settings
 from bot.model import Member
 from bot.storage import open_database, queries
 from tests.bot.conftest import ANA, BO, CHANNEL, GUILD
@@ -35,7 +36,7 @@ async def app(tmp_path: Path) -> AsyncIterator[tuple[App, FakePoster]]:
         db,
         poster,
         FakeMessenger(),
-        tuning=Tuning(challenge_expiry_days=7),
+        settings=Settings(challenge_expiry_days=7),
         now=FakeClock(),
         renderer=fake_renderer,
         replayer=fake_replayer,

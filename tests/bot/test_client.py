@@ -15,19 +15,12 @@ from discord import app_commands
 
 import bot.__main__ as entry
 from bot.challenges.views import ChallengeButton
-from bot.client import (
-    DYNAMIC_ITEMS,
-    EXTENSIONS,
-    BoardBot,
-    DatabaseUnavailable,
-    make_client,
-    post_view,
-)
+from bot.client import BoardBot, DatabaseUnavailable, make_client
 from bot.config import Settings
-from bot.errors import APOLOGY, report
+from bot.core.options import MyGame
 from bot.model import Post, UserError
 from bot.play.views import DecisionButton, NumberButton, ResignButton
-from bot.ui.options import MyGame
+from bot.ui.errors import APOLOGY, report
 from rules import Decision, NumberChoice
 from tests.bot.test_config import TOKEN
 
@@ -52,8 +45,7 @@ def settings(tmp_path: Path) -> Settings:
 @pytest.fixture
 async def client(tmp_path: Path):
     instance = BoardBot(settings(tmp_path))
-    for extension in EXTENSIONS:
-        await instance.load_extension(extension)
+    await instance.load_areas()
     yield instance
     await instance.close()
 
@@ -111,17 +103,18 @@ async def test_the_slash_commands_and_their_payloads(client: BoardBot) -> None:
         ResignButton(BIG, BIG),
     ],
 )
-async def test_buttons_carry_their_ids_within_discords_limit(item: Any) -> None:
+async def test_buttons_carry_their_ids_within_discords_limit(item: Any, client: BoardBot) -> None:
     custom_id = item.custom_id
     assert len(custom_id) <= 100
     match = type(item).__discord_ui_compiled_template__.fullmatch(custom_id)
     assert match is not None
     again = await type(item).from_custom_id(None, item.item, match)
     assert again.custom_id == custom_id
-    assert type(item) in DYNAMIC_ITEMS
+    assert type(item).__discord_ui_compiled_template__ in client.component_templates
 
 
-def test_decision_buttons() -> None:
+def test_decision_buttons(client: BoardBot) -> None:
+    post_view = client.views.post_view
     assert post_view(game(1), Post("x")) is None
     view = post_view(game(7), Post("x", decisions=(Decision("Swap", "swap"),), ply=1))
     assert [child.custom_id for child in view.children] == ["bb:choice:7:1:swap"]
@@ -255,7 +248,7 @@ async def test_a_servers_command_outside_a_server_is_refused_before_it_runs(
 
 
 async def test_an_option_refused_while_resolving_it_is_answered_as_it_is() -> None:
-    """A refusal of an option's transformer (bot.ui.options) reaches the member as the
+    """A refusal of an option's transformer (bot.core.options) reaches the member as the
     tree hands it over: wrapped in a TransformerError."""
     try:
         try:

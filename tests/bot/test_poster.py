@@ -16,10 +16,10 @@ import discord
 import pytest
 
 import rules
-from bot.client import post_view
 from bot.poster import DiscordPoster
 from tests.bot.conftest import ANA, BO, CHANNEL, GUILD, Env
 from tests.bot.fakes import PNG_SIGNATURE, FakeClock
+from tests.bot.support import area_views
 
 _ids = itertools.count(10_000)
 
@@ -118,7 +118,7 @@ async def setup(tmp_path: Path):
     client = Client()
     env = await Env.start(
         tmp_path / "bot.sqlite3",
-        DiscordPoster(client, post_view),
+        DiscordPoster(client, (await area_views()).post_view),
         FakeClock(),
         rng=random.Random(3),
     )

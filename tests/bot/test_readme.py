@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.client import EXTENSIONS, BoardBot
+from bot.client import BoardBot
 from bot.config import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,8 +32,7 @@ async def test_the_commands_table_lists_every_command_and_option(tmp_path: Path)
             rules_url_base="https://example.org",
         )
     )
-    for extension in EXTENSIONS:
-        await client.load_extension(extension)
+    await client.load_areas()
     registered = {
         command.name: [p.display_name for p in command.parameters]
         for command in client.tree.get_commands()

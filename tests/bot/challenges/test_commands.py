@@ -7,8 +7,9 @@ from typing import Any
 import discord
 
 import rules
-from bot.challenges.commands import ChallengeCommands, option_values
+from bot.challenges.commands import ChallengeCommands
 from bot.challenges.views import ChallengeButton
+from bot.core.options import option_values
 from tests.bot.conftest import ANA, BO, CY, Env
 from tests.bot.interactions import Interaction, invoke, user
 

@@ -10,9 +10,10 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.core.game_settings import challenge_settings
 from bot.correspondence.clocks import Clocks
 from bot.correspondence.notify import Notifier
-from bot.correspondence.service import Correspondence, challenge_settings
+from bot.correspondence.service import Correspondence
 from bot.model import GameUpdate, Member
 from tests.bot.conftest import ANA, BO, CHANNEL, GUILD, SMALL, Env
 from tests.bot.fakes import FakeClock

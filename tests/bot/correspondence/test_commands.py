@@ -10,11 +10,11 @@ import pytest
 
 from bot.challenges.commands import ChallengeCommands
 from bot.config import ConfigError, load_settings
+from bot.core.game_settings import challenge_settings
+from bot.core.options import TimeControlOption
 from bot.correspondence.commands import NOTIFY, VACATION, CorrespondenceCommands
-from bot.correspondence.service import challenge_settings
 from bot.correspondence.views import TakebackButton
 from bot.model import UserError
-from bot.ui.options import TimeControlOption
 from tests.bot.conftest import ANA, BO, CY
 from tests.bot.correspondence.table import Table, open_table, start
 from tests.bot.interactions import Interaction, invoke, user

@@ -12,6 +12,7 @@ import rules
 from bot.learning.analysis import Analyses
 from bot.learning.views import AnalysisButton
 from bot.model import UserError
+from bot.services import Services
 from bot.shards import Shards, shard_of
 from bot.storage import queries
 from tests.bot.conftest import BO, CY, GUILD, Env, start_game
@@ -140,7 +141,7 @@ class App:
     """The services the Analysis view uses."""
 
     def __init__(self, env: Env, analyst: Analyses) -> None:
-        self.analyses, self.settings, self.games = analyst, env.settings, env.games
+        self.services = Services(analyst, env.settings, env.games)
 
 
 async def test_the_analysis_view_shows_the_chart_and_the_ais_move(env: Env) -> None:

@@ -13,8 +13,11 @@ from PIL import Image
 
 import render
 import rules
+from bot.config import Settings
 from bot.learning.commands import LearningCommands
 from bot.learning.guide import guide_for, guides
+from bot.services import Services
+from bot.settings.service import MemberSettings
 from rules.testing import registry_restored
 from tests.bot.conftest import ANA, CY
 from tests.bot.interactions import invoke
@@ -36,7 +39,9 @@ class Themes:
 
 
 def app(url: str = "", *light: int) -> Any:
-    return SimpleNamespace(rules_url_base=url, settings=Themes(*light))
+    found = Services(Settings(rules_url_base=url))
+    found.add(Themes(*light), kind=MemberSettings)
+    return SimpleNamespace(services=found)
 
 
 async def open_guide(game: str, url: str = "", page: int = 1) -> Reader:

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.client import post_view
 from bot.play.views import DecisionButton
 from bot.storage import queries
 from tests.bot.conftest import ANA, BO, GUILD
 from tests.bot.correspondence.table import Table, open_table, start
 from tests.bot.interactions import Interaction
+from tests.bot.support import area_views
 
 
 @pytest.fixture
@@ -98,7 +98,7 @@ async def test_the_komi_pie_offers_its_pass_as_a_button_that_plays(table: Table)
         await table.play(game_id, move)
     row = await table.row(game_id)
     board = table.env.poster.posts_for(game_id)[-1]
-    [button] = post_view(row, board).children
+    [button] = (await area_views()).post_view(row, board).children
     assert button.item.label == "Pass (spend 1 of 3 komi)"
     white = (ANA, BO)[(await table.env.games.state_of(row)).to_move]
     restored = DecisionButton(game_id, board.ply, "pass", button.item.label)

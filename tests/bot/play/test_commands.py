@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from bot.challenges.views import ChallengeButton
+from bot.core.options import MyGame
 from bot.play.commands import PlayCommands, legal_moves
 from bot.play.views import FORMS, NUMBER_FORM, DecisionButton, NumberButton, ResignButton
 from bot.ui.forms import submit_form
-from bot.ui.options import MyGame
 from tests.bot.challenges.test_commands import challenge
 from tests.bot.conftest import ANA, BO, CY, GUILD, Env
 from tests.bot.interactions import Interaction, invoke

@@ -10,9 +10,9 @@ import sqlite3
 
 import pytest
 
-from bot.errors import message_for
 from bot.model import Member, UserError
 from bot.storage import Connection, Database, Query, WriteFailed, queries
+from bot.ui.errors import message_for
 from tests.bot.conftest import ANA, BO, GUILD, Env, start_game
 
 

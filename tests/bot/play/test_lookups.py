@@ -8,9 +8,9 @@ import pytest
 from PIL import Image
 
 import rules
+from bot.core.autocomplete import NOTHING_TO_PLAY
 from bot.model import UserError
 from bot.pictures import render_board
-from bot.play.autocomplete import NOTHING_TO_PLAY
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, GUILD, OTHER_GUILD, Env, start_game
 
 

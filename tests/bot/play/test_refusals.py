@@ -6,7 +6,7 @@ import pytest
 
 import rules
 from bot.challenges.service import Challenges
-from bot.correspondence.service import challenge_settings
+from bot.core.game_settings import challenge_settings
 from bot.model import UserError
 from bot.storage import Connection, Query
 from tests.bot.conftest import (

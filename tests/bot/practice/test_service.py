@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 import rules
-from bot.app import App, Tuning, build
+from bot.app import App, build
+from bot.config import Settings
 from bot.model import Member, UserError
 from bot.shards import EVERY_SHARD, Shards, shard_of
 from bot.storage import open_database, queries
@@ -44,7 +45,9 @@ class Harness:
             db,
             self.poster,
             FakeMessenger(),
-            tuning=Tuning(ai_test_playouts=8, shards=self.shards),
+            settings=Settings(
+                ai_test_playouts=8, shard_count=self.shards.count, shard_ids=self.shards.ids
+            ),
             now=self.clock,
             renderer=fake_renderer,
             replayer=fake_replayer,

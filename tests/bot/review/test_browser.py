@@ -8,11 +8,11 @@ from typing import Any
 
 from PIL import Image
 
+from bot.core.options import AnyGame
 from bot.model import Member
 from bot.review import browser as review
 from bot.review.commands import ReviewCommands
 from bot.review.views import ITEMS as REVIEW_ITEMS
-from bot.ui.options import AnyGame
 from rules.record import parse_record, replay_record
 from tests.bot.conftest import ANA, BO, CY, GUILD, OTHER_GUILD, Env, start_game
 from tests.bot.interactions import invoke

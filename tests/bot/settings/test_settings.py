@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.play.autocomplete import NOTHING_TO_PLAY
+from bot.core.autocomplete import NOTHING_TO_PLAY
 from bot.play.commands import PlayCommands, legal_moves
 from bot.play.views import ConfirmMoveButton
 from bot.review.commands import ReviewCommands

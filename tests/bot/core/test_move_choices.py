@@ -7,13 +7,13 @@ import random
 import pytest
 
 import rules
-from bot.play.suggest import suggest_moves
+from bot.core.move_choices import move_choices
 
 CELLS = [f"{row}{col}" for row in "abcdefg" for col in range(1, 8)]
 
 
 def values(legal: list[str], typed: str, **kwargs) -> list[str]:
-    return [s.value for s in suggest_moves(legal, typed, **kwargs)]
+    return [s.value for s in move_choices(legal, typed, **kwargs)]
 
 
 def test_few_moves_are_listed_in_order() -> None:
@@ -52,7 +52,7 @@ def test_the_komi_is_offered_as_numbers_that_play() -> None:
 def test_choices_fit_discords_limits() -> None:
     legal = [f"komi {k}" for k in range(170)]
     for typed in ("", "komi", "komi 1", "x" * 300):
-        suggestions = suggest_moves(legal, typed)
+        suggestions = move_choices(legal, typed)
         assert len(suggestions) <= 25
         assert all(1 <= len(s.name) <= 100 and len(s.value) <= 100 for s in suggestions)
     assert values(legal, "komi 16") == ["komi 16", *(f"komi {k}" for k in range(160, 170))]
@@ -83,7 +83,7 @@ def test_every_choice_offered_plays_as_it_is_sent(game: str) -> None:
         legal = state.legal_moves()
         some = rng.choice(legal)
         for typed in ("", some[:1], some.split()[0] + " ", some[:-1], some.upper()):
-            for suggestion in suggest_moves(legal, typed, parse=state.parse):
+            for suggestion in move_choices(legal, typed, parse=state.parse):
                 assert suggestion.name == suggestion.value
                 state.play(suggestion.value)  # raises if it would be refused
         state = state.play(some)

@@ -1,4 +1,4 @@
-"""The end of a game, however it comes: by the rules (a move ends it: :mod:`bot.play.moves`
+"""The end of a game, however it comes: by the rules (a move ends it: :mod:`bot.core.moves`
 stages :meth:`Endings.final` with the move) or off the board (resignation, time, abort:
 an :class:`~rules.Outcome` the caller makes, :meth:`Endings.end_game`). The ending is
 stored once (a game that already ended is refused), together with its one post (an
@@ -15,11 +15,11 @@ from dataclasses import replace
 from datetime import datetime
 
 from bot import texts
+from bot.core.boards import Boards
+from bot.core.games import Games
 from bot.events import Event, Events
 from bot.model import Attachment, Finale, GameUpdate, Post, Posted, UserError
 from bot.outbox import Staged
-from bot.play.boards import Boards
-from bot.play.games import Games
 from bot.storage import Database, GameRow, OutboxRow, apply, queries
 from rules import Outcome, State, Termination
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.correspondence.timecontrol import (
+from bot.timecontrol import (
     DEFAULT,
     Bank,
     Clock,

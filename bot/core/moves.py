@@ -19,11 +19,11 @@ from typing import Any, Protocol
 
 import rules
 from bot import texts
+from bot.core.boards import Boards, Decisions, decisions_of, to_ping
+from bot.core.endings import Endings
+from bot.core.games import Games, settled, shown
 from bot.events import Events
 from bot.model import GameUpdate, Member, UserError, not_saved
-from bot.play.boards import Boards, Decisions, decisions_of, to_ping
-from bot.play.endings import Endings
-from bot.play.games import Games, settled, shown
 from bot.storage import Conflict, Database, GameRow, Query, Statement, WriteFailed, queries
 from rules import Outcome, State
 

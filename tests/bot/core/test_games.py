@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from bot.play.games import Games
+from bot.core.games import Games
 from bot.storage import queries
 from tests.bot.conftest import ANA, BO, GUILD, Env, start_game
 

@@ -46,7 +46,7 @@ def message_for(error: BaseException) -> str | None:
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, app_commands.TransformerError) and isinstance(error.__cause__, UserError):
-        error = error.__cause__  # an option's transformer refused it (bot.ui.options)
+        error = error.__cause__  # an option's transformer refused it (bot.core.options)
     if isinstance(error, UserError):
         return error.message
     if isinstance(error, WriteFailed):  # logged once, for the operator, where it failed

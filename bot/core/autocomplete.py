@@ -8,18 +8,19 @@ from __future__ import annotations
 import asyncio
 
 from bot import texts
+from bot.core.games import Games, shown
+from bot.core.move_choices import LIMIT, MAX_LENGTH, MoveChoice, move_choices
 from bot.model import UserError
-from bot.play.games import Games, shown
-from bot.play.suggest import LIMIT, MAX_LENGTH, Suggestion, suggest_moves
+from bot.storage import queries
 
 #: The start of the value of a choice that only explains: ``/move`` plays nothing.
 NOTHING_TO_PLAY = "?? "
 
 
-def explanation(text: str) -> list[Suggestion]:
+def explanation(text: str) -> list[MoveChoice]:
     """The one choice of an autocomplete with no move to offer: it says why."""
     name = text if len(text) <= MAX_LENGTH else text[: MAX_LENGTH - 1] + "…"
-    return [Suggestion(name, (NOTHING_TO_PLAY + text)[:MAX_LENGTH])]
+    return [MoveChoice(name, (NOTHING_TO_PLAY + text)[:MAX_LENGTH])]
 
 
 class Autocomplete:
@@ -28,7 +29,7 @@ class Autocomplete:
 
     async def move_suggestions(
         self, *, guild_id: int, channel_id: int, member_id: int, typed: str, ref: str | None = None
-    ) -> list[Suggestion]:
+    ) -> list[MoveChoice]:
         """The legal moves of the game meant, for the player to move only."""
         try:
             row = await self.games.find_game(
@@ -49,7 +50,7 @@ class Autocomplete:
                 f"{texts.label(row)}: nothing for you to play yet."
             )
         legal = await asyncio.to_thread(state.legal_moves)
-        found = suggest_moves(legal, typed, parse=state.parse)
+        found = move_choices(legal, typed, parse=state.parse)
         if not found:
             return explanation(
                 f"No legal move in {texts.label(row)} starts with "
@@ -59,12 +60,12 @@ class Autocomplete:
 
     async def game_suggestions(
         self, *, guild_id: int, member_id: int, typed: str
-    ) -> list[Suggestion]:
+    ) -> list[MoveChoice]:
         """The member's active games, theirs to move first."""
         listing = await self.games.list_games(guild_id=guild_id, member_id=member_id)
         needle = typed.strip().lstrip("#").lower()
-        mine: list[Suggestion] = []
-        theirs: list[Suggestion] = []
+        mine: list[MoveChoice] = []
+        theirs: list[MoveChoice] = []
         for row, state in listing.active:
             opponent = row.opponent_name(member_id)
             my_turn = state.to_move is not None and row.player_ids[state.to_move] == member_id
@@ -73,5 +74,19 @@ class Autocomplete:
             )
             if needle and needle not in name.lower():
                 continue
-            (mine if my_turn else theirs).append(Suggestion(name[:100], str(row.id)))
+            (mine if my_turn else theirs).append(MoveChoice(name[:100], str(row.id)))
         return (mine + theirs)[:LIMIT]
+
+    async def server_game_suggestions(self, *, guild_id: int, typed: str) -> list[MoveChoice]:
+        """Autocomplete for games to review: the server's recent games, newest first."""
+        needle = typed.strip().lstrip("#").lower()
+        async with self.games.db.reading() as conn:
+            rows = await queries.recent_games(conn, guild_id, limit=100)
+        found = []
+        for row in rows:
+            state = "in progress" if row.is_active else (row.result or row.status)
+            name = f"{texts.label(row)} · {row.player_names[0]} vs {row.player_names[1]} · {state}"
+            if needle and needle not in name.lower():
+                continue
+            found.append(MoveChoice(name if len(name) <= 100 else name[:99] + "…", str(row.id)))
+        return found[:LIMIT]

@@ -21,14 +21,14 @@ MAX_LENGTH = 100
 
 
 @dataclass(frozen=True, slots=True)
-class Suggestion:
+class MoveChoice:
     name: str  # what the member sees
     value: str  # what gets submitted
 
 
-def suggest_moves(
+def move_choices(
     legal: list[str], typed: str, limit: int = LIMIT, parse: Callable[[str], str] | None = None
-) -> list[Suggestion]:
+) -> list[MoveChoice]:
     """``parse`` (the game's ``state.parse``): a move typed out in any form the game
     reads (``E5,c3``) is found as its canonical text, first."""
     try:
@@ -50,7 +50,7 @@ def suggest_moves(
         if len(move) <= MAX_LENGTH
     ]
     if len(matches) <= limit:
-        return [Suggestion(move, move) for move in matches]
+        return [MoveChoice(move, move) for move in matches]
 
     # One move for each different next part (the word being typed, or the next one).
     words = len(prefix.split()) if prefix else 0
@@ -64,4 +64,4 @@ def suggest_moves(
     taken = set(chosen)
     chosen += [move for move in matches if move not in taken][: limit - len(chosen)]
     order = {move: index for index, move in enumerate(matches)}
-    return [Suggestion(move, move) for move in sorted(chosen, key=order.__getitem__)]
+    return [MoveChoice(move, move) for move in sorted(chosen, key=order.__getitem__)]

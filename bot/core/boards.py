@@ -28,6 +28,7 @@ from datetime import datetime
 from typing import Any
 
 from bot import texts
+from bot.core.games import Games, game_rules, outcome_of, settled
 from bot.events import Event, Events
 from bot.model import (
     DEFAULT_THEME,
@@ -42,7 +43,6 @@ from bot.model import (
     utc_now,
 )
 from bot.outbox import Outbox, Staged, game_lane, item
-from bot.play.games import Games, game_rules, outcome_of, settled
 from bot.shards import EVERY_SHARD, Shards
 from bot.storage import Database, GameRow, OutboxRow, Statement, queries
 from rules import Decision, State

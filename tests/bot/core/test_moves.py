@@ -167,7 +167,7 @@ async def test_start_up_replays_many_games_a_page_at_a_time(
         await play_random(env, game_id, random.Random(n), stop_at=n % 3)
     await env.moves.resign(guild_id=GUILD, game_id=games[2], member=ANA)
     await env.restart()
-    monkeypatch.setattr("bot.play.games.WARM_UP_PAGE", 2)
+    monkeypatch.setattr("bot.core.games.WARM_UP_PAGE", 2)
     assert await env.games.warm_up() == 4
     assert [env.games.cached(g).ply for g in games if g != games[2]] == [0, 1, 0, 1]
 

@@ -1,0 +1,53 @@
+"""A game's settings as a challenge gives them: its time control (offered, read,
+refused in words a member can act on), takebacks and vacation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot import texts, timecontrol
+from bot.model import UserError
+
+#: The time controls offered by the challenge's autocomplete (any other is typed out).
+TIME_CONTROL_CHOICES = (
+    ("3 days per move (default)", "3d"),
+    ("1 day per move", "1d"),
+    ("2 days per move", "2d"),
+    ("5 days per move", "5d"),
+    ("7 days per move", "7d"),
+    ("14 days per move", "14d"),
+    ("bank: 3 days, +1 day per move, up to 7 days", "3d+1d/7d"),
+    ("bank: 7 days, +2 days per move, up to 14 days", "7d+2d/14d"),
+    ("no time limit", "none"),
+)
+
+
+def read_time_control(text: str | None) -> timecontrol.TimeControl:
+    """A challenge's time control (default: 3 days per move), or a refusal saying how
+    to write one."""
+    try:
+        return timecontrol.parse_time_control(text or "3d")
+    except timecontrol.TimeControlError as error:
+        said = texts.echoing(str(error), text or "")
+        raise UserError(
+            f"That time control can't be used: {said}. Examples: 3d (days per "
+            "move: 1, 2, 3, 5, 7 or 14), 3d+1d/7d (a bank), none."
+        ) from None
+
+
+def challenge_settings(
+    time_control: str | timecontrol.TimeControl | None = None,
+    takebacks: bool | None = None,
+    vacation: bool | None = None,
+) -> dict[str, Any]:
+    """The challenge's clock options, checked: refused with a UserError if unreadable."""
+    control = (
+        time_control
+        if isinstance(time_control, timecontrol.TimeControl)
+        else read_time_control(time_control)
+    )
+    return {
+        "time_control": timecontrol.format_time_control(control),
+        "takebacks": takebacks is not False,
+        "vacation": vacation is not False,
+    }
