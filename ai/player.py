@@ -20,7 +20,7 @@ from ai.games import knowledge
 from ai.levels import Budget, Level, get_level
 from ai.search import Search
 from rules import State
-from rules.search import SearchPosition, position
+from rules.position import SearchPosition, position
 
 #: Above this many moves the look at every move is skipped (Lifeline's two-stone openings).
 TACTICS_WIDEST = 2000

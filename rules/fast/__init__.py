@@ -1,2 +1,2 @@
 """Fast search positions, one module per game (``rules/fast/<game name>.py``),
-each with ``position(state) -> rules.search.SearchPosition``. See :mod:`rules.search`."""
+each with ``position(state) -> rules.position.SearchPosition``. See :mod:`rules.position`."""

@@ -15,7 +15,7 @@ move text in every position of that game), which is what move statistics
 shared across positions (RAVE, AMAF, history heuristics) rely on.
 
     >>> import random, rules
-    >>> from rules.search import position
+    >>> from rules.position import position
     >>> pos = position(rules.get_game("astralis").new(size=8))
     >>> pos.playout(random.Random(1))          # plies played
     >>> pos.is_over, pos.winner
