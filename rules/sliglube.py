@@ -72,6 +72,7 @@ from rules.game import NO_CHANGE, Change, Decision, Game, State, normalize_move
 from rules.hexhex import HexBoard
 from rules.options import Option
 from rules.outcome import Outcome, Termination
+from rules.plugins import Plugins
 from rules.sliglube_loops import (
     HexGrid,
     all_loops,
@@ -517,6 +518,13 @@ class SliglubeGame(Game):
     name = "sliglube"
     title = "Sliglube"
     colors = (BLACK, WHITE)
+    #: Its fast search position, AI knowledge, painter and guide (see rules.plugins).
+    plugins = Plugins(
+        fast="rules.fast.sliglube:position",
+        ai="ai.games.sliglube:knowledge",
+        painter="render.games.sliglube:PAINTER",
+        guide="bot.learning.guides.sliglube:GUIDE",
+    )
     terminations = (Termination.STALEMATE,)
     option_specs = (
         Option("size", int, 6, "cells per side of the hexagonal board", minimum=5, maximum=7),
