@@ -20,7 +20,7 @@ from ai.games import knowledge
 from ai.levels import Budget, Level, get_level
 from ai.search import Search
 from rules import State
-from rules.search import SearchPosition, position
+from rules.position import SearchPosition, position
 
 #: Above this many moves the look at every move is skipped (Lifeline's two-stone openings).
 TACTICS_WIDEST = 2000
@@ -138,7 +138,7 @@ def _think(
         left = [m for m in pos.legal_moves() if m not in losing]
         if len(left) == 1:
             return _Thought(pos, left[0], None)
-    search = Search(pos, knowledge(state.game.name, state.options), rng, losing)
+    search = Search(pos, knowledge(state.game, state.options), rng, losing)
     search.run(budget, started, stop_when_settled=settle)
     return _Thought(pos, None, search)
 

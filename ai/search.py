@@ -1,4 +1,4 @@
-"""Monte Carlo tree search over :mod:`rules.search` positions, the same for every game.
+"""Monte Carlo tree search over :mod:`rules.position` positions, the same for every game.
 
 Each simulation walks down the tree choosing moves by UCT blended with RAVE
 (all-moves-as-first statistics: a move's results whenever the same player played
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ai.games import Knowledge
 from ai.levels import Budget
-from rules.search import SearchPosition
+from rules.position import SearchPosition
 
 #: How often (in simulations) a search that may stop once settled checks whether it is.
 SETTLED_EVERY = 64

@@ -1,5 +1,5 @@
 """Random playouts per second from the empty board, one core, through
-:func:`rules.search.position` (each game's fast position where it has one).
+:func:`rules.position.position` (each game's fast position where it has one).
 
     python -m bench playouts [--budget SECONDS] [--quick]
 """
@@ -12,7 +12,7 @@ import time
 
 import rules
 from bench.common import Row, print_table
-from rules.search import StatePosition, position
+from rules.position import StatePosition, position
 from rules.testing import SMALL_OPTIONS
 
 #: (game, options, target playouts/s) from the AI issue: the default sizes.

@@ -6,19 +6,28 @@
 
 See ``shared/design.md`` for the contract and each game module for its rules.
 A further game is a module with a :class:`Game` and its :class:`State`, added
-with :func:`register`.
+with :func:`register`; its plug-ins in the other layers (a painter, a guide…) are
+declared on the Game as :class:`Plugins` (see :mod:`rules.plugins`).
 """
 
 from __future__ import annotations
 
 from rules import asli, astralis, lifeline, outcome, sliglube
 from rules.board import Board, UnknownCell
-from rules.errors import IllegalMove, InvalidMove, OptionError, RulesError, UnknownGame
+from rules.errors import (
+    IllegalMove,
+    InvalidMove,
+    OptionError,
+    PluginError,
+    RulesError,
+    UnknownGame,
+)
 from rules.game import GAMES as _registry
 from rules.game import NO_CHANGE, Change, Decision, Game, NumberChoice, State
 from rules.hexhex import HexBoard
 from rules.options import Option
 from rules.outcome import Outcome, Termination
+from rules.plugins import Plugins
 from rules.square import SquareBoard
 
 #: Every registered game by name (the same dict as ``rules.game.GAMES``).
@@ -69,6 +78,8 @@ __all__ = [
     "Option",
     "OptionError",
     "Outcome",
+    "PluginError",
+    "Plugins",
     "RulesError",
     "SquareBoard",
     "State",

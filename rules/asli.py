@@ -52,6 +52,7 @@ from rules.errors import IllegalMove, InvalidMove
 from rules.game import NO_CHANGE, Change, Decision, Game, NumberChoice, State, normalize_move
 from rules.options import Option
 from rules.outcome import Outcome, Termination
+from rules.plugins import Plugins
 from rules.square import SquareBoard
 
 EMPTY, BLACK, WHITE = 0, 1, 2
@@ -885,6 +886,13 @@ class AsliGame(Game):
     title = "Asli"
     colors = ("black", "white")
     terminations = (Termination.NO_MOVES, Termination.REPETITION)
+    #: Its fast search position, AI knowledge, painter and guide (see rules.plugins).
+    plugins = Plugins(
+        fast="rules.fast.asli:position",
+        ai="ai.games.asli:knowledge",
+        painter="render.games.asli:PAINTER",
+        guide="bot.learning.guides.asli:GUIDE",
+    )
     option_specs = (
         Option("size", int, 13, "points per side of the square board", minimum=5, maximum=25),
     )

@@ -89,6 +89,7 @@ from rules.game import NO_CHANGE, Change, Decision, Game, State, normalize_move
 from rules.hexhex import HexBoard
 from rules.options import Option
 from rules.outcome import Outcome, Termination
+from rules.plugins import Plugins
 
 KOMI = 3.5
 YELLOW, CYAN = 0, 1
@@ -710,6 +711,13 @@ class Astralis(Game):
     name = "astralis"
     title = "Astralis"
     colors = COLORS
+    #: Its fast search position, AI knowledge, painter and guide (see rules.plugins).
+    plugins = Plugins(
+        fast="rules.fast.astralis:position",
+        ai="ai.games.astralis:knowledge",
+        painter="render.games.astralis:PAINTER",
+        guide="bot.learning.guides.astralis:GUIDE",
+    )
     terminations = (Termination.SCORE,)
     option_specs = (Option("size", int, 8, "cells on each side of the board", 7, 8),)
     summary = (

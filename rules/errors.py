@@ -37,3 +37,9 @@ class InvalidMove(IllegalMove):
     ``State.play`` for the same text. A subclass of :class:`IllegalMove`, so
     ``except IllegalMove`` catches both kinds.
     """
+
+
+class PluginError(Exception):
+    """A game declares a plug-in (``rules.Plugins``) that cannot be found: its module
+    or attribute is misspelled or missing. A mistake in the code, not bad input, so
+    not a :class:`RulesError`: nothing that catches ``ValueError`` hides it."""

@@ -21,6 +21,7 @@ from rules.board import Board
 from rules.errors import IllegalMove, InvalidMove, UnknownGame
 from rules.options import Option, resolve_options
 from rules.outcome import Outcome, Termination
+from rules.plugins import Plugins
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,6 +243,9 @@ class Game(ABC):
     #: The ways the rules can end a game (``State.outcome.termination``), the
     #: usual one first.
     terminations: ClassVar[tuple[Termination, ...]] = (Termination.NO_MOVES,)
+    #: Where its plug-ins in the other layers are (fast position, AI knowledge,
+    #: painter, guide): none by default, so each layer uses its own default.
+    plugins: ClassVar[Plugins] = Plugins()
 
     def options(self) -> tuple[Option, ...]:
         return self.option_specs

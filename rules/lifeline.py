@@ -46,6 +46,7 @@ from rules.game import NO_CHANGE, Change, Decision, Game, NumberChoice, State, n
 from rules.hexhex import HexBoard
 from rules.options import Option
 from rules.outcome import Outcome, Termination
+from rules.plugins import Plugins
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 NAMES = {BLACK: "black", WHITE: "white"}
@@ -748,6 +749,13 @@ class Lifeline(Game):
     name: ClassVar[str] = "lifeline"
     title: ClassVar[str] = "Lifeline"
     colors: ClassVar[tuple[str, str]] = ("black", "white")
+    #: Its fast search position, AI knowledge, painter and guide (see rules.plugins).
+    plugins: ClassVar[Plugins] = Plugins(
+        fast="rules.fast.lifeline:position",
+        ai="ai.games.lifeline:knowledge",
+        painter="render.games.lifeline:PAINTER",
+        guide="bot.learning.guides.lifeline:GUIDE",
+    )
     terminations: ClassVar[tuple[Termination, ...]] = (Termination.NO_STONES, Termination.NO_MOVES)
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("size", int, 7, "cells on each side of the hexhex board", minimum=3, maximum=12),

@@ -5,7 +5,7 @@ made there or here is spelled out below and has a test):
 
 **Loops.** A *loop* is a set of six or more stones, of any colours, forming a
 closed ring one stone wide: an induced cycle of the board's adjacency graph
-(see :mod:`rules.loops`). A player *controls* a loop when at least half of its
+(see :mod:`rules.sliglube_loops`). A player *controls* a loop when at least half of its
 stones are theirs, so a loop with exactly half of each colour is controlled by
 both. A cell or stone is *adjacent to* a loop when it is not part of it and
 touches one of its stones, inside the ring or outside. A *new loop* is a loop
@@ -70,7 +70,10 @@ from typing import Any, NamedTuple
 from rules.errors import IllegalMove, InvalidMove
 from rules.game import NO_CHANGE, Change, Decision, Game, State, normalize_move
 from rules.hexhex import HexBoard
-from rules.loops import (
+from rules.options import Option
+from rules.outcome import Outcome, Termination
+from rules.plugins import Plugins
+from rules.sliglube_loops import (
     HexGrid,
     all_loops,
     any_through,
@@ -82,8 +85,6 @@ from rules.loops import (
     on_loop,
     touching_loops,
 )
-from rules.options import Option
-from rules.outcome import Outcome, Termination
 
 BLACK, WHITE = "black", "white"
 NOFLIP = "noflip"
@@ -517,6 +518,13 @@ class SliglubeGame(Game):
     name = "sliglube"
     title = "Sliglube"
     colors = (BLACK, WHITE)
+    #: Its fast search position, AI knowledge, painter and guide (see rules.plugins).
+    plugins = Plugins(
+        fast="rules.fast.sliglube:position",
+        ai="ai.games.sliglube:knowledge",
+        painter="render.games.sliglube:PAINTER",
+        guide="bot.learning.guides.sliglube:GUIDE",
+    )
     terminations = (Termination.STALEMATE,)
     option_specs = (
         Option("size", int, 6, "cells per side of the hexagonal board", minimum=5, maximum=7),

@@ -1,12 +1,24 @@
 """A game defined outside ``rules``: 3×3 tic-tac-toe, for the tests that show a further
-game needs only its rules module, a painter and a registry line (tests/render's painter
-registry, tests/bot's fifth game)."""
+game needs only its rules module, its plug-ins and a registry line (tests/rules'
+plug-ins, tests/render's painters, tests/bot's fifth game). It declares a painter
+(tests/tictactoe_painter.py) and a guide of one page (tests/tictactoe_guide.py), and
+no fast position and no AI knowledge: the search plays it with the defaults."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules import NO_CHANGE, Change, Game, IllegalMove, InvalidMove, Outcome, State, Termination
+from rules import (
+    NO_CHANGE,
+    Change,
+    Game,
+    IllegalMove,
+    InvalidMove,
+    Outcome,
+    Plugins,
+    State,
+    Termination,
+)
 from rules.game import normalize_move
 from rules.square import SquareBoard
 
@@ -90,6 +102,10 @@ class TicTacToe(Game):
     title = "Tic-tac-toe"
     colors = MARKS
     option_specs = ()
+    summary = "Place your mark on a free cell; three in a row wins."
+    plugins = Plugins(
+        painter="tests.tictactoe_painter:PAINTER", guide="tests.tictactoe_guide:GUIDE"
+    )
 
     def _initial(self, options: dict[str, Any]) -> TicTacToeState:
         return TicTacToeState(self, (), (None,) * 9, NO_CHANGE)

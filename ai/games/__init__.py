@@ -1,14 +1,14 @@
 """Per-game knowledge for the search, one small module per game.
 
-A module ``ai/games/<game name>.py`` defines ``knowledge(options) -> Knowledge``;
-a game without one gets :func:`default`, which plays every game to the end with
+A game declares its ``knowledge(options) -> Knowledge`` as its ``ai`` plug-in
+(:class:`rules.Plugins`), by custom in ``ai/games/<game name>.py``; a game that
+declares none gets :func:`default`, which plays every game to the end with
 uniformly random playouts and needs nothing but the search protocol, so a new
 game works as soon as the rules engine has it.
 """
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import re
@@ -16,6 +16,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, TypeVar
+
+import rules
+from rules import Game
+from rules.plugins import load
 
 #: Chooses the moves a node of the tree considers among all its legal ones, given
 #: their ids, a function giving a move's text and the search's random numbers.
@@ -122,12 +126,9 @@ def default(options: Mapping[str, Any]) -> Knowledge:
     return Knowledge()
 
 
-def knowledge(game_name: str, options: Mapping[str, Any]) -> Knowledge:
-    """The knowledge of ``game_name`` for these options, or the default."""
-    try:
-        module = importlib.import_module(f"ai.games.{game_name}")
-    except ModuleNotFoundError as error:
-        if error.name != f"ai.games.{game_name}":
-            raise
-        return default(options)
-    return module.knowledge(options)
+def knowledge(game: Game | str, options: Mapping[str, Any]) -> Knowledge:
+    """The knowledge of ``game`` (a Game or a registered game's name) for these
+    options, or the default; a misdeclared plug-in raises :class:`rules.PluginError`."""
+    found = rules.get_game(game) if isinstance(game, str) else game
+    declared: Callable[[Mapping[str, Any]], Knowledge] | None = load(found, "ai")
+    return declared(options) if declared is not None else default(options)

@@ -9,13 +9,13 @@ test per page checks that fact on the position.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import rules
 from rules import State
+from rules.plugins import load
 
 
 @dataclass(frozen=True, slots=True, eq=False)  # one object per page: hashed by identity
@@ -64,20 +64,15 @@ class Guide:
 
 
 def guide_for(game: str) -> Guide:
-    """The guide of ``game`` (a registered game's name): its module in
-    :mod:`bot.learning.guides`, or one page made of the game's own summary for a
-    game that brings none."""
+    """The guide of ``game`` (a registered game's name): the one it declares as its
+    ``guide`` plug-in (:class:`rules.Plugins`, by custom ``GUIDE`` in
+    :mod:`bot.learning.guides`), or one page made of the game's own summary for a
+    game that declares none. A declared guide that cannot be found raises
+    :class:`rules.PluginError`."""
     found = rules.get_game(game)
-    try:
-        module = (
-            importlib.import_module(f"{__package__}.guides.{game}") if game.isidentifier() else None
-        )
-    except ModuleNotFoundError as error:
-        if error.name != f"{__package__}.guides.{game}":
-            raise
-        module = None
-    if module is not None:
-        return module.GUIDE
+    declared = load(found, "guide", Guide)
+    if declared is not None:
+        return declared
     return Guide(game, (Page("rules", found.title, found.summary or "No description yet."),))
 
 

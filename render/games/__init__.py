@@ -1,15 +1,14 @@
 """One painter per game: its colours, its caption's facts, its extra layers and
 its marks. The rest of ``render`` knows no game by name.
 
-A game's painter is ``PAINTER`` in ``render/games/<game name>.py``, found by
-the game's name; a game defined elsewhere (a test's tic-tac-toe) brings its
-own with :func:`register`. A game with neither gets the plain
+A game declares its painter as its ``painter`` plug-in (:class:`rules.Plugins`),
+by custom ``PAINTER`` in ``render/games/<game name>.py``; :func:`register` puts
+another in its place (a test's own look). A game that declares none gets the plain
 :class:`Painter`: a wooden board, its first colour dark and its second light.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -26,6 +25,7 @@ from render.segments import Line
 from render.theme import BLACK, WHITE, Colors, check_theme, colors
 from rules import Game, State
 from rules.board import Board
+from rules.plugins import load
 
 
 def _did_something(state: State) -> bool:
@@ -140,25 +140,20 @@ _PAINTERS: dict[str, Painter] = {}
 
 
 def register(name: str, painter: Painter) -> None:
-    """Draw the game called ``name`` with ``painter``."""
+    """Draw the game called ``name`` with ``painter`` rather than the one it declares."""
     _PAINTERS[name] = painter
     painter_colors.cache_clear()
 
 
 def painter_for(game: Game | str) -> Painter:
-    """The painter of ``game`` (a Game or its name): registered, or ``PAINTER`` of
-    ``render.games.<name>``, or the plain one."""
+    """The painter of ``game`` (a Game or a registered game's name): registered, or
+    the one it declares, or the plain one. A declared painter that cannot be found
+    raises :class:`rules.PluginError`."""
     name = game if isinstance(game, str) else game.name
     found = _PAINTERS.get(name)
     if found is None:
-        module_name = f"{__name__}.{name}"
-        try:
-            module = importlib.import_module(module_name) if name.isidentifier() else None
-        except ModuleNotFoundError as error:
-            if error.name != module_name:
-                raise
-            module = None
-        found = _PAINTERS[name] = getattr(module, "PAINTER", PLAIN)
+        declared = load(rules.get_game(game) if isinstance(game, str) else game, "painter", Painter)
+        found = declared if declared is not None else PLAIN
     return found
 
 

@@ -39,7 +39,7 @@ import random
 from functools import cache
 
 from rules.game import State
-from rules.search import SearchPosition
+from rules.position import SearchPosition
 from rules.square import SquareBoard
 
 EMPTY, BLACK, WHITE = 0, 1, 2

@@ -34,7 +34,7 @@ from functools import cache
 
 from rules.astralis import COLORS, AstralisState
 from rules.hexhex import HexBoard
-from rules.search import SearchPosition
+from rules.position import SearchPosition
 
 KOMI = AstralisState.KOMI
 _EMPTY = -1

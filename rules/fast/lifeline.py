@@ -43,7 +43,7 @@ from functools import cache
 
 from rules.game import State, normalize_move
 from rules.hexhex import HexBoard
-from rules.search import SearchPosition
+from rules.position import SearchPosition
 
 EMPTY, BLACK, WHITE, OFF = 0, 1, 2, 3
 STRONG, WEAK, KOMI = 0, 1, 2

@@ -2,7 +2,7 @@
 
 The rules are those of :mod:`rules.sliglube` (the same loops, control, flips,
 removals, ``noflip`` and "stalemate wins"), decided with the same exact loop
-facts of :mod:`rules.loops`; only the bookkeeping differs. Listing the legal
+facts of :mod:`rules.sliglube_loops`; only the bookkeeping differs. Listing the legal
 moves means deciding every empty cell, a loop search each, and that is what
 made random playouts slow. Three things make them cheaper here:
 
@@ -39,7 +39,9 @@ import random
 from typing import NamedTuple
 
 from rules.hexhex import HexBoard
-from rules.loops import (
+from rules.position import SearchPosition
+from rules.sliglube import BLACK, NOFLIP, WHITE, SliglubeState
+from rules.sliglube_loops import (
     _APART,
     HexGrid,
     LoopsThrough,
@@ -53,8 +55,6 @@ from rules.loops import (
     touching_loops,
     union_through,
 )
-from rules.search import SearchPosition
-from rules.sliglube import BLACK, NOFLIP, WHITE, SliglubeState
 
 #: Path extensions allowed to a pruned loop search before the state graph takes
 #: over (either way the answer is exact, only the cost differs; the engine allows 300).

@@ -30,5 +30,5 @@ def test_a_game_without_a_module_samples_number_choices_and_keeps_one_word_moves
 
 
 def test_every_game_has_knowledge_even_one_the_ai_never_heard_of() -> None:
-    assert knowledge(TICTACTOE.name, {}).cutoff is None
+    assert knowledge(TICTACTOE, {}).cutoff is None
     assert knowledge("lifeline", {"size": 7}).judge(0.5) == 0.5

@@ -12,7 +12,7 @@ import rules
 from ai.games import knowledge
 from ai.levels import Budget, Level
 from ai.search import Search
-from rules.search import position
+from rules.position import position
 from tests.ai import positions
 from tests.ai.positions import ends
 from tests.tictactoe import GAME as TICTACTOE

@@ -1,13 +1,17 @@
-"""A fifth game needs a rules module, a painter and a registry line, and no edit in
-bot/: a throwaway 3×3 tic-tac-toe, written in tests/tictactoe.py, is registered, challenged, played
-through the services to its end, drawn (every board, the replay) and exported."""
+"""A fifth game needs its rules module (declaring its painter and its guide), those
+plug-ins and a registry line, and no edit in bot/: a throwaway 3×3 tic-tac-toe, written
+in tests/tictactoe.py, is registered, challenged, played through the services to its
+end, drawn (every board, the replay) and exported, and its one-page /rules guide is
+shown."""
 
 from __future__ import annotations
 
 import io
 import json
+import random
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from PIL import Image
@@ -15,6 +19,7 @@ from PIL import Image
 import render
 import render.games
 import rules
+from bot.learning.commands import LearningCommands
 from bot.model import Member
 from bot.pictures import render_board
 from bot.review import records
@@ -22,28 +27,21 @@ from rules import Game, Termination
 from rules.record import from_json, parse_record, replay_record
 from rules.testing import registry_restored
 from tests.bot.conftest import ANA, BO, CHANNEL, GUILD, Env
+from tests.bot.interactions import invoke
+from tests.bot.learning.support import Reader
+from tests.bot.practice.test_service import Harness
 from tests.tictactoe import TicTacToe
-
-
-class Crosses(render.Painter):
-    """Red crosses, blue noughts."""
-
-    def colors(self, game: Game, theme: str) -> render.Colors:
-        return render.theme.colors(theme, {"x": (220, 40, 40), "o": (40, 80, 220)})
-
 
 #: A draw: no line of three for either.
 DRAW = ["a1", "b2", "c3", "b1", "b3", "a3", "c1", "c2", "a2"]
 
 
 @pytest.fixture
-def tictactoe(monkeypatch: pytest.MonkeyPatch) -> Iterator[Game]:
-    """The game registered (its rules and its painter) for this test only."""
-    monkeypatch.setattr(render.games, "_PAINTERS", dict(render.games._PAINTERS))
+def tictactoe() -> Iterator[Game]:
+    """The game registered for this test only: its rules, and with them the plug-ins
+    they declare (its painter, its guide)."""
     with registry_restored():
-        game = rules.register(TicTacToe())
-        render.games.register(game.name, Crosses())
-        yield game
+        yield rules.register(TicTacToe())
     render.games.painter_colors.cache_clear()
 
 
@@ -157,3 +155,61 @@ async def test_its_record_reads_back(drawn_env: Env) -> None:
             "Draw: the board is full",
         )
         assert replay_record(record).outcome == update.state.outcome
+
+
+class DarkThemes:
+    async def theme(self, member_id: int, *, private: bool = True) -> str:
+        return "dark"
+
+
+async def test_its_rules_are_the_one_page_guide_it_declares(tictactoe: Game) -> None:
+    reader = Reader(SimpleNamespace(rules_url_base="", settings=DarkThemes()), ANA)
+    await invoke(LearningCommands.rules, LearningCommands(), reader, "tictactoe", 1)
+    answer = reader.answer
+    embed = answer["embed"]
+    assert answer["ephemeral"] is True
+    assert embed.title == "Tic-tac-toe: Three in a row"
+    assert "Three of your marks in a row" in embed.description
+    assert embed.footer.text == "Page 1 of 1 · Tic-tac-toe by traditional"
+    assert embed.image.url == "attachment://tictactoe-goal.png"
+    assert [(field.name, field.value) for field in embed.fields] == [
+        ("Options for /challenge", "None"),
+        ("In the picture", "X's a1, b2 and c3: X wins."),
+    ]
+    assert answer["view"].children == []  # one page: nothing to turn
+    name, data = reader.file()
+    diagram = picture(data)
+    assert name == "tictactoe-goal.png" and diagram.width > 100
+    state = tictactoe.replay(["a1", "b1", "b2", "c1", "c3"])
+    x, y = render.cell_center(state, "a1")
+    red, _, blue = diagram.convert("RGB").getpixel((round(x), round(y)))
+    assert red > 150 > blue  # an x, drawn by the painter it declares
+
+
+async def test_it_is_practised_against_the_bot(tictactoe: Game, tmp_path: Path) -> None:
+    harness = Harness(tmp_path / "practice.db")
+    app = await harness.start()
+    try:
+        started = await app.practice.start_game(
+            guild_id=GUILD, channel_id=CHANNEL, member=ANA, game="tictactoe", level="easy"
+        )
+        game_id = started.game.id
+        pick = random.Random(3)
+        for _ in range(9):
+            await app.practice.idle()
+            row = await app.games.get_game(GUILD, game_id)
+            if not row.is_active:
+                break
+            state = await app.games.state_of(row)
+            assert row.player_ids[state.to_move] == ANA.id, "the bot answered every move"
+            await app.moves.play_move(
+                guild_id=GUILD, game_id=game_id, member=ANA, text=pick.choice(state.legal_moves())
+            )
+        await app.practice.idle()
+        row = await app.games.get_game(GUILD, game_id)
+        assert not row.is_active and row.result
+        assert harness.ai.chosen  # the search chose the bot's moves, with the defaults
+        [record] = await app.practice.record(guild_id=GUILD, member_id=ANA.id)
+        assert record.wins + record.losses + record.draws == 1
+    finally:
+        await harness.stop()

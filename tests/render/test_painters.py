@@ -1,6 +1,6 @@
-"""Games describe their own pictures: one painter per game, found by the game's
-name or registered by a game defined elsewhere, and one drawer per board
-style, found by the board's class. The rest of ``render`` knows no game."""
+"""Games describe their own pictures: one painter per game, declared by the game
+(``rules.Plugins``) or registered in its place, and one drawer per board style,
+found by the board's class. The rest of ``render`` knows no game."""
 
 from __future__ import annotations
 
@@ -17,10 +17,16 @@ from render import boards
 from render.caption import Swatch, Text
 from render.games import Painter
 from rules.square import SquareBoard
-from tests import tictactoe
+from tests import tictactoe, tictactoe_painter
 from tests.render.helpers import decode, near, pixel
 
 RENDER = Path(render.__file__).parent
+
+
+class Undeclared(tictactoe.TicTacToe):
+    """Tic-tac-toe declaring no painter."""
+
+    plugins = rules.Plugins()
 
 
 @pytest.mark.parametrize("name", sorted(rules.GAMES))
@@ -31,10 +37,11 @@ def test_a_games_painter_is_found_by_its_name(name):
 
 
 def test_a_game_without_a_painter_is_drawn_plainly():
-    state = tictactoe.GAME.replay(["b2", "a1"])
-    assert render.painter_for(tictactoe.GAME) is render.games.PLAIN
+    game = Undeclared()
+    state = game.replay(["b2", "a1"])
+    assert render.painter_for(game) is render.games.PLAIN
     image = decode(render.board_png(state, names={0: "Ann", 1: "Bob"})).convert("RGB")
-    palette = render.colors(tictactoe.GAME)
+    palette = render.colors(game)
     assert near(pixel(image, state, "b2"), palette.stones["x"])
     radius = render.board_layout(state).stone_radius
     assert near(pixel(image, state, "a1", dx=0.6 * radius), palette.stones["o"])
@@ -67,7 +74,14 @@ def neon():
     render.games.painter_colors.cache_clear()
 
 
-def test_a_game_defined_elsewhere_brings_its_own_painter(neon):
+def test_a_game_defined_elsewhere_declares_its_own_painter():
+    assert render.painter_for(tictactoe.GAME) is tictactoe_painter.PAINTER
+    state = tictactoe.GAME.replay(["b2", "a1"])
+    image = decode(render.board_png(state)).convert("RGB")
+    assert near(pixel(image, state, "b2"), (220, 40, 40))
+
+
+def test_a_registered_painter_takes_the_declared_ones_place(neon):
     state = tictactoe.GAME.replay(["b2", "a1"])
     assert render.painter_for("tictactoe") is neon
     image = decode(render.board_png(state)).convert("RGB")

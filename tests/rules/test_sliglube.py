@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import rules
 from rules import IllegalMove, Termination, sliglube
-from rules.loops import HexGrid, all_loops
+from rules.sliglube_loops import HexGrid, all_loops
 
 GAME = rules.get_game("sliglube")
 
@@ -358,7 +358,7 @@ NAIVE_LIMIT = 30
 @settings(max_examples=8)
 def test_legal_moves_match_a_naive_reading_of_the_rules(budget, data):
     """Also with the pruned searches cut short (3) or skipped (0), so that the
-    state graph of rules.loops decides every cell."""
+    state graph of rules.sliglube_loops decides every cell."""
     saved, sliglube._SEARCH_BUDGET = sliglube._SEARCH_BUDGET, budget
     try:
         play_against_naive_rules(data)

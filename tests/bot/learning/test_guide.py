@@ -23,7 +23,7 @@ from tests.bot.conftest import ANA, CY
 from tests.bot.interactions import invoke
 from tests.bot.learning.support import Reader, click
 from tests.render.helpers import near
-from tests.tictactoe import GAME as TICTACTOE
+from tests.tictactoe import TicTacToe
 
 FOUR = ("asli", "lifeline", "sliglube", "astralis")
 
@@ -154,11 +154,18 @@ def test_every_page_fits_discord(game: str) -> None:
         assert page.diagram is None or len(page.diagram.caption) <= 1024
 
 
+class Unguided(TicTacToe):
+    """Tic-tac-toe declaring no guide."""
+
+    plugins = rules.Plugins()
+
+
 async def test_a_game_without_a_guide_gets_a_page_of_its_summary() -> None:
     with registry_restored():
-        rules.register(TICTACTOE)
+        rules.register(Unguided())
         [page] = guide_for("tictactoe").pages
         assert page.title == "Tic-tac-toe" and page.diagram is None
+        assert page.text == TicTacToe.summary
         assert [guide.game for guide in guides()] == [*rules.GAMES]
         reader = await open_guide("tictactoe")
         assert reader.answer["embed"].title == "Tic-tac-toe: Tic-tac-toe"

@@ -14,7 +14,7 @@ import pytest
 
 import rules
 from rules.fast.asli import AsliPosition
-from rules.search import position
+from rules.position import position
 
 GAME = rules.get_game("asli")
 

@@ -11,7 +11,7 @@ import rules
 from rules.astralis import AstralisState
 from rules.fast.astralis import AstralisPosition
 from rules.hexhex import HexBoard
-from rules.search import position
+from rules.position import position
 
 GAME = rules.get_game("astralis")
 SIZES = (7, 8)
@@ -335,7 +335,7 @@ def test_a_capture_can_make_a_bonus() -> None:
 
 def test_a_full_playout_ends_the_game() -> None:
     pos = position(GAME.new(size=8))
-    assert isinstance(pos, AstralisPosition)  # rules.search finds the fast position
+    assert isinstance(pos, AstralisPosition)  # rules.position finds the fast position
     assert pos.playout(random.Random(5), max_plies=5) == 5
     assert pos.ply == 5 and not pos.is_over
     plies = pos.playout(random.Random(6))

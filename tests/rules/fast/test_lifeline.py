@@ -14,7 +14,7 @@ import pytest
 
 import rules
 from rules.fast.lifeline import LifelinePosition
-from rules.search import position
+from rules.position import position
 
 GAME = rules.get_game("lifeline")
 OPENINGS = ("strong-pie", "weak-pie", "komi-pie")

@@ -15,7 +15,7 @@ import pytest
 
 import rules
 from rules.fast.sliglube import SliglubePosition
-from rules.search import position
+from rules.position import position
 from rules.sliglube import SliglubeState
 
 GAME = rules.get_game("sliglube")

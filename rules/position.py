@@ -3,8 +3,9 @@
 A :class:`State` is immutable and speaks text, which is what the bot, records
 and tests want. Search wants the opposite: millions of cheap copies and moves,
 so :func:`position` gives a :class:`SearchPosition` of any State. A game may
-have a fast implementation of its own: a module ``rules/fast/<game name>.py``
-with a function ``position(state) -> SearchPosition``; every other game gets
+have a fast implementation of its own, declared as its ``fast`` plug-in
+(:class:`rules.Plugins`): a function ``position(state) -> SearchPosition``, by
+custom in ``rules/fast/<game name>.py``; every other game gets
 :class:`StatePosition`, which wraps the contract and is correct but slow.
 Either way the moves and the outcome are exactly those of the rules engine:
 a fast position is a faster way of computing the same game, checked against
@@ -15,7 +16,7 @@ move text in every position of that game), which is what move statistics
 shared across positions (RAVE, AMAF, history heuristics) rely on.
 
     >>> import random, rules
-    >>> from rules.search import position
+    >>> from rules.position import position
     >>> pos = position(rules.get_game("astralis").new(size=8))
     >>> pos.playout(random.Random(1))          # plies played
     >>> pos.is_over, pos.winner
@@ -23,13 +24,12 @@ shared across positions (RAVE, AMAF, history heuristics) rely on.
 
 from __future__ import annotations
 
-import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from functools import cache
 
 from rules.game import State
+from rules.plugins import load
 
 
 class SearchPosition(ABC):
@@ -144,18 +144,7 @@ class StatePosition(SearchPosition):
         return self.table.id_of(text)
 
 
-@cache
-def _fast_maker(name: str) -> Callable[[State], SearchPosition] | None:
-    try:
-        module = importlib.import_module(f"rules.fast.{name}")
-    except ModuleNotFoundError as error:
-        if error.name != f"rules.fast.{name}":
-            raise
-        return None
-    return module.position
-
-
 def position(state: State) -> SearchPosition:
-    """A search position equal to ``state``: the game's fast one if it has one."""
-    fast = _fast_maker(state.game.name)
+    """A search position equal to ``state``: the game's fast one if it declares one."""
+    fast: Callable[[State], SearchPosition] | None = load(state.game, "fast")
     return fast(state) if fast is not None else StatePosition(state)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.loops import (
+from rules.sliglube_loops import (
     HexGrid,
     LoopsThrough,
     all_loops,
