@@ -19,10 +19,13 @@ from PIL import Image
 import render
 import render.games
 import rules
+from bot.config import Settings
 from bot.learning.commands import LearningCommands
 from bot.model import Member
 from bot.pictures import render_board
 from bot.review import records
+from bot.services import Services
+from bot.settings.service import MemberSettings
 from rules import Game, Termination
 from rules.record import from_json, parse_record, replay_record
 from rules.testing import registry_restored
@@ -163,7 +166,9 @@ class DarkThemes:
 
 
 async def test_its_rules_are_the_one_page_guide_it_declares(tictactoe: Game) -> None:
-    reader = Reader(SimpleNamespace(rules_url_base="", settings=DarkThemes()), ANA)
+    services = Services(Settings())
+    services.add(DarkThemes(), kind=MemberSettings)
+    reader = Reader(SimpleNamespace(services=services), ANA)
     await invoke(LearningCommands.rules, LearningCommands(), reader, "tictactoe", 1)
     answer = reader.answer
     embed = answer["embed"]
