@@ -26,7 +26,9 @@ from bot.config import Settings
 from bot.core.autocomplete import Autocomplete
 from bot.core.boards import Boards
 from bot.core.endings import Endings
+from bot.core.game_settings import GameDeadlines
 from bot.core.games import Games
+from bot.core.members import MemberSettings
 from bot.core.moves import Moves
 from bot.core.players import Players
 from bot.correspondence.clocks import Clocks
@@ -46,7 +48,6 @@ from bot.review.browser import Browser
 from bot.review.epilogue import Epilogue
 from bot.review.records import Records
 from bot.services import Services
-from bot.settings.service import MemberSettings
 from bot.storage import Database
 from bot.timers import Sleep
 
@@ -258,7 +259,7 @@ def build(
         browser=Browser(db, games, renderer=renderer, replayer=replayer),
         records=Records(db, now=now),
         epilogue=epilogue,
-        settings=MemberSettings(db, notifier),
+        settings=MemberSettings(db, notifier, on_notify=clocks.poke),
         analyses=analyses,
         sandboxes=Sandboxes(db, games, ai, now=now),
         ai=ai,
@@ -269,6 +270,7 @@ def build(
     )
     for one in (settings, *(getattr(app, f.name) for f in fields(App) if f.name in _SERVICES)):
         app.services.add(one)
+    app.services.add(clocks, kind=GameDeadlines)  # as the core sees them
     return app
 
 

@@ -12,8 +12,8 @@
 * bot/ stands in floors (each folder of bot/, and each module at its top, is one
   *room*): the shared pieces, then the game core (``bot/core``), then the areas, then
   the composition (``app``, ``client``, ``__main__``). No cycle between rooms, a room
-  imports only rooms of its own floor or below, and an area imports no other area
-  (they meet in the core: its players, services and hooks);
+  imports only rooms of its own floor or below, and an area uses another only
+  through the names it declares (``DECLARED_INTERFACES``): they meet in the core;
 * nothing outside ``bot.storage`` sees a database driver (``sqlite3``, ``aiosqlite``,
   ``asyncpg``);
 * only ``bot.pictures`` draws, with ``render``.
@@ -271,39 +271,45 @@ def test_a_room_imports_only_its_floor_and_below() -> None:
     assert wrong == []
 
 
-#: Imports of one area by another still to be replaced by an interface in the core
-#: (issue 23): a member's preferences, a game's deadline, the learning buttons under
-#: the review's, the rating in a game's epilogue. Strict: an entry that is gone must
-#: leave this list, and no import may join it.
-KNOWN_AREA_IMPORTS = {
-    "bot.learning.commands imports bot.settings.service",
-    "bot.learning.views imports bot.settings.service",
-    "bot.play.commands imports bot.correspondence.clocks",
-    "bot.play.commands imports bot.settings.service",
-    "bot.review.commands imports bot.learning.sandbox",
-    "bot.review.commands imports bot.learning.views",
-    "bot.review.commands imports bot.settings.service",
-    "bot.review.epilogue imports bot.ratings.ranking",
-    "bot.review.views imports bot.learning.views",
-    "bot.review.views imports bot.settings.service",
-    "bot.settings.commands imports bot.correspondence.clocks",
-    "bot.settings.service imports bot.correspondence.notify",
+#: The modules an area declares for the others to use, and why: nothing else of an
+#: area is imported by another.
+DECLARED_INTERFACES = {
+    # the Explore and Analysis buttons the review shows under its browser and /import
+    "bot.learning.views": ("browser_items", "explore_record"),
 }
 
 
-def test_no_area_imports_another() -> None:
-    """Areas meet in the core (players, services, the hooks the root wires), never
-    directly."""
+def test_an_area_is_used_by_another_only_through_its_declared_interface() -> None:
+    """Areas meet in the core (players, services, the hooks the root wires), or through
+    the few names an area declares for the others."""
     every = areas()
-    found = {
+    wrong = []
+    for module in modules():
+        if room(module) not in every:
+            continue
+        tree = ast.parse(modules()[module].read_text())
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom) or not (node.module or "").startswith("bot."):
+                continue
+            target = node.module or ""
+            if room(target) not in every or room(target) == room(module):
+                continue
+            names = tuple(alias.name for alias in node.names)
+            allowed = DECLARED_INTERFACES.get(target, ())
+            if not set(names) <= set(allowed):
+                wrong.append(f"{module} imports {names} of {target}")
+    assert wrong == []
+    # and plain ``import bot.x.y`` of another area's module, which names nothing
+    plain = [
         f"{module} imports {target}"
         for module in modules()
         if room(module) in every
         for target in ours(module)
-        if room(target) in every and room(target) != room(module)
-    }
-    assert sorted(found - KNOWN_AREA_IMPORTS) == [], "new imports of an area by another"
-    assert sorted(KNOWN_AREA_IMPORTS - found) == [], "gone: take them off the list"
+        if room(target) in every
+        and room(target) != room(module)
+        and target not in DECLARED_INTERFACES
+    ]
+    assert plain == []
 
 
 def strongly_connected(graph: dict[str, list[str]]) -> list[set[str]]:

@@ -13,6 +13,7 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
+from typing import Protocol
 
 from bot import texts
 from bot.core.boards import Boards
@@ -20,10 +21,27 @@ from bot.core.games import Games
 from bot.events import Event, Events
 from bot.model import Attachment, Finale, GameUpdate, Post, Posted, UserError
 from bot.outbox import Staged
-from bot.storage import Database, GameRow, OutboxRow, apply, queries
+from bot.storage import Database, GameRow, OutboxRow, RatingChangeRow, apply, queries
 from rules import Outcome, State, Termination
 
 log = logging.getLogger(__name__)
+
+
+class Rater(Protocol):
+    """Who rates a finished game, for its last post (the ratings)."""
+
+    async def rate_game(self, row: GameRow, *, moves: int) -> RatingChangeRow | None:
+        """Rate ``row`` (``moves`` long); the change, or None when it does not count or
+        was rated already."""
+        ...
+
+    async def rating_change(self, game_id: int) -> RatingChangeRow | None:
+        """The change the game made, if it was rated."""
+        ...
+
+    def change_line(self, row: GameRow, change: RatingChangeRow) -> str:
+        """The change in words."""
+        ...
 
 
 class Endings:

@@ -3,10 +3,21 @@ refused in words a member can act on), takebacks and vacation."""
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
+from typing import Any, Protocol
 
 from bot import texts, timecontrol
 from bot.model import UserError
+from bot.storage import GameRow
+
+
+class GameDeadlines(Protocol):
+    """When the player to move runs out of time (the correspondence clocks)."""
+
+    async def deadline_of(self, row: GameRow) -> datetime | None:
+        """None without a limit or once the game is over."""
+        ...
+
 
 #: The time controls offered by the challenge's autocomplete (any other is typed out).
 TIME_CONTROL_CHOICES = (

@@ -18,12 +18,12 @@ from typing import Protocol
 
 from bot import texts
 from bot.claims import Claims
+from bot.core.members import NOTIFY_CHOICES
 from bot.model import GameUpdate, Post, Poster, UserError
 from bot.storage import Database, GameRow, queries
 
 log = logging.getLogger(__name__)
 
-NOTIFY_CHOICES = ("thread", "dm", "digest")
 DIGEST_EVERY = timedelta(days=1)
 
 

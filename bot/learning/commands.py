@@ -9,12 +9,12 @@ from discord.ext import commands
 
 import rules
 from bot.config import Settings
+from bot.core.members import MemberSettings
 from bot.core.options import GameKind
 from bot.learning import views
 from bot.learning.guide import guide_for
 from bot.learning.sandbox import Sandboxes
 from bot.learning.views import guide_message, rules_url, sandbox_message
-from bot.settings.service import MemberSettings
 from bot.ui.areas import AreaHost
 from bot.ui.context import service
 

@@ -18,14 +18,15 @@ import discord
 
 import rules
 from bot.config import Settings
+from bot.core.members import MemberSettings
 from bot.learning.analysis import Analyses, GameAnalysis, positions
 from bot.learning.guide import Guide, guide_for
 from bot.learning.sandbox import Sandbox, Sandboxes
 from bot.model import DEFAULT_THEME, UserError, names
 from bot.pictures import render_chart, render_diagram, render_suggestion
-from bot.settings.service import MemberSettings
 from bot.ui.context import ROW_ID, SMALL, guild_of, member_of, selected_values, service
 from bot.ui.errors import guarded
+from rules import State
 
 #: A game's name in a ``custom_id``.
 GAME_NAME = "[a-z0-9_]{1,32}"
@@ -421,8 +422,15 @@ async def sandbox_message(
     }
 
 
-def explore_view(sandbox: Sandbox) -> discord.ui.View:
-    """**Explore** under an imported record: opens its sandbox."""
+async def explore_record(interaction: discord.Interaction, state: State) -> discord.ui.View:
+    """**Explore** under an imported record (``state``, its position): a sandbox of
+    the member's with its moves, opened by the button."""
+    sandbox = await service(interaction, Sandboxes).open_from_record(
+        member=member_of(interaction.user),
+        game=state.game.name,
+        options=dict(state.options),
+        moves=state.history,
+    )
     view = discord.ui.View(timeout=None)
     view.add_item(SandboxButton(sandbox.id, sandbox.ply, "open"))
     return view

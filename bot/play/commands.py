@@ -11,15 +11,15 @@ from discord.ext import commands
 from bot import texts
 from bot.core.autocomplete import NOTHING_TO_PLAY, Autocomplete
 from bot.core.boards import Boards
+from bot.core.game_settings import GameDeadlines
 from bot.core.games import Games
+from bot.core.members import MemberSettings
 from bot.core.moves import Moves
 from bot.core.options import MyGame, game_meant
-from bot.correspondence.clocks import Clocks
 from bot.model import names
 from bot.pictures import render_hints
 from bot.play import views
 from bot.play.views import confirm_move, played_text, resign_view
-from bot.settings.service import MemberSettings
 from bot.storage import GameRow
 from bot.ui.answers import reply
 from bot.ui.areas import AreaHost
@@ -129,7 +129,7 @@ class PlayCommands(commands.Cog):
             lines.append(
                 f"{row.player_names[seat]} to play: {state.prompt}." if seat is not None else ""
             )
-            deadline = await service(interaction, Clocks).deadline_of(row)
+            deadline = await service(interaction, GameDeadlines).deadline_of(row)
             if seat is not None and deadline is not None:
                 lines.append(texts.deadline_line(row.player_names[seat], deadline))
         else:

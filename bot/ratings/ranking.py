@@ -48,6 +48,9 @@ class Ratings:
     """The ratings: each game that counts is rated as it ends (by the epilogue, whose
     final post shows the change)."""
 
+    def change_line(self, row: GameRow, change: RatingChangeRow) -> str:
+        return change_line(row, change)
+
     def __init__(self, db: Database, *, now: Callable[[], datetime]) -> None:
         self.db = db
         self.now = now

@@ -14,18 +14,17 @@ from discord.ext import commands
 
 import rules
 from bot import texts
+from bot.core.members import MemberSettings
 from bot.core.options import AnyGame, GameKind, game_meant
-from bot.learning.sandbox import Sandboxes
-from bot.learning.views import explore_view
+from bot.learning.views import explore_record
 from bot.model import UserError
 from bot.review import records, views
 from bot.review.browser import Browser
 from bot.review.records import Records
 from bot.review.views import browser
-from bot.settings.service import MemberSettings
 from bot.storage import GameRow
 from bot.ui.areas import AreaHost
-from bot.ui.context import guild_of, member_of, service
+from bot.ui.context import guild_of, service
 
 AnyGameOption = app_commands.Transform[GameRow, AnyGame]
 GAME_MEANT = "Which game (implied inside a game's thread)"
@@ -159,18 +158,12 @@ class ReviewCommands(commands.Cog):
             if picture
             else discord.utils.MISSING
         )
-        state = imported.state
-        sandbox = await service(interaction, Sandboxes).open_from_record(
-            member=member_of(interaction.user),
-            game=state.game.name,
-            options=dict(state.options),
-            moves=state.history,
-        )
+        explore = await explore_record(interaction, imported.state)
         await interaction.followup.send(
             records.imported_text(imported),
             ephemeral=not public,
             allowed_mentions=discord.AllowedMentions.none(),
-            view=explore_view(sandbox),
+            view=explore,
             file=board,
         )
 

@@ -10,12 +10,11 @@ import logging
 from datetime import timedelta
 
 from bot import texts
+from bot.core.endings import Rater
 from bot.core.games import outcome_of
 from bot.model import Attachment, Replayer, names
-from bot.ratings import ranking
-from bot.ratings.ranking import Ratings
 from bot.review import records
-from bot.storage import Database, GameRow, RatingChangeRow, queries
+from bot.storage import Database, GameRow, queries
 from rules import State
 
 log = logging.getLogger(__name__)
@@ -25,7 +24,7 @@ INLINE_RECORD = 500
 
 
 class Epilogue:
-    def __init__(self, db: Database, ratings: Ratings, *, replayer: Replayer) -> None:
+    def __init__(self, db: Database, ratings: Rater, *, replayer: Replayer) -> None:
         self.db = db
         self.ratings = ratings
         self.replayer = replayer
@@ -39,8 +38,9 @@ class Epilogue:
         if change is None:
             change = await self.ratings.rating_change(row.id)  # rated already
         stored = records.Stored(row, moves, state)
+        rated = None if change is None else self.ratings.change_line(row, change)
         if row.status == "aborted" and not moves:
-            return summary(stored, change), ()  # nothing to replay or to record
+            return summary(stored, rated), ()  # nothing to replay or to record
         files = []
         try:
             gif = await self.replayer(
@@ -50,11 +50,12 @@ class Epilogue:
         except Exception:
             log.exception("no replay of game %d", row.id)
         files.append(Attachment(f"{row.game}-{row.id}.txt", records.record_text(stored).encode()))
-        return summary(stored, change), tuple(files)
+        return summary(stored, rated), tuple(files)
 
 
-def summary(stored: records.Stored, change: RatingChangeRow | None) -> list[str]:
-    """The lines under the result: who played, how long, the ratings, the record."""
+def summary(stored: records.Stored, rated: str | None) -> list[str]:
+    """The lines under the result: who played, how long, the ratings (``rated``: the
+    change in words, if the game changed them), the record."""
     row, state = stored.row, stored.state
     started, finished = row.created_at, row.finished_at
     duration = f" · lasted {_duration(finished - started)}" if started and finished else ""
@@ -62,8 +63,8 @@ def summary(stored: records.Stored, change: RatingChangeRow | None) -> list[str]
         f"{texts.player(row, state, 0)} vs {texts.player(row, state, 1)} · "
         f"{texts.plural(len(stored.moves), 'move')}{duration}."
     ]
-    if change is not None:
-        lines.append(ranking.change_line(row, change))
+    if rated is not None:
+        lines.append(rated)
     elif not row.rated:
         lines.append("A casual game: ratings are unchanged.")
     elif row.status == "aborted":

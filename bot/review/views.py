@@ -12,10 +12,10 @@ from typing import Any
 
 import discord
 
+from bot.core.members import MemberSettings
 from bot.learning.views import browser_items
 from bot.model import UserError
 from bot.review.browser import NAVIGATION, Browser, Page, caption, jump_label
-from bot.settings.service import MemberSettings
 from bot.ui.context import ROW_ID, SMALL, guild_of, selected_values, service
 from bot.ui.errors import guarded
 

@@ -6,8 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.correspondence.clocks import Clocks
-from bot.settings.service import MemberSettings, Preferences
+from bot.core.members import MemberSettings, Preferences
 from bot.ui.areas import AreaHost
 from bot.ui.context import service
 
@@ -70,8 +69,6 @@ class SettingsCommands(commands.Cog):
             confirm_moves=confirm_moves,
             notify=notify.value if notify else None,
         )
-        if notify is not None:
-            service(interaction, Clocks).poke()  # a digest may now be due
         await interaction.response.send_message(
             settings_text(prefs, changed=changed), ephemeral=True
         )

@@ -16,7 +16,9 @@ from bot.config import Settings
 from bot.core.autocomplete import Autocomplete
 from bot.core.boards import Boards
 from bot.core.endings import Endings
+from bot.core.game_settings import GameDeadlines
 from bot.core.games import Games
+from bot.core.members import MemberSettings
 from bot.core.moves import Moves
 from bot.core.players import Players
 from bot.correspondence.clocks import Clocks
@@ -36,7 +38,6 @@ from bot.review.browser import Browser
 from bot.review.epilogue import Epilogue
 from bot.review.records import Records
 from bot.services import Services
-from bot.settings.service import MemberSettings
 from bot.storage import Database, open_database
 from bot.timers import Sleep
 from rules.testing import SMALL_OPTIONS
@@ -115,6 +116,7 @@ class Env:
         if self.practice is not None:
             players.register(self.practice)
         found = Services(Settings(rules_url_base=self.rules_url_base), players)
+        found.add(self.clocks, kind=GameDeadlines)
         for name, value in vars(self).items():
             internal = name in ("path", "poster", "clock", "db", "options", "events", "ai")
             if not internal and value is not None and not isinstance(value, str | Outbox):

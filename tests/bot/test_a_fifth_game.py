@@ -20,12 +20,12 @@ import render
 import render.games
 import rules
 from bot.config import Settings
+from bot.core.members import MemberSettings
 from bot.learning.commands import LearningCommands
 from bot.model import Member
 from bot.pictures import render_board
 from bot.review import records
 from bot.services import Services
-from bot.settings.service import MemberSettings
 from rules import Game, Termination
 from rules.record import from_json, parse_record, replay_record
 from rules.testing import registry_restored

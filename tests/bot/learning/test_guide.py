@@ -14,10 +14,10 @@ from PIL import Image
 import render
 import rules
 from bot.config import Settings
+from bot.core.members import MemberSettings
 from bot.learning.commands import LearningCommands
 from bot.learning.guide import guide_for, guides
 from bot.services import Services
-from bot.settings.service import MemberSettings
 from rules.testing import registry_restored
 from tests.bot.conftest import ANA, CY
 from tests.bot.interactions import invoke

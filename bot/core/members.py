@@ -6,13 +6,23 @@ game's thread are public and keep the default theme."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
-from bot.correspondence.notify import NOTIFY_CHOICES, Notifier
 from bot.model import DEFAULT_THEME, UserError
 from bot.storage import Database, Statement, queries
 
 THEMES = ("dark", "light")
+#: How a member hears of their turn: a mention in the game's thread, a DM, or a
+#: daily digest.
+NOTIFY_CHOICES = ("thread", "dm", "digest")
+
+
+class TurnNotices(Protocol):
+    """Who keeps how each member hears of their turn (the correspondence notifier)."""
+
+    async def set_preference(self, member_id: int, how: str) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,9 +33,14 @@ class Preferences:
 
 
 class MemberSettings:
-    def __init__(self, db: Database, notifier: Notifier) -> None:
+    def __init__(
+        self, db: Database, notifier: TurnNotices, *, on_notify: Callable[[], None] | None = None
+    ) -> None:
         self.db = db
         self.notifier = notifier
+        #: Told when a member changes how they hear of their turn (a digest may now be
+        #: due: the clocks look again).
+        self.on_notify = on_notify
 
     async def of(self, member_id: int) -> Preferences:
         notify, theme, confirm = await self.db.read(queries.member_settings(member_id))
@@ -57,4 +72,6 @@ class MemberSettings:
             await self.db.write(statements)
         if notify is not None:
             await self.notifier.set_preference(member_id, notify)
+            if self.on_notify is not None:
+                self.on_notify()
         return await self.of(member_id)
