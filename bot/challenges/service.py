@@ -16,9 +16,9 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any, Protocol
 
-import rules
 from bot import texts
 from bot.core.boards import SEND_WAIT, Boards, to_ping
+from bot.core.game_settings import game_options
 from bot.core.games import Games, game_rules
 from bot.events import Events
 from bot.model import GameUpdate, Member, Poster, UserError
@@ -96,14 +96,7 @@ class Challenges:
             )
         if opponent is not None and opponent.bot:
             raise UserError(f"{opponent.name} is a bot and can't play: challenge a person.")
-        given = {name: value for name, value in (options or {}).items() if value is not None}
-        try:
-            resolved = rule_set.resolve_options(**given)
-        except rules.OptionError as error:
-            said = str(error)
-            for value in given.values():
-                said = texts.echoing(said, str(value))
-            raise UserError(f"{rule_set.title} can't be played like that: {said}.") from None
+        resolved = game_options(rule_set, options)
         if first not in FIRST_PLAYER_CHOICES:
             raise UserError(f"Who plays first must be one of {', '.join(FIRST_PLAYER_CHOICES)}.")
         async with self.db.transaction() as tx:

@@ -3,12 +3,27 @@ refused in words a member can act on), takebacks and vacation."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, Protocol
 
+import rules
 from bot import texts, timecontrol
 from bot.model import UserError
 from bot.storage import GameRow
+
+
+def game_options(rule_set: rules.Game, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The game's options, every one the member left out at its default; a refusal
+    that quotes what the member gave (shortened) when the game can't be played so."""
+    given = {name: value for name, value in (options or {}).items() if value is not None}
+    try:
+        return dict(rule_set.resolve_options(**given))
+    except rules.OptionError as error:
+        said = str(error)
+        for value in given.values():
+            said = texts.echoing(said, str(value))
+        raise UserError(f"{rule_set.title} can't be played like that: {said}.") from None
 
 
 class GameDeadlines(Protocol):

@@ -25,6 +25,7 @@ import ai
 import rules
 from bot import texts
 from bot.core.boards import Boards, replayed, to_ping
+from bot.core.game_settings import game_options
 from bot.core.games import Games, game_rules
 from bot.core.moves import Moves
 from bot.core.players import UNTIMED, GameOpener, LevelRecord, TurnClock
@@ -114,12 +115,7 @@ class Practice:
         """Refuse now what :meth:`start_game` would refuse (before a public answer);
         returns the level."""
         self._me()
-        rule_set = game_rules(game)
-        given = {name: value for name, value in (options or {}).items() if value is not None}
-        try:
-            rule_set.resolve_options(**given)
-        except rules.OptionError as error:
-            raise UserError(f"{rule_set.title} can't be played like that: {error}.") from None
+        game_options(game_rules(game), options)
         return self.check_level(level)
 
     async def start_game(
