@@ -23,9 +23,14 @@ if TYPE_CHECKING:
     from render.games import Painter
 
 
-def who(seat: int, names: Mapping[int, str] | None) -> str:
+def who(seat: int, names: Mapping[int, str] | None, *, start: bool = False) -> str:
+    """The player in ``seat``: their name exactly as written (never re-cased: "McGregor",
+    "Ωmega"), else "first player" ("First player" to ``start`` a sentence)."""
     name = (names or {}).get(seat)
-    return name if name else ("first player" if seat == 0 else "second player")
+    if name:
+        return name
+    seat_name = "first player" if seat == 0 else "second player"
+    return seat_name.capitalize() if start else seat_name
 
 
 def _move_line(state: State, painter: Painter) -> Line:
@@ -47,8 +52,9 @@ def _status_line(state: State, names: Mapping[int, str] | None, outcome: Ending 
             winner = getattr(outcome, "winner", None)
         else:
             line, winner = [Text(state.result or "Game over")], state.winner
-        if names and winner is not None and names.get(winner):
-            line.append(Text(f"  ({names[winner]} wins)", dim=True))
+        name = (names or {}).get(winner) if winner is not None else None
+        if name and not line[0].text.startswith(f"{name} "):  # named once
+            line.append(Text(f"  ({name} wins)", dim=True))
         return line
     seat = state.to_move
     if seat is None:
@@ -57,7 +63,7 @@ def _status_line(state: State, names: Mapping[int, str] | None, outcome: Ending 
     prompt = state.prompt
     tail = [Text(f": {prompt}", dim=True)] if prompt else []
     if color is None:
-        return [Text(f"{who(seat, names).capitalize()} to move"), *tail]
+        return [Text(f"{who(seat, names, start=True)} to move"), *tail]
     name = (names or {}).get(seat)
     named = [Text(f" ({name})", dim=True)] if name else []
     return [Swatch(color), Text(f" {color.capitalize()} to move"), *named, *tail]

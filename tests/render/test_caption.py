@@ -4,6 +4,7 @@ and a legend of the marks."""
 
 from __future__ import annotations
 
+import dataclasses
 from types import SimpleNamespace
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 import render
 import rules
 import rules.astralis
+import rules.outcome
 from render import text as text_module
 from render.caption import Swatch, Text, caption_lines
 from tests.render.helpers import first_state, random_states
@@ -174,3 +176,48 @@ def test_what_the_move_did_in_words_for_the_post():
         f"{', '.join(astralis.last_change.added)}"
     )
     assert render.change_summary(rules.get_game("asli").replay(["komi 1"], size=5)) == ""
+
+
+#: Display names as members have them: every script, emoji, mixed case.
+NAMES = ["Ωmega Ünïcødé", "McGregor", "李小龍", "zoë🐉", "مريم", "अर्जुन"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_name_is_drawn_exactly_as_written_while_colours_are_undecided(name):
+    # Sliglube: the first player places a black stone, then the second chooses a colour
+    start = rules.get_game("sliglube").new(size=5)
+    rows = render.caption_text(start, names={0: name, 1: "Bob"})
+    assert rows[1].startswith(f"{name} to move: ")
+    choosing = start.play("e2")
+    rows = render.caption_text(choosing, names={0: "Ann", 1: name})
+    assert rows[1].startswith(f"{name} to move: ")
+    # Asli: the second player chooses a colour after the komi
+    asli = rules.get_game("asli").replay(["komi 3"], size=5)
+    assert render.caption_text(asli, names={0: "Ann", 1: name})[1].startswith(f"{name} to move")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_name_is_drawn_exactly_as_written_with_a_colour_and_at_the_end(name):
+    state = rules.get_game("lifeline").replay(["c3 e5"], size=5)
+    rows = render.caption_text(state, names={0: "Ann", 1: name})
+    assert f"White to move ({name})" in rows[1]
+    final = random_states("sliglube", 5, size=5)[-1]
+    winner = final.winner
+    names = {winner: name, 1 - winner: "Ann"}
+    assert f"({name} wins)" in " ".join(render.caption_text(final, names=names))
+
+
+def test_the_winner_is_named_once_when_the_result_names_them():
+    # resigning before the colours are chosen: the bot's sentence names the players
+    state = rules.get_game("sliglube").replay(["e2"], size=5)
+    ending = dataclasses.replace(
+        rules.outcome.resigned(state, 1), text="boardbot wins: 李小龍 resigned"
+    )
+    rows = render.caption_text(state, names={0: "boardbot", 1: "李小龍"}, outcome=ending)
+    said = " ".join(rows)
+    assert said.count("boardbot") == 1 and "boardbot wins: 李小龍 resigned" in said
+    # a sentence in colours still names the winner, once
+    state = rules.get_game("lifeline").replay(["c3 e5"], size=5)
+    ending = rules.outcome.resigned(state, 1)
+    rows = render.caption_text(state, names={0: "Ann", 1: "Bob"}, outcome=ending)
+    assert rows[1] == "Black wins: White resigned  (Ann wins)"
