@@ -60,13 +60,32 @@ def _status_line(state: State, names: Mapping[int, str] | None, outcome: Ending 
     if seat is None:
         return []
     color = state.color_of(seat)
-    prompt = state.prompt
-    tail = [Text(f": {prompt}", dim=True)] if prompt else []
+    tail = _prompt(state.prompt)
     if color is None:
         return [Text(f"{who(seat, names, start=True)} to move"), *tail]
     name = (names or {}).get(seat)
     named = [Text(f" ({name})", dim=True)] if name else []
     return [Swatch(color), Text(f" {color.capitalize()} to move"), *named, *tail]
+
+
+#: The example a prompt ends with: "move your pawn, then … (e.g. d4 e5)".
+_EXAMPLE = re.compile(r"(?P<what>.*?)(?P<example> \(e\.g\. [^()]*\))")
+
+#: How early words give way when room is short (see ``Text.spare``).
+EXAMPLE, PLAYERS, DETAIL = 1, 2, 3
+
+
+def _prompt(prompt: str) -> Line:
+    """ ": what to do" after whose turn it is; an example there gives way first."""
+    if not prompt:
+        return []
+    found = _EXAMPLE.fullmatch(prompt)
+    if found is None:
+        return [Text(f": {prompt}", dim=True)]
+    return [
+        Text(f": {found['what']}", dim=True),
+        Text(found["example"], dim=True, spare=EXAMPLE),
+    ]
 
 
 def players(state: State, names: Mapping[int, str]) -> Line:
@@ -219,12 +238,28 @@ def fit(lines: list[Line], size: int, room: float, rows: int) -> list[Line]:
     """The caption's ``lines`` (move, status, facts, legend) in ``rows`` rows:
     one for the move, at least one for each other line that has something to
     say, and the rows left over to the status, then the legend, then the facts.
-    A legend that fits after the move shares its row (the move, then what it did)."""
+    A legend that fits after the move shares its row (the move, then what it
+    did), else one that fits after the facts shares theirs. When the lines need
+    more rows than there are, words that can be spared give way (see
+    ``Text.spare``: an example first) before anything is cut with "…"."""
+    levels = sorted({s.spare for line in lines for s in line if isinstance(s, Text)} | {0})
+    out: list[Line] = []
+    for level in levels:
+        kept = [
+            [s for s in line if not isinstance(s, Text) or s.spare == 0 or s.spare > level]
+            for line in lines
+        ]
+        out, cut = _plan(kept, size, room, rows)
+        if not cut:
+            break
+    return out
+
+
+def _plan(lines: list[Line], size: int, room: float, rows: int) -> tuple[list[Line], bool]:
+    """:func:`fit`'s rows for ``lines`` as they are, and whether any line was cut."""
     move, status, facts, keys = lines
     if keys:
-        joined = [*move, Text("     "), *keys]
-        if sum(width(s, size) for s in _trim(joined)) <= room:
-            lines = [joined, status, facts, []]
+        lines = _share_legend(move, status, facts, keys, size, room)
     wrapped = [wrap(line, size, room) for line in lines]
     need = [len(w) for w in wrapped]
     give = [min(1, n) for n in need]
@@ -235,7 +270,38 @@ def fit(lines: list[Line], size: int, room: float, rows: int) -> list[Line]:
         give[k] += extra
         spare -= extra
     out: list[Line] = []
+    cut = False
     for line, wrapped_line, count in zip(lines, wrapped, give, strict=True):
+        if len(wrapped_line) > count:
+            cut = True
         if count:
             out += wrapped_line if len(wrapped_line) <= count else wrap(line, size, room, count)
-    return out[:rows]
+    return out[:rows], cut or len(out) > rows
+
+
+def _share_legend(
+    move: Line, status: Line, facts: Line, keys: Line, size: int, room: float
+) -> list[Line]:
+    """The legend after the move if it fits there, else in the room left after the
+    move and after the facts (the first keys after the move, the others after the
+    facts), else on rows of its own."""
+    gap = Text("     ")
+    pairs = [keys[k : k + 2] for k in range(0, len(keys), 2)]  # a key and its words
+    for split in range(len(pairs), -1, -1):
+        first = [s for pair in pairs[:split] for s in pair]
+        rest = [s for pair in pairs[split:] for s in pair]
+        if first and _width(_trim([*move, gap, *first]), size) > room:
+            continue
+        if rest and (not facts or _width(_trim([*facts, gap, *rest]), size) > room):
+            continue
+        return [
+            [*move, gap, *first] if first else move,
+            status,
+            [*facts, gap, *rest] if rest else facts,
+            [],
+        ]
+    return [move, status, facts, keys]
+
+
+def _width(line: Line, size: int) -> float:
+    return sum(width(s, size) for s in line)

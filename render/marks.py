@@ -96,7 +96,8 @@ def layers(
     if mark is Mark.BONUS:
         return [(TOP, sprites.ring(0.8 * radius, 0.26 * radius, col.mark, col.outline))]
     if mark is Mark.PLACE:
-        return [(TOP, sprites.diamond(0.42 * radius, fill, edge))]
+        # large enough to read on the smallest cells (Astralis base 8), not heavier elsewhere
+        return [(TOP, sprites.diamond(max(0.42 * radius, min(0.7 * radius, 16.0)), fill, edge))]
     if mark is Mark.NO_PLACE:
         return [(CELL, style.cell(unit, col.tint.get("forbidden", col.line)))]
     if mark is Mark.HIGHLIGHT:
@@ -107,7 +108,7 @@ def layers(
             (TOP, sprites.disc(0.92 * radius, fill, col.outline, alpha=150)),
             (TOP, sprites.ring(0.42 * radius, max(2.0, 0.16 * radius), col.mark, col.outline)),
         ]
-    return [(TOP, sprites.triangle(0.75 * radius, 0.22 * radius, fill, edge, up))]
+    return [(TOP, sprites.triangle(0.95 * radius, 0.3 * radius, fill, edge, up))]
 
 
 def lightness(rgb: tuple[int, int, int]) -> float:

@@ -19,8 +19,13 @@ class Ending(Protocol):
 
 @dataclass(frozen=True)
 class Text:
+    """Words of a caption line. ``spare``: 0 for what must be said; else how early
+    the words give way when the caption is short of room (1 first: an example of a
+    move; then 2, 3…), so a fact is never cut while an example is drawn."""
+
     text: str
     dim: bool = False
+    spare: int = 0
 
 
 @dataclass(frozen=True)

@@ -221,3 +221,41 @@ def test_the_winner_is_named_once_when_the_result_names_them():
     ending = rules.outcome.resigned(state, 1)
     rows = render.caption_text(state, names={0: "Ann", 1: "Bob"}, outcome=ending)
     assert rows[1] == "Black wins: White resigned  (Ann wins)"
+
+
+#: An Astralis game (base 7) whose last move earned Yellow a bonus on k1, where
+#: Cyan's pawn stands: the bonus waits (the guide's "Deferred bonus" page).
+DEFERRED = (
+    "a2 m6 a3,a2 j9,j10 a5,a6 e7,e8 h4,g5 h9,i8 d1,e2 h2,h3 b1,c1 h9,h10 f1,g1 h5 "
+    "h2,i1 k5,j6 l2,m1 k1 k3,j3"
+)
+
+
+@pytest.mark.parametrize("marks", [False, True])
+@pytest.mark.parametrize(
+    "names", [None, {0: "Ann", 1: "Bob"}, {0: "Ωmega Ünïcødé", 1: "李小龍 zoë🐉"}]
+)
+def test_an_astralis_caption_drops_the_example_before_any_fact(names, marks):
+    state = rules.get_game("astralis").replay(
+        [move.replace(",", " ") for move in DEFERRED.split()], size=7
+    )
+    assert state.deferred_bonuses == (("k1", "yellow"),)
+    said = " ".join(render.caption_text(state, names=names, marks=marks))
+    assert "…" not in said
+    assert "bonus waiting" in said and "k1" in said
+    assert "Cyan to move" in said and "move your pawn, then optionally place a stone" in said
+    if marks:
+        assert "pawn can go" in said
+
+
+@pytest.mark.parametrize("size", [7, 8])
+def test_astralis_boards_with_hints_say_everything_with_long_names(size):
+    names = {0: "Ωmega Ünïcødé", 1: "Bartholomew McGregor"}
+    for state in random_states("astralis", 3, size=size)[2:-1]:
+        rows = render.caption_text(state, names=names, marks=True)
+        said = " ".join(rows)
+        assert "…" not in said, (state.ply, rows)
+        assert state.prompt.split(" (e.g.")[0] in said, (state.ply, rows)
+    # with room to spare, the example stays
+    state = random_states("astralis", 3, size=size)[4]
+    assert "(e.g. d4 e5)" in " ".join(render.caption_text(state))

@@ -173,3 +173,27 @@ def test_what_a_move_did_still_shows_in_the_preview():
         assert distance(middle, palette.stones[before]) < distance(
             middle, palette.stones[state.stone_at(cell)]
         ), cell
+
+
+@pytest.mark.parametrize("theme", render.THEMES)
+def test_astralis_hints_are_legible_in_the_preview_of_base_8(theme):
+    """Where the pawn can go (a hollow triangle) and where a stone may then go (a
+    diamond), in the mover's colour: wide and solid enough to read at 440 px."""
+    state = random_states("astralis", 1, size=8)[40]
+    preview = scaled(render.board_image(state, marks=True, theme=theme))
+    mover = render.colors("astralis", theme).stones[state.color_to_move]
+    lay, k = render.board_layout(state), ratio(state)
+    reach = int(0.45 * lay.unit * k)
+    for mark, wide, solid in ((Mark.PLACE, 9, 40), (Mark.REACH, 13, 35)):
+        cells = marked_cells(state, mark, hints=True)
+        assert cells
+        for cell in cells:
+            x, y = (int(c * k) for c in render.cell_center(state, cell))
+            seen = [
+                dx
+                for dx in range(-reach, reach + 1)
+                for dy in range(-reach, reach + 1)
+                if distance(preview.getpixel((x + dx, y + dy)), mover) < 60
+            ]
+            assert seen and max(seen) - min(seen) + 1 >= wide, (mark, cell)
+            assert len(seen) >= solid, (mark, cell)
