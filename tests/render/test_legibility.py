@@ -4,6 +4,8 @@ and every mark on the cells."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from PIL import ImageChops
 
@@ -197,3 +199,29 @@ def test_astralis_hints_are_legible_in_the_preview_of_base_8(theme):
             ]
             assert seen and max(seen) - min(seen) + 1 >= wide, (mark, cell)
             assert len(seen) >= solid, (mark, cell)
+
+
+@pytest.mark.parametrize("theme", render.THEMES)
+def test_a_late_sliglube_board_keeps_its_stones_apart(theme):
+    """Late in a game nearly every stone is on a loop: the loops' outlines are thin
+    strands between the stones, not bands that weld them into one web, and still show."""
+    state = random_states("sliglube", 1, size=7)[-2]
+    assert len(state.loops()) > 1000
+    preview = scaled(render.board_image(state, theme=theme))
+    col = render.colors("sliglube", theme)
+    lay, k = render.board_layout(state), ratio(state)
+    links = [link for link in state.loop_links() if {state.stone_at(c) for c in link} == {"white"}]
+    assert links
+    for a, b in links[:40]:
+        (xa, ya), (xb, yb) = render.cell_center(state, a), render.cell_center(state, b)
+        mx, my, length = (xa + xb) / 2, (ya + yb) / 2, math.dist((xa, ya), (xb, yb))
+        nx, ny = -(yb - ya) / length, (xb - xa) / length  # across the link
+        across = [
+            preview.getpixel((int((mx + nx * t) * k), int((my + ny * t) * k)))
+            # half pixels across, within the gap between the two stones' neighbours
+            for t in [s * 0.5 for s in range(-int(0.56 * lay.unit), int(0.56 * lay.unit) + 1)]
+        ]
+        white = [p for p in across if distance(p, col.stones["white"]) < 60]
+        assert white, (a, b)  # the outline shows
+        # at most a quarter of a stone's width (counted in half pixels of the full size)
+        assert len(white) * 0.5 * k <= 0.25 * 2 * lay.stone_radius * k, (a, b)
