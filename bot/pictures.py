@@ -22,10 +22,11 @@ async def render_board(
     *,
     theme: str = DEFAULT_THEME,
     outcome: Outcome | None = None,
+    preview: bool = False,
 ) -> bytes | None:
-    """The board picture."""
+    """The board picture; a ``preview`` shows a move not played yet, and says so."""
     return await asyncio.to_thread(
-        render.board_png, state, names=dict(names), theme=theme, outcome=outcome
+        render.board_png, state, names=dict(names), theme=theme, outcome=outcome, preview=preview
     )
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from render import text
 from render.marks import words
-from render.segments import Ending, Key, Line, Segment, Swatch, Text
+from render.segments import Badge, Ending, Key, Line, Segment, Swatch, Text
 from rules import State
 
 if TYPE_CHECKING:
@@ -33,27 +33,35 @@ def who(seat: int, names: Mapping[int, str] | None, *, start: bool = False) -> s
     return seat_name.capitalize() if start else seat_name
 
 
-def _move_line(state: State, painter: Painter) -> Line:
+#: The badge that opens the caption of a move shown before it is played.
+PREVIEW = "PREVIEW"
+
+
+def _move_line(state: State, painter: Painter, preview: bool = False) -> Line:
     title = Text(painter.title(state))
+    badge: Line = [Badge(PREVIEW), Text("  ")] if preview else []
     if not state.history:
-        return [title, Text("  ·  start", dim=True)]
+        return [*badge, title, Text("  ·  start", dim=True)]
     return [
+        *badge,
         title,
         Text(f"  ·  move {state.ply}: ", dim=True),
         Text(painter.move_text(state, state.history[-1])),
+        *([Text("  (not played yet)", dim=True, spare=EXAMPLE)] if preview else []),
     ]
 
 
 def _status_line(state: State, names: Mapping[int, str] | None, outcome: Ending | None) -> Line:
     if outcome is not None or state.is_over:
         if outcome is not None:
-            line: Line = [Text(outcome.text)]
+            said = outcome.text
             # rules.Outcome names the winning seat; a bare stand-in may carry only text
             winner = getattr(outcome, "winner", None)
         else:
-            line, winner = [Text(state.result or "Game over")], state.winner
+            said, winner = state.result or "Game over", state.winner
+        line: Line = [Text(said)]
         name = (names or {}).get(winner) if winner is not None else None
-        if name and not line[0].text.startswith(f"{name} "):  # named once
+        if name and not said.startswith(f"{name} "):  # named once
             line.append(Text(f"  ({name} wins)", dim=True))
         return line
     seat = state.to_move
@@ -115,10 +123,13 @@ def caption_lines(
     painter: Painter | None = None,
     outcome: Ending | None = None,
     keys: Sequence[Key] = (),
+    preview: bool = False,
 ) -> list[Line]:
     """Four lines: the game and the last move; whose turn or how the game ended
     (``outcome``, when the bot ended it: resignation, time, abort); the game's
-    facts (or the players); the legend of the marks ``keys``."""
+    facts (or the players); the legend of the marks ``keys``. A ``preview`` (the
+    last move is not played yet) opens with a badge and says the turn as what
+    would follow: "Then: ● White to move"."""
     if painter is None:
         from render.games import painter_for
 
@@ -126,7 +137,10 @@ def caption_lines(
     facts = painter.facts(state)
     if not facts and names:
         facts = players(state, names)
-    return [_move_line(state, painter), _status_line(state, names, outcome), facts, legend(keys)]
+    status = _status_line(state, names, outcome)
+    if preview and status:
+        status = [Text("Then: ", dim=True), *status]
+    return [_move_line(state, painter, preview), status, facts, legend(keys)]
 
 
 # -- fitting the lines into the caption's rows ----------------------------------------
@@ -142,9 +156,15 @@ def key_width(size: int) -> float:
     return size * 1.3
 
 
+def badge_width(label: str, size: int) -> float:
+    return text.length(label, size) + size * 0.7
+
+
 def width(segment: Segment, size: int) -> float:
     if isinstance(segment, Text):
         return text.length(segment.text, size)
+    if isinstance(segment, Badge):
+        return badge_width(segment.text, size)
     return key_width(size) if isinstance(segment, Key) else swatch_width(size)
 
 

@@ -14,6 +14,7 @@ may not    the cell tinted darker
 pawn reach a hollow triangle of the mover's colour, pointing like the pawn
 highlight  a red ring around the cell (a guide's diagram points at it; no legend)
 AI's move  a see-through stone of the mover's colour, ringed red, where the AI would play
+proposed   an amber ring on a stone of a move shown before it is played (a preview)
 ========== =================================================================
 """
 
@@ -40,10 +41,12 @@ class Mark(enum.Enum):
     REACH = "pawn can go"
     HIGHLIGHT = "highlighted"
     SUGGESTED = "AI's move"
+    PROPOSED = "not played yet"
 
 
-#: What the legend explains (the last move's dot explains itself).
-EXPLAINED = tuple(mark for mark in Mark if mark not in (Mark.LAST, Mark.HIGHLIGHT))
+#: What the legend explains (the last move's dot explains itself, and a preview's
+#: caption says its move is not played yet).
+EXPLAINED = tuple(mark for mark in Mark if mark not in (Mark.LAST, Mark.HIGHLIGHT, Mark.PROPOSED))
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,8 @@ def layers(
     if mark is Mark.HIGHLIGHT:
         outer = min(1.1 * radius, 0.52 * unit)
         return [(TOP, sprites.ring(outer, max(2.0, 0.24 * radius), col.mark, col.outline))]
+    if mark is Mark.PROPOSED:
+        return [(TOP, sprites.ring(0.8 * radius, 0.24 * radius, col.badge, col.outline))]
     if mark is Mark.SUGGESTED:  # a see-through stone, with a dot of the mark's colour
         return [
             (TOP, sprites.disc(0.92 * radius, fill, col.outline, alpha=150)),

@@ -29,6 +29,13 @@ class Text:
 
 
 @dataclass(frozen=True)
+class Badge:
+    """Words on a block of colour, apart from the line: "PREVIEW"."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class Swatch:
     color: str  # a stone colour of the game: "black", "cyan", ...
 
@@ -42,8 +49,8 @@ class Key:
     stone: str | None
 
 
-Segment = Text | Swatch | Key
+Segment = Text | Swatch | Key | Badge
 Line = list[Segment]
 
 
-__all__ = ["Ending", "Key", "Line", "Segment", "Swatch", "Text"]
+__all__ = ["Badge", "Ending", "Key", "Line", "Segment", "Swatch", "Text"]
