@@ -85,9 +85,14 @@ async def render_hints(state: State, names: Mapping[int, str], theme: str = DEFA
 
 
 def suggestion_marks(state: State, move: str | None, color: str | None) -> list[Marked]:
-    """The AI's ``move`` (played by ``color``) as marks on the cells it names."""
-    if not move or color is None:
+    """The AI's ``move`` (played by ``color``) as marks on the cells it names. A mover
+    without a colour yet (a pie's first move) places the colour of the stone the move
+    that was played placed (the same player's)."""
+    if not move:
         return []
+    if color is None:
+        placed = [state.stone_at(cell) for cell in state.last_change.placed]
+        color = next((c for c in placed if c is not None), None)
     return [Marked(word, Mark.SUGGESTED, color) for word in move.split() if word in state.board]
 
 
