@@ -65,12 +65,14 @@ def diagram_png(game: str, diagram: Diagram, theme: str = DEFAULT_THEME) -> byte
     """A guide page's diagram: its position, what it points at ringed, and the hints
     of ``/board marks`` if it asks for them (drawn once per page and theme)."""
     state = diagram.state(game)
-    return render.board_png(
-        state,
-        theme=theme,
-        marks=diagram.hints,
-        extra=[Marked(cell, Mark.HIGHLIGHT) for cell in diagram.highlight],
-    )
+    return render.board_png(state, theme=theme, marks=diagram.hints, extra=diagram_marks(diagram))
+
+
+def diagram_marks(diagram: Diagram) -> list[Marked]:
+    """The rings of a guide's diagram, with what they mark for the legend."""
+    return [
+        Marked(cell, Mark.HIGHLIGHT, label=diagram.ringed or None) for cell in diagram.highlight
+    ]
 
 
 async def render_diagram(game: str, diagram: Diagram, theme: str = DEFAULT_THEME) -> bytes:

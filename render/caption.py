@@ -79,8 +79,9 @@ def _status_line(state: State, names: Mapping[int, str] | None, outcome: Ending 
 #: The example a prompt ends with: "move your pawn, then … (e.g. d4 e5)".
 _EXAMPLE = re.compile(r"(?P<what>.*?)(?P<example> \(e\.g\. [^()]*\))")
 
-#: How early words give way when room is short (see ``Text.spare``).
-EXAMPLE, PLAYERS, DETAIL = 1, 2, 3
+#: How early words give way when room is short (see ``Text.spare``): the players
+#: after the game's facts (the status names the one to move), an example, details.
+PLAYERS, EXAMPLE, DETAIL = 1, 2, 3
 
 
 def _prompt(prompt: str) -> Line:
@@ -96,23 +97,23 @@ def _prompt(prompt: str) -> Line:
     ]
 
 
-def players(state: State, names: Mapping[int, str]) -> Line:
+def players(state: State, names: Mapping[int, str], spare: int = 0) -> Line:
     """Each seat's colour and name: "● Black: Ann   ○ White: Bob"."""
     line: Line = []
     for seat in (0, 1):
         color = state.color_of(seat)
         if line:
-            line.append(Text("   "))
+            line.append(Text("   ", spare=spare))
         if color is not None:
-            line += [Swatch(color), Text(f" {color.capitalize()}: ")]
-        line.append(Text(who(seat, names), dim=True))
+            line += [Swatch(color, spare), Text(f" {color.capitalize()}: ", spare=spare)]
+        line.append(Text(who(seat, names), dim=True, spare=spare))
     return line
 
 
 def legend(keys: Sequence[Key]) -> Line:
     line: Line = []
     for key in keys:
-        line += [key, Text(f" {words(key.mark, key.color)}   ")]
+        line += [key, Text(f" {key.label or words(key.mark, key.color)}   ")]
     return line
 
 
@@ -137,6 +138,8 @@ def caption_lines(
     facts = painter.facts(state)
     if not facts and names:
         facts = players(state, names)
+    elif names:  # both players named, where there is room (Lifeline's komi left…)
+        facts = [*facts, Text("   ", spare=PLAYERS), *players(state, names, PLAYERS)]
     status = _status_line(state, names, outcome)
     if preview and status:
         status = [Text("Then: ", dim=True), *status]
@@ -262,13 +265,10 @@ def fit(lines: list[Line], size: int, room: float, rows: int) -> list[Line]:
     did), else one that fits after the facts shares theirs. When the lines need
     more rows than there are, words that can be spared give way (see
     ``Text.spare``: an example first) before anything is cut with "…"."""
-    levels = sorted({s.spare for line in lines for s in line if isinstance(s, Text)} | {0})
+    levels = sorted({getattr(s, "spare", 0) for line in lines for s in line} | {0})
     out: list[Line] = []
     for level in levels:
-        kept = [
-            [s for s in line if not isinstance(s, Text) or s.spare == 0 or s.spare > level]
-            for line in lines
-        ]
+        kept = [[s for s in line if not 0 < getattr(s, "spare", 0) <= level] for line in lines]
         out, cut = _plan(kept, size, room, rows)
         if not cut:
             break

@@ -57,6 +57,9 @@ class Marked:
     cell: str
     mark: Mark
     color: str | None = None
+    #: What the mark means on this picture, for the legend: a guide says what its
+    #: rings point at ("contested"); a highlight without a label has no legend.
+    label: str | None = None
 
 
 def words(mark: Mark, color: str | None) -> str:

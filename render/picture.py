@@ -94,8 +94,11 @@ def _keys(state: State, found: list[Marked]) -> list[Key]:
     """The legend: one key per kind of mark shown, drawn like its first use."""
     keys: dict[Mark, Key] = {}
     for marked in found:
-        if marked.mark in marks_.EXPLAINED and marked.mark not in keys:
-            keys[marked.mark] = Key(marked.mark, marked.color, state.stone_at(marked.cell))
+        explained = marked.mark in marks_.EXPLAINED or marked.label is not None
+        if explained and marked.mark not in keys:
+            keys[marked.mark] = Key(
+                marked.mark, marked.color, state.stone_at(marked.cell), marked.label
+            )
     return [keys[mark] for mark in Mark if mark in keys]
 
 
@@ -192,12 +195,26 @@ def _paint_caption(canvas: Canvas, painter: Painter, rows: list[Line]) -> None:
                 x += wide
                 continue
             if isinstance(seg, Swatch):
-                sprite = painter.stone(size * 0.4, col, seg.color)
+                sprite = _swatch(painter, size, col, seg.color)
             else:
                 sprite = _key(seg, size, lay.style, col, painter, first)
             wide = width(seg, size)
             _paste_over(image, sprite, (x + wide / 2, y))
             x += wide
+
+
+@lru_cache(maxsize=64)
+def _swatch(painter: Painter, size: int, col: Colors, color: str) -> Image.Image:
+    """A caption's small stone; one about as dark or light as the background gets a
+    ring of the secondary text colour, so it reads at preview size (a black stone on
+    Discord's dark theme)."""
+    stone = painter.stone(size * 0.4, col, color)
+    fill = col.stones.get(color, col.dim)
+    if abs(marks_.lightness(fill) - marks_.lightness(col.background)) >= 90:
+        return stone
+    ring = sprites.disc(size * 0.4 + max(1.5, size * 0.07), col.dim).copy()
+    _paste_rgba(ring, stone, (ring.width // 2 + 0.5, ring.width // 2 + 0.5))
+    return ring
 
 
 def _paste_over(image: Image.Image, sprite: Image.Image, at: tuple[float, float]) -> None:

@@ -38,6 +38,7 @@ class Badge:
 @dataclass(frozen=True)
 class Swatch:
     color: str  # a stone colour of the game: "black", "cyan", ...
+    spare: int = 0  # as ``Text.spare``: gives way with the words it goes with
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,7 @@ class Key:
     mark: Mark
     color: str | None
     stone: str | None
+    label: str | None = None  # what the mark means here, if the mark's own words won't do
 
 
 Segment = Text | Swatch | Key | Badge

@@ -266,3 +266,17 @@ def test_astralis_boards_with_hints_say_everything_with_long_names(size):
     # with room to spare, the example stays
     state = random_states("astralis", 3, size=size)[4]
     assert "(e.g. d4 e5)" in " ".join(render.caption_text(state))
+
+
+def test_lifeline_komi_pie_boards_name_both_players():
+    state = rules.get_game("lifeline").replay(["komi 4", "white"], size=5, opening="komi-pie")
+    rows = render.caption_text(state, names={0: "Ωmega Ünïcødé", 1: "McGregor"})
+    said = " ".join(rows)
+    assert "Komi left" in said
+    assert "Ωmega Ünïcødé" in said and "McGregor" in said and "…" not in said
+
+
+def test_a_ring_that_says_what_it_marks_has_a_legend():
+    state = rules.get_game("lifeline").replay(["c2 e4"], size=4)
+    ringed = [render.Marked("a1", render.Mark.HIGHLIGHT, label="no empty neighbour")]
+    assert "no empty neighbour" in " ".join(render.caption_text(state, extra=ringed))

@@ -225,3 +225,21 @@ def test_a_late_sliglube_board_keeps_its_stones_apart(theme):
         assert white, (a, b)  # the outline shows
         # at most a quarter of a stone's width (counted in half pixels of the full size)
         assert len(white) * 0.5 * k <= 0.25 * 2 * lay.stone_radius * k, (a, b)
+
+
+@pytest.mark.parametrize("theme", render.THEMES)
+def test_the_swatch_before_the_turn_stands_out_in_the_preview(theme):
+    """ "● Black to move": the black swatch reads on the dark background too."""
+    state = rules.get_game("lifeline").new(size=5)
+    assert render.caption_text(state)[1].startswith("● Black to move")
+    preview = scaled(render.board_image(state, theme=theme))
+    lay, k = render.board_layout(state), ratio(state)
+    x, y = (lay.pad + 0.5 * lay.caption_size) * k, lay.line_middle(1) * k
+    reach = int(0.6 * lay.caption_size * k)
+    ground = lightness(render.colors("lifeline", theme).background)
+    contrast = max(
+        abs(lightness(preview.getpixel((int(x) + dx, int(y) + dy))) - ground)
+        for dx in range(-reach, reach + 1)
+        for dy in range(-reach, reach + 1)
+    )
+    assert contrast >= 90
