@@ -270,9 +270,16 @@ def fit(lines: list[Line], size: int, room: float, rows: int) -> list[Line]:
     for level in levels:
         kept = [[s for s in line if not 0 < getattr(s, "spare", 0) <= level] for line in lines]
         out, cut = _plan(kept, size, room, rows)
-        if not cut:
+        if not cut and not _players_take_a_row(kept[2], size, room):
             break
     return out
+
+
+def _players_take_a_row(facts: Line, size: int, room: float) -> bool:
+    """Whether the players after the facts need a row of their own (or split a name
+    across two): they only go where the facts leave room."""
+    alone = [s for s in facts if getattr(s, "spare", 0) != PLAYERS]
+    return len(alone) < len(facts) and len(wrap(facts, size, room)) > len(wrap(alone, size, room))
 
 
 def _plan(lines: list[Line], size: int, room: float, rows: int) -> tuple[list[Line], bool]:
