@@ -125,10 +125,12 @@ class Renderer(Protocol):
         *,
         theme: str = DEFAULT_THEME,
         outcome: Outcome | None = None,
+        preview: bool = False,
     ) -> bytes | None:
         """The picture of ``state`` for the players named by seat (None: no picture).
         ``outcome``: how the game ended when it ended off the board (resignation, time,
-        abort), which the position itself cannot say."""
+        abort), which the position itself cannot say. ``preview``: the last move is
+        shown before it is played (to confirm it), and the picture says so."""
 
 
 class Replayer(Protocol):

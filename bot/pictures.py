@@ -22,10 +22,11 @@ async def render_board(
     *,
     theme: str = DEFAULT_THEME,
     outcome: Outcome | None = None,
+    preview: bool = False,
 ) -> bytes | None:
-    """The board picture."""
+    """The board picture; a ``preview`` shows a move not played yet, and says so."""
     return await asyncio.to_thread(
-        render.board_png, state, names=dict(names), theme=theme, outcome=outcome
+        render.board_png, state, names=dict(names), theme=theme, outcome=outcome, preview=preview
     )
 
 
@@ -61,10 +62,14 @@ def change_summary(state: State) -> str:
 
 class Diagram(Hashable, Protocol):
     """A position to teach with (a guide page's diagram): drawn with the cells of
-    ``highlight`` ringed and, with ``hints``, the marks of ``/board marks``."""
+    ``highlight`` ringed (``ringed``: what the rings mark, for the legend) and, with
+    ``hints``, the marks of ``/board marks``."""
 
     @property
     def highlight(self) -> tuple[str, ...]: ...
+
+    @property
+    def ringed(self) -> str: ...
 
     @property
     def hints(self) -> bool: ...
@@ -77,12 +82,14 @@ def diagram_png(game: str, diagram: Diagram, theme: str = DEFAULT_THEME) -> byte
     """A guide page's diagram: its position, what it points at ringed, and the hints
     of ``/board marks`` if it asks for them (drawn once per page and theme)."""
     state = diagram.state(game)
-    return render.board_png(
-        state,
-        theme=theme,
-        marks=diagram.hints,
-        extra=[Marked(cell, Mark.HIGHLIGHT) for cell in diagram.highlight],
-    )
+    return render.board_png(state, theme=theme, marks=diagram.hints, extra=diagram_marks(diagram))
+
+
+def diagram_marks(diagram: Diagram) -> list[Marked]:
+    """The rings of a guide's diagram, with what they mark for the legend."""
+    return [
+        Marked(cell, Mark.HIGHLIGHT, label=diagram.ringed or None) for cell in diagram.highlight
+    ]
 
 
 async def render_diagram(game: str, diagram: Diagram, theme: str = DEFAULT_THEME) -> bytes:
@@ -97,9 +104,14 @@ async def render_hints(state: State, names: Mapping[int, str], theme: str = DEFA
 
 
 def suggestion_marks(state: State, move: str | None, color: str | None) -> list[Marked]:
-    """The AI's ``move`` (played by ``color``) as marks on the cells it names."""
-    if not move or color is None:
+    """The AI's ``move`` (played by ``color``) as marks on the cells it names. A mover
+    without a colour yet (a pie's first move) places the colour of the stone the move
+    that was played placed (the same player's)."""
+    if not move:
         return []
+    if color is None:
+        placed = [state.stone_at(cell) for cell in state.last_change.placed]
+        color = next((c for c in placed if c is not None), None)
     return [Marked(word, Mark.SUGGESTED, color) for word in move.split() if word in state.board]
 
 

@@ -16,70 +16,104 @@ from typing import TYPE_CHECKING
 
 from render import text
 from render.marks import words
-from render.segments import Ending, Key, Line, Segment, Swatch, Text
+from render.segments import Badge, Ending, Key, Line, Segment, Swatch, Text
 from rules import State
 
 if TYPE_CHECKING:
     from render.games import Painter
 
 
-def who(seat: int, names: Mapping[int, str] | None) -> str:
+def who(seat: int, names: Mapping[int, str] | None, *, start: bool = False) -> str:
+    """The player in ``seat``: their name exactly as written (never re-cased: "McGregor",
+    "Ωmega"), else "first player" ("First player" to ``start`` a sentence)."""
     name = (names or {}).get(seat)
-    return name if name else ("first player" if seat == 0 else "second player")
+    if name:
+        return name
+    seat_name = "first player" if seat == 0 else "second player"
+    return seat_name.capitalize() if start else seat_name
 
 
-def _move_line(state: State, painter: Painter) -> Line:
+#: The badge that opens the caption of a move shown before it is played.
+PREVIEW = "PREVIEW"
+
+
+def _move_line(state: State, painter: Painter, preview: bool = False) -> Line:
     title = Text(painter.title(state))
+    badge: Line = [Badge(PREVIEW), Text("  ")] if preview else []
     if not state.history:
-        return [title, Text("  ·  start", dim=True)]
+        return [*badge, title, Text("  ·  start", dim=True)]
     return [
+        *badge,
         title,
         Text(f"  ·  move {state.ply}: ", dim=True),
         Text(painter.move_text(state, state.history[-1])),
+        *([Text("  (not played yet)", dim=True, spare=EXAMPLE)] if preview else []),
     ]
 
 
 def _status_line(state: State, names: Mapping[int, str] | None, outcome: Ending | None) -> Line:
     if outcome is not None or state.is_over:
         if outcome is not None:
-            line: Line = [Text(outcome.text)]
+            said = outcome.text
             # rules.Outcome names the winning seat; a bare stand-in may carry only text
             winner = getattr(outcome, "winner", None)
         else:
-            line, winner = [Text(state.result or "Game over")], state.winner
-        if names and winner is not None and names.get(winner):
-            line.append(Text(f"  ({names[winner]} wins)", dim=True))
+            said, winner = state.result or "Game over", state.winner
+        line: Line = [Text(said)]
+        name = (names or {}).get(winner) if winner is not None else None
+        if name and not said.startswith(f"{name} "):  # named once
+            line.append(Text(f"  ({name} wins)", dim=True))
         return line
     seat = state.to_move
     if seat is None:
         return []
     color = state.color_of(seat)
-    prompt = state.prompt
-    tail = [Text(f": {prompt}", dim=True)] if prompt else []
+    tail = _prompt(state.prompt)
     if color is None:
-        return [Text(f"{who(seat, names).capitalize()} to move"), *tail]
+        return [Text(f"{who(seat, names, start=True)} to move"), *tail]
     name = (names or {}).get(seat)
     named = [Text(f" ({name})", dim=True)] if name else []
     return [Swatch(color), Text(f" {color.capitalize()} to move"), *named, *tail]
 
 
-def players(state: State, names: Mapping[int, str]) -> Line:
+#: The example a prompt ends with: "move your pawn, then … (e.g. d4 e5)".
+_EXAMPLE = re.compile(r"(?P<what>.*?)(?P<example> \(e\.g\. [^()]*\))")
+
+#: How early words give way when room is short (see ``Text.spare``): the players
+#: after the game's facts (the status names the one to move), an example, details.
+PLAYERS, EXAMPLE, DETAIL = 1, 2, 3
+
+
+def _prompt(prompt: str) -> Line:
+    """ ": what to do" after whose turn it is; an example there gives way first."""
+    if not prompt:
+        return []
+    found = _EXAMPLE.fullmatch(prompt)
+    if found is None:
+        return [Text(f": {prompt}", dim=True)]
+    return [
+        Text(f": {found['what']}", dim=True),
+        Text(found["example"], dim=True, spare=EXAMPLE),
+    ]
+
+
+def players(state: State, names: Mapping[int, str], spare: int = 0) -> Line:
     """Each seat's colour and name: "● Black: Ann   ○ White: Bob"."""
     line: Line = []
     for seat in (0, 1):
         color = state.color_of(seat)
         if line:
-            line.append(Text("   "))
+            line.append(Text("   ", spare=spare))
         if color is not None:
-            line += [Swatch(color), Text(f" {color.capitalize()}: ")]
-        line.append(Text(who(seat, names), dim=True))
+            line += [Swatch(color, spare), Text(f" {color.capitalize()}: ", spare=spare)]
+        line.append(Text(who(seat, names), dim=True, spare=spare))
     return line
 
 
 def legend(keys: Sequence[Key]) -> Line:
     line: Line = []
     for key in keys:
-        line += [key, Text(f" {words(key.mark, key.color)}   ")]
+        line += [key, Text(f" {key.label or words(key.mark, key.color)}   ")]
     return line
 
 
@@ -90,10 +124,13 @@ def caption_lines(
     painter: Painter | None = None,
     outcome: Ending | None = None,
     keys: Sequence[Key] = (),
+    preview: bool = False,
 ) -> list[Line]:
     """Four lines: the game and the last move; whose turn or how the game ended
     (``outcome``, when the bot ended it: resignation, time, abort); the game's
-    facts (or the players); the legend of the marks ``keys``."""
+    facts (or the players); the legend of the marks ``keys``. A ``preview`` (the
+    last move is not played yet) opens with a badge and says the turn as what
+    would follow: "Then: ● White to move"."""
     if painter is None:
         from render.games import painter_for
 
@@ -101,7 +138,12 @@ def caption_lines(
     facts = painter.facts(state)
     if not facts and names:
         facts = players(state, names)
-    return [_move_line(state, painter), _status_line(state, names, outcome), facts, legend(keys)]
+    elif names:  # both players named, where there is room (Lifeline's komi left…)
+        facts = [*facts, Text("   ", spare=PLAYERS), *players(state, names, PLAYERS)]
+    status = _status_line(state, names, outcome)
+    if preview and status:
+        status = [Text("Then: ", dim=True), *status]
+    return [_move_line(state, painter, preview), status, facts, legend(keys)]
 
 
 # -- fitting the lines into the caption's rows ----------------------------------------
@@ -117,9 +159,15 @@ def key_width(size: int) -> float:
     return size * 1.3
 
 
+def badge_width(label: str, size: int) -> float:
+    return text.length(label, size) + size * 0.7
+
+
 def width(segment: Segment, size: int) -> float:
     if isinstance(segment, Text):
         return text.length(segment.text, size)
+    if isinstance(segment, Badge):
+        return badge_width(segment.text, size)
     return key_width(size) if isinstance(segment, Key) else swatch_width(size)
 
 
@@ -213,12 +261,32 @@ def fit(lines: list[Line], size: int, room: float, rows: int) -> list[Line]:
     """The caption's ``lines`` (move, status, facts, legend) in ``rows`` rows:
     one for the move, at least one for each other line that has something to
     say, and the rows left over to the status, then the legend, then the facts.
-    A legend that fits after the move shares its row (the move, then what it did)."""
+    A legend that fits after the move shares its row (the move, then what it
+    did), else one that fits after the facts shares theirs. When the lines need
+    more rows than there are, words that can be spared give way (see
+    ``Text.spare``: an example first) before anything is cut with "…"."""
+    levels = sorted({getattr(s, "spare", 0) for line in lines for s in line} | {0})
+    out: list[Line] = []
+    for level in levels:
+        kept = [[s for s in line if not 0 < getattr(s, "spare", 0) <= level] for line in lines]
+        out, cut = _plan(kept, size, room, rows)
+        if not cut and not _players_take_a_row(kept[2], size, room):
+            break
+    return out
+
+
+def _players_take_a_row(facts: Line, size: int, room: float) -> bool:
+    """Whether the players after the facts need a row of their own (or split a name
+    across two): they only go where the facts leave room."""
+    alone = [s for s in facts if getattr(s, "spare", 0) != PLAYERS]
+    return len(alone) < len(facts) and len(wrap(facts, size, room)) > len(wrap(alone, size, room))
+
+
+def _plan(lines: list[Line], size: int, room: float, rows: int) -> tuple[list[Line], bool]:
+    """:func:`fit`'s rows for ``lines`` as they are, and whether any line was cut."""
     move, status, facts, keys = lines
     if keys:
-        joined = [*move, Text("     "), *keys]
-        if sum(width(s, size) for s in _trim(joined)) <= room:
-            lines = [joined, status, facts, []]
+        lines = _share_legend(move, status, facts, keys, size, room)
     wrapped = [wrap(line, size, room) for line in lines]
     need = [len(w) for w in wrapped]
     give = [min(1, n) for n in need]
@@ -229,7 +297,38 @@ def fit(lines: list[Line], size: int, room: float, rows: int) -> list[Line]:
         give[k] += extra
         spare -= extra
     out: list[Line] = []
+    cut = False
     for line, wrapped_line, count in zip(lines, wrapped, give, strict=True):
+        if len(wrapped_line) > count:
+            cut = True
         if count:
             out += wrapped_line if len(wrapped_line) <= count else wrap(line, size, room, count)
-    return out[:rows]
+    return out[:rows], cut or len(out) > rows
+
+
+def _share_legend(
+    move: Line, status: Line, facts: Line, keys: Line, size: int, room: float
+) -> list[Line]:
+    """The legend after the move if it fits there, else in the room left after the
+    move and after the facts (the first keys after the move, the others after the
+    facts), else on rows of its own."""
+    gap = Text("     ")
+    pairs = [keys[k : k + 2] for k in range(0, len(keys), 2)]  # a key and its words
+    for split in range(len(pairs), -1, -1):
+        first = [s for pair in pairs[:split] for s in pair]
+        rest = [s for pair in pairs[split:] for s in pair]
+        if first and _width(_trim([*move, gap, *first]), size) > room:
+            continue
+        if rest and (not facts or _width(_trim([*facts, gap, *rest]), size) > room):
+            continue
+        return [
+            [*move, gap, *first] if first else move,
+            status,
+            [*facts, gap, *rest] if rest else facts,
+            [],
+        ]
+    return [move, status, facts, keys]
+
+
+def _width(line: Line, size: int) -> float:
+    return sum(width(s, size) for s in line)

@@ -5,9 +5,11 @@
 ``chances[ply]`` is the first player's (seat 0's) chance of winning in the position
 after ``ply`` moves (``chances[0]``: the start), from 0 to 1, or None where it is not
 known. The line runs across the plot: at the top the first player wins, at the
-bottom the second. Move numbers are on the horizontal axis; the biggest swings
-(:func:`biggest_swings`) are ringed and numbered; ``current`` draws a upright line
-at the move a browser shows.
+bottom the second (named above the plot: "▲ Ann winning", "▼ Bob winning"). Move
+numbers are on the horizontal axis; the biggest swings (:func:`biggest_swings`) are
+ringed and numbered; ``current`` draws a bold upright line at the move a browser
+shows. Every label is in the text's colour and large enough to read once Discord
+shrinks the chart to its 440 px preview.
 """
 
 from __future__ import annotations
@@ -22,13 +24,15 @@ from PIL import Image, ImageDraw
 from render import text
 from render.theme import BASE, MARK, RGB, check_theme, mix
 
-WIDTH, HEIGHT = 640, 300
+WIDTH, HEIGHT = 640, 372
 SS = 3  # supersampling of the lines
-SIZE = 15  # text size
+#: Text size: Discord's preview shrinks the chart to about 440 px wide, where
+#: labels of 22 px are 15 px tall (digits 11 px), in the text's own colour.
+SIZE = 22
 PAD = 14
-LEFT = 54  # room for the percentages
-TOP = 40  # room for the title
-BOTTOM = 40  # room for the move numbers
+LEFT = 70  # room for the percentages
+TOP = 80  # room for the title and whose side is whose
+BOTTOM = 44  # room for the move numbers
 #: The line: Discord's blurple reads on both backgrounds.
 LINE: RGB = (88, 101, 242)
 #: Shading of the side of 50% each player is winning on.
@@ -56,8 +60,8 @@ def biggest_swings(
 
 
 def _step(last: int, room: float) -> int:
-    """A tick step (1, 2, 5, 10, 20, 50…) that puts labels about 45 px apart."""
-    wanted = max(1.0, last * 45 / room)
+    """A tick step (1, 2, 5, 10, 20, 50…) that puts labels about 64 px apart."""
+    wanted = max(1.0, last * 64 / room)
     power = 10 ** math.floor(math.log10(wanted))
     return next(int(k * power) for k in (1, 2, 5, 10) if k * power >= wanted)
 
@@ -101,9 +105,9 @@ def win_chart_image(
     for ply in range(0, last + 1, step):
         x = at(ply, 0)[0]
         pen.line((x * SS, y1 * SS, x * SS, (y1 + 5) * SS), fill=dim, width=SS)
-    if current is not None and 0 <= current <= last:
+    if current is not None and 0 <= current <= last:  # bold, in the text's colour
         x = at(current, 0)[0]
-        pen.line((x * SS, y0 * SS, x * SS, y1 * SS), fill=dim, width=2 * SS)
+        pen.line((x * SS, y0 * SS, x * SS, y1 * SS), fill=ink, width=3 * SS)
     runs: list[list[tuple[float, float]]] = [[]]
     for ply, chance in enumerate(chances):
         if chance is None:
@@ -128,19 +132,17 @@ def win_chart_image(
             pen.ellipse((x * SS - r, y * SS - r, x * SS + r, y * SS + r), fill=colour)
     image = big.reduce(SS)
     for share, label in ((0.0, "0%"), (0.25, "25%"), (0.5, "50%"), (0.75, "75%"), (1.0, "100%")):
-        text.draw(
-            image, (x0 - 8 - text.length(label, SIZE - 2), at(0, share)[1]), label, SIZE - 2, dim
-        )
+        text.draw(image, (x0 - 8 - text.length(label, SIZE), at(0, share)[1]), label, SIZE, ink)
     for ply in range(0, last + 1, step):
-        text.draw(image, (at(ply, 0)[0], y1 + 16), str(ply), SIZE - 2, dim, anchor="mm")
-    text.draw(image, (x0 - 8 - text.length("move", SIZE - 2), y1 + 16), "move", SIZE - 2, dim)
+        text.draw(image, (at(ply, 0)[0], y1 + 22), str(ply), SIZE, ink, anchor="mm")
+    text.draw(image, (x0 - 8 - text.length("move", SIZE), y1 + 22), "move", SIZE, ink)
     for ply in marked:
         chance = chances[ply] if 0 <= ply < len(chances) else None
         before = chances[ply - 1] if ply > 0 else None
         if chance is not None:
             x, y = at(ply, chance)
-            dy = 16 if before is not None and chance < before else -16  # away from the line
-            if not y0 + 8 < y + dy < y1 - 8:
+            dy = 20 if before is not None and chance < before else -20  # away from the line
+            if not y0 + 10 < y + dy < y1 - 10:
                 dy = -dy
             label = str(ply)
             x = min(
@@ -149,15 +151,13 @@ def win_chart_image(
             text.draw(image, (x, y + dy), label, SIZE, ink, anchor="mm")
     first = (names or {}).get(0) or "the first player"
     second = (names or {}).get(1) or "the second player"
-    title = text.fit("Winning chances, move by move", SIZE + 1, WIDTH - 2 * PAD)
-    text.draw(image, (PAD, TOP / 2), title, SIZE + 1, ink)
-    room = (x1 - x0) / 2
-    text.draw(
-        image, (x0 + 8, y0 + 12), text.fit(f"▲ {first} winning", SIZE - 2, room), SIZE - 2, dim
-    )
-    text.draw(
-        image, (x0 + 8, y1 - 12), text.fit(f"▼ {second} winning", SIZE - 2, room), SIZE - 2, dim
-    )
+    title = text.fit("Winning chances, move by move", SIZE + 2, WIDTH - 2 * PAD)
+    text.draw(image, (PAD, 22), title, SIZE + 2, ink)
+    # above the plot, where neither the line nor the current move crosses them
+    room = (WIDTH - 2 * PAD) / 2 - 8
+    text.draw(image, (PAD, 54), text.fit(f"▲ {first} winning", SIZE, room), SIZE, ink)
+    below = text.fit(f"▼ {second} winning", SIZE, room)
+    text.draw(image, (WIDTH - PAD - text.length(below, SIZE), 54), below, SIZE, ink)
     return image
 
 

@@ -14,6 +14,7 @@ may not    the cell tinted darker
 pawn reach a hollow triangle of the mover's colour, pointing like the pawn
 highlight  a red ring around the cell (a guide's diagram points at it; no legend)
 AI's move  a see-through stone of the mover's colour, ringed red, where the AI would play
+proposed   an amber ring on a stone of a move shown before it is played (a preview)
 ========== =================================================================
 """
 
@@ -40,10 +41,12 @@ class Mark(enum.Enum):
     REACH = "pawn can go"
     HIGHLIGHT = "highlighted"
     SUGGESTED = "AI's move"
+    PROPOSED = "not played yet"
 
 
-#: What the legend explains (the last move's dot explains itself).
-EXPLAINED = tuple(mark for mark in Mark if mark not in (Mark.LAST, Mark.HIGHLIGHT))
+#: What the legend explains (the last move's dot explains itself, and a preview's
+#: caption says its move is not played yet).
+EXPLAINED = tuple(mark for mark in Mark if mark not in (Mark.LAST, Mark.HIGHLIGHT, Mark.PROPOSED))
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,9 @@ class Marked:
     cell: str
     mark: Mark
     color: str | None = None
+    #: What the mark means on this picture, for the legend: a guide says what its
+    #: rings point at ("contested"); a highlight without a label has no legend.
+    label: str | None = None
 
 
 def words(mark: Mark, color: str | None) -> str:
@@ -96,18 +102,21 @@ def layers(
     if mark is Mark.BONUS:
         return [(TOP, sprites.ring(0.8 * radius, 0.26 * radius, col.mark, col.outline))]
     if mark is Mark.PLACE:
-        return [(TOP, sprites.diamond(0.42 * radius, fill, edge))]
+        # large enough to read on the smallest cells (Astralis base 8), not heavier elsewhere
+        return [(TOP, sprites.diamond(max(0.42 * radius, min(0.7 * radius, 16.0)), fill, edge))]
     if mark is Mark.NO_PLACE:
         return [(CELL, style.cell(unit, col.tint.get("forbidden", col.line)))]
     if mark is Mark.HIGHLIGHT:
         outer = min(1.1 * radius, 0.52 * unit)
         return [(TOP, sprites.ring(outer, max(2.0, 0.24 * radius), col.mark, col.outline))]
+    if mark is Mark.PROPOSED:
+        return [(TOP, sprites.ring(0.8 * radius, 0.24 * radius, col.badge, col.outline))]
     if mark is Mark.SUGGESTED:  # a see-through stone, with a dot of the mark's colour
         return [
             (TOP, sprites.disc(0.92 * radius, fill, col.outline, alpha=150)),
             (TOP, sprites.ring(0.42 * radius, max(2.0, 0.16 * radius), col.mark, col.outline)),
         ]
-    return [(TOP, sprites.triangle(0.75 * radius, 0.22 * radius, fill, edge, up))]
+    return [(TOP, sprites.triangle(0.95 * radius, 0.3 * radius, fill, edge, up))]
 
 
 def lightness(rgb: tuple[int, int, int]) -> float:

@@ -19,7 +19,18 @@ from render import marks as marks_
 from render import sprites, text
 from render.boards import BoardStyle
 from render.canvas import Canvas
-from render.caption import Ending, Key, Line, Swatch, Text, caption_lines, fit, key_width, width
+from render.caption import (
+    Badge,
+    Ending,
+    Key,
+    Line,
+    Swatch,
+    Text,
+    caption_lines,
+    fit,
+    key_width,
+    width,
+)
 from render.games import Painter, painter_colors, painter_for
 from render.layout import CAPTION_LINES, layout
 from render.marks import Mark, Marked
@@ -59,9 +70,19 @@ def static_layer(painter: Painter, col: Colors, board: Board, scale: float) -> I
 
 
 def _marks(
-    state: State, painter: Painter, playing: bool, hints: bool, extra: Sequence[Marked] = ()
+    state: State,
+    painter: Painter,
+    playing: bool,
+    hints: bool,
+    extra: Sequence[Marked] = (),
+    preview: bool = False,
 ) -> list[Marked]:
     found = painter.changes(state)
+    if preview:  # the move is not played yet: no dot of a move played on its stones
+        found = [
+            Marked(m.cell, Mark.PROPOSED, state.stone_at(m.cell)) if m.mark is Mark.LAST else m
+            for m in found
+        ]
     if playing:
         found += painter.standing(state)
         if hints:
@@ -73,8 +94,11 @@ def _keys(state: State, found: list[Marked]) -> list[Key]:
     """The legend: one key per kind of mark shown, drawn like its first use."""
     keys: dict[Mark, Key] = {}
     for marked in found:
-        if marked.mark in marks_.EXPLAINED and marked.mark not in keys:
-            keys[marked.mark] = Key(marked.mark, marked.color, state.stone_at(marked.cell))
+        explained = marked.mark in marks_.EXPLAINED or marked.label is not None
+        if explained and marked.mark not in keys:
+            keys[marked.mark] = Key(
+                marked.mark, marked.color, state.stone_at(marked.cell), marked.label
+            )
     return [keys[mark] for mark in Mark if mark in keys]
 
 
@@ -132,11 +156,17 @@ def caption_rows(
     names: Mapping[int, str] | None,
     outcome: Ending | None,
     scale: float = 1.0,
+    preview: bool = False,
 ) -> list[Line]:
     """The caption's rows as drawn: its lines (with the legend of ``found``) fitted."""
     lay = layout(state.board, scale)
     lines = caption_lines(
-        state, names, painter=painter_for(state.game), outcome=outcome, keys=_keys(state, found)
+        state,
+        names,
+        painter=painter_for(state.game),
+        outcome=outcome,
+        keys=_keys(state, found),
+        preview=preview,
     )
     return fit(lines, lay.caption_size, lay.width - 2 * lay.pad, CAPTION_LINES)
 
@@ -153,13 +183,38 @@ def _paint_caption(canvas: Canvas, painter: Painter, rows: list[Line]) -> None:
                 text.draw(image, (x, y), seg.text, size, col.dim if seg.dim else col.text)
                 x += text.length(seg.text, size)
                 continue
+            if isinstance(seg, Badge):
+                wide = width(seg, size)
+                half = 0.62 * size
+                ImageDraw.Draw(image).rounded_rectangle(
+                    (x, y - half, x + wide - 0.15 * size, y + half),
+                    radius=0.2 * size,
+                    fill=col.badge,
+                )
+                text.draw(image, (x + 0.3 * size, y), seg.text, size, col.outline)
+                x += wide
+                continue
             if isinstance(seg, Swatch):
-                sprite = painter.stone(size * 0.4, col, seg.color)
+                sprite = _swatch(painter, size, col, seg.color)
             else:
                 sprite = _key(seg, size, lay.style, col, painter, first)
             wide = width(seg, size)
             _paste_over(image, sprite, (x + wide / 2, y))
             x += wide
+
+
+@lru_cache(maxsize=64)
+def _swatch(painter: Painter, size: int, col: Colors, color: str) -> Image.Image:
+    """A caption's small stone; one about as dark or light as the background gets a
+    ring of the secondary text colour, so it reads at preview size (a black stone on
+    Discord's dark theme)."""
+    stone = painter.stone(size * 0.4, col, color)
+    fill = col.stones.get(color, col.dim)
+    if abs(marks_.lightness(fill) - marks_.lightness(col.background)) >= 90:
+        return stone
+    ring = sprites.disc(size * 0.4 + max(1.5, size * 0.07), col.dim).copy()
+    _paste_rgba(ring, stone, (ring.width // 2 + 0.5, ring.width // 2 + 0.5))
+    return ring
 
 
 def _paste_over(image: Image.Image, sprite: Image.Image, at: tuple[float, float]) -> None:
@@ -177,6 +232,7 @@ def board_image(
     outcome: Ending | None = None,
     marks: bool = False,
     extra: Sequence[Marked] = (),
+    preview: bool = False,
 ) -> Image.Image:
     """The picture of ``state`` as an RGB image (see :func:`board_png`)."""
     game = state.game
@@ -191,7 +247,7 @@ def board_image(
         if color is not None:
             stones[i] = color
     playing = outcome is None and not state.is_over
-    found = _marks(state, painter, playing, marks, extra)
+    found = _marks(state, painter, playing, marks, extra, preview)
     canvas = Canvas(image, state, lay, col, stones, set(stones))
     canvas.covered |= {
         board.index(m.cell)
@@ -206,7 +262,9 @@ def board_image(
     painter.over(canvas)
     _paint_marks(canvas, found, marks_.TOP)
     _paint_caption(
-        canvas, painter, caption_rows(state, found, names=names, outcome=outcome, scale=scale)
+        canvas,
+        painter,
+        caption_rows(state, found, names=names, outcome=outcome, scale=scale, preview=preview),
     )
     return image
 
@@ -218,19 +276,20 @@ def caption_text(
     outcome: Ending | None = None,
     marks: bool = False,
     extra: Sequence[Marked] = (),
+    preview: bool = False,
 ) -> list[str]:
     """The caption of :func:`board_png` with the same arguments, row by row, as
     text (a stone swatch is "●", a legend's key is its words): what the picture
     says, for tests and for a picture's alt text."""
     found = _marks(
-        state, painter_for(state.game), outcome is None and not state.is_over, marks, extra
+        state, painter_for(state.game), outcome is None and not state.is_over, marks, extra, preview
     )
     return [
         "".join(
-            seg.text if isinstance(seg, Text) else "●" if isinstance(seg, Swatch) else ""
+            seg.text if isinstance(seg, Text | Badge) else "●" if isinstance(seg, Swatch) else ""
             for seg in row
         )
-        for row in caption_rows(state, found, names=names, outcome=outcome)
+        for row in caption_rows(state, found, names=names, outcome=outcome, preview=preview)
     ]
 
 
@@ -248,6 +307,7 @@ def board_png(
     outcome: Ending | None = None,
     marks: bool = False,
     extra: Sequence[Marked] = (),
+    preview: bool = False,
 ) -> bytes:
     """A PNG picture of ``state``: the board with coordinates, what the last move
     did, and a caption (``names`` maps seats 0 and 1 to display names, in any
@@ -256,8 +316,18 @@ def board_png(
     says it even though the position itself is not over. ``marks``: hints for
     the player to move (where they may place, where a pawn can go). ``extra``:
     more marks to draw, e.g. ``Marked("c3", Mark.HIGHLIGHT)`` for what a guide
-    points at, or ``Marked("c3", Mark.SUGGESTED, "black")`` for the AI's move."""
-    image = board_image(state, names=names, theme=theme, outcome=outcome, marks=marks, extra=extra)
+    points at, or ``Marked("c3", Mark.SUGGESTED, "black")`` for the AI's move.
+    ``preview``: the last move is shown before it is played (to confirm it): a
+    "PREVIEW" badge opens the caption and its stones are ringed amber, not dotted."""
+    image = board_image(
+        state,
+        names=names,
+        theme=theme,
+        outcome=outcome,
+        marks=marks,
+        extra=extra,
+        preview=preview,
+    )
     out = io.BytesIO()
     to_palette(image, state.game, theme).save(out, "PNG", compress_level=3)
     return out.getvalue()

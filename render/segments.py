@@ -19,13 +19,26 @@ class Ending(Protocol):
 
 @dataclass(frozen=True)
 class Text:
+    """Words of a caption line. ``spare``: 0 for what must be said; else how early
+    the words give way when the caption is short of room (1 first: an example of a
+    move; then 2, 3…), so a fact is never cut while an example is drawn."""
+
     text: str
     dim: bool = False
+    spare: int = 0
+
+
+@dataclass(frozen=True)
+class Badge:
+    """Words on a block of colour, apart from the line: "PREVIEW"."""
+
+    text: str
 
 
 @dataclass(frozen=True)
 class Swatch:
     color: str  # a stone colour of the game: "black", "cyan", ...
+    spare: int = 0  # as ``Text.spare``: gives way with the words it goes with
 
 
 @dataclass(frozen=True)
@@ -35,10 +48,11 @@ class Key:
     mark: Mark
     color: str | None
     stone: str | None
+    label: str | None = None  # what the mark means here, if the mark's own words won't do
 
 
-Segment = Text | Swatch | Key
+Segment = Text | Swatch | Key | Badge
 Line = list[Segment]
 
 
-__all__ = ["Ending", "Key", "Line", "Segment", "Swatch", "Text"]
+__all__ = ["Badge", "Ending", "Key", "Line", "Segment", "Swatch", "Text"]

@@ -123,7 +123,7 @@ def diamond(radius: float, fill: RGB, edge: RGB) -> Image.Image:
     image, draw, c = _canvas(radius)
     r = radius * SS
     draw.polygon(_polygon(c, r, (0, 90, 180, 270)), fill=(*edge, 255))
-    draw.polygon(_polygon(c, r - max(SS * 1.2, 0.3 * r), (0, 90, 180, 270)), fill=(*fill, 255))
+    draw.polygon(_polygon(c, r - max(SS * 1.2, 0.22 * r), (0, 90, 180, 270)), fill=(*fill, 255))
     return _done(image)
 
 

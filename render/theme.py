@@ -34,6 +34,8 @@ WOOD_DARK: RGB = (205, 163, 98)
 WOOD_LIGHT: RGB = (222, 184, 122)
 WOOD_LINE: RGB = (74, 54, 28)
 MARK: RGB = (232, 62, 48)
+#: What is not played yet: a preview's badge and the rings on its move (amber).
+BADGE: RGB = (250, 176, 5)
 OUTLINE: RGB = (20, 20, 22)
 HALO: RGB = (250, 250, 250)
 
@@ -67,6 +69,7 @@ class Colors:
     outline: RGB  # thin edge around stones and marks
     halo: RGB  # light edge around pieces that stand on dark cells
     mark: RGB  # last move, captured and bonus stones
+    badge: RGB  # a preview: its caption's badge, the rings on the move not played yet
     ghost: Mapping[str, RGB]  # colour name -> fill of a just-removed stone
     tint: Mapping[str, RGB]  # cell fills: Astralis control, Sliglube's forbidden cells
     symbol: Mapping[str, RGB]  # small marks in cells (Astralis control)
@@ -109,6 +112,7 @@ def colors(
         outline=OUTLINE,
         halo=HALO,
         mark=MARK,
+        badge=BADGE,
         ghost=MappingProxyType({n: mix(board, f, ghost_share) for n, f in stones.items()}),
         tint=MappingProxyType(dict(tint or {})),
         symbol=MappingProxyType(dict(symbol or {})),

@@ -154,10 +154,13 @@ class Boards:
                 self._decisions.pop(one.key, None)
 
     async def picture(
-        self, row: GameRow, state: State, *, theme: str = DEFAULT_THEME
+        self, row: GameRow, state: State, *, theme: str = DEFAULT_THEME, preview: bool = False
     ) -> bytes | None:
-        """The board of ``row`` at ``state``; a finished game's says how it ended."""
-        return await self.renderer(state, names(row), theme=theme, outcome=outcome_of(row))
+        """The board of ``row`` at ``state``; a finished game's says how it ended; a
+        ``preview`` shows a move not played yet."""
+        return await self.renderer(
+            state, names(row), theme=theme, outcome=outcome_of(row), preview=preview
+        )
 
     # -- delivering ----------------------------------------------------------------------
 

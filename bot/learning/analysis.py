@@ -111,14 +111,19 @@ class GameAnalysis:
         if ply:
             move = self.moves[ply - 1]
             preferred = self.preferred(ply - 1)
+            then, now = self.chance_of(move.seat, ply - 1), self.chance_of(move.seat, ply)
+            # the chance before the move is what the AI expects of its own choice: a move
+            # it would not have played is called worse only if the chances fell
+            kept = then is not None and now is not None and round(100 * now) >= round(100 * then)
             verdict = (
                 "the AI agrees"
                 if preferred == move.move
+                else f"the AI would have played `{preferred}`, but its estimates show no loss"
+                if preferred and kept
                 else f"the AI preferred `{preferred}`"
                 if preferred
                 else "the AI has no view yet"
             )
-            then, now = self.chance_of(move.seat, ply - 1), self.chance_of(move.seat, ply)
             lines.append(
                 f"Move {ply} of {self.last}: {who[move.seat]} played `{move.move}`; "
                 f"{verdict}. {who[move.seat]}'s chances: {_percent(then)} → "

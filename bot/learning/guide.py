@@ -21,13 +21,15 @@ from rules.plugins import load
 @dataclass(frozen=True, slots=True, eq=False)  # one object per page: hashed by identity
 class Diagram:
     """The position after ``moves`` of a game with ``options``, drawn with the cells
-    of ``highlight`` ringed and, with ``hints``, the marks of ``/board marks``."""
+    of ``highlight`` ringed (``ringed``: what the rings mark, said in the picture's
+    legend) and, with ``hints``, the marks of ``/board marks``."""
 
     options: Mapping[str, Any]
     moves: tuple[str, ...]
     caption: str
     highlight: tuple[str, ...] = ()
     hints: bool = False
+    ringed: str = ""
 
     def state(self, game: str) -> State:
         return rules.get_game(game).replay(self.moves, **self.options)

@@ -260,7 +260,7 @@ async def confirm_move(
         text=text,
     )
     move = after.history[-1]
-    picture = await service(interaction, Boards).picture(row, after, theme=theme)
+    picture = await service(interaction, Boards).picture(row, after, theme=theme, preview=True)
     view = discord.ui.View(timeout=None)
     if re.fullmatch(MOVE, move):
         view.add_item(ConfirmMoveButton(row.id, state.ply, move))

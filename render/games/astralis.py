@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from render import sprites
 from render.canvas import Canvas
+from render.caption import DETAIL
 from render.games import Example, Painter
 from render.marks import Mark, Marked
 from render.segments import Line, Swatch, Text
@@ -81,11 +82,15 @@ class AstralisPainter(Painter):
             line += [Swatch(color), Text(f" {color.capitalize()} {state.score(color):g}")]
             komi = state.score(color) - state.territory(color)
             if komi:
-                line.append(Text(f" ({state.territory(color)} + {komi:g} komi)", dim=True))
-        deferred = state.deferred_bonuses
-        if deferred:
-            cells = ", ".join(f"{cell} ({color})" for cell, color in deferred)
-            line.append(Text(f"   bonus waiting: {cells}", dim=True))
+                line.append(
+                    Text(f" ({state.territory(color)} + {komi:g} komi)", dim=True, spare=DETAIL)
+                )
+        for k, (cell, color) in enumerate(state.deferred_bonuses):
+            line += [
+                Text("   bonus waiting: " if k == 0 else ", "),
+                Swatch(color),
+                Text(f" {cell}"),
+            ]
         return line
 
     def under(self, canvas: Canvas) -> None:

@@ -1,7 +1,10 @@
-"""Sliglube: black and white stones on a hexhex board, and loops. Every loop
-is outlined in the colour of whoever controls it (both colours, side by side,
-where both do), and the cells where the player to move may not place are
-tinted in every picture of a game in progress."""
+"""Sliglube: black and white stones on a hexhex board, and loops. The stones of
+every loop are strung together by a thin strand in the colour of whoever controls
+it (both colours, side by side, where both do): thin, so that late in a game, when
+nearly every stone is on some loop, the stones still read apart. The cells where
+the player to move may not place are tinted in every picture of a game in
+progress, and the caption counts the cells where they may: loops soon number in
+the thousands, a count nobody can use."""
 
 from __future__ import annotations
 
@@ -68,24 +71,27 @@ class SliglubePainter(Painter):
         return replace(col, tint=MappingProxyType({"forbidden": mix(col.board, OUTLINE, 0.3)}))
 
     def facts(self, state: State) -> Line:
+        """Where the player to move may place: the count that decides the game (none
+        left at the start of your turn, and you win)."""
         assert isinstance(state, SliglubeState)
-        loops = state.loops()
-        if not loops:
-            return [Text("No loops on the board", dim=True)]
-        held = owners(state)
-        line: Line = [Text(f"Loops: {len(loops)}   ")]
-        for color in state.game.colors:
-            count = sum(1 for colors in held if color in colors)
-            line += [Swatch(color), Text(f" {color.capitalize()} controls {count}   ")]
-        return line
+        mover = state.color_to_move
+        if mover is None or state.is_over:
+            return []
+        cells = len({move.split()[0] for move in state.legal_moves()})
+        empty = sum(1 for cell in state.board.cells if state.stone_at(cell) is None)
+        word = "cell" if empty == 1 else "cells"
+        return [
+            Swatch(mover),
+            Text(f" {mover.capitalize()} may place on {cells} of {empty} empty {word}"),
+        ]
 
     def under(self, canvas: Canvas) -> None:
-        """A bar between the stones of each link of a loop, in its controllers' colours."""
+        """A strand between the stones of each link of a loop, in its controllers' colours."""
         state, lay, col = canvas.state, canvas.lay, canvas.col
         assert isinstance(state, SliglubeState)
         if not state.loop_links():
             return
-        width = 0.42 * lay.unit
+        width = 0.2 * lay.unit
         order = state.game.colors
         for (a, b), owners in sorted(controllers(state).items()):
             (xa, ya), (xb, yb) = lay.center(a), lay.center(b)
@@ -95,7 +101,7 @@ class SliglubePainter(Painter):
             edge = sprites.capsule(lay.unit, width, degrees, col.outline)
             sprites.paste(canvas.image, edge, middle)
             colours = [col.stones[c] for c in order if c in owners] or [col.line]
-            inner = (width - 2 * max(1.0, 0.06 * lay.unit)) / len(colours)
+            inner = (width - 2 * max(1.0, 0.04 * lay.unit)) / len(colours)
             for k, colour in enumerate(colours):
                 shift = (k - (len(colours) - 1) / 2) * inner
                 at = (middle[0] - math.sin(angle) * shift, middle[1] + math.cos(angle) * shift)

@@ -91,12 +91,18 @@ class FakeClock:
 
 
 async def fake_renderer(
-    state: State, names: Mapping[int, str], *, theme: str = "dark", outcome: Outcome | None = None
+    state: State,
+    names: Mapping[int, str],
+    *,
+    theme: str = "dark",
+    outcome: Outcome | None = None,
+    preview: bool = False,
 ) -> bytes:
-    """A stand-in picture that says which position it shows, in which theme, and the
-    ending it was told of (if any)."""
+    """A stand-in picture that says which position it shows, in which theme, the
+    ending it was told of (if any), and whether it is a preview."""
     ending = f" [{outcome.text}]" if outcome is not None else ""
-    return PNG_SIGNATURE + f"{state.game.name} ply {state.ply} {theme}{ending}".encode()
+    shown = " preview" if preview else ""
+    return PNG_SIGNATURE + f"{state.game.name} ply {state.ply} {theme}{ending}{shown}".encode()
 
 
 class InProcessAI:

@@ -117,3 +117,8 @@ def ink_rows(
             for x in range(left, right)
         )
     ]
+
+
+def distance(a: RGB, b: RGB) -> int:
+    """The largest difference of one channel between two colours."""
+    return max(abs(p - q) for p, q in zip(a, b, strict=True))

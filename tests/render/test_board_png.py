@@ -244,7 +244,8 @@ def test_sliglube_outlines_each_link_in_the_colours_of_its_loops_controllers():
                 continue
             (xa, ya), (xb, yb) = (render.cell_center(state, board.name(i)) for i in (a, b))
             length = ((xb - xa) ** 2 + (yb - ya) ** 2) ** 0.5
-            across = (-(yb - ya) / length * 0.1 * unit, (xb - xa) / length * 0.1 * unit)
+            # the middle of each half of a strand (a thin one: see the legibility tests)
+            across = (-(yb - ya) / length * 0.03 * unit, (xb - xa) / length * 0.03 * unit)
             sides = [
                 image.getpixel(
                     (int((xa + xb) / 2 + s * across[0]), int((ya + yb) / 2 + s * across[1]))

@@ -4,6 +4,7 @@ and a legend of the marks."""
 
 from __future__ import annotations
 
+import dataclasses
 from types import SimpleNamespace
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 import render
 import rules
 import rules.astralis
+import rules.outcome
 from render import text as text_module
 from render.caption import Swatch, Text, caption_lines
 from tests.render.helpers import first_state, random_states
@@ -78,21 +80,29 @@ def test_astralis_komi_comes_from_the_rules(monkeypatch):
     assert f"({state.territory('cyan')} + 5.5 komi)" in text(facts)
 
 
-def test_sliglube_counts_the_loops_each_colour_controls():
-    state = next(s for s in random_states("sliglube", 1, size=5) if len(s.loops()) > 1)
-    _, _, facts, _ = caption_lines(state)
-    black = sum("black" in state.loop_controllers(loop) for loop in state.loops())
-    white = sum("white" in state.loop_controllers(loop) for loop in state.loops())
-    assert text(facts).strip() == (
-        f"Loops: {len(state.loops())}    Black controls {black}    White controls {white}"
-    )
-    assert swatches(facts) == ["black", "white"]
+def test_sliglube_says_where_the_mover_may_place_not_how_many_loops():
+    # late in a game the loops are countless ("Loops: 3923"): the caption gives the
+    # count that decides the game instead, the cells the mover may place on
+    states = random_states("sliglube", 1, size=7)
+    late = states[-2]
+    assert len(late.loops()) > 1000 and not late.is_over
+    _, _, facts, _ = caption_lines(late)
+    cells = {move.split()[0] for move in late.legal_moves()}
+    empty = sum(1 for cell in late.board.cells if late.stone_at(cell) is None)
+    mover = late.color_to_move.capitalize()
+    word = "cell" if len(cells) == 1 else "cells"
+    assert text(facts).strip() == f"{mover} may place on {len(cells)} of {empty} empty {word}"
+    assert swatches(facts) == [late.color_to_move]
+    assert "Loops" not in " ".join(render.caption_text(late))
+    # and at the end, the result says it all: the players are named instead
+    rows = render.caption_text(states[-1], names={0: "Ann", 1: "Bob"})
+    assert "may place" not in " ".join(rows) and "Ann" in rows[-1] and "Bob" in rows[-1]
 
 
-def test_sliglube_without_loops_says_so():
+def test_sliglube_without_loops_says_where_the_mover_may_place():
     state = rules.get_game("sliglube").replay(["d4", "white", "c3"], size=5)
     _, _, facts, _ = caption_lines(state)
-    assert text(facts) == "No loops on the board"
+    assert text(facts).strip() == "Black may place on 59 of 59 empty cells"
 
 
 @pytest.mark.parametrize("name", sorted(rules.GAMES))
@@ -174,3 +184,99 @@ def test_what_the_move_did_in_words_for_the_post():
         f"{', '.join(astralis.last_change.added)}"
     )
     assert render.change_summary(rules.get_game("asli").replay(["komi 1"], size=5)) == ""
+
+
+#: Display names as members have them: every script, emoji, mixed case.
+NAMES = ["Ωmega Ünïcødé", "McGregor", "李小龍", "zoë🐉", "مريم", "अर्जुन"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_name_is_drawn_exactly_as_written_while_colours_are_undecided(name):
+    # Sliglube: the first player places a black stone, then the second chooses a colour
+    start = rules.get_game("sliglube").new(size=5)
+    rows = render.caption_text(start, names={0: name, 1: "Bob"})
+    assert rows[1].startswith(f"{name} to move: ")
+    choosing = start.play("e2")
+    rows = render.caption_text(choosing, names={0: "Ann", 1: name})
+    assert rows[1].startswith(f"{name} to move: ")
+    # Asli: the second player chooses a colour after the komi
+    asli = rules.get_game("asli").replay(["komi 3"], size=5)
+    assert render.caption_text(asli, names={0: "Ann", 1: name})[1].startswith(f"{name} to move")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_name_is_drawn_exactly_as_written_with_a_colour_and_at_the_end(name):
+    state = rules.get_game("lifeline").replay(["c3 e5"], size=5)
+    rows = render.caption_text(state, names={0: "Ann", 1: name})
+    assert f"White to move ({name})" in rows[1]
+    final = random_states("sliglube", 5, size=5)[-1]
+    winner = final.winner
+    names = {winner: name, 1 - winner: "Ann"}
+    assert f"({name} wins)" in " ".join(render.caption_text(final, names=names))
+
+
+def test_the_winner_is_named_once_when_the_result_names_them():
+    # resigning before the colours are chosen: the bot's sentence names the players
+    state = rules.get_game("sliglube").replay(["e2"], size=5)
+    ending = dataclasses.replace(
+        rules.outcome.resigned(state, 1), text="boardbot wins: 李小龍 resigned"
+    )
+    rows = render.caption_text(state, names={0: "boardbot", 1: "李小龍"}, outcome=ending)
+    assert rows[1] == "boardbot wins: 李小龍 resigned"
+    # a sentence in colours still names the winner, once
+    state = rules.get_game("lifeline").replay(["c3 e5"], size=5)
+    ending = rules.outcome.resigned(state, 1)
+    rows = render.caption_text(state, names={0: "Ann", 1: "Bob"}, outcome=ending)
+    assert rows[1] == "Black wins: White resigned  (Ann wins)"
+
+
+#: An Astralis game (base 7) whose last move earned Yellow a bonus on k1, where
+#: Cyan's pawn stands: the bonus waits (the guide's "Deferred bonus" page).
+DEFERRED = (
+    "a2 m6 a3,a2 j9,j10 a5,a6 e7,e8 h4,g5 h9,i8 d1,e2 h2,h3 b1,c1 h9,h10 f1,g1 h5 "
+    "h2,i1 k5,j6 l2,m1 k1 k3,j3"
+)
+
+
+@pytest.mark.parametrize("marks", [False, True])
+@pytest.mark.parametrize(
+    "names", [None, {0: "Ann", 1: "Bob"}, {0: "Ωmega Ünïcødé", 1: "李小龍 zoë🐉"}]
+)
+def test_an_astralis_caption_drops_the_example_before_any_fact(names, marks):
+    state = rules.get_game("astralis").replay(
+        [move.replace(",", " ") for move in DEFERRED.split()], size=7
+    )
+    assert state.deferred_bonuses == (("k1", "yellow"),)
+    said = " ".join(render.caption_text(state, names=names, marks=marks))
+    assert "…" not in said
+    assert "bonus waiting" in said and "k1" in said
+    assert "Cyan to move" in said and "move your pawn, then optionally place a stone" in said
+    if marks:
+        assert "pawn can go" in said
+
+
+@pytest.mark.parametrize("size", [7, 8])
+def test_astralis_boards_with_hints_say_everything_with_long_names(size):
+    names = {0: "Ωmega Ünïcødé", 1: "Bartholomew McGregor"}
+    for state in random_states("astralis", 3, size=size)[2:-1]:
+        rows = render.caption_text(state, names=names, marks=True)
+        said = " ".join(rows)
+        assert "…" not in said, (state.ply, rows)
+        assert state.prompt.split(" (e.g.")[0] in said, (state.ply, rows)
+    # with room to spare, the example stays
+    state = random_states("astralis", 3, size=size)[4]
+    assert "(e.g. d4 e5)" in " ".join(render.caption_text(state))
+
+
+def test_lifeline_komi_pie_boards_name_both_players():
+    state = rules.get_game("lifeline").replay(["komi 4", "white"], size=5, opening="komi-pie")
+    rows = render.caption_text(state, names={0: "Ωmega Ünïcødé", 1: "McGregor"})
+    said = " ".join(rows)
+    assert "Komi left" in said
+    assert "Ωmega Ünïcødé" in said and "McGregor" in said and "…" not in said
+
+
+def test_a_ring_that_says_what_it_marks_has_a_legend():
+    state = rules.get_game("lifeline").replay(["c2 e4"], size=4)
+    ringed = [render.Marked("a1", render.Mark.HIGHLIGHT, label="no empty neighbour")]
+    assert "no empty neighbour" in " ".join(render.caption_text(state, extra=ringed))

@@ -10,7 +10,7 @@ import render
 import rules
 from render.chart import BOTTOM, HEIGHT, LEFT, LINE, PAD, TOP, WIDTH
 from render.theme import BASE, MARK, mix
-from tests.render.helpers import decode, near, pixel, scaled
+from tests.render.helpers import decode, ink_rows, lightness, near, pixel, scaled
 
 
 def test_the_biggest_swings_in_move_order() -> None:
@@ -81,3 +81,60 @@ def test_the_ais_move_is_marked_in_the_movers_colour_and_explained() -> None:
     )
     assert near(pixel(image, state, "c3", dx=0.36 * render.board_layout(state).stone_radius), MARK)
     assert "AI's move" in " ".join(render.caption_text(state, extra=suggested))
+
+
+def _runs(rows: list[int]) -> list[list[int]]:
+    """Consecutive rows grouped: one group per line of text."""
+    groups: list[list[int]] = []
+    for y in rows:
+        if groups and y == groups[-1][-1] + 1:
+            groups[-1].append(y)
+        else:
+            groups.append([y])
+    return groups
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_the_charts_labels_read_at_preview_size_in_full_contrast(theme: str) -> None:
+    chances = [0.5, 0.55, 0.4, 0.7, 0.2, 0.5, 0.9]
+    full = decode(render.win_chart_png(chances, theme=theme, names={0: "Ann", 1: "Bob"}))
+    full = full.convert("RGB")
+    small = scaled(full, 440)
+    k = 440 / WIDTH
+    background = BASE[theme]["background"]
+    # the percentages left of the plot: each at least 11 px tall at 440 px
+    rows = ink_rows(
+        small,
+        (0, int((TOP - 10) * k), int((LEFT - 6) * k), int((HEIGHT - BOTTOM) * k) + 6),
+        background,
+    )
+    labels = _runs(rows)
+    assert len(labels) == 5, labels
+    assert all(len(label) >= 11 for label in labels), [len(label) for label in labels]
+    # drawn in the text colour itself, not a dimmer one
+    ink = BASE[theme]["text"]
+    left = [full.getpixel((x, y)) for x in range(LEFT - 4) for y in range(TOP, HEIGHT - BOTTOM)]
+    assert any(near(p, ink) for p in left)
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_the_current_move_line_stands_out_in_both_themes(theme: str) -> None:
+    chances = [0.5, 0.6, 0.4, 0.5, 0.45, 0.55]
+    plain = scaled(decode(render.win_chart_png(chances, theme=theme)), 440)
+    current = scaled(decode(render.win_chart_png(chances, theme=theme, current=2)), 440)
+    k = 440 / WIDTH
+    x = at(2, 0.5, 5)[0] * k
+    span = range(int((TOP + 20) * k), int((HEIGHT - BOTTOM - 20) * k))
+    # the line's weight across each row: its width times its contrast, summed over
+    # the few pixels it covers once shrunk (a thin dim line is light, a bold one heavy)
+    weights = sorted(
+        sum(
+            abs(
+                lightness(current.getpixel((int(x) + dx, y)))
+                - lightness(plain.getpixel((int(x) + dx, y)))
+            )
+            for dx in range(-3, 4)
+        )
+        for y in span
+    )
+    assert weights[len(weights) // 5] >= 300, weights[len(weights) // 5]

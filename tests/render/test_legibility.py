@@ -4,6 +4,8 @@ and every mark on the cells."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from PIL import ImageChops
 
@@ -173,3 +175,71 @@ def test_what_a_move_did_still_shows_in_the_preview():
         assert distance(middle, palette.stones[before]) < distance(
             middle, palette.stones[state.stone_at(cell)]
         ), cell
+
+
+@pytest.mark.parametrize("theme", render.THEMES)
+def test_astralis_hints_are_legible_in_the_preview_of_base_8(theme):
+    """Where the pawn can go (a hollow triangle) and where a stone may then go (a
+    diamond), in the mover's colour: wide and solid enough to read at 440 px."""
+    state = random_states("astralis", 1, size=8)[40]
+    preview = scaled(render.board_image(state, marks=True, theme=theme))
+    mover = render.colors("astralis", theme).stones[state.color_to_move]
+    lay, k = render.board_layout(state), ratio(state)
+    reach = int(0.45 * lay.unit * k)
+    for mark, wide, solid in ((Mark.PLACE, 9, 40), (Mark.REACH, 13, 35)):
+        cells = marked_cells(state, mark, hints=True)
+        assert cells
+        for cell in cells:
+            x, y = (int(c * k) for c in render.cell_center(state, cell))
+            seen = [
+                dx
+                for dx in range(-reach, reach + 1)
+                for dy in range(-reach, reach + 1)
+                if distance(preview.getpixel((x + dx, y + dy)), mover) < 60
+            ]
+            assert seen and max(seen) - min(seen) + 1 >= wide, (mark, cell)
+            assert len(seen) >= solid, (mark, cell)
+
+
+@pytest.mark.parametrize("theme", render.THEMES)
+def test_a_late_sliglube_board_keeps_its_stones_apart(theme):
+    """Late in a game nearly every stone is on a loop: the loops' outlines are thin
+    strands between the stones, not bands that weld them into one web, and still show."""
+    state = random_states("sliglube", 1, size=7)[-2]
+    assert len(state.loops()) > 1000
+    preview = scaled(render.board_image(state, theme=theme))
+    col = render.colors("sliglube", theme)
+    lay, k = render.board_layout(state), ratio(state)
+    links = [link for link in state.loop_links() if {state.stone_at(c) for c in link} == {"white"}]
+    assert links
+    for a, b in links[:40]:
+        (xa, ya), (xb, yb) = render.cell_center(state, a), render.cell_center(state, b)
+        mx, my, length = (xa + xb) / 2, (ya + yb) / 2, math.dist((xa, ya), (xb, yb))
+        nx, ny = -(yb - ya) / length, (xb - xa) / length  # across the link
+        across = [
+            preview.getpixel((int((mx + nx * t) * k), int((my + ny * t) * k)))
+            # half pixels across, within the gap between the two stones' neighbours
+            for t in [s * 0.5 for s in range(-int(0.56 * lay.unit), int(0.56 * lay.unit) + 1)]
+        ]
+        white = [p for p in across if distance(p, col.stones["white"]) < 60]
+        assert white, (a, b)  # the outline shows
+        # at most a quarter of a stone's width (counted in half pixels of the full size)
+        assert len(white) * 0.5 * k <= 0.25 * 2 * lay.stone_radius * k, (a, b)
+
+
+@pytest.mark.parametrize("theme", render.THEMES)
+def test_the_swatch_before_the_turn_stands_out_in_the_preview(theme):
+    """ "● Black to move": the black swatch reads on the dark background too."""
+    state = rules.get_game("lifeline").new(size=5)
+    assert render.caption_text(state)[1].startswith("● Black to move")
+    preview = scaled(render.board_image(state, theme=theme))
+    lay, k = render.board_layout(state), ratio(state)
+    x, y = (lay.pad + 0.5 * lay.caption_size) * k, lay.line_middle(1) * k
+    reach = int(0.6 * lay.caption_size * k)
+    ground = lightness(render.colors("lifeline", theme).background)
+    contrast = max(
+        abs(lightness(preview.getpixel((int(x) + dx, int(y) + dy))) - ground)
+        for dx in range(-reach, reach + 1)
+        for dy in range(-reach, reach + 1)
+    )
+    assert contrast >= 90

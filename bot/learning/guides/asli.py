@@ -46,6 +46,7 @@ Black's g3 shut White's g2 in the corner: its empty points g1 and f1 lead to no 
 white group. White's e7 was then alone, and White has had two groups: both white groups \
 were captured (×) and went to the prison.""",
                 highlight=("g1", "f1"),
+                ringed="White's last empty points",
             ),
         ),
         Page(
@@ -66,6 +67,7 @@ may place.""",
 Black may place on every point with a diamond, but not on e1 or f2: either would join \
 Black's two groups into one, and a colour that has had two groups cannot live as one.""",
                 highlight=("e1", "f2"),
+                ringed="would join two groups",
                 hints=True,
             ),
         ),
@@ -105,6 +107,7 @@ White's e1, in Black's territory, killed exactly one black group (d1): a minimal
 incursion. Black may not answer at d1 at once, which would kill White's e1 in the same \
 way.""",
                 highlight=("d1",),
+                ringed="the group White killed",
             ),
         ),
         Page(

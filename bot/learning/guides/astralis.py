@@ -100,6 +100,7 @@ Pawns never count: they only carry the stones.""",
 The cells shaded yellow are Yellow's, those shaded cyan are Cyan's. g5 and h5 touch \
 stones of both colours: they are contested (×).""",
                 highlight=("g5", "h5"),
+                ringed="contested",
             ),
         ),
         Page(

@@ -45,6 +45,7 @@ and the rest of its colour. A single cell can be the last link.""",
 White's b2 took the last empty cell next to Black's a1. With no empty path to another \
 black group, a1 was dead and was removed (the pale ghost).""",
                 highlight=("a1",),
+                ringed="dead, removed",
             ),
         ),
         Page(
@@ -67,6 +68,7 @@ White's c1 had no empty neighbour, so no white group could reach another, and ev
 white stone was removed. Then Black's groups share the empty cells and live, and White, \
 with no stones left, has lost.""",
                 highlight=("c2",),
+                ringed="Black's stone, no lifeline",
             ),
         ),
         Page(
@@ -85,6 +87,7 @@ the board changed. With `/board marks:True` the bot shows where you may place.""
 White may place on every cell with a diamond, but not on a1: a stone there would have no \
 empty neighbour, would be removed at once, kill nothing, and leave the board as it was.""",
                 highlight=("a1",),
+                ringed="no empty neighbour",
                 hints=True,
             ),
         ),

@@ -83,6 +83,7 @@ your stone would end your turn in a loop your opponent controls.""",
 The six white stones d2, d3, e4, f3, f2 and e2 form a loop around e3, and White controls \
 it. White, to move, may not place on the shaded cells next to it.""",
                 highlight=("d2", "d3", "e4", "f3", "f2", "e2"),
+                ringed="White's loop",
             ),
         ),
         Page(
@@ -136,6 +137,7 @@ White's c5 would close the loop b3, b4, c5, d5, d4, c3, which White controls: Bl
 and d5 would flip, and White's c2, c6 and e4 would be removed, though c2 and e4 belong to \
 White's other loop. So White may play `c5` or `c5 noflip`.""",
                 highlight=("c5",),
+                ringed="flip or noflip",
             ),
         ),
         Page(

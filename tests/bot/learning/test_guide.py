@@ -170,3 +170,25 @@ async def test_a_game_without_a_guide_gets_a_page_of_its_summary() -> None:
         reader = await open_guide("tictactoe")
         assert reader.answer["embed"].title == "Tic-tac-toe: Tic-tac-toe"
         assert buttons(reader.answer) == []
+
+
+def _diagrams() -> list[Any]:
+    return [
+        pytest.param(guide.game, page, id=f"{guide.game}-{page.key}")
+        for guide in guides()
+        for page in guide.pages
+        if page.diagram is not None and page.diagram.highlight
+    ]
+
+
+@pytest.mark.parametrize(("game", "page"), _diagrams())
+def test_a_diagrams_red_rings_say_what_they_mark_in_its_legend(game: str, page: Any) -> None:
+    """The rings mean different things on different pages: each diagram's picture
+    says what its own ring, in its legend."""
+    from bot.pictures import diagram_marks
+
+    diagram = page.diagram
+    assert diagram.ringed, page.key
+    state = diagram.state(game)
+    said = " ".join(render.caption_text(state, marks=diagram.hints, extra=diagram_marks(diagram)))
+    assert diagram.ringed in said, (page.key, said)

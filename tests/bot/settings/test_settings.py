@@ -89,7 +89,8 @@ async def test_a_move_to_confirm_is_shown_privately_and_played_on_confirm(env: E
     [shown] = asked.followup.sent
     assert shown["ephemeral"] is True
     assert shown["content"].startswith(f"**Astralis #{game_id}**: `a3` is marked on the board")
-    assert picture_of(shown) == b"\x89PNG\r\n\x1a\nastralis ply 1 light"  # the move on it
+    # the move on it, marked as a preview
+    assert picture_of(shown) == b"\x89PNG\r\n\x1a\nastralis ply 1 light preview"
     [button] = shown["view"].children
     assert button.custom_id == f"bb:confirm:{game_id}:0:a3"
     assert len(env.poster.sent) == posts  # nothing played, nothing posted
