@@ -17,6 +17,7 @@ import discord
 
 from bot import texts
 from bot.core.boards import Boards
+from bot.core.members import MemberSettings
 from bot.core.moves import Moves
 from bot.model import GameUpdate, Post, UserError
 from bot.storage import GameRow
@@ -245,7 +246,14 @@ class ConfirmMoveButton(
             text=self.move,
             expected_ply=self.ply,
         )
-        await interaction.edit_original_response(content=played_text(update), view=None)
+        # The preview gives way to the board as played (in the member's theme).
+        theme = await service(interaction, MemberSettings).theme(interaction.user.id)
+        picture = await service(interaction, Boards).picture(update.game, update.state, theme=theme)
+        name = f"{update.game.game}-{update.state.ply}.png"
+        board = [discord.File(io.BytesIO(picture), filename=name)] if picture else []
+        await interaction.edit_original_response(
+            content=played_text(update), view=None, attachments=board
+        )
 
 
 async def confirm_move(

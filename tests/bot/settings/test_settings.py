@@ -106,6 +106,10 @@ async def test_a_move_to_confirm_is_shown_privately_and_played_on_confirm(env: E
     await restored.callback(confirmed)
     assert confirmed.edits[-1]["view"] is None
     assert confirmed.edits[-1]["content"].startswith(f"You played `a3` in [Astralis #{game_id}](")
+    # the preview gives way to the board as played, in the member's theme
+    [played] = confirmed.edits[-1]["attachments"]
+    played.fp.seek(0)
+    assert played.fp.read() == b"\x89PNG\r\n\x1a\nastralis ply 1 light"
     state = await env.games.state_of(await env.games.get_game(GUILD, game_id))
     assert state.history == ("a3",)
 
