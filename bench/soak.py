@@ -117,6 +117,8 @@ class Findings:
     boards_lost: list[str] = field(default_factory=list)
     doubled: list[str] = field(default_factory=list)
     half_opened: list[str] = field(default_factory=list)
+    #: Pending challenges that nobody can see (no message).
+    unposted: list[str] = field(default_factory=list)
     late: list[str] = field(default_factory=list)
     violations: list[str] = field(default_factory=list)
     stored_moves: int = 0
@@ -132,6 +134,7 @@ class Findings:
             or self.boards_lost
             or self.doubled
             or self.half_opened
+            or self.unposted
             or self.late
             or self.violations
         )
@@ -273,6 +276,7 @@ class Soak:
         kind, options = MIX[self._members % len(MIX)]
         batch = tally.calm if wait else tally.crash
         try:
+            mark = fake.mark()
             ix = await fake.run_command(
                 a,
                 "challenge",
@@ -281,7 +285,13 @@ class Soak:
             )
             tally.challenges_sent += 1
             batch.append(ix)
-            challenge = await ix.reply(WAIT if wait else 2.0)
+            await ix.reply(WAIT if wait else 2.0)  # told privately; the message is the channel's
+            challenge = await fake.wait_for_message(
+                self.channel,
+                lambda m: bool(m.buttons) and b.mention in m.content,
+                after=mark,
+                timeout=WAIT if wait else 2.0,
+            )
             click = await fake.click(b, challenge, label="Accept")
         except (TimeoutError, RuntimeError, ValueError, LookupError):
             return  # cut off by the kill before the Accept was sent
@@ -303,6 +313,15 @@ class Soak:
                 moves.setdefault(row["game_id"], []).append(row["move"])
         conn.close()
         return games, moves
+
+    def unposted_challenges(self) -> list[int]:
+        """The pending challenges whose message is not posted."""
+        with sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=30) as conn:
+            found = conn.execute(
+                "SELECT id FROM challenges WHERE status = 'pending' AND message_id IS NULL"
+            ).fetchall()
+        conn.close()
+        return [row[0] for row in found]
 
     async def sync(self) -> None:
         """The members' view of every game, from what the bot stored."""
@@ -345,6 +364,7 @@ class Soak:
         out = Findings()
         games, moves = self.stored()
         boards = self.boards()
+        out.unposted = [f"challenge {i}: no message" for i in self.unposted_challenges()]
         out.games, out.board_posts = len(games), sum(boards.values())
         out.stored_moves = sum(len(history) for history in moves.values())
         for ix in [*tally.calm, *tally.crash]:
@@ -433,6 +453,9 @@ def rows(tally: Tally, found: Findings) -> list[Row]:
         ),
         count("posts doubled", len(found.doubled), "0", "; ".join(found.doubled[:3])),
         count("half-opened games", len(found.half_opened), "0", "; ".join(found.half_opened[:3])),
+        count(
+            "challenges without a message", len(found.unposted), "0", "; ".join(found.unposted[:3])
+        ),
         latency_row(
             "first answer to an interaction",
             f"{len(found.delays)} answered",

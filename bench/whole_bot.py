@@ -140,13 +140,17 @@ class Club:
         a = fake.add_member(self.guild, f"player{self.count}a")
         b = fake.add_member(self.guild, f"player{self.count}b")
         channel = self.channels[self.count % len(self.channels)]
+        mark = fake.mark()
         ix = await fake.run_command(
             a,
             "challenge",
             {"game": game, "opponent": b, **options, "first": "challenger"},
             channel=channel,
         )
-        challenge = await ix.reply(WAIT)
+        await ix.reply(WAIT)  # told privately; the challenge message is the channel's
+        challenge = await fake.wait_for_message(
+            channel, lambda m: bool(m.buttons) and b.mention in m.content, after=mark, timeout=WAIT
+        )
         thread_id = challenge.id  # the game's thread is started from the challenge message
         opening = fake.expect_board(thread_id)
         click = await fake.click(b, challenge, label="Accept")

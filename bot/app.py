@@ -184,7 +184,9 @@ def build(
         mention_filter=notifier.filter_mentions,
         now=now,
     )
-    messages = ChallengeMessages(db, poster, outbox, now=now)
+    messages = ChallengeMessages(
+        db, poster, outbox, now=now, expiry_days=settings.challenge_expiry_days
+    )
     ratings = Ratings(db, now=now)
     # The end of a game is one post: the epilogue gives its summary (rating the game
     # first), its replay and its record.

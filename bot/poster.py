@@ -137,6 +137,29 @@ class DiscordPoster:
             log.info("could not remove the buttons of message %d: %s", message_id, error)
 
     @delayable
+    async def post_challenge(self, challenge: ChallengeRow, text: str) -> int | None:
+        channel = await self._fetch(challenge.channel_id)
+        # (a forum, the home of a forum post's thread, takes no messages)
+        if not callable(getattr(channel, "send", None)) or self.challenge_buttons is None:
+            return None
+        opponent = [] if challenge.opponent_id is None else [discord.Object(challenge.opponent_id)]
+        try:
+            message = await channel.send(
+                content=text[:2000],
+                view=self.challenge_buttons(challenge, False),
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=opponent
+                ),
+                nonce=_nonce(),
+            )
+        except discord.HTTPException as error:
+            if error.status >= 500 or error.status == 429:
+                raise
+            log.warning("challenge %d: cannot post (%s)", challenge.id, error)
+            return None
+        return message.id
+
+    @delayable
     async def show_challenge(
         self, challenge: ChallengeRow, text: str, *, disabled_buttons: bool = False
     ) -> None:

@@ -18,12 +18,13 @@ from bot import texts, timecontrol
 from bot.challenges import views
 from bot.challenges.expiry import ChallengeExpiry
 from bot.challenges.service import Challenges
-from bot.challenges.views import challenge_view
 from bot.core.game_settings import challenge_settings
 from bot.core.options import TimeControlOption, game_command
 from bot.core.players import Players
 from bot.core.views import LEVEL_CHOICES, start_automatic_game
 from bot.model import UserError
+from bot.storage import ChallengeRow
+from bot.ui.answers import reply
 from bot.ui.areas import AreaHost
 from bot.ui.context import channel_of, guild_of, member_of, service
 
@@ -86,6 +87,9 @@ async def challenge(
     channel = getattr(interaction, "channel", None)
     thread = channel if isinstance(channel, discord.Thread) else None
     home = thread.parent_id if thread is not None else channel_of(interaction)
+    # Answered first: the message itself is posted through the outbox, stored with the
+    # challenge, so that nothing (a crash, a slow answer) leaves a challenge unseen.
+    await interaction.response.defer(ephemeral=True, thinking=True)
     made = await service(interaction, Challenges).create(
         guild_id=guild_of(interaction),
         channel_id=home,
@@ -97,45 +101,26 @@ async def challenge(
         rated=rated,
         settings=settings,
     )
-    content = texts.challenge_text(made, service(interaction, ChallengeExpiry).expires_at(made))
-    view = challenge_view(made)
-    mentions = discord.AllowedMentions(
-        everyone=False, roles=False, users=[opponent] if opponent else []
-    )
-    message: discord.Message
-    if thread is None:
-        await interaction.response.send_message(content, view=view, allowed_mentions=mentions)
-        message = await interaction.original_response()
-    else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            channel = interaction.client.get_channel(
-                home
-            ) or await interaction.client.fetch_channel(home)
-            # (a forum, the home of a forum post's thread, takes no messages)
-            posted = (
-                await channel.send(content, view=view, allowed_mentions=mentions)
-                if isinstance(channel, discord.abc.Messageable)
-                else None
-            )
-        except discord.HTTPException:
-            posted = None
-        if posted is None:
-            await service(interaction, Challenges).cancel(
-                guild_id=made.guild_id, challenge_id=made.id, member=member_of(interaction.user)
-            )
-            raise UserError(
-                f"I can't post in <#{home}>, where this thread is: use "
-                "`/challenge` in a channel where I can."
-            )
-        message = posted
-        await interaction.followup.send(
-            f"Your challenge is posted in <#{home}>, where the game will get a thread of its "
-            f"own: {message.jump_url}",
-            ephemeral=True,
-        )
-    await service(interaction, Challenges).set_message(made.id, message.id)
     service(interaction, ChallengeExpiry).poke()  # it may be the next challenge to expire
+    # (the deferred answer filled in: an edit, safe when discord.py sends it again)
+    await reply(interaction, posted_text(made, in_thread=thread is not None), ephemeral=True)
+
+
+def posted_text(challenge: ChallengeRow, *, in_thread: bool = False) -> str:
+    """Where a new challenge's message is (or that it will be, once Discord answers)."""
+    if challenge.message_id is None:
+        return (
+            f"Your challenge is saved: Discord is slow to answer, so its message will "
+            f"appear in <#{challenge.channel_id}> in a moment."
+        )
+    url = texts.jump_url(challenge.guild_id, challenge.channel_id, challenge.message_id)
+    if in_thread:
+        return (
+            f"Your challenge is posted in <#{challenge.channel_id}>, where the game will "
+            f"get a thread of its own: {url}"
+        )
+    whom = challenge.opponent_name or "anyone"
+    return f"Your challenge to {whom} is posted: {url}"
 
 
 def _challenge_command() -> app_commands.Command:

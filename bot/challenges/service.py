@@ -13,7 +13,7 @@ import logging
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from bot import texts
@@ -84,10 +84,16 @@ class Challenges:
         first: str = "challenger",
         rated: bool = True,
         settings: Mapping[str, Any] | None = None,
+        post: bool = True,
     ) -> ChallengeRow:
-        """A pending challenge; the caller posts it and calls :meth:`set_message`.
+        """A pending challenge, and (``post``) its message in ``channel_id``: stored
+        with it in the outbox, so that a crash before it reaches Discord only delays it,
+        and waited for (at most a few seconds). The challenge as it is then: with its
+        ``message_id`` once posted. A message that can never be posted there (no such
+        channel, or one the bot cannot write in) cancels the challenge: a UserError.
         ``rated=False``: a casual game, which never changes ratings. ``settings``: more
-        of the bot's own choices for the game (time control…), already checked."""
+        of the bot's own choices for the game (time control…), already checked.
+        ``post=False``: no message (a challenge the bot accepts itself at once)."""
         rule_set = game_rules(game)
         if opponent is not None and opponent.id == challenger.id:
             raise UserError(
@@ -126,9 +132,21 @@ class Challenges:
                 settings={**(settings or {}), "first": first, "rated": bool(rated)},
                 created_at=self.now(),
             )
+            staged = self.messages.posted(challenge_id) if post else None
+            if staged is not None:
+                await apply(tx, [staged.statement])
             created = await queries.get_challenge(tx, challenge_id)
         assert created is not None  # inserted just now
-        return created
+        if staged is None:
+            return created
+        await self.messages.send(staged)
+        after = await self.db.read(queries.challenge_by_id(challenge_id))
+        assert after is not None
+        if after.status == "cancelled" and after.message_id is None:
+            raise UserError(
+                f"I can't post in <#{channel_id}>: use `/challenge` in a channel where I can."
+            )
+        return after
 
     async def set_message(self, challenge_id: int, message_id: int) -> None:
         async with self.db.transaction() as tx:
@@ -304,13 +322,51 @@ class ChallengeMessages:
     accepted"."""
 
     def __init__(
-        self, db: Database, poster: Poster, outbox: Outbox, *, now: Callable[[], datetime]
+        self,
+        db: Database,
+        poster: Poster,
+        outbox: Outbox,
+        *,
+        now: Callable[[], datetime],
+        expiry_days: int = 0,
     ) -> None:
         self.db = db
         self.poster = poster
         self.outbox = outbox
         self.now = now
+        #: How long a challenge waits for an answer (its message says until when).
+        self.lifetime = timedelta(days=expiry_days) if expiry_days > 0 else None
         outbox.handle("challenge", self._deliver)
+        outbox.handle("challenge_post", self._post)
+
+    def posted(self, challenge_id: int) -> Staged:
+        """Post the new challenge's message (every challenge message is posted so:
+        a new challenge, a rematch)."""
+        return item(
+            challenge_lane(challenge_id),
+            "challenge_post",
+            {"challenge_id": challenge_id},
+            now=self.now(),
+        )
+
+    async def _post(self, pending: OutboxRow) -> int | None:
+        challenge = await self.db.read(queries.challenge_by_id(pending.payload["challenge_id"]))
+        if challenge is None or "posted" in pending.result:
+            return None if challenge is None else challenge.message_id
+        if challenge.message_id is not None or challenge.status != "pending":
+            return challenge.message_id  # posted by an earlier try, or answered since
+        expires = None if self.lifetime is None else challenge.created_at + self.lifetime
+        message_id = await self.poster.post_challenge(
+            challenge, texts.challenge_text(challenge, expires)
+        )
+        statements = [queries.outbox_result_statement(pending.id, {"posted": message_id})]
+        if message_id is None:  # nowhere it can ever be posted: nobody could answer it
+            log.info("challenge %d: no message could be posted; cancelled", challenge.id)
+            statements.append(queries.cancel_unposted_challenge_statement(challenge.id))
+        else:
+            statements.append(queries.set_challenge_message_statement(challenge.id, message_id))
+        await self.db.write(statements)
+        return message_id
 
     def shown(self, challenge: ChallengeRow, by: str, *, lane: str | None = None) -> Staged:
         """Show the challenge as it is once this transaction commits; ``by``: who

@@ -16,8 +16,8 @@ from bot.challenges.expiry import ChallengeExpiry
 from bot.challenges.service import Challenges
 from bot.core.games import Games
 from bot.core.players import Players
-from bot.model import UserError
 from bot.storage import ChallengeRow
+from bot.ui.answers import reply
 from bot.ui.context import ROW_ID, guild_of, member_of, service
 from bot.ui.errors import guarded
 
@@ -128,33 +128,25 @@ class RematchButton(
                 member=member_of(interaction.user),
             )
             new = update.game
-            await interaction.followup.send(
+            await reply(
+                interaction,
                 f"Rematch: {texts.label(new)}, "
                 f"{texts.jump_url(new.guild_id, new.where_id, new.last_message_id)}",
                 ephemeral=True,
             )
             return
+        # Posted through the outbox with the challenge, as every challenge message is.
         challenge = await service(interaction, Challenges).rematch(
             guild_id=guild_of(interaction), game_id=self.game_id, member=member_of(interaction.user)
         )
-        client = interaction.client
-        channel = client.get_channel(challenge.channel_id) or await client.fetch_channel(
-            challenge.channel_id
-        )
-        if not isinstance(channel, discord.abc.Messageable):  # the game's: it took messages
-            raise UserError(f"I can't post in <#{challenge.channel_id}>.")
-        opponent = [] if challenge.opponent_id is None else [discord.Object(challenge.opponent_id)]
-        message = await channel.send(
-            texts.challenge_text(
-                challenge, service(interaction, ChallengeExpiry).expires_at(challenge)
-            ),
-            view=challenge_view(challenge),
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=opponent),
-        )
-        await service(interaction, Challenges).set_message(challenge.id, message.id)
         service(interaction, ChallengeExpiry).poke()  # it may be the next challenge to expire
-        await interaction.followup.send(
-            f"Rematch offered to {challenge.opponent_name}: {message.jump_url}", ephemeral=True
+        where = (
+            f"<#{challenge.channel_id}> in a moment"
+            if challenge.message_id is None
+            else texts.jump_url(challenge.guild_id, challenge.channel_id, challenge.message_id)
+        )
+        await reply(
+            interaction, f"Rematch offered to {challenge.opponent_name}: {where}", ephemeral=True
         )
 
 

@@ -109,6 +109,7 @@ class GameOpener(Protocol):
         first: str = "challenger",
         rated: bool = True,
         settings: Mapping[str, Any] | None = None,
+        post: bool = True,
     ) -> ChallengeRow: ...
 
     async def accept(self, *, guild_id: int, challenge_id: int, member: Member) -> GameUpdate: ...

@@ -86,6 +86,9 @@ class DeadlinePoster:
     async def open_thread(self, game: GameRow, name: str) -> int | None:
         return await self.poster.open_thread(game, name)
 
+    async def post_challenge(self, challenge: ChallengeRow, text: str) -> int | None:
+        return await self.poster.post_challenge(challenge, text)
+
     async def show_challenge(
         self, challenge: ChallengeRow, text: str, *, disabled_buttons: bool = False
     ) -> None:

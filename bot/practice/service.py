@@ -145,6 +145,7 @@ class Practice:
             first=first,
             rated=False,
             settings={**(settings or {}), "practice": chosen, UNTIMED: me.id},
+            post=False,  # accepted at once: no message to answer
         )
         return await self.challenges.accept(
             guild_id=guild_id, challenge_id=made.id, member=opponent

@@ -39,6 +39,10 @@ class FakePoster:
     removed: list[tuple[int, int]] = field(default_factory=list)
     #: (challenge id, text, buttons disabled) of each challenge message shown anew.
     shown: list[tuple[int, str, bool]] = field(default_factory=list)
+    #: (challenge id, text, message id) of each challenge message posted.
+    challenges: list[tuple[int, str, int]] = field(default_factory=list)
+    #: No channel takes the challenge messages (posting one is refused for good).
+    challenge_fails: bool = False
     _ids: itertools.count = field(default_factory=lambda: itertools.count(1000))
 
     async def open_thread(self, game: GameRow, name: str) -> int | None:
@@ -55,6 +59,13 @@ class FakePoster:
 
     async def remove_buttons(self, channel_id: int, message_id: int) -> None:
         self.removed.append((channel_id, message_id))
+
+    async def post_challenge(self, challenge: ChallengeRow, text: str) -> int | None:
+        if self.challenge_fails:
+            return None
+        message_id = 900_000 + challenge.id  # apart from the boards' ids, which tests count
+        self.challenges.append((challenge.id, text, message_id))
+        return message_id
 
     async def show_challenge(
         self, challenge: ChallengeRow, text: str, *, disabled_buttons: bool = False

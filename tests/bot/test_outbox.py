@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bot.challenges.expiry import ChallengeExpiry
-from bot.model import DeliveryDelayed, Member, Post, Posted
+from bot.model import DeliveryDelayed, Member, Post, Posted, UserError
 from bot.outbox import next_nonce
 from bot.storage import ChallengeRow, GameRow, Query, queries
 from tests.bot.conftest import ANA, BO, CHANNEL, GUILD, Env, start_game
@@ -69,6 +69,17 @@ class Discordish(FakePoster):
         thread_id = await super().open_thread(game, name)
         await self._maybe_die("after", "thread")
         return thread_id
+
+    async def post_challenge(self, challenge: ChallengeRow, text: str) -> int | None:
+        nonce = next_nonce()
+        if nonce is not None and nonce in self.by_nonce:
+            return self.by_nonce[nonce].message_id  # Discord returns the first message
+        await self._maybe_die("before", "challenge_post")
+        message_id = await super().post_challenge(challenge, text)
+        if nonce is not None:
+            self.by_nonce[nonce] = Posted(message_id, None, challenge.channel_id)
+        await self._maybe_die("after", "challenge_post")
+        return message_id
 
     async def show_challenge(
         self, challenge: ChallengeRow, text: str, *, disabled_buttons: bool = False
@@ -307,3 +318,52 @@ async def test_a_closed_challenge_shows_it_even_across_a_crash(
     said = {"decline": "Declined by Bo", "cancel": "Cancelled by Ana", "expire": "Expired"}
     assert shown_id == challenge.id and said[answer] in text
     assert disabled == (answer == "expire")
+
+
+def challenging(env: Env, challenger: Member = ANA) -> Awaitable[ChallengeRow]:
+    return env.challenges.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        challenger=challenger,
+        game="lifeline",
+        options={"size": 4},
+        opponent=BO,
+    )
+
+
+@pytest.mark.parametrize("moment", ["before", "after"])
+async def test_a_challenge_s_message_is_posted_once_even_if_the_bot_dies_first(
+    world: tuple[Env, Discordish], moment: str
+) -> None:
+    """The challenge and its message are stored together: killed before Discord got
+    the message (or before the bot heard back), the restart posts it, once."""
+    env, poster = world
+    poster.stall, poster.stall_on = moment, "challenge_post"
+    await crash_during(env, poster, challenging(env))
+    [(challenge_id, text, message_id)] = poster.challenges
+    assert "challenges <@2> to **Lifeline**" in text
+    stored = await env.challenges.get(GUILD, challenge_id)
+    assert (stored.status, stored.message_id) == ("pending", message_id)
+    # seen, it can be answered: cancelled, and the next challenge goes up at once
+    await env.challenges.cancel(guild_id=GUILD, challenge_id=challenge_id, member=ANA)
+    again = await challenging(env)
+    assert again.message_id is not None and len(poster.challenges) == 2
+
+
+async def test_a_challenge_nobody_could_see_is_cancelled_and_refused(
+    world: tuple[Env, Discordish],
+) -> None:
+    env, poster = world
+    poster.challenge_fails = True  # e.g. a forum, which takes no messages
+    with pytest.raises(UserError, match=f"I can't post in <#{CHANNEL}>"):
+        await challenging(env)
+    assert [c.status for c in await pending_or_not(env)] == ["cancelled"]
+    poster.challenge_fails = False
+    posted = await challenging(env)  # nothing pending stands in the way
+    assert posted.message_id is not None
+
+
+async def pending_or_not(env: Env) -> list[ChallengeRow]:
+    async with env.db.reading() as conn:
+        rows = await conn.fetch_all("SELECT id FROM challenges ORDER BY id")
+    return [await env.challenges.get(GUILD, row[0]) for row in rows]

@@ -118,7 +118,7 @@ async def setup(tmp_path: Path):
     client = Client()
     env = await Env.start(
         tmp_path / "bot.sqlite3",
-        DiscordPoster(client, (await area_views()).post_view),
+        DiscordPoster(client, (views := await area_views()).post_view, views.challenge_view),
         FakeClock(),
         rng=random.Random(3),
     )

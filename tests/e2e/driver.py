@@ -172,16 +172,25 @@ async def post_challenge(
     game: str,
     options: dict[str, Any],
 ) -> Message:
-    """``challenger`` runs /challenge against ``opponent``, who will move second."""
+    """``challenger`` runs /challenge against ``opponent``, who will move second: told
+    privately where it is, the challenge message appears in the channel."""
+    mark = fake.mark()
     ix = await fake.run_command(
         challenger,
         "challenge",
         {"game": game, "opponent": opponent, **options, "first": "challenger"},
         channel=channel,
     )
-    challenge = await ix.reply(WAIT)
-    assert not challenge.ephemeral and opponent.mention in challenge.content
-    assert challenge.pinged == {opponent.id}
+    answer = await ix.reply(WAIT)
+    assert answer.ephemeral and "is posted" in answer.content, answer.content
+    challenge = await fake.wait_for_message(
+        channel,
+        lambda m: bool(m.buttons) and opponent.mention in m.content,
+        after=mark,
+        timeout=WAIT,
+    )
+    assert not challenge.ephemeral and challenge.pinged == {opponent.id}
+    assert f"/{channel.id}/{challenge.id}" in answer.content  # its link
     return challenge
 
 

@@ -28,8 +28,12 @@ def backdate(botproc: BotProcess, days: float) -> None:
 async def challenge(world: World, botproc: BotProcess, opponent: bool = True) -> Message:
     """Alice's challenge, once the bot has stored which message it is (after answering)."""
     options = {"game": "lifeline", **({"opponent": world.bob} if opponent else {})}
+    mark = world.fake.mark()
     ix = await world.fake.run_command(world.alice, "challenge", options, channel=world.channel)
-    message = await ix.reply(WAIT)
+    await ix.reply(WAIT)  # told privately where it is
+    message = await world.fake.wait_for_message(
+        world.channel, lambda m: bool(m.buttons), after=mark, timeout=WAIT
+    )
     for _ in range(int(WAIT / 0.05)):
         with sqlite3.connect(botproc.workdir / "bot.sqlite3", timeout=10) as conn:
             if conn.execute(

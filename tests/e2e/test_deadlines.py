@@ -38,13 +38,17 @@ async def test_boards_show_the_deadline_of_the_player_to_move(
 
 async def test_no_deadline_without_a_time_limit(world: World, botproc: BotProcess) -> None:
     fake, alice, bob = world.fake, world.alice, world.bob
+    mark = fake.mark()
     ix = await fake.run_command(
         alice,
         "challenge",
         {"game": "astralis", "opponent": bob, "size": 7, "time_control": "none"},
         channel=world.channel,
     )
-    challenge = await ix.reply(WAIT)
+    await ix.reply(WAIT)
+    challenge = await fake.wait_for_message(
+        world.channel, lambda m: bool(m.buttons), after=mark, timeout=WAIT
+    )
     click = await fake.click(bob, challenge, label="Accept")
     await click.reply(WAIT)
     thread = fake.channels[challenge.id]

@@ -120,10 +120,14 @@ async def test_hostile_options_get_polite_private_answers(
                     # the bot named as the opponent: a practice game, started at once
                     assert command["name"] in ("challenge", "practice"), what
                     before = snapshot(botproc)
-                elif not answer.ephemeral:  # a challenge that was valid after all
-                    assert command["name"] == "challenge", what
-                    await (await fake.click(alice, answer, label="Cancel")).reply(WAIT)
+                elif "is posted" in answer.content:  # a challenge that was valid after all
+                    assert command["name"] == "challenge" and answer.ephemeral, what
+                    message_id = int(answer.content.rsplit("/", 1)[1])
+                    [posted] = [m for m in place.visible_messages() if m.id == message_id]
+                    await (await fake.click(alice, posted, label="Cancel")).reply(WAIT)
                     before = snapshot(botproc)
+                else:
+                    assert answer.ephemeral, what
                 assert answer.pinged == set(), what
                 answered += 1
                 assert snapshot(botproc) == before, what

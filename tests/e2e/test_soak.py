@@ -26,5 +26,6 @@ async def test_kills_and_faults_lose_and_double_nothing(world: World, botproc: B
     assert found.boards_lost == []
     assert found.doubled == []
     assert found.half_opened == []
+    assert found.unposted == []  # every challenge made is seen, kills or not
     assert found.late == []
     assert found.violations == []

@@ -110,10 +110,14 @@ async def test_buttons_the_bot_does_not_know_are_answered_politely(
     world: World, botproc: BotProcess
 ) -> None:
     fake, alice, bob = world.fake, world.alice, world.bob
+    mark = fake.mark()
     ix = await fake.run_command(
         alice, "challenge", {"game": "lifeline", "opponent": bob}, channel=world.channel
     )
-    challenge = await ix.reply(WAIT)
+    await ix.reply(WAIT)
+    challenge = await fake.wait_for_message(
+        world.channel, lambda m: bool(m.buttons), after=mark, timeout=WAIT
+    )
     before, original = challenge.content, list(challenge.components)
 
     async def click_each(custom_ids: list[str]) -> list[str]:

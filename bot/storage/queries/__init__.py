@@ -16,6 +16,8 @@ from bot.storage.queries.buttons import (
     drop_button_post_statement,
 )
 from bot.storage.queries.challenges import (
+    cancel_unposted_challenge_statement,
+    challenge_by_id,
     close_challenge,
     find_pending_challenge,
     get_challenge,
@@ -23,6 +25,7 @@ from bot.storage.queries.challenges import (
     oldest_pending_challenge,
     pending_challenges_created_by,
     set_challenge_message,
+    set_challenge_message_statement,
 )
 from bot.storage.queries.claims import (
     claim,
@@ -121,6 +124,8 @@ __all__ = [
     "answer_takeback",
     "button_posts_of_ended_games",
     "button_posts_of_game",
+    "cancel_unposted_challenge_statement",
+    "challenge_by_id",
     "claim",
     "clock_and_vacations",
     "clocks_due",
@@ -175,6 +180,7 @@ __all__ = [
     "save_clock_statement",
     "save_rating",
     "set_challenge_message",
+    "set_challenge_message_statement",
     "set_confirm_moves_statement",
     "set_digest_due",
     "set_game_thread_statement",

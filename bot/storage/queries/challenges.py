@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from bot.storage.database import Connection
+from bot.storage.database import Connection, Statement, query
 from bot.storage.queries.games import dump
 from bot.storage.rows import ChallengeRow
 
@@ -48,6 +48,9 @@ async def get_challenge(conn: Connection, challenge_id: int) -> ChallengeRow | N
     return ChallengeRow.from_row(row) if row else None
 
 
+challenge_by_id = query(get_challenge)
+
+
 async def find_pending_challenge(
     conn: Connection, *, guild_id: int, challenger_id: int, opponent_id: int | None, game: str
 ) -> ChallengeRow | None:
@@ -63,6 +66,20 @@ async def find_pending_challenge(
 async def set_challenge_message(conn: Connection, challenge_id: int, message_id: int) -> None:
     await conn.change(
         "UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id)
+    )
+
+
+def set_challenge_message_statement(challenge_id: int, message_id: int) -> Statement:
+    return "UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id)
+
+
+def cancel_unposted_challenge_statement(challenge_id: int) -> Statement:
+    """A pending challenge whose message can never be posted is cancelled: nobody
+    could see or answer it."""
+    return (
+        "UPDATE challenges SET status = 'cancelled', closed_at = created_at"
+        " WHERE id = ? AND status = 'pending' AND message_id IS NULL",
+        (challenge_id,),
     )
 
 

@@ -31,10 +31,12 @@ async def challenge(env: Env, member=ANA, opponent=BO, **options: Any) -> Intera
 
 async def test_a_refused_challenge_is_ephemeral_and_posts_nothing(env: Env) -> None:
     interaction = await challenge(env, opponent=ANA)
-    [(kind, sent)] = interaction.response.calls
-    assert kind == "send_message" and sent["ephemeral"] is True
+    # answered first, privately; the refusal follows in private too
+    assert interaction.response.calls == [("defer", {"ephemeral": True, "thinking": True})]
+    [sent] = interaction.followup.sent
+    assert sent["ephemeral"] is True
     assert sent["content"].startswith("You can't challenge yourself")
-    assert (await env.dump())["challenges"] == []
+    assert (await env.dump())["challenges"] == [] and env.poster.challenges == []
 
 
 async def test_decline_and_cancel_buttons(env: Env) -> None:

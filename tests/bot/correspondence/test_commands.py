@@ -113,8 +113,8 @@ async def test_a_challenge_shows_its_clock(table: Table) -> None:
         "3d+1d/7d",
         False,
     )
-    [(_, sent)] = interaction.response.calls
-    assert "a bank of 3 days, +1 day per move, up to 7 days, no takebacks" in sent["content"]
+    [(_, text, _)] = table.env.poster.challenges
+    assert "a bank of 3 days, +1 day per move, up to 7 days, no takebacks" in text
 
 
 async def test_my_turn_vacation_and_notify_commands(table: Table) -> None:

@@ -6,21 +6,28 @@ from __future__ import annotations
 
 import pytest
 
-from bot.challenges.views import ChallengeButton
+from bot.challenges.views import ChallengeButton, challenge_view
 from bot.core.options import MyGame
 from bot.play.commands import PlayCommands, legal_moves
 from bot.play.views import FORMS, NUMBER_FORM, DecisionButton, NumberButton, ResignButton
 from bot.ui.forms import submit_form
 from tests.bot.challenges.test_commands import challenge
-from tests.bot.conftest import ANA, BO, CY, GUILD, Env
+from tests.bot.conftest import ANA, BO, CHANNEL, CY, GUILD, Env
 from tests.bot.interactions import Interaction, invoke
 
 
 async def test_challenge_accept_move_resign_through_the_handlers(env: Env) -> None:
     posted = await challenge(env)
-    [(kind, sent)] = posted.response.calls
-    assert kind == "send_message" and "challenges <@2> to **Astralis**" in sent["content"]
-    assert [item.custom_id for item in sent["view"].children] == [
+    assert posted.response.calls == [("defer", {"ephemeral": True, "thinking": True})]
+    [(challenge_id, text, message_id)] = env.poster.challenges
+    assert challenge_id == 1 and "challenges <@2> to **Astralis**" in text
+    [told] = posted.followup.sent
+    assert told["ephemeral"] is True and told["content"] == (
+        "Your challenge to Bo is posted: "
+        f"https://discord.com/channels/{GUILD}/{CHANNEL}/{message_id}"
+    )
+    view = challenge_view(await env.challenges.get(GUILD, 1))
+    assert [item.custom_id for item in view.children] == [
         "bb:challenge:accept:1",
         "bb:challenge:decline:1",
         "bb:challenge:cancel:1",
