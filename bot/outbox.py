@@ -49,7 +49,9 @@ from bot.timers import Sleep
 log = logging.getLogger(__name__)
 
 #: A handler delivers one item; what it returns goes to whoever waits for the item.
-Handler = Callable[[OutboxRow], Awaitable[Any]]
+#: Delivers one item: given it as stored, and what the change that staged it had
+#: already worked out for its delivery (None when it is delivered after a restart).
+Handler = Callable[[OutboxRow, Any], Awaitable[Any]]
 
 #: Unexpected failures of one item before it is given up.
 GIVE_UP_AFTER = 3
@@ -78,9 +80,14 @@ class Staged:
     key: str
     lane: str
     statement: Statement
+    #: What the change had already worked out for the delivery (a board's position),
+    #: kept in memory only: a delivery after a restart works it out again.
+    worked_out: Any = None
 
 
-def item(lane: str, kind: str, payload: dict[str, Any], *, now: datetime) -> Staged:
+def item(
+    lane: str, kind: str, payload: dict[str, Any], *, now: datetime, worked_out: Any = None
+) -> Staged:
     """A new outbox item of ``kind`` in ``lane``: write its ``statement`` in the same
     transaction as the change that causes it, then :meth:`Outbox.deliver` it."""
     key = secrets.token_urlsafe(9)  # 12 characters: a nonce holds 25
@@ -90,6 +97,7 @@ def item(lane: str, kind: str, payload: dict[str, Any], *, now: datetime) -> Sta
         queries.outbox_item_statement(
             key=key, lane=lane, kind=kind, payload=payload, created_at=now
         ),
+        worked_out=worked_out,
     )
 
 
@@ -122,12 +130,6 @@ def next_nonce() -> str | None:
     return f"{current.key}.{current.sent}"
 
 
-def delivering_key() -> str | None:
-    """The key of the item being delivered, if any."""
-    current = _delivering.get()
-    return None if current is None else current.key
-
-
 @dataclass(eq=False)
 class Outbox:
     db: Database
@@ -145,6 +147,8 @@ class Outbox:
     _again: set[str] = field(default_factory=set)
     _waiting: dict[str, list[asyncio.Future[Any]]] = field(default_factory=dict)
     _delivered: OrderedDict[str, Any] = field(default_factory=OrderedDict)
+    #: What the changes being delivered worked out, by item key (see Staged).
+    _worked_out: dict[str, Any] = field(default_factory=dict)
     _stopping: bool = False
     _pruned_at: datetime | None = None
 
@@ -225,6 +229,8 @@ class Outbox:
         tried when ``timeout`` seconds have passed)."""
         futures = []
         for one in staged:
+            if one.worked_out is not None:
+                self._worked_out[one.key] = one.worked_out
             future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
             if one.key in self._delivered:
                 future.set_result(self._delivered[one.key])
@@ -236,6 +242,7 @@ class Outbox:
         if futures:
             await asyncio.wait(futures, timeout=timeout)
         for one, future in zip(staged, futures, strict=True):
+            self._worked_out.pop(one.key, None)
             waiting = self._waiting.get(one.key)
             if waiting and future in waiting:
                 waiting.remove(future)
@@ -305,7 +312,7 @@ class Outbox:
                 return
             token = _delivering.set(_Delivering(pending.key))
             try:
-                value = await handler(pending)
+                value = await handler(pending, self._worked_out.get(pending.key))
             except (DeliveryDelayed, WriteFailed) as delay:  # Discord, or the disk, for now
                 attempts += 1
                 pause = min(LONGEST_PAUSE, 2.0 ** min(attempts, 10) / 4)

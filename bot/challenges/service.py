@@ -227,7 +227,7 @@ class Challenges:
             await apply(tx, [one.statement for one in staged])
         self.games.remember(game_id, state)
         async with self.games.lock(game_id):
-            *_, update = await self.boards.send(*staged, states={board.key: state})
+            *_, update = await self.boards.send(*staged)
         return update or GameUpdate(row, state, None, None)
 
     async def decline(self, *, guild_id: int, challenge_id: int, member: Member) -> ChallengeRow:
@@ -349,7 +349,7 @@ class ChallengeMessages:
             now=self.now(),
         )
 
-    async def _post(self, pending: OutboxRow) -> int | None:
+    async def _post(self, pending: OutboxRow, worked_out: object) -> int | None:
         challenge = await self.db.read(queries.challenge_by_id(pending.payload["challenge_id"]))
         if challenge is None or "posted" in pending.result:
             return None if challenge is None else challenge.message_id
@@ -381,7 +381,7 @@ class ChallengeMessages:
     async def send(self, *staged: Staged) -> None:
         await self.outbox.deliver(*staged, timeout=SEND_WAIT)
 
-    async def _deliver(self, pending: OutboxRow) -> None:
+    async def _deliver(self, pending: OutboxRow, worked_out: object) -> None:
         async with self.db.reading() as conn:
             challenge = await queries.get_challenge(conn, pending.payload["challenge_id"])
             game = (

@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -79,9 +79,6 @@ class Boards:
         self.mention_filter = mention_filter
         self.now = now
         self.wait = wait
-        #: Positions and decisions of boards being sent, by item key (else replayed).
-        self._states: dict[str, State] = {}
-        self._decisions: dict[str, Decisions] = {}
         outbox.handle("thread", self._deliver_thread)
         outbox.handle("post", self._deliver_post)
 
@@ -102,12 +99,16 @@ class Boards:
         move_ply: int | None = None,
         actions: tuple[str, ...] = (),
         then: Sequence[Event] = (),
+        decisions: Decisions | None = None,
         kind: str = "post",
         **more: Any,
     ) -> Staged:
         """Draw and post the board of ``state``, then tell the listeners ``then``.
-        ``move_ply``: the move whose board it is (its message is recorded). ``kind``
-        and ``more``: for a service that composes the post itself (the end of a game)."""
+        ``move_ply``: the move whose board it is (its message is recorded).
+        ``decisions``: those of the player to move, if worked out already. ``kind``
+        and ``more``: for a service that composes the post itself (the end of a game).
+        The position (and decisions) travel with the item to its delivery, in memory:
+        one delivered after a restart replays them."""
         post = Post(
             content=content,
             mentions=tuple(mentions),
@@ -127,6 +128,7 @@ class Boards:
                 **more,
             },
             now=self.now(),
+            worked_out=Facts(state, decisions),
         )
 
     def note(self, row: GameRow, post: Post) -> Staged:
@@ -134,24 +136,11 @@ class Boards:
         buttons, if it has any but a rematch, are removed with the game's others."""
         return item(game_lane(row.id), "post", {"post": _post_json(post)}, now=self.now())
 
-    async def send(
-        self,
-        *staged: Staged,
-        states: Mapping[str, State] | None = None,
-        decisions: Mapping[str, Decisions] | None = None,
-    ) -> list[Any]:
+    async def send(self, *staged: Staged) -> list[Any]:
         """Deliver items written just now and wait for them (at most :data:`SEND_WAIT`):
         what each delivery gave (a board: the :class:`GameUpdate` its listeners were
-        told; a note: where it went), None for one not delivered yet. ``states`` and
-        ``decisions``: of boards by item key, already worked out."""
-        self._states.update(states or {})
-        self._decisions.update(decisions or {})
-        try:
-            return await self.outbox.deliver(*staged, timeout=self.wait)
-        finally:
-            for one in staged:
-                self._states.pop(one.key, None)
-                self._decisions.pop(one.key, None)
+        told; a note: where it went), None for one not delivered yet."""
+        return await self.outbox.deliver(*staged, timeout=self.wait)
 
     async def picture(
         self, row: GameRow, state: State, *, theme: str = DEFAULT_THEME, preview: bool = False
@@ -164,7 +153,7 @@ class Boards:
 
     # -- delivering ----------------------------------------------------------------------
 
-    async def _deliver_thread(self, pending: OutboxRow) -> int | None:
+    async def _deliver_thread(self, pending: OutboxRow, worked_out: object) -> int | None:
         row = await self.game_of(pending)
         if row is None or row.thread_id is not None or "opened" in pending.result:
             return None if row is None else row.thread_id
@@ -181,15 +170,25 @@ class Boards:
         await self.db.write(statements, durable=False)
         return thread_id
 
-    async def _deliver_post(self, pending: OutboxRow) -> GameUpdate | Posted | None:
+    async def _deliver_post(
+        self, pending: OutboxRow, worked_out: Facts | None
+    ) -> GameUpdate | Posted | None:
         row = await self.game_of(pending)
         if row is None:
             return None
-        state = await self.state_of(pending, row)
-        return await self.deliver(pending, row, state, _post_of(pending.payload["post"]))
+        state = await self.state_of(pending, row, worked_out)
+        decisions = None if worked_out is None else worked_out.decisions
+        post = _post_of(pending.payload["post"])
+        return await self.deliver(pending, row, state, post, decisions=decisions)
 
     async def deliver(
-        self, pending: OutboxRow, row: GameRow, state: State | None, post: Post | None
+        self,
+        pending: OutboxRow,
+        row: GameRow,
+        state: State | None,
+        post: Post | None,
+        *,
+        decisions: Decisions | None = None,
     ) -> GameUpdate | Posted | None:
         """Deliver a post item (``post``: what to post, composed; None if the item was
         posted already): post it unless a try before a crash did, then tell the
@@ -201,7 +200,7 @@ class Boards:
                 await self.remove_buttons(row.id, keep=posted.message_id)
         else:
             assert post is not None
-            row, posted = await self._post(pending, row, state, post)
+            row, posted = await self._post(pending, row, state, post, decisions)
         if state is None:
             return posted
         update = GameUpdate(row, state, pending.payload.get("move"), posted)
@@ -210,7 +209,12 @@ class Boards:
         return update
 
     async def _post(
-        self, pending: OutboxRow, row: GameRow, state: State | None, post: Post
+        self,
+        pending: OutboxRow,
+        row: GameRow,
+        state: State | None,
+        post: Post,
+        decisions: Decisions | None,
     ) -> tuple[GameRow, Posted | None]:
         """Post the item's message; record where it went, with the game row, and take
         the buttons off the game's earlier posts after a board. Returns the row as it
@@ -219,10 +223,8 @@ class Boards:
         try:
             if state is not None:
                 if not row.is_active:  # over, even if the position is not: nothing to decide
-                    decisions: Decisions = ()
-                elif pending.key in self._decisions:
-                    decisions = self._decisions[pending.key]
-                else:
+                    decisions = ()
+                elif decisions is None:
                     decisions = await asyncio.to_thread(decisions_of, state)
                 post = replace(post, picture=await self.picture(row, state), decisions=decisions)
             if self.mention_filter is not None:
@@ -270,14 +272,16 @@ class Boards:
         """The game of an item of a game's lane, as stored now."""
         return await self.db.read(queries.game_by_id(int(pending.lane.split(":")[1])))
 
-    async def state_of(self, pending: OutboxRow, row: GameRow) -> State | None:
+    async def state_of(
+        self, pending: OutboxRow, row: GameRow, worked_out: Facts | None = None
+    ) -> State | None:
         """The position a board item shows (None for a note): ``ply`` moves in, the last
         one ``move``; the one in memory when it was just sent, else replayed."""
         board = pending.payload.get("board")
         if board is None:
             return None
-        if pending.key in self._states:
-            return self._states[pending.key]
+        if worked_out is not None:
+            return worked_out.state
         ply, move = board["ply"], board.get("move")
         cached = self.games.cached(row.id)
         if cached is not None and cached.ply == ply and cached.last_move == move:
@@ -328,6 +332,15 @@ class Boards:
             return False
         await self.db.write([queries.drop_button_post_statement(message_id)], durable=False)
         return True
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What a change worked out of the board it stages: its position and the
+    decisions of the player to move (None: not worked out)."""
+
+    state: State
+    decisions: Decisions | None = None
 
 
 def decisions_of(state: State) -> Decisions:

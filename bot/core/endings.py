@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Protocol
 
 from bot import texts
-from bot.core.boards import Boards
+from bot.core.boards import Boards, Facts
 from bot.core.games import Games
 from bot.events import Event, Events
 from bot.model import Attachment, Finale, GameUpdate, Post, Posted, UserError
@@ -124,7 +124,7 @@ class Endings:
                 )
             await apply(tx, [final.statement])  # its post, even if the bot dies now
         self.games.forget(row.id)
-        (update,) = await self.boards.send(final, states={final.key: state})
+        (update,) = await self.boards.send(final)
         return update or GameUpdate(ended, state, None, None)
 
     def final(
@@ -153,11 +153,13 @@ class Endings:
             kind="final",
         )
 
-    async def _deliver_final(self, pending: OutboxRow) -> GameUpdate | Posted | None:
+    async def _deliver_final(
+        self, pending: OutboxRow, worked_out: Facts | None
+    ) -> GameUpdate | Posted | None:
         row = await self.boards.game_of(pending)
         if row is None:
             return None
-        state = await self.boards.state_of(pending, row)
+        state = await self.boards.state_of(pending, row, worked_out)
         assert state is not None
         post = None
         if "posted" not in pending.result:

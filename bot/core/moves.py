@@ -184,6 +184,7 @@ class Moves:
                     move=move,
                     move_ply=after.ply,
                     then=("move_played",),
+                    decisions=decisions,
                 )
             try:
                 # the move, what goes with it and its post, or nothing (a move stored
@@ -195,9 +196,7 @@ class Moves:
             except WriteFailed as failure:
                 raise UserError(not_saved(f"Your move `{move}`", failure)) from None
             self.games.remember(game_id, after)
-            (update,) = await self.boards.send(
-                board, states={board.key: after}, decisions={board.key: decisions}
-            )
+            (update,) = await self.boards.send(board)
             return update or GameUpdate(row, after, move, None)
 
     async def resign(self, *, guild_id: int, game_id: int, member: Member) -> GameUpdate:

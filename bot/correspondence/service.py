@@ -164,7 +164,7 @@ class Correspondence:
                 self.games.forget(row.id)
                 self.games.remember(row.id, state)
                 await self.clocks.restart_turn(row, state)
-                await self.boards.send(board, states={board.key: state})
+                await self.boards.send(board)
         async with self.db.reading() as conn:
             answered = await queries.get_takeback(conn, takeback_id)
         assert answered is not None  # read above; never deleted

@@ -319,7 +319,7 @@ class Practice:
             self.games.forget(game_id)
             self.games.remember(game_id, state)
             await self.clocks.restart_turn(row, state)
-            (update,) = await self.boards.send(board, states={board.key: state})
+            (update,) = await self.boards.send(board)
         return update or GameUpdate(row, state, None, None)
 
     # -- looking -------------------------------------------------------------------------

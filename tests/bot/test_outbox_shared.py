@@ -41,7 +41,7 @@ class Process:
     async def _pause(self, seconds: float) -> None:
         await asyncio.sleep(0)
 
-    async def _post(self, pending: OutboxRow) -> int:
+    async def _post(self, pending: OutboxRow, worked_out: object) -> int:
         self.inside.set()
         await self.going.wait()
         self.log.append((self.name, pending.payload["n"]))
