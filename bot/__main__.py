@@ -11,6 +11,7 @@ import discord
 
 from bot.client import DatabaseUnavailable, make_client
 from bot.config import ConfigError, Settings, configure_logging, load_settings
+from bot.liveness import CannotListen
 from bot.processes import ShardsTaken
 
 log = logging.getLogger("bot")
@@ -35,7 +36,7 @@ def main() -> int:
     configure_logging(settings.log_level)
     try:
         return asyncio.run(run(settings))
-    except ShardsTaken as error:
+    except (ShardsTaken, CannotListen) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except discord.LoginFailure:

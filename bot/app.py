@@ -38,6 +38,7 @@ from bot.correspondence.service import Correspondence
 from bot.events import Events
 from bot.learning.analysis import Analyses, Thinker
 from bot.learning.sandbox import Sandboxes
+from bot.liveness import Liveness
 from bot.model import Poster, Renderer, Replayer, utc_now
 from bot.outbox import Outbox
 from bot.pictures import change_summary, render_board, replay_gif
@@ -108,6 +109,8 @@ class App:
     config: Settings
     #: This process among those sharing the database: its lease on its shards.
     processes: Processes
+    #: ``/healthz`` on ``HEALTH_PORT`` (None: no port set).
+    liveness: Liveness | None = None
     services: Services = field(default_factory=Services)
     _warm_up: asyncio.Task[int] | None = None
     _buttons: asyncio.Task[int] | None = None
@@ -115,8 +118,11 @@ class App:
 
     async def enter(self) -> None:
         """Take this process's shards among the processes sharing the database (before
-        Discord is reached): :class:`bot.processes.ShardsTaken` if another runs them."""
+        Discord is reached): :class:`bot.processes.ShardsTaken` if another runs them;
+        then listen on ``HEALTH_PORT`` (:class:`bot.liveness.CannotListen`)."""
         await self.processes.enter()
+        if self.liveness is not None:
+            await self.liveness.start()
 
     async def start(self) -> None:
         """Take this process's shards (if not yet); deliver what the last run still owed
@@ -164,6 +170,8 @@ class App:
             await close()
         await self.outbox.stop()
         await self.processes.stop()  # its shards free at once
+        if self.liveness is not None:
+            await self.liveness.stop()
 
 
 def build(
@@ -181,12 +189,14 @@ def build(
     thinker: Thinker | None = None,
     typing: Typing | None = None,
     on_lost: Callable[[], object] | None = None,
+    gateway: Callable[[], bool] = lambda: True,
 ) -> App:
     """Build and wire every service. ``poster`` and ``messenger`` reach Discord (an
     expired challenge's message is shown so through the outbox; ``on_expired`` is told
     after);
     ``thinker`` is the AI (default: a pool of ``settings.ai_workers`` processes);
-    ``on_lost`` stops the process once another took its shards over."""
+    ``on_lost`` stops the process once another took its shards over; ``gateway`` says
+    whether it is connected to Discord (for ``/healthz``)."""
     shards = settings.shards
     # This process to the others sharing the database: the owner of its claims and of
     # its lease on its shards, which lasts ``process_lease`` without a heartbeat.
@@ -312,6 +322,9 @@ def build(
             on_take_over=lambda dead: app.take_over(dead),
             on_lost=on_lost,
         ),
+        liveness=None
+        if settings.health_port is None
+        else Liveness(db, port=settings.health_port, gateway=gateway, now=now),
     )
     for one in (settings, *(getattr(app, f.name) for f in fields(App) if f.name in _SERVICES)):
         app.services.add(one)

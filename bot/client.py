@@ -129,10 +129,20 @@ class BoardBot(commands.Bot):
                 DiscordMessenger(self),
                 settings=self.settings,
                 on_lost=self._lost,
+                gateway=self.connected,
             )
             self.services = self.app.services
         await self.app.enter()
         return self.app
+
+    def connected(self) -> bool:
+        """Connected to Discord's gateway, on every shard of this process."""
+        if self.is_closed():
+            return False
+        shards = getattr(self, "shards", None)
+        if isinstance(shards, dict):  # sharded: each of its shards
+            return all(not shard.is_closed() for shard in shards.values())
+        return self.ws is not None and self.ws.open
 
     def _lost(self) -> None:
         """Another process took this one's shards over: stop (a service manager starts
