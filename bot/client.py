@@ -136,8 +136,9 @@ class BoardBot(commands.Bot):
         return self.app
 
     def connected(self) -> bool:
-        """Connected to Discord's gateway, on every shard of this process."""
-        if self.is_closed():
+        """Connected to Discord's gateway, on every shard of this process (ready: each
+        shard has identified, which discord.py spaces out by five seconds)."""
+        if self.is_closed() or not self.is_ready():
             return False
         shards = getattr(self, "shards", None)
         if isinstance(shards, dict):  # sharded: each of its shards

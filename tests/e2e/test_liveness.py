@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import socket
 from pathlib import Path
 
@@ -23,12 +24,16 @@ async def test_healthz_of_a_running_bot(fake: FakeDiscord, tmp_path: Path) -> No
     proc = BotProcess(fake, tmp_path, HEALTH_PORT=str(port))
     try:
         await proc.start("challenge")
-        async with (
-            aiohttp.ClientSession() as session,
-            session.get(f"http://127.0.0.1:{port}/healthz") as response,
-        ):
-            assert response.status == 200, await response.text()
-            assert await response.json() == {
+        body: dict[str, object] = {}
+        async with aiohttp.ClientSession() as session:
+            for _ in range(150):  # ready once the gateway's first events are in
+                async with session.get(f"http://127.0.0.1:{port}/healthz") as response:
+                    body = await response.json()
+                    if response.status == 200:
+                        break
+                    assert response.status == 503 and body["gateway"] == "disconnected", body
+                await asyncio.sleep(0.1)
+            assert body == {
                 "ok": True,
                 "gateway": "connected",
                 "database": "reachable",
