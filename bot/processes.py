@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.shards import Shards
-from bot.storage import Conflict, Database, ProcessRow, WriteFailed, queries
+from bot.storage import Conflict, Database, ProcessRow, ReadFailed, WriteFailed, queries
 from bot.storage.rows import ShardLeaseRow
 from bot.timers import Sleep
 
@@ -207,7 +207,9 @@ class Processes:
                 await self.beat()
             except asyncio.CancelledError:
                 raise
-            except Exception:  # the database out of reach, say: the next beat tries again
+            except ReadFailed:  # logged by the database; the next beat tries again
+                pass
+            except Exception:  # the next beat tries again
                 log.exception("the heartbeat of %s failed", self.shards.name)
 
     async def beat(self) -> list[TakenOver]:
