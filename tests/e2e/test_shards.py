@@ -359,7 +359,7 @@ async def test_three_processes_one_killed_its_work_is_taken_over(
         assert boards(table) == [f"{GAME}-{gid}-{ply}.png" for ply in range(2)]
         assert len(finals(idle)) == 1, finals(idle)
         logs = procs[1].log(400) + procs[2].log(400)
-        assert logs.count("taking over its clocks, claims and 1 lanes") == 1, logs
+        assert logs.count("taking over its clocks, claims and") == 1, logs  # by one of them
     finally:
         await db.close()
         for proc in procs:
