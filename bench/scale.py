@@ -18,7 +18,10 @@ Each plays ``--games`` games (40) paced at ``--rate`` moves per second (60) for
 for the same time. Then start-up with ``--stored`` live games (100,000) on each
 backend: the SQLite file written as bench/whole_bot.py writes it, the PostgreSQL
 database filled from that file by ``python -m bot.storage.copy`` (its time is
-reported): time to ready and until the warm-up replay is done.
+reported): time to ready and until the warm-up replay is done. Last, the take-over:
+three shard processes on PostgreSQL (``PROCESS_LEASE_SECONDS=--lease``, 30 as
+shipped), shard 0's killed (SIGKILL) with a move's board in flight and left down: the
+time from the kill until that owed board is posted by another process.
 """
 
 from __future__ import annotations
@@ -202,6 +205,10 @@ async def run(options: argparse.Namespace) -> list[Row]:
                     rows.append(row)
             if options.stored:
                 rows += await startups(Path(tmp), server, options.stored, options.seed)
+            if options.lease:
+                workdir = Path(tmp) / "takeover"
+                workdir.mkdir()
+                rows.append(await takeover(workdir, await server.fresh(), options.lease))
     finally:
         server.stop()
     return rows
@@ -240,6 +247,71 @@ async def startups(tmp: Path, server: Any, stored: int, seed: int) -> list[Row]:
     return rows
 
 
+async def takeover(workdir: Path, url: str, lease: float) -> Row:
+    """Three processes, one killed with a board owed: seconds until another posts it."""
+    from tests.e2e.driver import planned_moves, start_game
+
+    async with TimedFake() as fake:
+        fake.shard_count = 3
+        places = []
+        for shard in range(3):
+            guild = fake.add_guild(f"Bench Club {shard}", shard=shard)
+            places.append(
+                (
+                    fake.add_text_channel(guild, "games"),
+                    [fake.add_member(guild, f"m{shard}{n}") for n in range(2)],
+                )
+            )
+        procs = []
+        for shard in range(3):
+            (workdir / f"shard{shard}").mkdir()
+            procs.append(
+                BotProcess(
+                    fake,
+                    workdir / f"shard{shard}",
+                    DATABASE_URL=url,
+                    SHARD_COUNT="3",
+                    SHARD_IDS=str(shard),
+                    PROCESS_LEASE_SECONDS=f"{lease:g}",
+                )
+            )
+        try:
+            for proc in procs:
+                await proc.start(*COMMANDS, timeout=60)
+            channel, (one, two) = places[0]
+            table = await start_game(fake, channel, one, two, "lifeline", {"size": 3})
+
+            def posted() -> int:
+                return sum(
+                    attachment.filename.endswith(".png")
+                    for post in table.thread.visible_messages()
+                    for attachment in post.attachments
+                )
+
+            move = planned_moves("lifeline", {"size": 3}, 11)[0]
+            held = fake.inject("create_message", 500, stall=True, where=str(table.thread.id))
+            await fake.run_command(table.to_move, "move", {"move": move}, channel=table.home)
+            try:
+                await fake.wait_until(lambda: held.hits == 1, 30, "the board's post")
+                killed = time.perf_counter()
+                await procs[0].kill()
+            finally:
+                held.release()
+            await fake.wait_until(lambda: posted() == 2, lease * 3 + 60, "the owed board")
+            took = time.perf_counter() - killed
+        finally:
+            for proc in procs:
+                await proc.stop()
+    return Row(
+        "take-over: SIGKILL to the dead process's owed board posted",
+        "3 processes, PostgreSQL",
+        f"{took:.1f} s",
+        "",
+        f"≤ {lease * 4 / 3:.0f} s",
+        f"PROCESS_LEASE_SECONDS={lease:g} (heartbeat every {lease / 3:.1f} s)",
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         prog="python -m bench scale",
@@ -253,13 +325,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--stored", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--lease", type=float, default=30.0, help="the take-over's PROCESS_LEASE_SECONDS (0: none)"
+    )
+    parser.add_argument(
         "--only-startup", dest="play", action="store_false", help="skip the play phases"
     )
     options = parser.parse_args(argv)
     if options.quick:
         options.games, options.rate, options.seconds, options.stored = 4, 10.0, 2.0, 100
+        options.lease = min(options.lease, 2.0)
     rows = asyncio.run(run(options))
-    print_table("Scale: SQLite, PostgreSQL, two shard processes (fake Discord on loopback)", rows)
+    print_table(
+        "Scale: SQLite, PostgreSQL, shard processes and a take-over (fake Discord on loopback)",
+        rows,
+    )
 
 
 if __name__ == "__main__":

@@ -11,14 +11,20 @@ import discord
 
 from bot.client import DatabaseUnavailable, make_client
 from bot.config import ConfigError, Settings, configure_logging, load_settings
+from bot.liveness import CannotListen
+from bot.processes import ShardsTaken
 
 log = logging.getLogger("bot")
 
 
-async def run(settings: Settings) -> None:
+async def run(settings: Settings) -> int:
     async with make_client(settings) as client:
-        await client.open_database()  # an unusable database stops the bot before Discord
+        # An unusable database, or shards another process runs, stop the bot before Discord.
+        await client.enter()
         await client.start(settings.token)
+        if client.lost:  # another process took its shards over
+            return 1
+    return 0
 
 
 def main() -> int:
@@ -29,7 +35,10 @@ def main() -> int:
         return 2
     configure_logging(settings.log_level)
     try:
-        asyncio.run(run(settings))
+        return asyncio.run(run(settings))
+    except (ShardsTaken, CannotListen) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print(
             "error: Discord rejected DISCORD_TOKEN: reset the token in the developer portal "

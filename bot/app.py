@@ -16,12 +16,12 @@ import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from ai.pool import AIPool
 from bot.challenges.expiry import ChallengeExpiry, Expired
 from bot.challenges.service import ChallengeMessages, Challenges
-from bot.claims import Claims
+from bot.claims import Claims, process_name
 from bot.config import Settings
 from bot.core.autocomplete import Autocomplete
 from bot.core.boards import Boards
@@ -38,11 +38,13 @@ from bot.correspondence.service import Correspondence
 from bot.events import Events
 from bot.learning.analysis import Analyses, Thinker
 from bot.learning.sandbox import Sandboxes
+from bot.liveness import Liveness
 from bot.model import Poster, Renderer, Replayer, utc_now
 from bot.outbox import Outbox
 from bot.pictures import change_summary, render_board, replay_gif
 from bot.practice.service import Practice, Typing
 from bot.practice.service import levels as practice_levels
+from bot.processes import Processes, TakenOver
 from bot.ratings.ranking import Ratings
 from bot.review.browser import Browser
 from bot.review.epilogue import Epilogue
@@ -105,14 +107,29 @@ class App:
     outbox: Outbox
     players: Players
     config: Settings
+    #: This process among those sharing the database: its lease on its shards.
+    processes: Processes
+    #: ``/healthz`` on ``HEALTH_PORT`` (None: no port set).
+    liveness: Liveness | None = None
     services: Services = field(default_factory=Services)
     _warm_up: asyncio.Task[int] | None = None
     _buttons: asyncio.Task[int] | None = None
+    _sweeps: set[asyncio.Task[int]] = field(default_factory=set)
+
+    async def enter(self) -> None:
+        """Take this process's shards among the processes sharing the database (before
+        Discord is reached): :class:`bot.processes.ShardsTaken` if another runs them;
+        then listen on ``HEALTH_PORT`` (:class:`bot.liveness.CannotListen`)."""
+        await self.processes.enter()
+        if self.liveness is not None:
+            await self.liveness.start()
 
     async def start(self) -> None:
-        """Deliver what the last run still owed Discord (before any new work); replay
-        the active games in the background; start the clocks and the expiry of
-        challenges (both first apply what fell due while the bot was down)."""
+        """Take this process's shards (if not yet); deliver what the last run still owed
+        Discord (before any new work); replay the active games of its shards in the
+        background; start the clocks and the expiry of challenges (both first apply what
+        fell due while the bot was down); beat, taking over the processes that die."""
+        await self.enter()
         await self.outbox.start()
         self._warm_up = asyncio.create_task(self.games.warm_up(), name="replay active games")
         self._buttons = asyncio.create_task(
@@ -124,11 +141,25 @@ class App:
         await self.analyses.start()  # finished games not analysed yet, in the background
         for player in self.players.automatic:  # their turns waiting since before the restart
             await player.resume()
+        self.processes.start()
+
+    async def take_over(self, dead: TakenOver) -> None:
+        """Go on with the work of a process that died (:mod:`bot.processes`): its clocks
+        and expiries, due for whoever looks, are looked at now (its claims were given
+        back), and the boards it owed are delivered."""
+        self.clocks.poke()
+        self.expiry.poke()
+        for lane in dead.lanes:
+            self.outbox.kick(lane)
+        # What it staged and had not begun to deliver (no lease): the sweep's, in the
+        # background (it waits for the deliveries).
+        self._sweeps.add(sweep := asyncio.create_task(self.outbox.sweep(), name="take-over sweep"))
+        sweep.add_done_callback(self._sweeps.discard)
 
     async def stop(self) -> None:
         for player in self.players.automatic:
             await player.stop()
-        for task in (self._warm_up, self._buttons):
+        for task in (self._warm_up, self._buttons, *self._sweeps):
             if task is not None:
                 task.cancel()
         await self.clocks.stop()
@@ -138,6 +169,9 @@ class App:
         if close is not None:
             await close()
         await self.outbox.stop()
+        await self.processes.stop()  # its shards free at once
+        if self.liveness is not None:
+            await self.liveness.stop()
 
 
 def build(
@@ -154,19 +188,28 @@ def build(
     sleep: Sleep = asyncio.sleep,
     thinker: Thinker | None = None,
     typing: Typing | None = None,
+    on_lost: Callable[[], object] | None = None,
+    gateway: Callable[[], bool] = lambda: True,
 ) -> App:
     """Build and wire every service. ``poster`` and ``messenger`` reach Discord (an
     expired challenge's message is shown so through the outbox; ``on_expired`` is told
     after);
-    ``thinker`` is the AI (default: a pool of ``settings.ai_workers`` processes)."""
+    ``thinker`` is the AI (default: a pool of ``settings.ai_workers`` processes);
+    ``on_lost`` stops the process once another took its shards over; ``gateway`` says
+    whether it is connected to Discord (for ``/healthz``)."""
     shards = settings.shards
+    # This process to the others sharing the database: the owner of its claims and of
+    # its lease on its shards, which lasts ``process_lease`` without a heartbeat.
+    owner = process_name()
+    lease = timedelta(seconds=settings.process_lease)
     # Board posts say when the player to move runs out of time.
     poster = DeadlinePoster(poster, db)
     # Each reminder, deadline, digest and expiry is done by the one process claiming it.
-    claims = Claims(db, now=now)
+    claims = Claims(db, now=now, owner=owner)
     events = Events()
     players = Players()
-    games = Games(db)
+    # Each process replays the active games of its own shards.
+    games = Games(db, shards=shards)
     # What must reach Discord is stored with the change that causes it, and delivered
     # in order per game by one loop; boards tell the listeners after their post.
     # Several processes may share the database: a game's items are delivered by one of
@@ -202,6 +245,8 @@ def build(
         vacation_days=settings.vacation_days,
         sleep=sleep,
         claims=claims,
+        # Other processes add and move clocks: read them again at least once a lease.
+        reread=lease,
     )
     # The clock refuses moves out of time and stores the next turn with each move, and
     # is stored with each new game.
@@ -269,6 +314,19 @@ def build(
         outbox=outbox,
         players=players,
         config=settings,
+        # A process that dies leaves its work to the one that sees it first.
+        processes=Processes(
+            db,
+            shards=shards,
+            owner=owner,
+            now=now,
+            lease=lease,
+            on_take_over=lambda dead: app.take_over(dead),
+            on_lost=on_lost,
+        ),
+        liveness=None
+        if settings.health_port is None
+        else Liveness(db, port=settings.health_port, gateway=gateway, now=now),
     )
     for one in (settings, *(getattr(app, f.name) for f in fields(App) if f.name in _SERVICES)):
         app.services.add(one)

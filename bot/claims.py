@@ -6,7 +6,9 @@ game's reminder or deadline, a member's digest, a challenge's expiry. Before doi
 one, a process claims it in the database, under a lease (:data:`LEASE`): the one whose
 claim is stored does the work and marks it done; the others skip it. A process that
 dies with a claim leaves it to the others once its lease runs out (their timers look
-again within :data:`bot.timers.RETRY`); one whose work fails gives it back at once.
+again within :data:`bot.timers.RETRY`), or sooner: when the process registry
+(:mod:`bot.processes`) finds it dead, its claims are given back at once; one whose
+work fails gives it back at once.
 
 A claim names the due moment (a game's clock due at 10:00 is one claim, the same clock
 due at 12:00 another), and whoever does the work checks, once it holds the claim, that

@@ -9,6 +9,7 @@ tree its one error handler.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from typing import Any
@@ -90,6 +91,9 @@ class BoardBot(commands.Bot):
         tolerate_repeated_answers()
         self.db: Database | None = None
         self.app: App | None = None
+        #: Another process took this one's shards over (it stopped).
+        self.lost = False
+        self._closing: asyncio.Future[None] | None = None
         #: The services, found by type by the areas' commands and buttons.
         self.services = Services()
         #: The buttons and forms the areas add to the bot's posts.
@@ -103,21 +107,53 @@ class BoardBot(commands.Bot):
         that cannot be used stops the bot at once)."""
         if self.db is None:
             try:
-                self.db = await open_database(self.settings.database)
+                self.db = await open_database(
+                    self.settings.database,
+                    pool_size=self.settings.database_pool_size,
+                    pgbouncer=self.settings.database_pgbouncer,
+                )
             except Unavailable as error:
                 where = hidden_password(str(self.settings.database))
                 raise DatabaseUnavailable(f"cannot use the database at {where}: {error}") from error
         return self.db
 
+    async def enter(self) -> App:
+        """Open the database, build the services and take this process's shards among
+        the processes sharing the database (:class:`bot.processes.ShardsTaken` if another
+        runs them): all before Discord is reached."""
+        db = await self.open_database()
+        if self.app is None:
+            self.app = build(
+                db,
+                DiscordPoster(self, self.views.post_view, self.views.challenge_view),
+                DiscordMessenger(self),
+                settings=self.settings,
+                on_lost=self._lost,
+                gateway=self.connected,
+            )
+            self.services = self.app.services
+        await self.app.enter()
+        return self.app
+
+    def connected(self) -> bool:
+        """Connected to Discord's gateway, on every shard of this process (ready: each
+        shard has identified, which discord.py spaces out by five seconds)."""
+        if self.is_closed() or not self.is_ready():
+            return False
+        shards = getattr(self, "shards", None)
+        if isinstance(shards, dict):  # sharded: each of its shards
+            return all(not shard.is_closed() for shard in shards.values())
+        return self.ws is not None and self.ws.open
+
+    def _lost(self) -> None:
+        """Another process took this one's shards over: stop (a service manager starts
+        it again, once the other is gone)."""
+        self.lost = True
+        self._closing = asyncio.ensure_future(self.close())
+
     async def setup_hook(self) -> None:
-        self.db = await self.open_database()
-        self.app = build(
-            self.db,
-            DiscordPoster(self, self.views.post_view, self.views.challenge_view),
-            DiscordMessenger(self),
-            settings=self.settings,
-        )
-        self.services = self.app.services
+        await self.enter()
+        assert self.app is not None
         await self.load_areas()
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)

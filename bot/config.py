@@ -60,6 +60,17 @@ class Settings:
     #: Tests only: every AI level searches this many playouts, no more (None: as built).
     ai_test_playouts: int | None = None
 
+    #: Connections to PostgreSQL this process keeps at most.
+    database_pool_size: int = 10
+    #: PostgreSQL is reached through PgBouncer in transaction pooling: no statement cache,
+    #: no session state.
+    database_pgbouncer: bool = False
+    #: Seconds a process's lease on its shards lasts without a heartbeat: the others see
+    #: a dead process, and take over its clocks and posts, that long after it died.
+    process_lease: float = 30.0
+    #: The port of the liveness endpoint ``/healthz`` (None: none).
+    health_port: int | None = None
+
     @property
     def shards(self) -> Shards:
         """This process's Discord shards, among the processes sharing the database."""
@@ -79,7 +90,10 @@ class Settings:
             f"challenge_expiry_days={self.challenge_expiry_days!r}, "
             f"database_url={hidden_password(self.database_url)!r}, "
             f"shard_count={self.shard_count!r}, shard_ids={self.shard_ids!r}, "
-            f"ai_workers={self.ai_workers!r}, ai_test_playouts={self.ai_test_playouts!r})"
+            f"ai_workers={self.ai_workers!r}, ai_test_playouts={self.ai_test_playouts!r}, "
+            f"database_pool_size={self.database_pool_size!r}, "
+            f"database_pgbouncer={self.database_pgbouncer!r}, "
+            f"process_lease={self.process_lease!r}, health_port={self.health_port!r})"
         )
 
 
@@ -98,7 +112,7 @@ def load_settings(
     def get(name: str, default: str = "") -> str:
         return (values.get(name) or default).strip()
 
-    return Settings(
+    settings = Settings(
         token=_token(get("DISCORD_TOKEN")),
         database_path=Path(get("DATABASE_PATH", DEFAULT_DATABASE_PATH)),
         dev_guild_id=_guild_id(get("DEV_GUILD_ID")),
@@ -111,7 +125,65 @@ def load_settings(
         **_shards(get("SHARD_COUNT"), get("SHARD_IDS")),
         ai_workers=_ai_workers(get("AI_WORKERS", "1")),
         ai_test_playouts=_ai_test_playouts(get("AI_TEST_PLAYOUTS")),
+        database_pool_size=_pool_size(get("DATABASE_POOL_SIZE", "10")),
+        database_pgbouncer=_flag("DATABASE_PGBOUNCER", get("DATABASE_PGBOUNCER", "0")),
+        process_lease=_process_lease(get("PROCESS_LEASE_SECONDS", "30")),
+        health_port=_health_port(get("HEALTH_PORT")),
     )
+    _one_file_serves_every_shard(settings)
+    return settings
+
+
+def _one_file_serves_every_shard(settings: Settings) -> None:
+    """A SQLite file belongs to one process: that process must run every shard (several
+    processes, each on its own file, would each see only their own games)."""
+    if settings.database_url.startswith(("postgresql://", "postgres://")):
+        return
+    if settings.shard_count is None or settings.shard_ids is None:
+        return
+    if set(settings.shard_ids) != set(range(settings.shard_count)):
+        raise ConfigError(
+            f"SHARD_IDS={','.join(map(str, settings.shard_ids))} runs only some of the "
+            f"{settings.shard_count} shards, which needs a PostgreSQL DATABASE_URL shared by "
+            "every process: on a SQLite file, leave SHARD_IDS empty (one process, every shard)"
+        )
+
+
+def _pool_size(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 1000:
+        raise ConfigError(
+            f"DATABASE_POOL_SIZE must be a whole number of connections from 1 to 1000, not {text!r}"
+        )
+    return int(text)
+
+
+def _flag(name: str, text: str) -> bool:
+    value = text.lower()
+    if value not in ("0", "1", "true", "false", "yes", "no", "on", "off"):
+        raise ConfigError(f"{name} must be 1 (on) or 0 (off), not {text!r}")
+    return value in ("1", "true", "yes", "on")
+
+
+def _process_lease(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 1 <= seconds <= 3600:
+        raise ConfigError(
+            f"PROCESS_LEASE_SECONDS must be a number of seconds from 1 to 3600, not {text!r}"
+        )
+    return seconds
+
+
+def _health_port(text: str) -> int | None:
+    if not text:
+        return None
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise ConfigError(
+            f"HEALTH_PORT must be a TCP port number from 1 to 65535, or empty, not {text!r}"
+        )
+    return int(text)
 
 
 def _shards(count: str, ids: str) -> dict[str, Any]:

@@ -1,8 +1,11 @@
 """One task that sleeps until the next due moment, handles what is due, and sleeps
 again: the shape of every timer the bot keeps in its database (game clocks,
-challenge expiry). Nothing polls. Whatever can move the next due time calls
+challenge expiry). Nothing polls. Whatever can move the next due time in this process calls
 :meth:`DueTimer.poke`, which wakes the task to read it again; what fell due while
-the bot was down is handled in the first round.
+the bot was down is handled in the first round. Other processes sharing the database
+change it too, unseen: with ``reread``, the task reads it again at least that often
+(a process's lease, :mod:`bot.processes`: what a dead process left due is done
+within one).
 """
 
 from __future__ import annotations
@@ -35,8 +38,11 @@ class DueTimer:
         next_due: Callable[[], Awaitable[datetime | None]],
         now: Callable[[], datetime],
         sleep: Sleep = asyncio.sleep,
+        reread: timedelta | None = None,
     ) -> None:
         self.name = name
+        #: Read the next due time again at least this often (None: only when poked).
+        self.reread = reread
         self._handle_due = handle_due
         self._next_due = next_due
         self._now = now
@@ -66,17 +72,25 @@ class DueTimer:
                 self._wake.clear()
                 await self._handle_due()
                 due = await self._next_due()
+                longest = min(LONGEST_SLEEP, self.reread or LONGEST_SLEEP)
                 if due is None:
-                    await self._wake.wait()
+                    if self.reread is None:
+                        await self._wake.wait()
+                    else:
+                        await self._sleep_or_wake(longest.total_seconds())
                     continue
-                delay = min(due - self._now(), LONGEST_SLEEP).total_seconds()
-                # Still due right after a round: its handling failed; retry later.
-                await self._sleep_or_wake(delay if delay > 0 else RETRY)
+                delay = min(due - self._now(), longest).total_seconds()
+                # Still due right after a round: its handling failed (or another process
+                # holds it); retry later.
+                retry = min(RETRY, longest.total_seconds())
+                await self._sleep_or_wake(delay if delay > 0 else retry)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("%s failed; retrying in a minute", self.name)
-                await self._sleep_or_wake(RETRY)
+                await self._sleep_or_wake(
+                    min(RETRY, (self.reread or LONGEST_SLEEP).total_seconds())
+                )
 
     async def _sleep_or_wake(self, seconds: float) -> None:
         if self._wake.is_set():

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 import rules
 from bot import texts
 from bot.model import GameListing, Member, UserError
+from bot.shards import EVERY_SHARD, Shards
 from bot.storage import Database, GameRow, queries
 from rules import Outcome, State, Termination
 
@@ -33,9 +34,13 @@ FINISHED_LISTED = 10
 
 
 class Games:
-    def __init__(self, db: Database, *, cache_size: int = CACHED_POSITIONS) -> None:
+    def __init__(
+        self, db: Database, *, cache_size: int = CACHED_POSITIONS, shards: Shards = EVERY_SHARD
+    ) -> None:
         self.db = db
         self.cache_size = cache_size
+        #: This process's shards: the warm-up replays their servers' games only.
+        self.shards = shards
         self._states: OrderedDict[int, State] = OrderedDict()
         self._replays: dict[int, asyncio.Future[State]] = {}
         #: Warmed-up positions not yet settled (see settled): thousands of legal-move
@@ -157,8 +162,9 @@ class Games:
                 del self._replays[row.id]
 
     async def warm_up(self) -> int:
-        """Replay the active games into the cache, as many as it holds (at start-up, so
-        that the first command or autocomplete after a restart answers quickly). Returns
+        """Replay the active games of this process's shards into the cache, as many as it
+        holds (at start-up, so that the first command or autocomplete after a restart
+        answers quickly; another process's servers are never asked here). Returns
         how many were replayed. Callers share the one warm-up."""
         if self._warming is None:
             self._warming = asyncio.ensure_future(self._warm_up())
@@ -169,7 +175,10 @@ class Games:
         while len(self._states) < self.cache_size:  # a page at a time: nothing waits long
             rows, moves = await self.db.read(
                 queries.active_games_with_moves(
-                    after_id=last, limit=min(WARM_UP_PAGE, self.cache_size)
+                    after_id=last,
+                    limit=min(WARM_UP_PAGE, self.cache_size),
+                    shard_count=self.shards.count,
+                    shard_ids=self.shards.ids,
                 )
             )
             if not rows:

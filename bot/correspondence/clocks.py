@@ -70,6 +70,7 @@ class Clocks:
         vacation_days: int = 14,
         sleep: Sleep = asyncio.sleep,
         claims: Claims | None = None,
+        reread: timedelta | None = None,
     ) -> None:
         self.db = db
         #: Each reminder and deadline is handled by the one process that claims it.
@@ -80,8 +81,15 @@ class Clocks:
         self.now = now
         self.reminder_share = reminder_share
         self.vacation_allowance = timedelta(days=vacation_days)
+        # Other processes sharing the database add and move clocks too: read them again
+        # at least every ``reread`` (a process's lease).
         self.timer = DueTimer(
-            "game clocks", handle_due=self.run_due, next_due=self._next_due, now=now, sleep=sleep
+            "game clocks",
+            handle_due=self.run_due,
+            next_due=self._next_due,
+            now=now,
+            sleep=sleep,
+            reread=reread,
         )
         self._missing: asyncio.Task[int] | None = None
 

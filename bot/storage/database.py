@@ -14,7 +14,8 @@ Nothing outside this package sees a driver: the services hold the handles
 :meth:`~Database.transaction` and :meth:`~Database.reading` give them only to pass them
 on to the named queries of :mod:`bot.storage.queries`; a broken constraint comes out
 as :class:`Conflict`, a write the database or its disk could not make as
-:class:`WriteFailed`.
+:class:`WriteFailed`, a read it could not make as :class:`ReadFailed` (each logged in
+one line for the operator where it failed).
 """
 
 from __future__ import annotations
@@ -52,6 +53,15 @@ class WriteFailed(Exception):
     """The database could not make a write (a full disk, a file made read-only, a
     server refusing writes…); nothing of it was kept. ``reason`` says why in plain
     words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class ReadFailed(Exception):
+    """The database could not be read (a server out of reach, a disk that fails…):
+    nothing was changed. ``reason`` says why in plain words."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)

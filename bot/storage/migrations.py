@@ -342,6 +342,31 @@ CREATE TABLE lane_leases (
 );
 """
 
+# The process registry (issue 26): each bot process sharing the database holds a lease
+# on its shards for its whole life, renewed by a heartbeat; a second process on the same
+# shards is refused, and the others take over the clocks, claims and outbox lanes of one
+# whose lease ran out.
+_V_PROCESSES = """
+-- A running bot process, until lease_until (renewed by its heartbeat): past it, the
+-- process is dead, and another takes over its work.
+CREATE TABLE processes (
+    owner           TEXT PRIMARY KEY,   -- host/pid/tag: this run (the owner of its claims)
+    shards          TEXT NOT NULL,      -- its shard set, the owner of its lanes' leases
+    shard_count     INTEGER NOT NULL,   -- SHARD_COUNT (1: not sharded)
+    started_at      TEXT NOT NULL,
+    heartbeat_at    TEXT NOT NULL,
+    lease_until     TEXT NOT NULL
+);
+-- Each of Discord's shards is run by one process at a time (0 when not sharded).
+CREATE TABLE shard_leases (
+    shard           INTEGER PRIMARY KEY,
+    owner           TEXT NOT NULL,      -- processes.owner
+    lease_until     TEXT NOT NULL
+);
+CREATE INDEX lane_leases_by_owner ON lane_leases (owner);
+CREATE INDEX claims_by_owner ON claims (owner, done_at);
+"""
+
 
 Migration = str | Callable[[sqlite3.Connection], None]
 
@@ -355,4 +380,5 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V_ANALYSES_AND_SANDBOXES,
     _V_OUTBOX,
     _V_CLAIMS,
+    _V_PROCESSES,
 )

@@ -31,6 +31,7 @@ from bot.storage.database import (
     Connection,
     Database,
     Query,
+    ReadFailed,
     Row,
     Statement,
     Unavailable,
@@ -55,14 +56,24 @@ _Failures = (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceErro
 class PostgresDatabase(Database):
     backend = "postgresql"
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, *, pgbouncer: bool = False) -> None:
         self._pool = pool
         self._closed = False
         self.url = url
         self.where = without_password(url)
+        #: Reached through PgBouncer's transaction pooling: no prepared statement kept
+        #: on a connection, no lock held outside a transaction.
+        self.pgbouncer = pgbouncer
 
     @classmethod
-    async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PostgresDatabase:
+    async def open(
+        cls, url: str, *, pool_size: int = POOL_SIZE, pgbouncer: bool = False
+    ) -> PostgresDatabase:
+        """Open a pool of at most ``pool_size`` connections. ``pgbouncer``: the server is
+        PgBouncer in transaction pooling, which gives each transaction whichever server
+        connection is free: asyncpg's statement cache is off (a statement prepared on
+        one server connection is unknown on the next), and the migrations take their
+        lock inside their transaction."""
         try:
             pool = await asyncpg.create_pool(
                 url,
@@ -70,10 +81,11 @@ class PostgresDatabase(Database):
                 max_size=pool_size,
                 timeout=CONNECT_TIMEOUT,
                 server_settings={"application_name": "boardbot"},
+                statement_cache_size=0 if pgbouncer else 100,
             )
         except _Failures as error:
             raise Unavailable(str(error) or type(error).__name__) from error
-        database = cls(pool, url)
+        database = cls(pool, url, pgbouncer=pgbouncer)
         try:
             await database.migrate()
             async with pool.acquire() as conn:
@@ -94,33 +106,42 @@ class PostgresDatabase(Database):
         await self._pool.close()
 
     async def migrate(self) -> int:
+        if self.pgbouncer:  # a session's lock would stay on whichever server connection
+            async with self._pool.acquire() as conn, conn.transaction():
+                await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+                return await self._migrate(conn)
         async with self._pool.acquire() as conn:
             await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
             try:
-                version = await health.check_postgres_version(conn, len(MIGRATIONS))
-                await conn.execute(
-                    "CREATE TABLE IF NOT EXISTS schema_migrations ("
-                    " version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
-                )
-                for number, migration in enumerate(MIGRATIONS, 1):
-                    if number <= version:
-                        continue
-                    log.info("applying database migration %d", number)
-                    form = postgres_form(migration)
-                    async with conn.transaction():
-                        if callable(form):
-                            await form(_Postgres(conn))
-                        else:
-                            await conn.execute(form)
-                        await conn.execute(
-                            "INSERT INTO schema_migrations VALUES ($1, $2)",
-                            number,
-                            datetime.now(UTC).isoformat(),
-                        )
-                    version = number
-                return version
+                return await self._migrate(conn)
             finally:
                 await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+
+    async def _migrate(self, conn: PoolConnectionProxy) -> int:
+        """The migrations not yet applied, each in a transaction (a savepoint inside
+        the one transaction of PgBouncer's mode), under the migration lock."""
+        version = await health.check_postgres_version(conn, len(MIGRATIONS))
+        await conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            " version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
+        )
+        for number, migration in enumerate(MIGRATIONS, 1):
+            if number <= version:
+                continue
+            log.info("applying database migration %d", number)
+            form = postgres_form(migration)
+            async with conn.transaction():
+                if callable(form):
+                    await form(_Postgres(conn))
+                else:
+                    await conn.execute(form)
+                await conn.execute(
+                    "INSERT INTO schema_migrations VALUES ($1, $2)",
+                    number,
+                    datetime.now(UTC).isoformat(),
+                )
+            version = number
+        return version
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Connection]:
@@ -130,18 +151,32 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Connection]:
-        async with (
-            self._pool.acquire() as conn,
-            conn.transaction(isolation="repeatable_read", readonly=True),
-        ):
-            yield _Postgres(conn)
+        with self._translated_read():
+            async with (
+                self._pool.acquire() as conn,
+                conn.transaction(isolation="repeatable_read", readonly=True),
+            ):
+                yield _Postgres(conn)
 
     async def read_many(self, *prepared: Query[Any]) -> list[Any]:
-        async with self._pool.acquire() as conn:
-            if len(prepared) == 1:  # one statement or a few: no snapshot worth two trips
-                return [await prepared[0].run(_Postgres(conn))]
-            async with conn.transaction(isolation="repeatable_read", readonly=True):
-                return [await q.run(_Postgres(conn)) for q in prepared]
+        with self._translated_read():
+            async with self._pool.acquire() as conn:
+                if len(prepared) == 1:  # one statement or a few: no snapshot worth two trips
+                    return [await prepared[0].run(_Postgres(conn))]
+                async with conn.transaction(isolation="repeatable_read", readonly=True):
+                    return [await q.run(_Postgres(conn)) for q in prepared]
+
+    @contextmanager
+    def _translated_read(self) -> Iterator[None]:
+        """A failing server is ReadFailed, said once to the operator."""
+        try:
+            yield
+        except _Failures as error:
+            if health.is_storage_failure(error) and not self._closed:
+                reason = health.plain_reason(error)
+                log.error("a read from the database %s failed: %s (%s)", self.where, reason, error)
+                raise ReadFailed(reason) from error
+            raise
 
     async def write(
         self,

@@ -345,3 +345,40 @@ class OutboxRow:
             result=_json(row["result"]),
             created_at=_instant(row["created_at"]),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class ProcessRow:
+    """A bot process sharing the database, alive until ``lease_until`` unless its
+    heartbeat makes it longer (see :mod:`bot.processes`)."""
+
+    owner: str
+    shards: str
+    shard_count: int
+    started_at: datetime
+    heartbeat_at: datetime
+    lease_until: datetime
+
+    @classmethod
+    def from_row(cls, row: Row) -> ProcessRow:
+        return cls(
+            owner=row["owner"],
+            shards=row["shards"],
+            shard_count=row["shard_count"],
+            started_at=_instant(row["started_at"]),
+            heartbeat_at=_instant(row["heartbeat_at"]),
+            lease_until=_instant(row["lease_until"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ShardLeaseRow:
+    """Which process runs one of Discord's shards, until when."""
+
+    shard: int
+    owner: str
+    lease_until: datetime
+
+    @classmethod
+    def from_row(cls, row: Row) -> ShardLeaseRow:
+        return cls(shard=row["shard"], owner=row["owner"], lease_until=_instant(row["lease_until"]))

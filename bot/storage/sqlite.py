@@ -34,6 +34,7 @@ from bot.storage.database import (
     Connection,
     Database,
     Query,
+    ReadFailed,
     Row,
     Statement,
     Unavailable,
@@ -151,9 +152,18 @@ class SqliteDatabase(Database):
 
     async def read_many(self, *prepared: Query[Any]) -> list[Any]:
         async with self._lock:
-            return await self._in_thread(
-                lambda conn: [run_now(q.run(_InThread(conn))) for q in prepared]
-            )
+            try:
+                return await self._in_thread(
+                    lambda conn: [run_now(q.run(_InThread(conn))) for q in prepared]
+                )
+            except sqlite3.Error as error:
+                if health.is_storage_failure(error):
+                    reason = health.plain_reason(error)
+                    log.error(
+                        "a read from the database %s failed: %s (%s)", self.path, reason, error
+                    )
+                    raise ReadFailed(reason) from error
+                raise
 
     async def write(
         self,

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.model import UserError, not_saved
-from bot.storage import WriteFailed
+from bot.storage import ReadFailed, WriteFailed
 from bot.ui.answers import reply
 from bot.ui.context import custom_id_of
 
@@ -41,6 +41,14 @@ APOLOGY = (
 )
 
 
+def not_read(failure: ReadFailed) -> str:
+    """What a member is told when the database could not be read for their command."""
+    return (
+        f"That could not be done: {failure.reason}. Nothing changed. The bot's operator "
+        "has been told; please try again once they have fixed it."
+    )
+
+
 def message_for(error: BaseException) -> str | None:
     """What to tell the member about ``error``; None for an unexpected failure."""
     if isinstance(error, app_commands.CommandInvokeError):
@@ -51,6 +59,8 @@ def message_for(error: BaseException) -> str | None:
         return error.message
     if isinstance(error, WriteFailed):  # logged once, for the operator, where it failed
         return not_saved("That", error)
+    if isinstance(error, ReadFailed):  # the same: logged once where it failed
+        return not_read(error)
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         return STALE_COMMAND
     if isinstance(error, OverflowError):  # a number from a custom_id or an option, too big

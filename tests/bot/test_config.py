@@ -108,7 +108,9 @@ def test_shards() -> None:
 
     assert shards() == (None, None)
     assert shards(SHARD_COUNT="4") == (4, None)
-    assert shards(SHARD_COUNT="4", SHARD_IDS="3, 1") == (4, (1, 3))
+    postgres = {"DATABASE_URL": "postgresql://bot@db/boardbot"}
+    assert shards(SHARD_COUNT="4", SHARD_IDS="3, 1", **postgres) == (4, (1, 3))
+    assert shards(SHARD_COUNT="2", SHARD_IDS="0,1") == (2, (0, 1))  # every shard: one file
     for wrong in (
         {"SHARD_IDS": "0"},
         {"SHARD_COUNT": "0"},
@@ -129,3 +131,69 @@ def test_rules_link_only_when_set() -> None:
     assert given.rules_url_base == "https://x.org/rules"
     with pytest.raises(ConfigError, match="RULES_URL_BASE must be a web address"):
         load_settings({"DISCORD_TOKEN": TOKEN, "RULES_URL_BASE": "docs/rules"}, dotenv_path=None)
+
+
+def test_some_shards_on_a_sqlite_file_are_refused() -> None:
+    for database in ({}, {"DATABASE_URL": "sqlite:///bot.sqlite3"}):
+        with pytest.raises(ConfigError, match="SHARD_IDS=0 runs only some of the 2 shards"):
+            load_settings(
+                {"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "2", "SHARD_IDS": "0", **database},
+                dotenv_path=None,
+            )
+
+
+def test_some_shards_on_a_sqlite_file_stop_the_bot_in_one_line(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, {"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "2", "SHARD_IDS": "0"})
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "error: SHARD_IDS=0 runs only some of the 2 shards, which needs a PostgreSQL "
+        "DATABASE_URL shared by every process: on a SQLite file, leave SHARD_IDS empty "
+        "(one process, every shard)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "wrong", "message"),
+    [
+        ("DATABASE_POOL_SIZE", "0", "DATABASE_POOL_SIZE must be a whole number of connections"),
+        ("DATABASE_POOL_SIZE", "ten", "DATABASE_POOL_SIZE must be a whole number of connections"),
+        ("DATABASE_PGBOUNCER", "maybe", "DATABASE_PGBOUNCER must be 1 .on. or 0 .off."),
+        ("PROCESS_LEASE_SECONDS", "0.5", "PROCESS_LEASE_SECONDS must be a number of seconds"),
+        ("PROCESS_LEASE_SECONDS", "soon", "PROCESS_LEASE_SECONDS must be a number of seconds"),
+        ("HEALTH_PORT", "70000", "HEALTH_PORT must be a TCP port number"),
+        ("HEALTH_PORT", "http", "HEALTH_PORT must be a TCP port number"),
+    ],
+)
+def test_operations_settings(name: str, wrong: str, message: str) -> None:
+    settings = load_settings({"DISCORD_TOKEN": TOKEN}, dotenv_path=None)
+    assert (
+        settings.database_pool_size,
+        settings.database_pgbouncer,
+        settings.process_lease,
+        settings.health_port,
+    ) == (10, False, 30.0, None)
+    changed = load_settings(
+        {
+            "DISCORD_TOKEN": TOKEN,
+            "DATABASE_POOL_SIZE": "4",
+            "DATABASE_PGBOUNCER": "1",
+            "PROCESS_LEASE_SECONDS": "2.5",
+            "HEALTH_PORT": "8080",
+        },
+        dotenv_path=None,
+    )
+    assert (
+        changed.database_pool_size,
+        changed.database_pgbouncer,
+        changed.process_lease,
+        changed.health_port,
+    ) == (4, True, 2.5, 8080)
+    with pytest.raises(ConfigError, match=message):
+        load_settings({"DISCORD_TOKEN": TOKEN, name: wrong}, dotenv_path=None)
+
+
+def test_a_wrong_health_port_stops_the_bot_in_one_line(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, {"DISCORD_TOKEN": TOKEN, "HEALTH_PORT": "99999"})
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: HEALTH_PORT must be"), result.stderr

@@ -247,3 +247,121 @@ async def test_two_shard_processes_on_one_postgresql_database(
         for proc in procs:
             await proc.stop()
             print(proc.log())
+
+
+#: The three-process test's lease: a dead process's work is taken over this long after
+#: its last heartbeat (the heartbeat comes every third of it).
+SHORT_LEASE = "2"
+
+
+async def refused(proc: BotProcess) -> str:
+    """Start ``proc``, which must be refused: exit code 2 and one line on stderr, which
+    this returns."""
+    try:
+        await proc.start()
+    except RuntimeError:
+        pass
+    else:
+        raise AssertionError("a second process on the same shards was not refused")
+    assert proc.proc is not None and proc.proc.returncode == 2, proc.log()
+    errors = [line for line in proc.log().splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and "Traceback" not in proc.log(), proc.log()
+    return errors[0]
+
+
+async def test_a_second_process_on_the_same_sqlite_file_is_refused(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    fake.add_guild("Board Games")
+    (tmp_path / "first").mkdir()
+    (tmp_path / "second").mkdir()
+    first = BotProcess(fake, tmp_path / "first")
+    second = BotProcess(
+        fake, tmp_path / "second", DATABASE_PATH=str(tmp_path / "first" / "bot.sqlite3")
+    )
+    try:
+        await first.start("challenge")
+        line = await refused(second)
+        assert "shard 0 of 1 is run by another process" in line, line
+        assert fake.connected  # the first goes on
+    finally:
+        await second.stop()
+        await first.stop()
+        print(first.log(), second.log())
+
+
+async def test_three_processes_one_killed_its_work_is_taken_over(
+    fake: FakeDiscord, postgres_server, tmp_path: Path
+) -> None:
+    """Three shard processes; a fourth on shard 0 is refused. Shard 0's process is killed
+    (SIGKILL) with a move's board in flight and left down: the others post that board
+    and fire the loss on time of its other game, due a moment after the kill, within
+    about a lease, with no move by anyone to wake them."""
+    fake.shard_count = 3
+    places = []
+    for shard in range(3):
+        guild = fake.add_guild(f"Shard {shard} server", shard=shard)
+        places.append(
+            (
+                fake.add_text_channel(guild, "games"),
+                [fake.add_member(guild, f"player{shard}{n}") for n in range(4)],
+            )
+        )
+    url = await postgres_server.fresh()
+    procs = []
+    for shard in range(4):
+        (tmp_path / f"proc{shard}").mkdir()
+        procs.append(
+            BotProcess(
+                fake,
+                tmp_path / f"proc{shard}",
+                DATABASE_URL=url,
+                SHARD_COUNT="3",
+                SHARD_IDS=str(shard % 3),
+                PROCESS_LEASE_SECONDS=SHORT_LEASE,
+            )
+        )
+    db = await open_database(url)
+    try:
+        for proc in procs[:3]:
+            await proc.start("challenge", "move")
+        line = await refused(procs[3])  # a second process on shard 0: a rolling deploy
+        assert "shard 0 of 3 is run by another process" in line, line
+
+        channel, members = places[0]
+        table = await start_game(fake, channel, members[0], members[1], GAME, OPTIONS)
+        idle = await start_game(fake, channel, members[2], members[3], GAME, OPTIONS)
+        move = planned_moves(GAME, OPTIONS, SEEDS[0])[0]
+        held = fake.inject("create_message", 500, stall=True, where=str(table.thread.id))
+        await fake.run_command(table.to_move, "move", {"move": move}, channel=table.home)
+        try:
+            await fake.wait_until(lambda: held.hits == 1, WAIT, "the board's post")
+            await procs[0].kill()
+        finally:
+            held.release()
+        assert await stored_moves(db, table) == [move]
+        assert len(boards(table)) == 1  # the opening only: the board is owed
+        # The idle game's time runs out a moment from now: no process was told.
+        now = datetime.now(UTC)
+        async with db.transaction() as tx:
+            await tx.change(
+                "UPDATE clocks SET turn_started_at = ?, due_at = ? WHERE game_id = ?",
+                (
+                    stamp(now - timedelta(days=4)),
+                    stamp(now + timedelta(seconds=1)),
+                    await game_id(db, idle),
+                ),
+            )
+
+        await until(lambda: fired(db, idle), "the loss on time, fired by a survivor")
+        await fake.wait_until(lambda: len(boards(table)) == 2, WAIT, "the owed board")
+        gid = await game_id(db, table)
+        assert boards(table) == [f"{GAME}-{gid}-{ply}.png" for ply in range(2)]
+        assert len(finals(idle)) == 1, finals(idle)
+        logs = procs[1].log(400) + procs[2].log(400)
+        assert logs.count("taking over its clocks, claims and") == 1, logs  # by one of them
+    finally:
+        await db.close()
+        for proc in procs:
+            await proc.stop()
+            print(proc.log())

@@ -17,6 +17,8 @@ _DROPPED = (
     "DEV_GUILD_ID",
     "DATABASE_",
     "SHARD_",
+    "PROCESS_LEASE",
+    "HEALTH_PORT",
     "LOG_LEVEL",
     "HTTP_PROXY",
     "HTTPS_PROXY",
@@ -47,8 +49,8 @@ class BotProcess:
             DATABASE_PATH=str(self.workdir / "bot.sqlite3"),
             LOG_LEVEL="INFO",
             PYTHONUNBUFFERED="1",
-            **self.settings,
         )
+        env.update(self.settings)  # (DATABASE_PATH too: another process's file, say)
         return env
 
     async def start(self, *commands: str, timeout: float = 30.0) -> None:

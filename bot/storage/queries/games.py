@@ -115,24 +115,32 @@ async def recent_games(conn: Connection, guild_id: int, *, limit: int = 25) -> l
 
 @query
 async def active_games_with_moves(
-    conn: Connection, *, after_id: int, limit: int
+    conn: Connection,
+    *,
+    after_id: int,
+    limit: int,
+    shard_count: int | None = None,
+    shard_ids: Sequence[int] | None = None,
 ) -> tuple[list[GameRow], dict[int, list[str]]]:
     """A page of the games in progress (ids above ``after_id``, in order) and their moves
-    by game id (on SQLite, the rows are built in the database's thread)."""
+    by game id (on SQLite, the rows are built in the database's thread); with
+    ``shard_ids`` of ``shard_count``, only those of the servers on these shards."""
+    shards, args = on_shards("guild_id", shard_count, shard_ids)
     rows = [
         GameRow.from_row(row)
         for row in await conn.fetch_all(
-            "SELECT * FROM games WHERE status = 'active' AND id > ? ORDER BY id LIMIT ?",
-            (after_id, limit),
+            f"SELECT * FROM games WHERE status = 'active' AND id > ?{shards} ORDER BY id LIMIT ?",
+            (after_id, *args, limit),
         )
     ]
     moves: dict[int, list[str]] = {row.id: [] for row in rows}
     if rows:
+        shards, args = on_shards("games.guild_id", shard_count, shard_ids)
         for game_id, move in await conn.fetch_all(
             "SELECT moves.game_id, moves.move FROM moves JOIN games ON games.id = moves.game_id"
-            " WHERE games.status = 'active' AND games.id > ? AND games.id <= ?"
+            f" WHERE games.status = 'active' AND games.id > ? AND games.id <= ?{shards}"
             " ORDER BY moves.game_id, moves.ply",
-            (after_id, rows[-1].id),
+            (after_id, rows[-1].id, *args),
         ):
             moves[game_id].append(move)
     return rows, moves

@@ -11,6 +11,7 @@ import random
 import pytest
 
 from bot.core.games import Games
+from bot.shards import Shards
 from bot.storage import queries
 from tests.bot.conftest import ANA, BO, GUILD, Env, start_game
 
@@ -74,3 +75,17 @@ async def test_locks_live_only_while_in_use(env: Env) -> None:
 async def _hold(games: Games, game_id: int) -> None:
     async with games.lock(game_id):
         await asyncio.sleep(0)
+
+
+async def test_the_warm_up_replays_only_the_games_of_this_process_shards(env: Env) -> None:
+    """A process on shard 1 of 2 never replays shard 0's games (another process's)."""
+    on_shard = {shard: (shard << 22) + 7 for shard in (0, 1)}  # Discord: (id >> 22) % 2
+    games = {
+        shard: [await start_game(env, "astralis", size=7, guild=guild) for _ in range(2 + shard)]
+        for shard, guild in on_shard.items()
+    }
+    for shard in (0, 1):
+        process = Games(env.db, shards=Shards(2, (shard,)))
+        assert await process.warm_up() == len(games[shard])
+        assert [g for g in games[0] + games[1] if process.cached(g) is not None] == games[shard]
+    assert await Games(env.db, shards=Shards(2, None)).warm_up() == 5  # every shard
