@@ -249,7 +249,7 @@ async def test_listeners_hear_of_starts_moves_and_ends(env: Env) -> None:
     [
         ("asli", 6, "captured 2 black stones"),
         ("lifeline", 3, "removed 3 black stones"),
-        ("sliglube", 38, "removed 1 black stone, flipped 6"),
+        ("sliglube", 38, "flipped 6 white stones, then removed 1 black stone"),
         ("astralis", 28, "bonus stones at a5, c9"),
     ],
 )
