@@ -109,9 +109,13 @@ def opening_post(row: GameRow, state: State) -> str:
 
 
 def move_line(row: GameRow, after: State, seat: int, move: str, did: str = "") -> str:
-    """``**Asli #3** · move 12: Ana (black) played `h3`: removed 19 white stones.``"""
+    """``**Asli #3** · move 12: Ana (black) played `h3`: captured 19 white stones.``, or
+    for a colour choice ``… move 2: Bo chose white.``"""
     what = f": {did}" if did else ""
-    return f"**{label(row)}** · move {after.ply}: {player(row, after, seat)} played `{move}`{what}."
+    head = f"**{label(row)}** · move {after.ply}"
+    if move == after.color_of(seat):  # the move is the colour its player now has
+        return f"{head}: {row.player_names[seat]} chose {move}{what}."
+    return f"{head}: {player(row, after, seat)} played `{move}`{what}."
 
 
 def final_post(row: GameRow, head: str, words: list[str]) -> str:

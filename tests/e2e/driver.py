@@ -158,7 +158,11 @@ class Table:
             self.commands.append(ix)
         post = await self.next_post(mark)
         self.state = self.state.play(move)
-        assert f"`{self.state.history[-1]}`" in post.content, (move, post.content)
+        played = self.state.history[-1]  # a colour choice is said in words
+        assert f"`{played}`" in post.content or f" chose {played}." in post.content, (
+            move,
+            post.content,
+        )
         self.check_post(post)
         self.posts.append(post)
         return post

@@ -19,7 +19,8 @@ from tests.fakediscord.process import BotProcess
 from .conftest import World
 from .driver import PLANS, WAIT, Table
 
-BOT_MOVE = re.compile(r"played `([^`]+)`")
+#: The bot's move in its post: ``played `c3```, or a colour choice, ``chose white``.
+BOT_MOVE = re.compile(r"(?:played `([^`]+)`|chose (\w+)\.)")
 
 
 async def _bot(world: World, tmp_path: Path, playouts: int) -> BotProcess:
@@ -67,7 +68,7 @@ async def _bots_answer(table: Table, after: Message) -> Message:
     post = await table.next_post(after.seq)
     found = BOT_MOVE.search(post.content)
     assert found, post.content
-    table.state = table.state.play(found[1])
+    table.state = table.state.play(found[1] or found[2])
     table.check_post(post)
     table.posts.append(post)
     return post
