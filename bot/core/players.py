@@ -15,12 +15,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot.model import UNTIMED as UNTIMED  # the game setting naming the bot's seat
 from bot.model import GameUpdate, Member
 from bot.storage import ChallengeRow, GameRow
 from rules import State
-
-#: The game setting naming a player whose clock never runs (the bot, in a practice game).
-UNTIMED = "untimed_player"
 
 
 def untimed(row: GameRow, seat: int) -> bool:
