@@ -82,6 +82,10 @@ class AutomaticPlayer(Protocol):
         """``member_id``'s finished games against it, by level."""
         ...
 
+    async def own_record(self, *, guild_id: int) -> list[LevelRecord]:
+        """Its own finished games against every member here, by level (its wins)."""
+        ...
+
     async def resume(self) -> int:
         """At start-up: its turns owed since before the restart, taken up."""
         ...

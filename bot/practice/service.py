@@ -352,6 +352,13 @@ class Practice:
             )
         ]
 
+    async def own_record(self, *, guild_id: int) -> list[LevelRecord]:
+        """The bot's own finished practice games against every member here, by level
+        (its wins, its losses); none before it is logged in."""
+        if self.me is None:
+            return []
+        return await self.record(guild_id=guild_id, member_id=self.me.id)
+
     def _me(self) -> Member:
         if self.me is None:
             raise UserError("I'm not ready to play yet: try again in a moment.")
