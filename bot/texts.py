@@ -195,7 +195,10 @@ def jump_url(guild_id: int, channel_id: int, message_id: int | None = None) -> s
 
 
 def challenge_text(challenge: ChallengeRow, expires_at: datetime | None = None) -> str:
-    """The public challenge message (``expires_at``: when it expires unanswered)."""
+    """The public challenge message (``expires_at``: when it expires unanswered). It
+    shows no number: a challenge is answered with its buttons, and the one number a
+    member sees is its game's (``Sliglube #1``, shown once accepted), which they can
+    type wherever a game is asked for."""
     title = title_of(challenge.game)
     whom = mention(challenge.opponent_id) if challenge.opponent_id else "anyone"
     first = {
@@ -207,8 +210,7 @@ def challenge_text(challenge: ChallengeRow, expires_at: datetime | None = None) 
     lines = [
         f"**{challenge.challenger_name}** challenges {whom} to **{title}** "
         f"({options_text(challenge.options)}; {first}{casual}; "
-        f"{clock_text(challenge.settings)}). "
-        f"Challenge #{challenge.id}."
+        f"{clock_text(challenge.settings)})."
     ]
     if challenge.status == "pending":
         lines.append(
