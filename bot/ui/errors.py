@@ -1,6 +1,7 @@
 """The one place where failures become answers.
 
-A :class:`~bot.model.UserError` is shown to the member, ephemerally, as it is.
+A :class:`~bot.model.UserError` is shown to the member, ephemerally, as it is (after
+a public deferral too: its placeholder is deleted, see :func:`report`).
 Anything else is logged with its traceback and answered with a short apology,
 so that no interaction is left to fail silently.
 """
@@ -88,11 +89,31 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         text = text[: MESSAGE_LIMIT - 1] + "…"
     try:
         if interaction.response.is_done():
-            await reply(interaction, text, ephemeral=True)
+            await _refuse_after_answer(interaction, text)
         else:
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         log.exception("could not tell the member about an error")
+
+
+async def _refuse_after_answer(interaction: discord.Interaction, text: str) -> None:
+    """A refusal after the first answer, private however that answer was made. A
+    "thinking" deferral decided whether its message is public: after a public one
+    (``/board public:True``, ``/practice``), the placeholder is deleted and the refusal
+    sent as a private followup (which, the deferred message gone, is a message of its
+    own, with its own flags); after a private one, the placeholder is filled in."""
+    if getattr(interaction.response, "type", None) is (
+        discord.InteractionResponseType.deferred_channel_message
+    ):
+        try:
+            public = not (await interaction.original_response()).flags.ephemeral
+        except discord.HTTPException:
+            public = True  # unknown: deleting it and answering privately is safe either way
+        if public:
+            await interaction.delete_original_response()
+            await interaction.followup.send(text, ephemeral=True)
+            return
+    await reply(interaction, text, ephemeral=True)
 
 
 #: Whatever a UI item is (a button, a menu…), and what its callback gives.
