@@ -131,3 +131,29 @@ async def test_challenging_the_bot_starts_a_practice_game(
     )
     answer = await ix.reply(WAIT)
     assert "level **medium**, not rated" in answer.content, answer.content
+
+
+async def test_two_practice_commands_at_once_start_one_game_and_refuse_privately(
+    world: World, botproc: BotProcess
+) -> None:
+    fake = world.fake
+    mark = fake.mark()
+    asked = [
+        await fake.run_command(
+            world.alice, "practice", {"game": "lifeline", "size": 3}, channel=world.channel
+        )
+        for _ in range(2)
+    ]
+
+    def answered() -> list[Message] | None:
+        shown = {m.id: m for ix in asked for m in ix.messages if not m.deleted and not m.loading}
+        return list(shown.values()) if len(shown) == 2 else None
+
+    shown = await fake.wait_until(answered, WAIT, "both answers")
+    public = [m for m in shown if not m.ephemeral]
+    private = [m for m in shown if m.ephemeral]
+    assert len(public) == 1 and "practises" in public[0].content, public
+    assert len(private) == 1 and "already setting up" in private[0].content, private
+    assert "cancel" not in private[0].content
+    posted = [m.content for m in fake.posts(world.channel, after=mark)]
+    assert posted == [public[0].content], posted  # no refusal, no placeholder, in public

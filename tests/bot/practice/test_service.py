@@ -4,6 +4,7 @@ in a thread instead of the worker processes (tests.bot.fakes.InProcessAI)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -301,3 +302,29 @@ async def test_the_bot_speaks_as_the_opponent_and_never_pings_itself(
     final = posts[-1].content
     assert f"Well played, <@{ANA.id}>!" in final
     assert "Practice, never rated." in final and "casual" not in final.lower()
+
+
+async def test_two_practice_commands_at_once_start_one_game_and_say_why(harness: Harness) -> None:
+    app = harness.app
+    assert app is not None
+    started = [
+        app.practice.start_game(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            member=ANA,
+            game="lifeline",
+            options=SMALL["lifeline"],
+        )
+        for _ in range(2)
+    ]
+    done = await asyncio.gather(*started, return_exceptions=True)
+    games = [d for d in done if not isinstance(d, BaseException)]
+    [refused] = [d for d in done if isinstance(d, BaseException)]
+    assert len(games) == 1
+    assert isinstance(refused, UserError), refused
+    assert "cancel" not in refused.message and "challenge" not in refused.message
+    assert "already setting up" in refused.message
+    async with app.db.reading() as conn:
+        assert len(await queries.active_games(conn)) == 1
+    again = await _start(app, "lifeline")  # once it is up, another is welcome
+    assert again != games[0].game.id
