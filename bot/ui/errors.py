@@ -35,6 +35,19 @@ STALE_FORM = (
     "This form is out of date (I may have restarted since it was opened): "
     "use the game's latest post, or `/move`."
 )
+BAD_OPTIONS = (
+    "One of the options I received is not of the kind this command takes (your Discord "
+    "app may show an old version of my commands): reload Discord (Ctrl+R) and try again. "
+    "Nothing was changed."
+)
+
+
+class BadOptions(app_commands.AppCommandError):
+    """An option of the wrong type (a user option holding no user id, text where a
+    number belongs): Discord checks the types, but a client's bug or a command
+    changed since a client loaded it may still send one."""
+
+
 #: The most a message may hold.
 MESSAGE_LIMIT = 2000
 APOLOGY = (
@@ -52,6 +65,8 @@ def message_for(error: BaseException) -> str | None:
         return error.message
     if isinstance(error, WriteFailed):  # logged once, for the operator, where it failed
         return not_saved("That", error)
+    if isinstance(error, BadOptions):
+        return BAD_OPTIONS
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         return STALE_COMMAND
     if isinstance(error, OverflowError):  # a number from a custom_id or an option, too big

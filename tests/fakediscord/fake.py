@@ -409,6 +409,19 @@ class FakeDiscord(GatewayMixin, RestMixin):
         """The member runs ``/name`` (``"game new"`` for a subcommand) with these options."""
         return self._command_interaction(member, name, options or {}, channel, focused=None)
 
+    async def run_command_raw(
+        self, member: Member, name: str, options: list[dict[str, Any]], *, channel: Channel
+    ) -> Interaction:
+        """The member runs ``/name`` with ``options`` sent as they are (``{"name",
+        "type", "value"}``, nothing resolved): what a buggy client, or a command changed
+        since the member's client loaded it, may send; Discord's checks of the types are
+        not made."""
+        command = next((c for c in self.commands_for(member.guild) if c["name"] == name), None)
+        if command is None:
+            raise ValueError(f"/{name} is not registered")
+        data: dict[str, Any] = {"id": command["id"], "name": name, "type": 1, "options": options}
+        return self._deliver(APPLICATION_COMMAND, member, channel, data)
+
     async def autocomplete(
         self,
         member: Member,
