@@ -15,8 +15,11 @@ from PIL import Image
 
 import rules
 from tests.fakediscord import Channel, FakeDiscord, Interaction, Member, Message, text_inputs
+from tests.timing import seconds
 
-WAIT = 15.0  # generous for a loaded CI machine; a healthy run answers in milliseconds
+#: Generous for a loaded CI machine (a healthy run answers in milliseconds), and scaled
+#: to a slower one (tests/timing.py).
+WAIT = seconds(15.0)
 
 # A short complete game of each, found by seeded random play (seed -> plies at the time of
 # writing: asli 6, lifeline 4, sliglube 41, astralis 41); any complete game would do.

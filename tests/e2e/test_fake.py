@@ -13,6 +13,7 @@ import pytest
 from discord import app_commands
 
 from tests.fakediscord.client import point_discord_py_at
+from tests.timing import seconds
 
 from .conftest import World
 
@@ -133,7 +134,7 @@ async def test_slash_command_answer_and_button_click(world: World, bot: MiniBot)
     msg = await ix.reply()
     assert msg.content == f"{world.alice.mention}: hello"
     assert not msg.ephemeral
-    assert ix.response_delay is not None and ix.response_delay < 3
+    assert ix.response_delay is not None and ix.response_delay < seconds(3)
     assert msg.button(label="Again")["custom_id"] == "echo:again"
     assert fake.posts(world.channel) == [msg]
 
@@ -216,7 +217,7 @@ async def test_429_and_500_are_retried(world: World, bot: MiniBot) -> None:
     broken = fake.inject("create_message", 500)
     mark = fake.mark()
     await fake.run_command(world.bob, "post", channel=world.channel)
-    msg = await fake.wait_for_message(world.channel, after=mark, timeout=10)
+    msg = await fake.wait_for_message(world.channel, after=mark, timeout=seconds(10))
     assert msg.content == "posted"
     assert (limited.hits, broken.hits) == (1, 1)
     statuses = [r.status for r in fake.requests if r.operation_id == "create_message"]
@@ -289,7 +290,7 @@ async def test_gateway_drop(world: World, bot: MiniBot, invalidate: bool) -> Non
             world.alice, "echo", {"text": "while away"}, channel=world.channel
         )
     )
-    await fake.wait_until_ready(timeout=15)
+    await fake.wait_until_ready(timeout=seconds(15))
     expected = (
         ["identify", "drop", "invalid_session", "identify"]
         if invalidate
@@ -298,7 +299,7 @@ async def test_gateway_drop(world: World, bot: MiniBot, invalidate: bool) -> Non
     assert fake.gateway_log == expected
     if ix is None:
         ix = await fake.run_command(world.alice, "echo", {"text": "back"}, channel=world.channel)
-    msg = await ix.reply(timeout=10)
+    msg = await ix.reply(timeout=seconds(10))
     assert msg.content.endswith("while away" if not invalidate else "back")
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from tests.fakediscord import Member
 from tests.fakediscord.process import BotProcess
+from tests.timing import seconds
 
 from .conftest import World
 from .driver import WAIT, start_game
@@ -114,7 +115,7 @@ async def test_hostile_options_get_polite_private_answers(
                     else await ix.followup(0, WAIT)
                 )
                 what = (command["name"], options, answer.content)
-                assert ix.response_delay is not None and ix.response_delay < 3, what
+                assert ix.response_delay is not None and ix.response_delay < seconds(3), what
                 assert APOLOGY not in answer.content, what
                 if not answer.ephemeral and "not rated" in answer.content:
                     # the bot named as the opponent: a practice game, started at once

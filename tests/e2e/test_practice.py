@@ -15,6 +15,7 @@ import pytest
 import rules
 from tests.fakediscord import Member, Message
 from tests.fakediscord.process import BotProcess
+from tests.timing import seconds
 
 from .conftest import World
 from .driver import PLANS, WAIT, Table
@@ -112,7 +113,7 @@ async def test_commands_are_answered_while_the_bot_thinks(
         answered = await ix.reply(WAIT)
         reply = await _bots_answer(table, post)
         assert answered.seq < reply.seq, "carol waited for the AI"
-        assert (ix.response_delay or 0) < 3.0
+        assert (ix.response_delay or 0) < seconds(3)
     finally:
         await proc.stop()
         print(proc.log())

@@ -7,6 +7,7 @@ import pytest
 
 from tests.fakediscord import Channel, FakeDiscord, Interaction, Member, Message
 from tests.fakediscord.process import BotProcess
+from tests.timing import seconds
 
 from .conftest import World
 from .driver import WAIT, Table, planned_moves, start_game
@@ -29,7 +30,7 @@ async def refused(table: Table, member: Member, move: str) -> str:
     answer = await ix.reply(WAIT)
     assert answer.ephemeral, answer.content
     assert answer.pinged == set()
-    assert ix.response_delay is not None and ix.response_delay < 3
+    assert ix.response_delay is not None and ix.response_delay < seconds(3)
     assert fake.posts(table.thread, after=mark) == []
     assert table.thread.parent is not None and fake.posts(table.thread.parent, after=mark) == []
     return answer.content
