@@ -298,6 +298,7 @@ def build(
             sleep=sleep,
             messages=messages,
             claims=claims,
+            reread=lease,
         ),
         notifier=notifier,
         clocks=clocks,

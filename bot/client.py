@@ -27,7 +27,7 @@ from bot.storage import Database, Unavailable, open_database
 from bot.ui.answers import tolerate_repeated_answers
 from bot.ui.areas import PostViews
 from bot.ui.context import custom_id_of
-from bot.ui.errors import STALE_BUTTON, report
+from bot.ui.errors import STALE_BUTTON, BadOptions, report
 from bot.ui.forms import submit_form
 
 log = logging.getLogger(__name__)
@@ -70,6 +70,54 @@ class BoardTree(app_commands.CommandTree):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         await report(interaction, error)
+
+    async def _call(self, interaction: discord.Interaction) -> None:
+        """Run the command: discord.py reads its options before the command's own
+        error handling begins, so an option of the wrong type (a user option holding
+        no user id: a client's bug, or a command changed since the member's client
+        loaded it) would go unanswered; it is answered here, and nothing runs."""
+        try:
+            if interaction.type is discord.InteractionType.application_command:
+                check_option_types(interaction)
+            await super()._call(interaction)
+        except (BadOptions, ValueError, TypeError, KeyError) as error:
+            if interaction.response.is_done():
+                raise  # the command ran: not a matter of its options
+            log.warning("options of the wrong type for %s: %s", interaction.data, error)
+            await report(interaction, BadOptions(str(error)))
+
+
+#: The Python values each kind of option is, as discord.py reads a valid one.
+_OPTION_VALUES: dict[discord.AppCommandOptionType, tuple[type, ...]] = {
+    discord.AppCommandOptionType.string: (str,),
+    discord.AppCommandOptionType.integer: (int,),
+    discord.AppCommandOptionType.number: (int, float),
+    discord.AppCommandOptionType.boolean: (bool,),
+    discord.AppCommandOptionType.user: (discord.User, discord.Member),
+    discord.AppCommandOptionType.mentionable: (discord.User, discord.Member, discord.Role),
+    discord.AppCommandOptionType.role: (discord.Role,),
+    discord.AppCommandOptionType.attachment: (discord.Attachment,),
+    discord.AppCommandOptionType.channel: (
+        app_commands.AppCommandChannel,
+        app_commands.AppCommandThread,
+    ),
+}
+
+
+def check_option_types(interaction: discord.Interaction) -> None:
+    """Refuse (:class:`BadOptions`) a command whose options are not of their kinds:
+    text where a number belongs, a user option naming no user Discord resolved…"""
+    command = interaction.command
+    if not isinstance(command, app_commands.Command):
+        return
+    namespace = interaction.namespace  # reading it may raise ValueError: a bad id
+    for parameter in command.parameters:
+        value = getattr(namespace, parameter.display_name, None)
+        kinds = _OPTION_VALUES.get(parameter.type)
+        if value is None or kinds is None:
+            continue
+        if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
+            raise BadOptions(f"{parameter.display_name}: {type(value).__name__}")
 
 
 class BoardBot(commands.Bot):

@@ -203,6 +203,22 @@ class Finale(Protocol):
         (the replay, the record)."""
 
 
+#: The game setting naming the player the bot plays itself (in a practice game): its
+#: clock never runs, and the game's posts speak for it in the first person.
+UNTIMED = "untimed_player"
+
+
+def automatic_seat(row: GameRow) -> int | None:
+    """The seat the bot plays itself (a practice game's), None for a game of members."""
+    bot = row.settings.get(UNTIMED)
+    return row.player_ids.index(bot) if bot is not None and bot in row.player_ids else None
+
+
+def members_of(row: GameRow) -> tuple[int, ...]:
+    """The ids of the game's players who are members (the bot is no one to ping)."""
+    return tuple(m for seat, m in enumerate(row.player_ids) if seat != automatic_seat(row))
+
+
 def names(row: GameRow) -> dict[int, str]:
     """The players' names by seat, for pictures."""
     return {0: row.player_names[0], 1: row.player_names[1]}

@@ -43,7 +43,7 @@ from typing import Any
 
 from bot.claims import Lanes
 from bot.model import DeliveryDelayed
-from bot.storage import Database, OutboxRow, Statement, WriteFailed, queries
+from bot.storage import Database, OutboxRow, ReadFailed, Statement, WriteFailed, queries
 from bot.timers import Sleep
 
 log = logging.getLogger(__name__)
@@ -313,7 +313,7 @@ class Outbox:
             token = _delivering.set(_Delivering(pending.key))
             try:
                 value = await handler(pending, self._worked_out.get(pending.key))
-            except (DeliveryDelayed, WriteFailed) as delay:  # Discord, or the disk, for now
+            except (DeliveryDelayed, WriteFailed, ReadFailed) as delay:  # for now: try again
                 attempts += 1
                 pause = min(LONGEST_PAUSE, 2.0 ** min(attempts, 10) / 4)
                 log.warning(

@@ -52,8 +52,8 @@ async def replay_gif(
 
 
 def change_summary(state: State) -> str:
-    """What the last move did besides placing ("removed 19 white stones, flipped 3";
-    "" when it only placed), as the picture marks it. Quick: no drawing."""
+    """What the last move did besides placing ("flipped 3 black stones, then removed 1
+    white stone"; "" when it only placed), as the picture marks it. Quick: no drawing."""
     return render.change_summary(state)
 
 

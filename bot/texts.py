@@ -1,5 +1,9 @@
 """What the bot says: labels, thread names, the captions of board posts, moments.
 
+In a practice game the bot is the member's opponent (:func:`bot.model.automatic_seat`):
+its posts never mention it, say its moves in the first person, and call the game
+practice, never rated.
+
 Pure functions of a game row and a rules State, so the services, the commands and
 the tests all word things the same way. Moments are Discord timestamps
 (:func:`discord.utils.format_dt`), which each reader sees in their own words and
@@ -15,10 +19,15 @@ from discord.utils import format_dt
 
 import rules
 from bot import timecontrol
+from bot.model import automatic_seat, members_of
 from bot.storage import ChallengeRow, GameRow
 from rules import State
 
 THREAD_NAME_LIMIT = 100
+
+
+#: What a game against the bot is, in its posts.
+PRACTICE = "Practice, never rated."
 
 
 def mention(member_id: int) -> str:
@@ -66,7 +75,7 @@ def player_word(state: State, seat: int) -> str:
 def turn_line(row: GameRow, state: State) -> str:
     """The ping for the player to move: ``<@1>, your turn: place two stones.``"""
     seat = state.to_move
-    if seat is None:
+    if seat is None or seat == automatic_seat(row):  # the bot's typing indicator says so
         return ""
     prompt = state.prompt.rstrip(".")
     return f"{mention(row.player_ids[seat])}, your turn" + (f": {prompt}." if prompt else ".")
@@ -92,6 +101,8 @@ def game_over(row: GameRow) -> str:
     if row.winner_seat is None:
         return f"**Game over.** {result}" + ("" if "draw" in result.lower() else " It's a draw.")
     winner = row.player_names[row.winner_seat]
+    if row.winner_seat == automatic_seat(row):
+        return f"**Game over.** {result}" + ("" if result.startswith(f"{winner} ") else " I win.")
     return f"**Game over.** {result}" + (
         "" if result.startswith(f"{winner} ") else f" {winner} wins."
     )
@@ -100,27 +111,37 @@ def game_over(row: GameRow) -> str:
 def opening_post(row: GameRow, state: State) -> str:
     first = player(row, state, 0)
     second = player(row, state, 1)
+    practice = automatic_seat(row) is not None
     lines = [
-        f"**{label(row)}**: {first} vs {second} ({options_text(row.options)}).",
-        f"{row.player_names[0]} is the first player.",
+        f"**{label(row)}**: {first} vs {second} ({options_text(row.options)})."
+        + (f" {PRACTICE}" if practice else ""),
+        "I play first."
+        if automatic_seat(row) == 0
+        else f"{row.player_names[0]} is the first player.",
         turn_line(row, state),
     ]
     return "\n".join(line for line in lines if line)
 
 
 def move_line(row: GameRow, after: State, seat: int, move: str, did: str = "") -> str:
-    """``**Asli #3** · move 12: Ana (black) played `h3`: removed 19 white stones.``"""
+    """``**Asli #3** · move 12: Ana (black) played `h3`: captured 19 white stones.``, or
+    for a colour choice ``… move 2: Bo chose white.``"""
     what = f": {did}" if did else ""
-    return f"**{label(row)}** · move {after.ply}: {player(row, after, seat)} played `{move}`{what}."
+    head = f"**{label(row)}** · move {after.ply}"
+    bot = seat == automatic_seat(row)  # the bot speaks for itself
+    if move == after.color_of(seat):  # the move is the colour its player now has
+        return f"{head}: {'I' if bot else row.player_names[seat]} chose {move}{what}."
+    return f"{head}: {'I' if bot else player(row, after, seat)} played `{move}`{what}."
 
 
 def final_post(row: GameRow, head: str, words: list[str]) -> str:
     """The one post of a game's end: ``head`` (its last move, or its name), how it
     ended, the final ``words`` (summary, ratings, record), and both players mentioned
-    (thanked, unless the game was aborted)."""
-    both = " ".join(mention(member_id) for member_id in row.player_ids)
+    (thanked, unless the game was aborted): the members, not the bot."""
+    both = " ".join(mention(member_id) for member_id in members_of(row))
+    again = "/practice" if automatic_seat(row) is not None else "/challenge"
     thanks = (
-        f"{both}: start a new game with `/challenge` whenever you like."
+        f"{both}: start a new game with `{again}` whenever you like."
         if row.status == "aborted"
         else f"Well played, {both}!"
     )
@@ -174,7 +195,10 @@ def jump_url(guild_id: int, channel_id: int, message_id: int | None = None) -> s
 
 
 def challenge_text(challenge: ChallengeRow, expires_at: datetime | None = None) -> str:
-    """The public challenge message (``expires_at``: when it expires unanswered)."""
+    """The public challenge message (``expires_at``: when it expires unanswered). It
+    shows no number: a challenge is answered with its buttons, and the one number a
+    member sees is its game's (``Sliglube #1``, shown once accepted), which they can
+    type wherever a game is asked for."""
     title = title_of(challenge.game)
     whom = mention(challenge.opponent_id) if challenge.opponent_id else "anyone"
     first = {
@@ -186,8 +210,7 @@ def challenge_text(challenge: ChallengeRow, expires_at: datetime | None = None) 
     lines = [
         f"**{challenge.challenger_name}** challenges {whom} to **{title}** "
         f"({options_text(challenge.options)}; {first}{casual}; "
-        f"{clock_text(challenge.settings)}). "
-        f"Challenge #{challenge.id}."
+        f"{clock_text(challenge.settings)})."
     ]
     if challenge.status == "pending":
         lines.append(

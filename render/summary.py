@@ -12,23 +12,28 @@ def _stones(count: int, color: str | None) -> str:
     return f"{count} {what}{'' if count == 1 else 's'}"
 
 
+#: What a move's effects are called, in the order the rules make them happen: captures
+#: (Asli; Astralis, whose captures turn stones over), flips (Sliglube's loops), removals
+#: (Sliglube's stones next to a loop after its flips; Lifeline's dead groups, enemy
+#: first), bonus stones (Astralis, after its captures).
+ORDER = (Mark.CAPTURED, Mark.FLIPPED, Mark.REMOVED)
+
+
 def change_summary(state: State) -> str:
-    """What the last move did besides placing, as the picture marks it:
-    "captured 3 white stones", "removed 19 white stones, flipped 3",
-    "bonus stone at c10"; empty when it only placed (or at the start)."""
+    """What the last move did besides placing, as the picture marks it, in the order
+    of the rules: "captured 3 white stones", "flipped 2 black stones, then removed 1
+    white stone", "captured 1 cyan stone, then bonus stone at c10"; empty when it only
+    placed (or at the start). A flipped stone is named by its colour before the flip."""
     found = painter_for(state.game).changes(state)
     parts = []
-    for mark in (Mark.CAPTURED, Mark.REMOVED):
+    for mark in ORDER:
         colors: dict[str | None, int] = {}
         for marked in found:
             if marked.mark is mark:
                 colors[marked.color] = colors.get(marked.color, 0) + 1
         if colors:
             parts.append(f"{mark.value} " + " and ".join(_stones(n, c) for c, n in colors.items()))
-    flipped = sum(1 for marked in found if marked.mark is Mark.FLIPPED)
-    if flipped:
-        parts.append(f"flipped {flipped}")
     bonus = [marked.cell for marked in found if marked.mark is Mark.BONUS]
     if bonus:
         parts.append(f"bonus stone{'' if len(bonus) == 1 else 's'} at {', '.join(bonus)}")
-    return ", ".join(parts)
+    return ", then ".join(parts)

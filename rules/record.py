@@ -30,8 +30,10 @@ A header of tag lines, then the moves::
 * Players go by seat, not colour, because a pie can change who plays which
   colour: ``First`` (seat 0, who moved first) and ``Second``, with optional
   ``FirstId``/``SecondId``. The colour tags (``Black``/``White``,
-  ``Yellow``/``Cyan``) are written for readers, derived from the moves; they
-  are ignored when reading.
+  ``Yellow``/``Cyan``) are written for readers, derived from the moves; when
+  reading, they name a seat no seat tag names (records from elsewhere often
+  name players by colour only): the seat that has that colour at the end of
+  the moves.
 * ``Started`` and ``Finished`` are ISO 8601 times in UTC; ``Date`` (the day
   the game started) is for readers and only used when ``Started`` is absent.
 * ``Outcome`` is the result for programs, seats in order as in PGN: ``1-0``
@@ -513,6 +515,28 @@ def _split_greedy(state: State, words: list[str]) -> tuple[str, ...] | None:
     return tuple(moves)
 
 
+def _named_by_color(
+    game: Game,
+    options: Mapping[str, Any],
+    moves: tuple[str, ...],
+    players: tuple[Player, ...],
+    by_color: Mapping[str, str | None],
+) -> tuple[Player, ...]:
+    """``players`` with each seat no seat tag names named by its colour's tag: the seat
+    that has that colour after the moves (none while undecided, or if the moves cannot
+    be played: the replay then says why)."""
+    try:
+        state = game.replay(moves, **options)
+    except ValueError:
+        return players
+    named = list(players)
+    for color, name in by_color.items():
+        seat = state.seat_of(color) if name else None
+        if name and seat is not None and named[seat].name == "?":
+            named[seat] = Player(name, named[seat].id)
+    return tuple(named)
+
+
 def _build(tags: dict[str, tuple[int, str, str]], moves: tuple[str, ...]) -> Record:
     def take(key: str) -> str | None:
         entry = tags.pop(key, None)
@@ -528,9 +552,10 @@ def _build(tags: dict[str, tuple[int, str, str]], moves: tuple[str, ...]) -> Rec
                 options[spec.name] = spec.validate(value)
             except OptionError as error:
                 raise RecordError(f"line {line_of[spec.name.lower()]}: {error}") from None
-    for color in game.colors:
-        take(color)  # derived from the moves: written for readers only
+    by_color = {color: take(color) for color in game.colors}
     players = tuple(Player(take(seat) or "?", take(f"{seat}id")) for seat in _SEAT_TAGS)
+    if any(p.name == "?" for p in players) and any(by_color.values()):
+        players = _named_by_color(game, options, moves, players, by_color)
     started = _moment(take("started"), line_of.get("started"))
     day = take("date")
     if started is None and day is not None:

@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
+from tests.timing import seconds
+
 #: The environment variable naming a server to use instead of starting one.
 SERVER_VARIABLE = "BOARDBOT_TEST_POSTGRES"
 _DATABASE = "boardbot_tests"
@@ -137,7 +139,7 @@ def reachable(server: Server) -> str | None:
     import asyncpg
 
     async def knock() -> None:
-        conn = await asyncpg.connect(server.url, timeout=10)
+        conn = await asyncpg.connect(server.url, timeout=seconds(10))
         await conn.close()
 
     try:

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.timing import seconds
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -18,6 +20,6 @@ def test_ruff_finds_nothing(command: list[str]) -> None:
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=seconds(300),
     )
     assert run.returncode == 0, run.stdout + run.stderr

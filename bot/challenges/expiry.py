@@ -39,6 +39,7 @@ class ChallengeExpiry:
         sleep: Sleep = asyncio.sleep,
         messages: ChallengeMessages | None = None,
         claims: Claims | None = None,
+        reread: timedelta | None = None,
     ) -> None:
         self.db = db
         self.claims = claims or Claims(db, now=now)
@@ -54,6 +55,8 @@ class ChallengeExpiry:
             next_due=self._next_due,
             now=now,
             sleep=sleep,
+            # Other processes add and answer challenges: read again at least this often.
+            reread=reread,
         )
 
     def expires_at(self, challenge: ChallengeRow) -> datetime | None:
@@ -130,6 +133,5 @@ class ChallengeExpiry:
 
 def expired_refusal(challenge: ChallengeRow) -> str:
     return (
-        f"Challenge #{challenge.id} has expired: nobody answered it in time. "
-        "Start a new one with /challenge."
+        "This challenge has expired: nobody answered it in time. Start a new one with /challenge."
     )

@@ -116,8 +116,8 @@ class Challenges:
             if existing is not None:
                 whom = f"to {existing.opponent_name}" if opponent else "open to anyone"
                 raise UserError(
-                    f"You already have a pending {rule_set.title} challenge {whom} "
-                    f"(#{existing.id}): cancel it or wait for an answer first."
+                    f"You already have a pending {rule_set.title} challenge {whom}: "
+                    "cancel it or wait for an answer first."
                 )
             challenge_id = await queries.insert_challenge(
                 tx,

@@ -39,6 +39,7 @@ from bot.model import (
     Posted,
     Poster,
     Renderer,
+    automatic_seat,
     names,
     utc_now,
 )
@@ -350,8 +351,10 @@ def decisions_of(state: State) -> Decisions:
 
 
 def to_ping(row: GameRow, state: State) -> tuple[int, ...]:
-    """Whom a board post mentions: the player to move (nobody once it is over)."""
-    return () if state.to_move is None else (row.player_ids[state.to_move],)
+    """Whom a board post mentions: the player to move (nobody once it is over, nor when
+    the bot is to move: its typing indicator says it is thinking)."""
+    seat = state.to_move
+    return () if seat is None or seat == automatic_seat(row) else (row.player_ids[seat],)
 
 
 def replayed(row: GameRow, moves: list[str]) -> State:

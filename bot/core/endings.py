@@ -19,7 +19,7 @@ from bot import texts
 from bot.core.boards import Boards, Facts
 from bot.core.games import Games
 from bot.events import Event, Events
-from bot.model import Attachment, Finale, GameUpdate, Post, Posted, UserError
+from bot.model import Attachment, Finale, GameUpdate, Post, Posted, UserError, members_of
 from bot.outbox import Staged
 from bot.storage import Database, GameRow, OutboxRow, RatingChangeRow, apply, queries
 from rules import Outcome, State, Termination
@@ -140,13 +140,13 @@ class Endings:
         """The one post of a game's end (``row`` as stored over), to write with the
         ending: ``head`` (the last move, or the game's name), the result, the final words
         of the finale, the board with the replay and the record attached, the Rematch
-        button (not after an abort), and both players mentioned. The buttons of the
+        button (not after an abort), and the players mentioned (not the bot). The buttons of the
         game's earlier posts go. Composed when delivered (:meth:`_deliver_final`)."""
         return self.boards.board(
             row,
             state,
             head,
-            mentions=row.player_ids,
+            mentions=members_of(row),
             move=move,
             move_ply=move_ply,
             then=then,
@@ -172,7 +172,7 @@ class Endings:
                     log.exception("no final words for game %d", row.id)
             post = Post(
                 content=texts.final_post(row, pending.payload["post"]["content"], words),
-                mentions=row.player_ids,
+                mentions=members_of(row),
                 ply=state.ply,
                 filename=pending.payload["post"]["filename"],
                 actions=("rematch",) if row.status == "finished" else (),

@@ -179,7 +179,7 @@ class Moves:
                 board = self.boards.board(
                     row,
                     after,
-                    f"{line}\n{texts.turn_line(row, after)}",
+                    "\n".join(filter(None, [line, texts.turn_line(row, after)])),
                     mentions=to_ping(row, after),
                     move=move,
                     move_ply=after.ply,

@@ -158,9 +158,11 @@ def option_values(name: str) -> Suggest:
         picked = _picked(interaction)
         games = [picked] if picked else list(rules.GAMES.values())
         options = [o for game in games for o in game.options() if o.name == name]
-        if not options or (options[0].kind is int and picked is None):
+        if not options:
             return []
         option = options[0]
+        if option.kind is int and picked is None:
+            return _numbers_of_every_game(name, current)
         if option.kind is not int:
             offered = dict.fromkeys(v for o in options for v in o.choices or ())
             return [
@@ -182,6 +184,31 @@ def option_values(name: str) -> Suggest:
         ][:LIMIT]
 
     return values
+
+
+def _numbers_of_every_game(name: str, current: str) -> list[app_commands.Choice[Any]]:
+    """A number option's hint before the game is picked: what each game takes
+    (``Asli: 5–25, default 13``, picking its default), or which games take the number
+    typed."""
+    ranges = [
+        (game.title, o.minimum, o.maximum, o.default)
+        for game in rules.GAMES.values()
+        for o in game.options()
+        if o.name == name and o.minimum is not None and o.maximum is not None
+    ]
+    typed = current.strip()
+    if typed.isdigit() and len(typed) < 10:
+        n = int(typed)
+        takers = [title for title, low, high, _ in ranges if low <= n <= high]
+        said = f"for {', '.join(takers)}" if takers else f"no game takes this {name}"
+        return [app_commands.Choice(name=f"{n}: {said}"[:100], value=n)]
+    return [
+        app_commands.Choice(
+            name=f"{title}: {low}–{high}, default {default} (pick the game first)"[:100],
+            value=default,
+        )
+        for title, low, high, default in ranges
+    ][:LIMIT]
 
 
 #: A parameter of a command: its name, its type (as discord.py reads options from

@@ -15,12 +15,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot.model import UNTIMED as UNTIMED  # the game setting naming the bot's seat
 from bot.model import GameUpdate, Member
 from bot.storage import ChallengeRow, GameRow
 from rules import State
-
-#: The game setting naming a player whose clock never runs (the bot, in a practice game).
-UNTIMED = "untimed_player"
 
 
 def untimed(row: GameRow, seat: int) -> bool:
@@ -82,6 +80,10 @@ class AutomaticPlayer(Protocol):
 
     async def record(self, *, guild_id: int, member_id: int) -> list[LevelRecord]:
         """``member_id``'s finished games against it, by level."""
+        ...
+
+    async def own_record(self, *, guild_id: int) -> list[LevelRecord]:
+        """Its own finished games against every member here, by level (its wins)."""
         ...
 
     async def resume(self) -> int:

@@ -95,6 +95,9 @@ class Practice:
         self.me: Member | None = None
         self._thinking: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
+        #: The (server, member) pairs whose practice game is being set up: a second
+        #: /practice meanwhile (a double submission) is refused, not half-started.
+        self._starting: set[tuple[int, int]] = set()
 
     @property
     def level_names(self) -> list[str]:
@@ -130,9 +133,37 @@ class Practice:
         first: str = "challenger",
         settings: Mapping[str, Any] | None = None,
     ) -> GameUpdate:
-        """A practice game of ``member`` against the bot: accepted at once, never rated."""
+        """A practice game of ``member`` against the bot: accepted at once, never rated.
+        One at a time per member: another asked for while one is set up is refused (a
+        member's commands in a server reach one process: its shard's)."""
         me = self._me()
         chosen = self.check_level(level)
+        key = (guild_id, member.id)
+        if key in self._starting:
+            raise UserError(
+                "I'm already setting up a practice game for you: it appears in a moment. "
+                "Ask again once it is there if you'd like another."
+            )
+        self._starting.add(key)
+        try:
+            return await self._start_game(
+                guild_id, channel_id, member, me, game, options, chosen, first, settings
+            )
+        finally:
+            self._starting.discard(key)
+
+    async def _start_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        member: Member,
+        me: Member,
+        game: str,
+        options: Mapping[str, Any] | None,
+        chosen: str,
+        first: str,
+        settings: Mapping[str, Any] | None,
+    ) -> GameUpdate:
         # The bot is a member like any other here: it accepts its own challenge.
         opponent = Member(me.id, me.name)
         made = await self.challenges.create(
@@ -352,6 +383,13 @@ class Practice:
                 key=lambda item: order.index(item[0]) if item[0] in order else len(order),
             )
         ]
+
+    async def own_record(self, *, guild_id: int) -> list[LevelRecord]:
+        """The bot's own finished practice games against every member here, by level
+        (its wins, its losses); none before it is logged in."""
+        if self.me is None:
+            return []
+        return await self.record(guild_id=guild_id, member_id=self.me.id)
 
     def _me(self) -> Member:
         if self.me is None:

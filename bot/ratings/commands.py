@@ -73,7 +73,10 @@ class RatingCommands(commands.Cog):
                 f"{texts.plural(row.games, 'rated game')}: {row.wins} won, "
                 f"{row.losses} lost{draws}.",
             )
-        if not found.ratings:
+        automatic = service(interaction, Players).automatic_member(who.id)
+        if automatic is not None:  # the bot itself: its practice games, never rated
+            embed.description = "I play practice games against members (`/practice`): never rated."
+        elif not found.ratings:
             embed.description = "No rated games here yet."
         current = [f"{texts.label(row)} vs {row.opponent_name(who.id)}" for row in found.current]
         shown = current[:15] + ([f"…and {len(current) - 15} more"] if len(current) > 15 else [])
@@ -82,9 +85,17 @@ class RatingCommands(commands.Cog):
             value="\n".join(shown) or "None.",
             inline=False,
         )
+        if automatic is not None:
+            mine = await automatic.own_record(guild_id=guild_id)
+            embed.add_field(
+                name="My practice games against members",
+                inline=False,
+                value="\n".join(practice_line(r) for r in mine) or "None finished yet.",
+            )
         practice = [
             record
             for player in service(interaction, Players).automatic
+            if player is not automatic
             for record in await player.record(guild_id=guild_id, member_id=who.id)
         ]
         if practice:

@@ -12,7 +12,7 @@ from datetime import timedelta
 from bot import texts
 from bot.core.endings import Rater
 from bot.core.games import outcome_of
-from bot.model import Attachment, Replayer, names
+from bot.model import Attachment, Replayer, automatic_seat, names
 from bot.review import records
 from bot.storage import Database, GameRow, queries
 from rules import State
@@ -65,6 +65,8 @@ def summary(stored: records.Stored, rated: str | None) -> list[str]:
     ]
     if rated is not None:
         lines.append(rated)
+    elif automatic_seat(row) is not None:
+        lines.append(texts.PRACTICE)
     elif not row.rated:
         lines.append("A casual game: ratings are unchanged.")
     elif row.status == "aborted":

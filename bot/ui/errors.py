@@ -1,6 +1,7 @@
 """The one place where failures become answers.
 
-A :class:`~bot.model.UserError` is shown to the member, ephemerally, as it is.
+A :class:`~bot.model.UserError` is shown to the member, ephemerally, as it is (after
+a public deferral too: its placeholder is deleted, see :func:`report`).
 Anything else is logged with its traceback and answered with a short apology,
 so that no interaction is left to fail silently.
 """
@@ -34,6 +35,19 @@ STALE_FORM = (
     "This form is out of date (I may have restarted since it was opened): "
     "use the game's latest post, or `/move`."
 )
+BAD_OPTIONS = (
+    "One of the options I received is not of the kind this command takes (your Discord "
+    "app may show an old version of my commands): reload Discord (Ctrl+R) and try again. "
+    "Nothing was changed."
+)
+
+
+class BadOptions(app_commands.AppCommandError):
+    """An option of the wrong type (a user option holding no user id, text where a
+    number belongs): Discord checks the types, but a client's bug or a command
+    changed since a client loaded it may still send one."""
+
+
 #: The most a message may hold.
 MESSAGE_LIMIT = 2000
 APOLOGY = (
@@ -61,6 +75,8 @@ def message_for(error: BaseException) -> str | None:
         return not_saved("That", error)
     if isinstance(error, ReadFailed):  # the same: logged once where it failed
         return not_read(error)
+    if isinstance(error, BadOptions):
+        return BAD_OPTIONS
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         return STALE_COMMAND
     if isinstance(error, OverflowError):  # a number from a custom_id or an option, too big
@@ -98,11 +114,31 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         text = text[: MESSAGE_LIMIT - 1] + "…"
     try:
         if interaction.response.is_done():
-            await reply(interaction, text, ephemeral=True)
+            await _refuse_after_answer(interaction, text)
         else:
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         log.exception("could not tell the member about an error")
+
+
+async def _refuse_after_answer(interaction: discord.Interaction, text: str) -> None:
+    """A refusal after the first answer, private however that answer was made. A
+    "thinking" deferral decided whether its message is public: after a public one
+    (``/board public:True``, ``/practice``), the placeholder is deleted and the refusal
+    sent as a private followup (which, the deferred message gone, is a message of its
+    own, with its own flags); after a private one, the placeholder is filled in."""
+    if getattr(interaction.response, "type", None) is (
+        discord.InteractionResponseType.deferred_channel_message
+    ):
+        try:
+            public = not (await interaction.original_response()).flags.ephemeral
+        except discord.HTTPException:
+            public = True  # unknown: deleting it and answering privately is safe either way
+        if public:
+            await interaction.delete_original_response()
+            await interaction.followup.send(text, ephemeral=True)
+            return
+    await reply(interaction, text, ephemeral=True)
 
 
 #: Whatever a UI item is (a button, a menu…), and what its callback gives.

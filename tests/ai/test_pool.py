@@ -11,6 +11,7 @@ import pytest
 import rules
 from ai.levels import Budget, Level
 from ai.pool import AIPool, AIWorkerError
+from tests.timing import seconds
 
 GAME, OPTIONS, MOVES = "asli", {"size": 5}, ["komi 2", "white", "c3"]
 
@@ -67,7 +68,7 @@ async def test_a_worker_that_dies_fails_its_call_clearly_and_the_next_call_works
         for pid in pids:
             os.kill(pid, signal.SIGKILL)
         with pytest.raises(AIWorkerError, match="died"):
-            await asyncio.wait_for(call, timeout=20)
+            await asyncio.wait_for(call, timeout=seconds(20))
         move = await pool.choose(GAME, OPTIONS, MOVES, Level("again", Budget(playouts=2)))
         assert move in rules.get_game(GAME).replay(MOVES, **OPTIONS).legal_moves()
     finally:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import DEFAULT_DATABASE_PATH, ConfigError, load_settings
+from tests.timing import seconds
 
 REPO = Path(__file__).resolve().parents[2]
 TOKEN = "MTA5ODc2NTQzMjEwOTg3NjU0Mw.GAbCdE.abcdefghijklmnopqrstuvwxyz0123456789AB"
@@ -20,7 +21,7 @@ def run_bot(cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
         cwd=cwd,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=seconds(60),
         env={"PYTHONPATH": str(REPO), **env},
     )
 

@@ -18,6 +18,7 @@ from bot.claims import LEASE, Lanes
 from bot.outbox import STUCK, Outbox, Staged, item
 from bot.storage import Database, OutboxRow, open_database
 from tests.bot.fakes import FakeClock
+from tests.timing import seconds
 
 pytestmark = pytest.mark.both_backends
 
@@ -76,12 +77,12 @@ async def test_a_lane_is_delivered_by_one_process_at_a_time_in_order(world) -> N
 
     assert await b.outbox.start() == 1  # b, starting, sees the item pending ...
     second = await b.stage(2, clock)  # ... and stages one more in the same game
-    assert await b.outbox.deliver(second, timeout=0.1) == [None]  # a delivers it, not b
+    assert await b.outbox.deliver(second, timeout=seconds(0.1)) == [None]  # a delivers it, not b
     assert log == []
 
     a.going.set()
     assert await delivering == [1]
-    await a.outbox.deliver(second, timeout=5)
+    await a.outbox.deliver(second, timeout=seconds(5))
     assert log == [("shards 0 of 2", 1), ("shards 0 of 2", 2)]  # once each, in order
     assert await b.outbox.sweep() == 0  # nothing left anywhere
     await a.outbox.stop()

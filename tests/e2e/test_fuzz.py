@@ -14,6 +14,7 @@ from typing import Any
 
 from tests.fakediscord import Member
 from tests.fakediscord.process import BotProcess
+from tests.timing import seconds
 
 from .conftest import World
 from .driver import WAIT, start_game
@@ -114,7 +115,7 @@ async def test_hostile_options_get_polite_private_answers(
                     else await ix.followup(0, WAIT)
                 )
                 what = (command["name"], options, answer.content)
-                assert ix.response_delay is not None and ix.response_delay < 3, what
+                assert ix.response_delay is not None and ix.response_delay < seconds(3), what
                 assert APOLOGY not in answer.content, what
                 if not answer.ephemeral and "not rated" in answer.content:
                     # the bot named as the opponent: a practice game, started at once
@@ -194,5 +195,56 @@ async def test_every_string_option_at_its_longest(world: World, botproc: BotProc
             assert 0 < len(answer.content) < 2000 and "x" * 100 not in answer.content, what
             answered += 1
     assert answered >= 6  # /challenge game, opening, time_control; /rules; /leaderboard; /move…
+    log = botproc.log(tail=100_000)
+    assert "Traceback" not in log and " ERROR " not in log, log[-5000:]
+
+
+#: Options of the wrong type, as a client bug or a command changed since the member's
+#: client loaded it may send them: (command, options as sent).
+WRONG_TYPES = [
+    ("profile", [{"name": "member", "type": 6, "value": "hello"}]),
+    ("profile", [{"name": "member", "type": 6, "value": "12345"}]),  # nobody resolved
+    ("profile", [{"name": "public", "type": 5, "value": "yes"}]),
+    (
+        "challenge",
+        [
+            {"name": "game", "type": 3, "value": "lifeline"},
+            {"name": "size", "type": 4, "value": "seven"},
+        ],
+    ),
+    (
+        "challenge",
+        [
+            {"name": "game", "type": 3, "value": "lifeline"},
+            {"name": "opponent", "type": 6, "value": "bob"},
+        ],
+    ),
+    ("challenge", [{"name": "game", "type": 3, "value": 7}]),
+    (
+        "practice",
+        [
+            {"name": "game", "type": 3, "value": "lifeline"},
+            {"name": "size", "type": 3, "value": "3.5"},
+        ],
+    ),
+    ("leaderboard", [{"name": "game", "type": 4, "value": 3}]),
+    ("move", [{"name": "move", "type": 4, "value": 12}]),
+]
+
+
+async def test_options_of_the_wrong_type_get_one_clear_private_answer(
+    world: World, botproc: BotProcess
+) -> None:
+    fake = world.fake
+    before = snapshot(botproc)
+    for name, options in WRONG_TYPES:
+        mark = fake.mark()
+        ix = await fake.run_command_raw(world.alice, name, options, channel=world.channel)
+        answer = await ix.reply(WAIT)
+        what = (name, options, answer.content)
+        assert answer.ephemeral, what
+        assert APOLOGY not in answer.content and answer.content, what
+        assert fake.posts(world.channel, after=mark) == [], what
+        assert snapshot(botproc) == before, what
     log = botproc.log(tail=100_000)
     assert "Traceback" not in log and " ERROR " not in log, log[-5000:]

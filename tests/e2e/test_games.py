@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.fakediscord.process import BotProcess
+from tests.timing import seconds
 
 from .conftest import World
 from .driver import PLANS, planned_moves, start_game
@@ -29,5 +30,5 @@ async def test_complete_game(world: World, botproc: BotProcess, game: str) -> No
     assert end.attachment(".png") and end.attachment(".gif") and end.attachment(".txt")
     assert f"{len(moves)} move" in end.content and end.button(label="Rematch")
     slowest = max(ix.response_delay or 0 for ix in world.fake.interactions.values())
-    assert slowest < 3.0
+    assert slowest < seconds(3)
     table.check_final_ping()

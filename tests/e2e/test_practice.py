@@ -15,11 +15,13 @@ import pytest
 import rules
 from tests.fakediscord import Member, Message
 from tests.fakediscord.process import BotProcess
+from tests.timing import seconds
 
 from .conftest import World
 from .driver import PLANS, WAIT, Table
 
-BOT_MOVE = re.compile(r"played `([^`]+)`")
+#: The bot's move in its post: ``played `c3```, or a colour choice, ``chose white``.
+BOT_MOVE = re.compile(r"(?:played `([^`]+)`|chose (\w+)\.)")
 
 
 async def _bot(world: World, tmp_path: Path, playouts: int) -> BotProcess:
@@ -67,7 +69,7 @@ async def _bots_answer(table: Table, after: Message) -> Message:
     post = await table.next_post(after.seq)
     found = BOT_MOVE.search(post.content)
     assert found, post.content
-    table.state = table.state.play(found[1])
+    table.state = table.state.play(found[1] or found[2])
     table.check_post(post)
     table.posts.append(post)
     return post
@@ -111,7 +113,7 @@ async def test_commands_are_answered_while_the_bot_thinks(
         answered = await ix.reply(WAIT)
         reply = await _bots_answer(table, post)
         assert answered.seq < reply.seq, "carol waited for the AI"
-        assert (ix.response_delay or 0) < 3.0
+        assert (ix.response_delay or 0) < seconds(3)
     finally:
         await proc.stop()
         print(proc.log())
@@ -130,3 +132,29 @@ async def test_challenging_the_bot_starts_a_practice_game(
     )
     answer = await ix.reply(WAIT)
     assert "level **medium**, not rated" in answer.content, answer.content
+
+
+async def test_two_practice_commands_at_once_start_one_game_and_refuse_privately(
+    world: World, botproc: BotProcess
+) -> None:
+    fake = world.fake
+    mark = fake.mark()
+    asked = [
+        await fake.run_command(
+            world.alice, "practice", {"game": "lifeline", "size": 3}, channel=world.channel
+        )
+        for _ in range(2)
+    ]
+
+    def answered() -> list[Message] | None:
+        shown = {m.id: m for ix in asked for m in ix.messages if not m.deleted and not m.loading}
+        return list(shown.values()) if len(shown) == 2 else None
+
+    shown = await fake.wait_until(answered, WAIT, "both answers")
+    public = [m for m in shown if not m.ephemeral]
+    private = [m for m in shown if m.ephemeral]
+    assert len(public) == 1 and "practises" in public[0].content, public
+    assert len(private) == 1 and "already setting up" in private[0].content, private
+    assert "cancel" not in private[0].content
+    posted = [m.content for m in fake.posts(world.channel, after=mark)]
+    assert posted == [public[0].content], posted  # no refusal, no placeholder, in public

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.fakediscord import Member
+from tests.fakediscord import Channel, FakeDiscord, Interaction, Member, Message
 from tests.fakediscord.process import BotProcess
+from tests.timing import seconds
 
 from .conftest import World
 from .driver import WAIT, Table, planned_moves, start_game
@@ -29,7 +30,7 @@ async def refused(table: Table, member: Member, move: str) -> str:
     answer = await ix.reply(WAIT)
     assert answer.ephemeral, answer.content
     assert answer.pinged == set()
-    assert ix.response_delay is not None and ix.response_delay < 3
+    assert ix.response_delay is not None and ix.response_delay < seconds(3)
     assert fake.posts(table.thread, after=mark) == []
     assert table.thread.parent is not None and fake.posts(table.thread.parent, after=mark) == []
     return answer.content
@@ -76,3 +77,31 @@ async def test_a_button_pressed_out_of_turn_is_refused(
         assert answer.ephemeral and answer is not opening, answer.content
         assert fake.posts(t.thread, after=mark) == []
     assert opening.button(custom_id=button["custom_id"])  # still there for the right player
+
+
+async def private_refusal(fake: FakeDiscord, ix: Interaction, channel: Channel, mark: int) -> str:
+    """The refusal of ``ix``: the one message left of its answers, private, and nothing
+    public left in ``channel`` (a public "thinking" placeholder is deleted)."""
+
+    def answered() -> list[Message] | None:
+        shown = {m.id: m for m in ix.messages if not m.deleted and not m.loading}
+        return list(shown.values()) or None
+
+    shown = await fake.wait_until(answered, WAIT, f"the refusal of /{ix.name}")
+    assert len(shown) == 1 and shown[0].ephemeral, [(m.content, m.ephemeral) for m in shown]
+    await fake.wait_until(
+        lambda: all(m.deleted or not m.loading for m in ix.messages), WAIT, "no placeholder left"
+    )
+    assert fake.posts(channel, after=mark) == [], "a refusal went public"
+    return shown[0].content
+
+
+@pytest.mark.parametrize("command", ["board", "review", "replay", "export"])
+async def test_a_public_command_without_a_game_is_refused_privately(
+    world: World, botproc: BotProcess, command: str
+) -> None:
+    fake = world.fake
+    mark = fake.mark()
+    ix = await fake.run_command(world.alice, command, {"public": True}, channel=world.channel)
+    text = await private_refusal(fake, ix, world.channel, mark)
+    assert "game" in text, text

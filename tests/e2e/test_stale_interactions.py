@@ -9,6 +9,7 @@ from tests.fakediscord import Member, Message, text_inputs
 from tests.fakediscord.interactions import Interaction
 from tests.fakediscord.models import snowflake
 from tests.fakediscord.process import BotProcess
+from tests.timing import seconds
 
 from .conftest import World
 from .driver import PLANS, WAIT, Table, planned_moves, start_game
@@ -37,7 +38,7 @@ async def asli(world: World) -> tuple[Table, list[str]]:
 async def answered_privately(ix: Interaction) -> Message:
     answer = await ix.reply(WAIT)
     assert answer.ephemeral, answer.content
-    assert ix.response_delay is not None and ix.response_delay < 3
+    assert ix.response_delay is not None and ix.response_delay < seconds(3)
     return answer
 
 
@@ -100,7 +101,7 @@ async def test_a_garbled_komi_is_refused_and_the_form_can_be_used_again(
 async def answer_to(ix: Interaction) -> Message:
     """What the member sees: the reply, or the followup after a deferred update."""
     first = await ix.response(WAIT)
-    assert ix.response_delay is not None and ix.response_delay < 3
+    assert ix.response_delay is not None and ix.response_delay < seconds(3)
     answer = await (ix.followup(0, WAIT) if first["type"] == 6 else ix.reply(WAIT))
     assert answer.ephemeral and answer.pinged == set(), answer.content
     return answer

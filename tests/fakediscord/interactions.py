@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tests.timing import seconds
+
 from .models import Channel, Member, Message, User
 
 if TYPE_CHECKING:
@@ -101,14 +103,14 @@ class Interaction:
             data["interacted_message_id"] = str(self.source.id)
         return data
 
-    async def response(self, timeout: float = 15.0) -> dict[str, Any]:
+    async def response(self, timeout: float = seconds(15.0)) -> dict[str, Any]:
         """The first callback (``{"type": ..., "data": ...}``)."""
         await self.fake.wait_until(
             lambda: self.callbacks, timeout, f"a response to interaction {self.name!r}"
         )
         return self.callbacks[0]
 
-    async def reply(self, timeout: float = 15.0) -> Message:
+    async def reply(self, timeout: float = seconds(15.0)) -> Message:
         """The message showing the answer: the response message (once a deferred one is
         filled in), or for a component update, the updated message."""
 
@@ -124,19 +126,19 @@ class Interaction:
 
         return await self.fake.wait_until(ready, timeout, f"the reply to {self.name!r}")
 
-    async def followup(self, index: int = 0, timeout: float = 15.0) -> Message:
+    async def followup(self, index: int = 0, timeout: float = seconds(15.0)) -> Message:
         await self.fake.wait_until(
             lambda: len(self.followups) > index, timeout, f"followup #{index} to {self.name!r}"
         )
         return self.followups[index]
 
-    async def choices(self, timeout: float = 15.0) -> list[dict[str, Any]]:
+    async def choices(self, timeout: float = seconds(15.0)) -> list[dict[str, Any]]:
         cb = await self.response(timeout)
         if cb["type"] != 8:
             raise AssertionError(f"expected autocomplete choices, got callback {cb}")
         return list(cb["data"]["choices"])
 
-    async def modal(self, timeout: float = 15.0) -> dict[str, Any]:
+    async def modal(self, timeout: float = seconds(15.0)) -> dict[str, Any]:
         cb = await self.response(timeout)
         if cb["type"] != 9:
             raise AssertionError(f"expected a modal, got callback {cb}")

@@ -8,6 +8,8 @@ import signal
 import sys
 from pathlib import Path
 
+from tests.timing import seconds
+
 from .fake import FakeDiscord
 
 REPO = Path(__file__).resolve().parents[2]
@@ -53,7 +55,7 @@ class BotProcess:
         env.update(self.settings)  # (DATABASE_PATH too: another process's file, say)
         return env
 
-    async def start(self, *commands: str, timeout: float = 30.0) -> None:
+    async def start(self, *commands: str, timeout: float = seconds(30.0)) -> None:
         """Start the bot and wait until it has synced ``commands`` and is connected."""
         self.starts += 1
         with self.log_path.open("a") as log:
@@ -109,7 +111,7 @@ class BotProcess:
             self.proc.send_signal(signal.SIGKILL)
             await self.proc.wait()
 
-    async def stop(self, timeout: float = 10.0) -> int | None:
+    async def stop(self, timeout: float = seconds(10.0)) -> int | None:
         if self.proc is None or self.proc.returncode is not None:
             return self.proc.returncode if self.proc else None
         self.proc.send_signal(signal.SIGINT)

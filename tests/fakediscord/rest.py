@@ -475,8 +475,9 @@ class RestMixin:
         ix = self._webhook_interaction(req)
         if isinstance(ix, web.Response):
             return ix
-        if ix.original is not None and ix.original.loading:
-            # The first followup after a "thinking" deferral replaces the loading message.
+        if ix.original is not None and ix.original.loading and not ix.original.deleted:
+            # The first followup after a "thinking" deferral replaces the loading message
+            # (once that is deleted, a followup is a message of its own, its own flags).
             msg = self._edit_message(ix.original, req.body, req.files)
             msg.flags &= ~LOADING
         else:

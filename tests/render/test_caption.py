@@ -175,9 +175,12 @@ def test_what_the_move_did_in_words_for_the_post():
     sliglube = first_state(
         "sliglube", lambda s: bool(s.last_change.flipped) and bool(s.last_change.removed)
     )
+    # the rules' order: the loops' enemy stones flip, then the mover's stones go
+    flipped = len(sliglube.last_change.flipped)
+    (enemy,) = {c for c in sliglube.game.colors if c != sliglube.color_of(1 - sliglube.to_move)}
     summary = render.change_summary(sliglube)
-    assert summary.startswith("removed ")
-    assert summary.endswith(f", flipped {len(sliglube.last_change.flipped)}")
+    assert summary.startswith(f"flipped {flipped} {enemy} stone{'s' if flipped > 1 else ''}, then ")
+    assert ", then removed " in summary
     astralis = first_state("astralis", lambda s: bool(s.last_change.added), size=7)
     assert render.change_summary(astralis).endswith(
         f"bonus stone{'s' if len(astralis.last_change.added) > 1 else ''} at "

@@ -70,7 +70,7 @@ async def test_a_complete_game_from_challenge_to_result(env: Env, game: str) -> 
         to_move = stored.player_ids[replay.to_move]
         assert post.mentions == (to_move,)
         assert f"<@{to_move}>, your turn" in post.content
-        assert f"played `{move}`" in post.content
+        assert f"played `{move}`" in post.content or f" chose {move}." in post.content
 
 
 @pytest.mark.parametrize("game", ALL_GAMES)
@@ -249,7 +249,7 @@ async def test_listeners_hear_of_starts_moves_and_ends(env: Env) -> None:
     [
         ("asli", 6, "captured 2 black stones"),
         ("lifeline", 3, "removed 3 black stones"),
-        ("sliglube", 38, "removed 1 black stone, flipped 6"),
+        ("sliglube", 38, "flipped 6 white stones, then removed 1 black stone"),
         ("astralis", 28, "bonus stones at a5, c9"),
     ],
 )
@@ -262,3 +262,17 @@ async def test_a_moves_post_says_what_it_did(env: Env, game: str, ply: int, word
     assert f" played `{moves[ply - 1]}`: {words}." in post.content
     before = env.poster.posts_for(game_id)[-2]
     assert ": " not in before.content.split("\n")[0].split("played", 1)[1]  # only placed
+
+
+@pytest.mark.parametrize("color", ["white", "black"])
+async def test_a_colour_choice_is_posted_as_a_choice(env: Env, color: str) -> None:
+    game_id = await start_game(env, "sliglube", size=5)
+    row = await env.games.get_game(GUILD, game_id)
+    state = await env.games.state_of(row)
+    await env.moves.play_move(
+        guild_id=GUILD, game_id=game_id, member=ANA, text=state.legal_moves()[0]
+    )
+    await env.moves.play_move(guild_id=GUILD, game_id=game_id, member=BO, text=color)
+    post = env.poster.posts_for(game_id)[-1]
+    line = post.content.splitlines()[0]
+    assert line == f"**Sliglube #{game_id}** · move 2: Bo chose {color}."

@@ -20,6 +20,7 @@ from tests.bot.fakes import InProcessAI
 from tests.bot.learning.support import click
 from tests.bot.support import play_out
 from tests.e2e.driver import PLANS, planned_moves
+from tests.timing import seconds
 
 #: The same on either database (what they store: analyses, sandboxes, settings).
 pytestmark = pytest.mark.both_backends
@@ -76,10 +77,10 @@ async def test_the_move_that_ends_a_game_never_waits_for_the_ai(env: Env) -> Non
     await analyst.start()
     # every move is answered, the last one too, while the AI thinks (were a move to wait
     # for it, this would never return)
-    game_id, _ = await asyncio.wait_for(finished(env), timeout=60)
+    game_id, _ = await asyncio.wait_for(finished(env), timeout=seconds(60))
     row = await env.games.get_game(GUILD, game_id)
     assert row.status == "finished"
-    await asyncio.wait_for(thinker.started.wait(), timeout=60)
+    await asyncio.wait_for(thinker.started.wait(), timeout=seconds(60))
     assert thinker.asked == [("asli", 0)]  # thinking about the first position, still
     thinker.gate.set()
     await analyst.idle()

@@ -4,6 +4,7 @@ in a thread instead of the worker processes (tests.bot.fakes.InProcessAI)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -260,3 +261,70 @@ async def test_a_rematch_starts_at_once_with_the_seats_swapped(harness: Harness)
     assert again.game.settings["practice"] == "medium" and again.game.settings["rated"] is False
     [move] = await _moves(app, again.game.id)  # the bot, first now, has moved
     assert move.member_id == BOT.id
+
+
+@pytest.mark.parametrize("first", ["challenger", "opponent"])
+async def test_the_bot_speaks_as_the_opponent_and_never_pings_itself(
+    harness: Harness, first: str
+) -> None:
+    """In a practice thread the bot is the member's opponent: it never mentions itself
+    (its turn is shown by its typing indicator), says its own moves in the first
+    person, thanks the member alone, and calls the game practice, never rated."""
+    app = harness.app
+    assert app is not None
+    game_id = await _start(app, "lifeline", first=first)
+    pick = random.Random(2)
+    for _ in range(100):
+        await app.practice.idle()
+        row, state = await _state(app, game_id)
+        if not row.is_active:
+            break
+        move = pick.choice(sorted(state.legal_moves()))
+        await app.moves.play_move(guild_id=GUILD, game_id=game_id, member=ANA, text=move)
+    row, _ = await _state(app, game_id)
+    assert not row.is_active
+    posts = harness.poster.posts_for(game_id)
+    bots = [m for m in await _moves(app, game_id) if m.member_id == BOT.id]
+    assert bots
+    for post in posts:
+        assert f"<@{BOT.id}>" not in post.content, post.content
+        assert BOT.id not in post.mentions, post.content
+        assert "Boardbot" not in post.content.splitlines()[0] or post is posts[0], post.content
+    opening = posts[0].content
+    assert "Practice, never rated." in opening
+    if first == "opponent":
+        assert "I play first." in opening and "your turn" not in opening
+    else:
+        assert f"<@{ANA.id}>, your turn" in opening
+    said = [p.content.splitlines()[0] for p in posts[1:]]
+    for move in bots:
+        assert any(f"move {move.ply}: I " in line for line in said), (move, said)
+    final = posts[-1].content
+    assert f"Well played, <@{ANA.id}>!" in final
+    assert "Practice, never rated." in final and "casual" not in final.lower()
+
+
+async def test_two_practice_commands_at_once_start_one_game_and_say_why(harness: Harness) -> None:
+    app = harness.app
+    assert app is not None
+    started = [
+        app.practice.start_game(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            member=ANA,
+            game="lifeline",
+            options=SMALL["lifeline"],
+        )
+        for _ in range(2)
+    ]
+    done = await asyncio.gather(*started, return_exceptions=True)
+    games = [d for d in done if not isinstance(d, BaseException)]
+    [refused] = [d for d in done if isinstance(d, BaseException)]
+    assert len(games) == 1
+    assert isinstance(refused, UserError), refused
+    assert "cancel" not in refused.message and "challenge" not in refused.message
+    assert "already setting up" in refused.message
+    async with app.db.reading() as conn:
+        assert len(await queries.active_games(conn)) == 1
+    again = await _start(app, "lifeline")  # once it is up, another is welcome
+    assert again != games[0].game.id

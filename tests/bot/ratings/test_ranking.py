@@ -10,7 +10,7 @@ from bot.ratings.glicko import Rating, update, update_after_game
 from bot.storage import RatingRow
 from bot.storage.queries import save_rating
 from rules import Outcome, Termination
-from tests.bot.conftest import ANA, BO, CY, GUILD, OTHER_GUILD, Env, start_game
+from tests.bot.conftest import ANA, BO, CHANNEL, CY, GUILD, OTHER_GUILD, ROBOT, Env, start_game
 from tests.bot.interactions import invoke
 from tests.bot.support import StandIn, play_out
 from tests.e2e.driver import PLANS, planned_moves
@@ -167,3 +167,36 @@ async def test_a_profile_shows_rating_deviation_record_and_current_games(rated_e
         f"1 rated game: {int(won)} won, {int(not won)} lost."
     )
     assert fields["Games in progress (1)"] == f"Lifeline #{live} vs Bo"
+
+
+async def test_the_bots_profile_shows_its_practice_record_against_everyone(env: Env) -> None:
+    assert env.practice is not None
+    env.practice.me = ROBOT
+    for member, level in ((ANA, "easy"), (BO, "easy"), (ANA, "hard")):
+        started = await env.practice.start_game(
+            guild_id=GUILD, channel_id=CHANNEL, member=member, game="lifeline", level=level
+        )  # the member moves first, and resigns: the bot wins
+        await env.moves.resign(guild_id=GUILD, game_id=started.game.id, member=member)
+    await env.practice.start_game(
+        guild_id=GUILD, channel_id=CHANNEL, member=CY, game="asli", level="easy"
+    )  # still going
+
+    asked = StandIn(env, CY)
+    await invoke(RatingCommands.profile, RatingCommands(), asked, StandIn(env, ROBOT).user, False)
+    embed = asked.answer["embed"]
+    assert "No rated games" not in (embed.description or "")
+    assert "never rated" in embed.description
+    fields = {field.name: field.value for field in embed.fields}
+    mine = fields["My practice games against members"]
+    assert mine.splitlines() == ["**easy**: 2 won, 0 lost", "**hard**: 1 won, 0 lost"]
+    assert "Practice against me (not rated)" not in fields  # not against itself
+    [(name, going)] = [(n, v) for n, v in fields.items() if n.startswith("Games in progress")]
+    assert name == "Games in progress (1)" and going.endswith("vs Cy")
+
+    asked = StandIn(env, CY)
+    await invoke(RatingCommands.profile, RatingCommands(), asked, StandIn(env, ANA).user, False)
+    fields = {field.name: field.value for field in asked.answer["embed"].fields}
+    assert fields["Practice against me (not rated)"].splitlines() == [
+        "**easy**: 0 won, 1 lost",
+        "**hard**: 0 won, 1 lost",
+    ]

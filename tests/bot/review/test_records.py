@@ -164,3 +164,27 @@ async def test_a_live_game_exports_as_unfinished_and_only_in_its_server(env: Env
     assert record.site == "Discord" and record.game_id == str(game_id)
     other = await export(env, game_id, guild_id=OTHER_GUILD)
     assert other.answer["content"] == f"There is no game #{game_id} in this server."
+
+
+@pytest.mark.parametrize("pasted", [False, True])
+async def test_a_record_naming_its_players_by_colour_shows_their_names(
+    env: Env, pasted: bool
+) -> None:
+    """Records from elsewhere often name players by colour only ([Black]/[White]): the
+    colours the moves give each seat tell who is who."""
+    lines = [
+        '[Game "Asli"]',
+        '[Size "5"]',
+        '[White "Ana"]',
+        '[Black "Zoë"]',
+        "",
+        "1. komi 3  2. black",
+    ]
+    text = (" " if pasted else "\n").join(lines)
+    imported = await import_(env, text)
+    said = imported.answer["content"]
+    # the second player chose black: Zoë is the second player, Ana the first
+    assert said.startswith("**Asli** record (size 5): Ana vs Zoë, 2 moves, all legal."), said
+    assert "Position after 2 moves: Zoë to play" in said
+    named = '[Game "Asli"] [Size "5"] [First "Bo"] [Second "Cy"] [Black "Zoë"] 1. komi 3 2. black'
+    assert ": Bo vs Cy, 2 moves" in (await import_(env, named)).answer["content"]  # seats decide

@@ -28,6 +28,7 @@ from bot.storage.pg_migrations import postgres_form
 from bot.storage.postgres import PostgresDatabase
 from rules import Termination
 from tests.e2e.driver import PLANS, planned_moves
+from tests.timing import seconds
 
 pytestmark = pytest.mark.both_backends
 
@@ -441,7 +442,7 @@ async def test_a_refused_database_leaves_no_thread_behind(tmp_path: Path) -> Non
     with pytest.raises(Unavailable, match="not a database"):
         await open_database(path)
     for thread in workers() - before:
-        thread.join(timeout=5)
+        thread.join(timeout=seconds(5))
         assert not thread.is_alive()
 
 
