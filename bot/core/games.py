@@ -124,11 +124,6 @@ class Games:
         """The cached position of a game, if any (without counting as a use)."""
         return self._states.get(game_id)
 
-    @property
-    def footprint(self) -> tuple[int, int]:
-        """What is kept in memory: (positions cached, locks alive)."""
-        return len(self._states), len(self._locks)
-
     def remember(self, game_id: int, state: State) -> None:
         """Cache the position after a change made here (a move); a finished game's
         position is not kept."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import random
+import weakref
 
 import pytest
 
@@ -36,7 +37,7 @@ async def test_the_position_cache_keeps_at_most_its_size(env: Env) -> None:
     for _ in range(3):
         for game_id in games:
             await play_some(env, game_id, 1, rng)
-            assert env.games.footprint[0] <= 3
+            assert sum(env.games.cached(g) is not None for g in games) <= 3
     # The most recently used are the ones kept; the others are replayed, right, on demand.
     assert [g for g in games if env.games.cached(g) is not None] == games[-3:]
     for game_id in games:
@@ -45,7 +46,7 @@ async def test_the_position_cache_keeps_at_most_its_size(env: Env) -> None:
         async with env.db.reading() as conn:
             stored = tuple(move.move for move in await queries.moves_of_game(conn, game_id))
         assert state.history == stored and state.ply == 3
-        assert env.games.footprint[0] <= 3
+        assert sum(env.games.cached(g) is not None for g in games) <= 3
 
 
 async def test_a_finished_games_position_is_dropped(env: Env) -> None:
@@ -64,12 +65,11 @@ async def test_locks_live_only_while_in_use(env: Env) -> None:
         await asyncio.sleep(0)
         assert games.lock(1) is held  # the same lock while it is held or awaited
     await waiter
-    for game_id in range(2, 1000):
-        async with games.lock(game_id):
-            pass
+    used = [weakref.ref(await _use(games, game_id)) for game_id in range(2, 1000)]
+    gone = weakref.ref(held)
     del held
     gc.collect()
-    assert games.footprint[1] == 0
+    assert [ref for ref in [*used, gone] if ref() is not None] == []  # none kept
 
 
 async def _hold(games: Games, game_id: int) -> None:
@@ -89,3 +89,11 @@ async def test_the_warm_up_replays_only_the_games_of_this_process_shards(env: En
         assert await process.warm_up() == len(games[shard])
         assert [g for g in games[0] + games[1] if process.cached(g) is not None] == games[shard]
     assert await Games(env.db, shards=Shards(2, None)).warm_up() == 5  # every shard
+
+
+async def _use(games: Games, game_id: int) -> asyncio.Lock:
+    """Take and let go of the game's lock; the lock."""
+    lock = games.lock(game_id)
+    async with lock:
+        pass
+    return lock
