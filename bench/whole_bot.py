@@ -186,7 +186,8 @@ class Club:
             tally.acks.append(ix.responded_at - sent)
         table.state = table.state.play(move)
         tally.moves += 1
-        if f"`{move}`" not in post.content:
+        said = f"`{move}`" in post.content or f"chose {move}" in post.content  # a colour: chosen
+        if not said:
             tally.errors.append(f"the board after {move!r} says {post.content[:100]!r}")
 
 

@@ -67,7 +67,7 @@ async def test_a_duplicate_pending_challenge(env: Env) -> None:
     await refused(
         env,
         challenge(env),
-        f"You already have a pending {rules.GAMES[first.game].title} challenge to Bo (#{first.id})",
+        f"You already have a pending {rules.GAMES[first.game].title} challenge to Bo: cancel it",
     )
 
 
