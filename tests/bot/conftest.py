@@ -9,20 +9,17 @@ from typing import Any
 
 import pytest
 
-import rules
+from bot.app import App, build
 from bot.challenges.expiry import ChallengeExpiry
-from bot.challenges.service import ChallengeMessages, Challenges
+from bot.challenges.service import Challenges
 from bot.config import Settings
 from bot.core.autocomplete import Autocomplete
 from bot.core.boards import Boards
 from bot.core.endings import Endings
-from bot.core.game_settings import GameDeadlines
 from bot.core.games import Games
 from bot.core.members import MemberSettings
 from bot.core.moves import Moves
-from bot.core.players import Players
 from bot.correspondence.clocks import Clocks
-from bot.correspondence.deadlines import DeadlinePoster
 from bot.correspondence.notify import Messenger, Notifier
 from bot.correspondence.service import Correspondence
 from bot.events import Events
@@ -30,9 +27,8 @@ from bot.learning.analysis import Analyses
 from bot.learning.sandbox import Sandboxes
 from bot.model import Member, Poster, Renderer
 from bot.outbox import Outbox
-from bot.pictures import change_summary, replay_gif
+from bot.pictures import replay_gif
 from bot.practice.service import Practice
-from bot.practice.service import levels as practice_levels
 from bot.ratings.ranking import Ratings
 from bot.review.browser import Browser
 from bot.review.epilogue import Epilogue
@@ -43,6 +39,8 @@ from bot.timers import Sleep
 from rules.testing import SMALL_OPTIONS
 from tests.bot.fakes import FakeClock, FakePoster, InProcessAI, fake_renderer
 
+#: The lease of a process alone on its database: longer than any test's fake time.
+ONE_PROCESS = 365 * 24 * 3600.0
 GUILD = 111
 OTHER_GUILD = 222
 CHANNEL = 333
@@ -56,32 +54,22 @@ SMALL = {name: sets[0] for name, sets in SMALL_OPTIONS.items()}
 ALL_GAMES = tuple(SMALL)
 
 
-def require(game: str) -> None:
-    if game not in rules.GAMES:
-        pytest.skip(f"the {game} engine has not landed yet")
-
-
-async def _no_ai(*args: Any) -> str:
-    raise AssertionError("this test has no AI: tests/bot/practice gives one")
-
-
 @dataclass(eq=False)
 class Env:
-    """The services over a real database (a SQLite file; PostgreSQL in the tests marked
-    ``both_backends``), with a fake poster and clock, wired as
-    :func:`bot.app.build` wires them but for what a test asks for: by default the
-    game-playing core (no listener, no clock, no deadline lines; real replay GIFs, a
-    stand-in for board pictures); with a ``messenger``
-    also the notifier, the clocks and the correspondence courtesies, subscribed in the
-    root's order; with ``deadlines``, board posts say when the player to move runs out
-    of time, as in the bot. ``restart`` closes everything and starts again from the file, as
-    the bot does. Also the ``app`` of the stand-in interactions of the command tests."""
+    """The bot's services over a real database (a SQLite file; PostgreSQL in the tests
+    marked ``both_backends``), built by the composition root (:func:`bot.app.build`)
+    as in the bot, with a fake poster, messenger and clock, the AI in this process, and
+    a stand-in for board pictures (real replay GIFs). Nothing is started: a test starts
+    the clocks, the expiry or the analysis it looks at. ``restart`` closes everything
+    and starts again from the file, as the bot does. Its ``services`` are the stand-in
+    interactions' ``client.services``."""
 
     path: Path | str  # the database's file or URL
     poster: Poster
     clock: FakeClock
     db: Database
     options: dict[str, Any]
+    app: App
     events: Events
     games: Games
     boards: Boards
@@ -94,16 +82,15 @@ class Env:
     browser: Browser
     records: Records
     epilogue: Epilogue
-    clocks: Clocks  # always there to be asked; watching games only with a messenger
+    clocks: Clocks
     settings: MemberSettings
     analyses: Analyses
     sandboxes: Sandboxes
     ai: InProcessAI
-    notifier: Notifier | None = None
-    correspondence: Correspondence | None = None
-    practice: Practice | None = None  # there to be asked; never told the games' events
-    rules_url_base: str = ""
-    outbox: Outbox | None = None
+    notifier: Notifier
+    correspondence: Correspondence
+    practice: Practice
+    outbox: Outbox
 
     @property
     def now(self) -> FakeClock:
@@ -112,16 +99,7 @@ class Env:
     @property
     def services(self) -> Services:
         """The services as the commands and buttons find them (``client.services``)."""
-        players = Players()
-        if self.practice is not None:
-            players.register(self.practice)
-        found = Services(Settings(rules_url_base=self.rules_url_base), players)
-        found.add(self.clocks, kind=GameDeadlines)
-        for name, value in vars(self).items():
-            internal = name in ("path", "poster", "clock", "db", "options", "events", "ai")
-            if not internal and value is not None and not isinstance(value, str | Outbox):
-                found.add(value)
-        return found
+        return self.app.services
 
     @classmethod
     async def start(
@@ -146,107 +124,63 @@ class Env:
         rng: random.Random | None = None,
         messenger: Messenger | None = None,
         sleep: Sleep = asyncio.sleep,
-        deadlines: bool = False,
+        rules_url_base: str = "",
     ) -> Env:
         options = {
             "renderer": renderer,
             "rng": rng,
             "messenger": messenger,
             "sleep": sleep,
-            "deadlines": deadlines,
+            "rules_url_base": rules_url_base,
         }
-        fake, poster = poster, DeadlinePoster(poster, db) if deadlines else poster
-        events = Events()
-        games = Games(db)
-        outbox = Outbox(db, now=clock, sleep=sleep)
-        notifier = None if messenger is None else Notifier(db, messenger, poster, now=clock)
-        boards = Boards(
+        thinker = InProcessAI()
+        app = build(
             db,
             poster,
+            messenger or _NoDMs(),
+            settings=Settings(
+                rules_url_base=rules_url_base,
+                challenge_expiry_days=0,
+                ai_test_playouts=8,
+                # one process: no other to look for (the timers sleep until what is due)
+                process_lease=ONE_PROCESS,
+            ),
+            now=clock,
             renderer=renderer,
-            games=games,
-            events=events,
-            outbox=outbox,
-            mention_filter=notifier.filter_mentions if notifier else None,
-            now=clock,
-        )
-        messages = ChallengeMessages(db, poster, outbox, now=clock)
-        # Settings are there to be asked; only the correspondence parts DM anyone.
-        settings = MemberSettings(db, notifier or Notifier(db, _NoDMs(), poster, now=clock))
-        ratings = Ratings(db, now=clock)
-        epilogue = Epilogue(db, ratings, replayer=replay_gif)
-        # The final words (rating, replay, record) only when a test asks for them:
-        # ``env.endings.finale = env.epilogue``, as in bot.app.
-        endings = Endings(db, games, boards, events, now=clock)
-        correspondence = None
-        # The clocks are there to be asked (``/board`` shows a deadline); they watch the
-        # games (store a clock with each game and move) only with the correspondence parts.
-        clocks = Clocks(
-            db,
-            games,
-            endings,
-            notifier,
-            now=clock,
-            reminder_share=0.8,
-            vacation_days=14,
-            sleep=sleep,
-        )
-        watch = [clocks] if notifier else []
-        moves = Moves(
-            db, games, boards, events, endings, now=clock, guards=watch, describe=change_summary
-        )
-        challenges = Challenges(
-            db,
-            games,
-            boards,
-            events,
-            now=clock,
+            replayer=replay_gif,
             rng=rng or random.Random(7),
-            starters=watch,
-            messages=messages,
+            sleep=sleep,
+            thinker=thinker,
         )
-        # The AI is there to be asked, in this process; analysis only when a test starts it.
-        thinker = InProcessAI()
-        if notifier is not None:
-            correspondence = Correspondence(db, games, boards, events, endings, clocks, now=clock)
-            events.subscribe(notifier, clocks)
+        app.analyses.budget = InProcessAI.TINY
         return cls(
             path=path,
-            poster=fake,
+            poster=poster,
             clock=clock,
             db=db,
             options=options,
-            events=events,
-            games=games,
-            boards=boards,
-            endings=endings,
-            moves=moves,
-            challenges=challenges,
-            autocomplete=Autocomplete(games),
-            expiry=ChallengeExpiry(db, now=clock, days=0, messages=messages),
-            ratings=ratings,
-            browser=Browser(db, games, renderer=renderer, replayer=replay_gif),
-            records=Records(db, now=clock),
-            epilogue=epilogue,
-            notifier=notifier,
-            clocks=clocks,
-            settings=settings,
-            correspondence=correspondence,
+            app=app,
+            events=app.events,
+            games=app.games,
+            boards=app.boards,
+            endings=app.endings,
+            moves=app.moves,
+            challenges=app.challenges,
+            autocomplete=app.autocomplete,
+            expiry=app.expiry,
+            ratings=app.ratings,
+            browser=app.browser,
+            records=app.records,
+            epilogue=app.epilogue,
+            clocks=app.clocks,
+            settings=app.settings,
+            analyses=app.analyses,
+            sandboxes=app.sandboxes,
             ai=thinker,
-            analyses=Analyses(db, games, thinker, budget=InProcessAI.TINY),
-            sandboxes=Sandboxes(db, games, thinker, now=clock),
-            practice=Practice(
-                db,
-                games,
-                boards,
-                events,
-                challenges,
-                moves,
-                clocks,
-                think=_no_ai,
-                levels=practice_levels(8),
-            ),
-            outbox=outbox,
+            notifier=app.notifier,
+            correspondence=app.correspondence,
+            practice=app.practice,
+            outbox=app.outbox,
         )
 
     async def restart(self) -> Env:

@@ -10,7 +10,7 @@ import rules
 from bot.model import Member
 from bot.storage import queries
 from rules import Outcome, Termination
-from tests.bot.conftest import ALL_GAMES, ANA, BO, CHANNEL, GUILD, SMALL, Env, require, start_game
+from tests.bot.conftest import ALL_GAMES, ANA, BO, CHANNEL, GUILD, SMALL, Env, start_game
 from tests.bot.fakes import PNG_SIGNATURE
 from tests.bot.support import play_out
 from tests.e2e.driver import PLANS, planned_moves
@@ -36,7 +36,6 @@ async def play_random(env: Env, game_id: int, rng: random.Random, *, stop_at: in
 
 @pytest.mark.parametrize("game", ALL_GAMES)
 async def test_a_complete_game_from_challenge_to_result(env: Env, game: str) -> None:
-    require(game)
     game_id = await start_game(env, game)
     row = await env.games.get_game(GUILD, game_id)
     assert row.player_ids == (ANA.id, BO.id)  # the challenger moves first by default
@@ -75,7 +74,6 @@ async def test_a_complete_game_from_challenge_to_result(env: Env, game: str) -> 
 
 @pytest.mark.parametrize("game", ALL_GAMES)
 async def test_a_restart_in_the_middle_loses_nothing(env: Env, game: str) -> None:
-    require(game)
     game_id = await start_game(env, game)
     rng = random.Random(11)
     await play_random(env, game_id, rng, stop_at=6)

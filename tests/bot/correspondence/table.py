@@ -48,9 +48,7 @@ class Table:
         self.time_flows.set()
 
     @classmethod
-    async def open(
-        cls, path: Path | str, *, deadlines: bool = False, clock: FakeClock | None = None
-    ) -> Table:
+    async def open(cls, path: Path | str, *, clock: FakeClock | None = None) -> Table:
         """``clock``: another table's (two bot processes on one database, say)."""
         table = cls(None, FakeMessenger())  # type: ignore[arg-type]
         table.env = await Env.start(
@@ -58,7 +56,6 @@ class Table:
             clock=clock,
             messenger=table.messenger,
             sleep=table.fake_sleep,
-            deadlines=deadlines,
         )
         return table
 
@@ -101,9 +98,9 @@ class Table:
 
 
 @asynccontextmanager
-async def open_table(database_url: Path | str, *, deadlines: bool = False) -> AsyncIterator[Table]:
+async def open_table(database_url: Path | str) -> AsyncIterator[Table]:
     """For a test module's ``table`` fixture (``database_url``: the fixture's)."""
-    t = await Table.open(database_url, deadlines=deadlines)
+    t = await Table.open(database_url)
     try:
         yield t
     finally:

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.both_backends
 
 @pytest.fixture
 async def table(database_url: Path | str) -> AsyncIterator[Table]:
-    async with open_table(database_url, deadlines=True) as t:
+    async with open_table(database_url) as t:
         yield t
 
 

@@ -201,14 +201,15 @@ async def test_the_pool_of_worker_processes_analyses_too(env: Env) -> None:
 
 
 async def test_an_old_game_is_analysed_when_someone_asks(env: Env) -> None:
-    game_id, moves = await finished(env)  # finished before analysis was listening
-    thinker = env.ai
-    await env.analyses.start()
-    await env.analyses.idle()
+    game_id, moves = await finished(env)
+    thinker = InProcessAI()
+    later = Analyses(env.db, env.games, thinker, budget=TINY)  # the bot of a later version
+    await later.start()
+    await later.idle()
     assert thinker.asked == []  # not at start-up
-    found = await env.analyses.of_game(guild_id=GUILD, game_id=game_id)
+    found = await later.of_game(guild_id=GUILD, game_id=game_id)
     assert not found.complete and found.chances() == [None] * (len(moves) + 1)
-    await env.analyses.idle()
-    found = await env.analyses.of_game(guild_id=GUILD, game_id=game_id)
+    await later.idle()
+    found = await later.of_game(guild_id=GUILD, game_id=game_id)
     assert found.complete and len(thinker.asked) == len(moves) + 1
-    await env.analyses.stop()
+    await later.stop()

@@ -18,7 +18,6 @@ from tests.bot.conftest import (
     OTHER_GUILD,
     ROBOT,
     Env,
-    require,
     start_game,
 )
 
@@ -85,7 +84,6 @@ async def test_an_option_out_of_range(env: Env) -> None:
 
 
 async def test_an_option_the_game_does_not_take(env: Env) -> None:
-    require("sliglube")
     await refused(
         env,
         challenge(env, game="sliglube", options={"opening": "weak-pie"}),
@@ -94,7 +92,6 @@ async def test_an_option_the_game_does_not_take(env: Env) -> None:
 
 
 async def test_a_bad_opening_choice(env: Env) -> None:
-    require("lifeline")
     await refused(
         env,
         challenge(env, game="lifeline", options={"opening": "no-pie"}),
@@ -234,7 +231,6 @@ async def test_garbage_text(env: Env) -> None:
 
 
 async def test_an_illegal_move_says_why(env: Env) -> None:
-    require("sliglube")
     game_id = await start_game(env, "sliglube")
     await move(env, game_id, ANA, "c3")()
     await move(env, game_id, BO, "black")()

@@ -11,7 +11,7 @@ import pytest
 from bot.model import Member
 from bot.storage import Database, open_database, queries
 from bot.storage.copy import CopyRefused, copy_database, main
-from tests.bot.conftest import ALL_GAMES, ANA, BO, CHANNEL, CY, GUILD, SMALL, require
+from tests.bot.conftest import ALL_GAMES, ANA, BO, CHANNEL, CY, GUILD, SMALL
 from tests.bot.correspondence.table import Table, start
 from tests.bot.support import play_out
 from tests.e2e.driver import planned_moves
@@ -53,7 +53,6 @@ async def a_bot_in_use(path: Path) -> Table:
     table = await Table.open(path)
     env = table.env
     for seed, game in enumerate(ALL_GAMES, 1):
-        require(game)
         game_id = await start(table, game)
         moves = planned_moves(game, SMALL[game], seed)
         await play_out(env, game_id, moves)
