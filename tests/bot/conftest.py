@@ -12,6 +12,7 @@ import pytest
 import rules
 from bot.challenges.expiry import ChallengeExpiry
 from bot.challenges.service import ChallengeMessages, Challenges
+from bot.conditional.service import Conditional, PlanGuard
 from bot.config import Settings
 from bot.core.autocomplete import Autocomplete
 from bot.core.boards import Boards
@@ -19,7 +20,8 @@ from bot.core.endings import Endings
 from bot.core.game_settings import GameDeadlines
 from bot.core.games import Games
 from bot.core.members import MemberSettings
-from bot.core.moves import Moves
+from bot.core.moves import MoveGuard, Moves
+from bot.core.plans import ConditionalPlans, PrivateNotes
 from bot.core.players import Players
 from bot.correspondence.clocks import Clocks
 from bot.correspondence.deadlines import DeadlinePoster
@@ -104,6 +106,8 @@ class Env:
     practice: Practice | None = None  # there to be asked; never told the games' events
     rules_url_base: str = ""
     outbox: Outbox | None = None
+    #: Conditional moves and notes (``plans=True``): a move guard, and the last listener.
+    conditional: Conditional | None = None
 
     @property
     def now(self) -> FakeClock:
@@ -117,6 +121,9 @@ class Env:
             players.register(self.practice)
         found = Services(Settings(rules_url_base=self.rules_url_base), players)
         found.add(self.clocks, kind=GameDeadlines)
+        if self.conditional is not None:
+            found.add(self.conditional, kind=ConditionalPlans)
+            found.add(self.conditional, kind=PrivateNotes)
         for name, value in vars(self).items():
             internal = name in ("path", "poster", "clock", "db", "options", "events", "ai")
             if not internal and value is not None and not isinstance(value, str | Outbox):
@@ -147,13 +154,16 @@ class Env:
         messenger: Messenger | None = None,
         sleep: Sleep = asyncio.sleep,
         deadlines: bool = False,
+        plans: Messenger | None = None,
     ) -> Env:
+        """``plans``: with conditional moves, whose private notices go to that messenger."""
         options = {
             "renderer": renderer,
             "rng": rng,
             "messenger": messenger,
             "sleep": sleep,
             "deadlines": deadlines,
+            "plans": plans,
         }
         fake, poster = poster, DeadlinePoster(poster, db) if deadlines else poster
         events = Events()
@@ -192,8 +202,9 @@ class Env:
             sleep=sleep,
         )
         watch = [clocks] if notifier else []
+        guards: list[MoveGuard] = [*watch, *([PlanGuard(now=clock)] if plans else [])]
         moves = Moves(
-            db, games, boards, events, endings, now=clock, guards=watch, describe=change_summary
+            db, games, boards, events, endings, now=clock, guards=guards, describe=change_summary
         )
         challenges = Challenges(
             db,
@@ -210,6 +221,10 @@ class Env:
         if notifier is not None:
             correspondence = Correspondence(db, games, boards, events, endings, clocks, now=clock)
             events.subscribe(notifier, clocks)
+        conditional = None
+        if plans is not None:
+            conditional = Conditional(db, games, moves, outbox, plans, now=clock)
+            events.subscribe(conditional)
         return cls(
             path=path,
             poster=fake,
@@ -247,11 +262,14 @@ class Env:
                 levels=practice_levels(8),
             ),
             outbox=outbox,
+            conditional=conditional,
         )
 
     async def restart(self) -> Env:
         """Close everything and start again from the database; the services are new."""
         await self.clocks.stop()
+        if self.conditional is not None:
+            await self.conditional.stop()
         await self.outbox.stop()
         await self.analyses.stop()
         await self.db.close()
