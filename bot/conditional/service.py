@@ -210,11 +210,16 @@ def checked_line(state: State, mine: int, line: Sequence[str]) -> list[str]:
         raise UserError("The line is empty: give moves separated by commas, e.g. `e5, d4`.")
     if len(line) > LINE_LIMIT:
         raise UserError(f"That line has {len(line)} moves: a line holds at most {LINE_LIMIT}.")
-    if len(line) % 2:
+    canonical = _checked(state, mine, line)
+    if len(canonical) % 2:
         raise UserError(
             f"The line ends with your opponent's move `{texts.echo(line[-1])}`: "
             "add your reply to it."
         )
+    return canonical
+
+
+def _checked(state: State, mine: int, line: Sequence[str]) -> list[str]:
     theirs = 1 - mine
     if state.to_move == theirs:
         try:
