@@ -170,15 +170,21 @@ async def test_lines_are_refused_with_the_reason_and_nothing_is_saved(
         await add(env, game_id, me, ", ".join(["a2"] * 42))
     with pytest.raises(UserError, match="not playing in"):
         await add(env, game_id, CY, "c3, d4")
-    with pytest.raises(UserError, match="over"):  # (a finished game: below)
-        await env.moves.resign(
-            guild_id=GUILD, game_id=await start_game(env, "sliglube"), member=ANA
-        )
-        await add(env, 2, ANA, "c3, d4")
     await add(env, game_id, me, "c3, d4")
     with pytest.raises(UserError, match="already answer `c3` with `d4`"):
         await add(env, game_id, me, "c3, d5")
     assert await stored_plans(env, game_id) == [(me.id, 2, {"c3": ["d4", {}]})]
+
+
+async def test_no_plans_in_a_finished_game(world: tuple[Env, FakeMessenger]) -> None:
+    env, _ = world
+    game_id, them, me = await opened(env)
+    await env.moves.resign(guild_id=GUILD, game_id=game_id, member=them)
+    with pytest.raises(UserError, match="is over"):
+        await add(env, game_id, me, "c3, d4")
+    with pytest.raises(UserError, match="is over"):
+        await plans(env).show(guild_id=GUILD, game_id=game_id, member=me)
+    assert await stored_plans(env, game_id) == []
 
 
 async def test_on_your_turn_a_line_starting_with_your_own_move_is_refused(
