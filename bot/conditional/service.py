@@ -383,9 +383,14 @@ class Conditional:
         async with self.games.lock(game_id):
             row, seat = await self._planner(guild_id, game_id, member)
             state = await self.games.state_of(row)
+            plan = await self._plan(row.id, member.id)
+            if plan is not None and (reply := owed_reply(plan, row, state)) is not None:
+                raise UserError(
+                    f"Your conditional move `{reply}` is being played right now: try again "
+                    "in a moment. Nothing was saved."
+                )
             line = await asyncio.to_thread(checked_line, state, seat, moves)
             anchor = state.ply if state.to_move != seat else state.ply + 1
-            plan = await self._plan(row.id, member.id)
             tree = plan.tree if plan is not None and plan.ply == anchor else {}
             tree = merged(tree, line)
             if (size := tree_size(tree)) > TREE_LIMIT:

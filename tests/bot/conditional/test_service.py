@@ -339,6 +339,9 @@ async def test_start_up_plays_a_reply_the_last_run_never_got_to(
     env = await Env.start(database_url, poster, clock, plans=messenger)
     try:
         await env.outbox.start()
+        # The reply owed, not played yet: a new line now would lose it.
+        with pytest.raises(UserError, match="`d4` is being played right now"):
+            await add(env, game_id, me, "b2, e5")
         assert await plans(env).resume() == 1
         await plans(env).resume()  # twice: still one reply
         await plans(env).idle()
