@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from bot.conditional.service import Conditional
+from bot.core.game_settings import challenge_settings
 from bot.model import Member, UserError
 from bot.review.records import record_text
 from bot.storage import GameRow, queries
-from tests.bot.conftest import ANA, BO, CY, GUILD, Env, start_game
+from tests.bot.conftest import ANA, BO, CHANNEL, CY, GUILD, Env, start_game
 from tests.bot.correspondence.table import FakeMessenger
 from tests.bot.fakes import FakeClock, FakePoster
 from tests.bot.test_outbox import Discordish, crash_during
@@ -284,6 +285,42 @@ async def test_a_takeback_clears_both_trees(database_url: Path | str) -> None:
             guild_id=GUILD, takeback_id=asked.id, member=me, accept=True
         )
         assert await stored_plans(env, game_id) == []
+    finally:
+        await plans(env).stop()
+        await env.clocks.stop()
+        await env.outbox.stop()
+        await env.db.close()
+
+
+async def test_the_clock_counts_the_reply_as_a_move_made_when_it_is_played(
+    database_url: Path | str,
+) -> None:
+    env = await Env.start(database_url, messenger=FakeMessenger(), plans=FakeMessenger())
+    try:
+        challenge = await env.challenges.create(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            challenger=ANA,
+            game="sliglube",
+            options={"size": 5},
+            opponent=BO,
+            first="challenger",
+            settings=challenge_settings("1d"),
+        )
+        accepted = await env.challenges.accept(guild_id=GUILD, challenge_id=challenge.id, member=BO)
+        game_id = accepted.game.id
+        await play(env, game_id, "a1")
+        await play(env, game_id, "white")  # Bo (seat 1) chose, and moves again
+        await add(env, game_id, ANA, "c3, d4")
+        env.clock.advance(hours=20)
+        await play(env, game_id, "c3")
+
+        assert (await stored_moves(env, game_id))[-1] == ("d4", True)
+        async with env.db.reading() as conn:
+            clock = await queries.get_clock(conn, game_id)
+        assert clock is not None
+        assert (clock.turn_ply, clock.turn_seat) == (4, 1)  # Bo's turn, from the reply on
+        assert clock.turn_started_at == env.clock()
     finally:
         await plans(env).stop()
         await env.clocks.stop()
