@@ -13,6 +13,7 @@ import pytest
 from bot.conditional.service import Conditional
 from bot.core.game_settings import challenge_settings
 from bot.model import Member, UserError
+from bot.review.browser import caption
 from bot.review.records import record_text
 from bot.storage import GameRow, queries
 from tests.bot.conftest import ANA, BO, CHANNEL, CY, GUILD, Env, start_game
@@ -114,6 +115,8 @@ async def test_a_tree_of_three_plies_plays_through(world: tuple[Env, FakeMesseng
     assert "played `d4` (conditional move)." in replies[0]
     assert await stored_plans(env, game_id) == []  # played through: nothing left
     assert messenger.sent == []
+    page = await env.browser.open_page(guild_id=GUILD, game_id=game_id, ply=4)
+    assert "played `d4` (conditional move)." in caption(page)  # /review says so too
     _, mover, _ = await position(env, game_id)
     assert mover == them
 
