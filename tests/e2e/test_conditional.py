@@ -5,11 +5,14 @@ opponent, and a reply owed when the bot was killed played once it is back."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.fakediscord import Member, Message
 from tests.fakediscord.process import BotProcess
 
 from .conftest import World
 from .driver import WAIT, Table, start_game
+from .test_crash_windows import killed_while
 
 OPTIONS = {"size": 5}
 
@@ -116,3 +119,28 @@ async def test_a_move_outside_the_tree_clears_it_and_a_kill_loses_no_reply(
     mark = fake.mark()
     await table.play("e2")
     await reply_post(table, mark, "e3")
+
+
+@pytest.mark.parametrize(
+    "after", [False, True], ids=["before Discord acted", "after Discord acted"]
+)
+async def test_killed_between_the_opponents_move_and_the_reply(
+    world: World, botproc: BotProcess, after: bool
+) -> None:
+    """The bot dies posting the board of Bob's move (the reply not played yet): back,
+    it posts that board once and plays the reply once."""
+    fake, alice = world.fake, world.alice
+    table = await opened(world)
+    await plan(table, alice, "c3, d4")
+    mark = fake.mark()
+    held = fake.inject("create_message", 500, stall=True, after=after)
+    await fake.run_command(table.to_move, "move", {"move": "c3"}, channel=table.thread)
+    await killed_while(botproc, held, "the board of Bob's move")
+
+    post = await table.next_post(mark)
+    assert "played `c3`" in post.content
+    table.state = table.state.play("c3")
+    table.posts.append(post)
+    await reply_post(table, mark, "d4")
+    boards = [m for m in fake.posts(table.thread, after=mark) if m.attachments]
+    assert len(boards) == 2, [b.content for b in boards]  # Bob's move and the reply, once each
