@@ -22,6 +22,7 @@ from ai.pool import AIPool
 from bot.challenges.expiry import ChallengeExpiry, Expired
 from bot.challenges.service import ChallengeMessages, Challenges
 from bot.claims import Claims, process_name
+from bot.conditional.service import Conditional, PlanGuard
 from bot.config import Settings
 from bot.core.autocomplete import Autocomplete
 from bot.core.boards import Boards
@@ -30,6 +31,7 @@ from bot.core.game_settings import GameDeadlines
 from bot.core.games import Games
 from bot.core.members import MemberSettings
 from bot.core.moves import Moves
+from bot.core.plans import ConditionalPlans, PrivateNotes
 from bot.core.players import Players
 from bot.correspondence.clocks import Clocks
 from bot.correspondence.deadlines import DeadlinePoster
@@ -73,6 +75,7 @@ AREAS = (
     "settings",
     "learning",
     "practice",
+    "conditional",
 )
 
 
@@ -104,6 +107,8 @@ class App:
     #: Thinks for the bot in other processes (an AIPool).
     ai: Thinker
     practice: Practice
+    #: Conditional moves (played at once on a player's behalf) and private notes.
+    conditional: Conditional
     outbox: Outbox
     players: Players
     config: Settings
@@ -141,6 +146,7 @@ class App:
         await self.analyses.start()  # finished games not analysed yet, in the background
         for player in self.players.automatic:  # their turns waiting since before the restart
             await player.resume()
+        await self.conditional.resume()  # the replies owed since before the restart
         self.processes.start()
 
     async def take_over(self, dead: TakenOver) -> None:
@@ -159,6 +165,7 @@ class App:
     async def stop(self) -> None:
         for player in self.players.automatic:
             await player.stop()
+        await self.conditional.stop()
         for task in (self._warm_up, self._buttons, *self._sweeps):
             if task is not None:
                 task.cancel()
@@ -249,9 +256,17 @@ def build(
         reread=lease,
     )
     # The clock refuses moves out of time and stores the next turn with each move, and
-    # is stored with each new game.
+    # is stored with each new game; each move advances or clears the players'
+    # conditional moves in its own transaction.
     moves = Moves(
-        db, games, boards, events, endings, now=now, guards=[clocks], describe=change_summary
+        db,
+        games,
+        boards,
+        events,
+        endings,
+        now=now,
+        guards=[clocks, PlanGuard(now=now)],
+        describe=change_summary,
     )
     challenges = Challenges(
         db, games, boards, events, now=now, rng=rng, starters=[clocks], messages=messages
@@ -274,10 +289,14 @@ def build(
         **({"typing": typing} if typing else {}),
     )
     players.register(practice)  # the bot itself, as an opponent
+    conditional = Conditional(db, games, moves, outbox, messenger, now=now, shards=shards)
     events.subscribe(
         notifier,  # DMs: your turn, the game is over
         clocks,  # wakes the dispatcher for the new due time; stops an ended clock
         practice,  # the bot's turn in a practice game: it thinks, then moves
+        # after the board of the opponent's move: the planned reply, played at once;
+        # a takeback or the end deletes the trees
+        conditional,
         analyses,  # last: queues a finished game for the AI's analysis
     )
     app = App(
@@ -312,6 +331,7 @@ def build(
         sandboxes=Sandboxes(db, games, ai, now=now),
         ai=ai,
         practice=practice,
+        conditional=conditional,
         outbox=outbox,
         players=players,
         config=settings,
@@ -332,6 +352,8 @@ def build(
     for one in (settings, *(getattr(app, f.name) for f in fields(App) if f.name in _SERVICES)):
         app.services.add(one)
     app.services.add(clocks, kind=GameDeadlines)  # as the core sees them
+    app.services.add(conditional, kind=ConditionalPlans)  # the sandbox saves lines
+    app.services.add(conditional, kind=PrivateNotes)  # /board and /review show notes
     return app
 
 
@@ -355,5 +377,6 @@ _SERVICES = (
     "analyses",
     "sandboxes",
     "practice",
+    "conditional",
     "players",
 )

@@ -108,9 +108,11 @@ class Moves:
         member: Member,
         text: str,
         expected_ply: int | None = None,
+        conditional: bool = False,
     ) -> GameUpdate:
         """Play ``text`` for ``member``. ``expected_ply``: refuse if the game has moved
-        on since (a button of an older board)."""
+        on since (a button of an older board). ``conditional``: played on the member's
+        behalf from their conditional moves (stored so, and its post says so)."""
         async with self.games.lock(game_id):
             row, *facts = await self.db.read_many(
                 queries.game_by_id(game_id), *(guard.facts(game_id) for guard in self.guards)
@@ -139,6 +141,7 @@ class Moves:
                     seat=seat,
                     member_id=member.id,
                     played_at=now,
+                    conditional=conditional,
                 )
             ]
             outcome = after.outcome
@@ -166,6 +169,8 @@ class Moves:
             # Its post in the same transaction: posted even if the bot dies right after
             # the commit (at the end, the game's one final post, composed when sent).
             line = texts.move_line(row, after, seat, move, did)
+            if conditional:
+                line = f"{line.removesuffix('.')} (conditional move)."
             if after.is_over:
                 board = self.endings.final(
                     row,

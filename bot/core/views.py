@@ -11,8 +11,9 @@ from discord import app_commands
 
 import ai
 from bot import texts
+from bot.core.plans import PrivateNotes
 from bot.core.players import AutomaticPlayer
-from bot.ui.context import channel_of, guild_of, member_of
+from bot.ui.context import channel_of, guild_of, member_of, service
 
 #: The AI's levels, for ``/practice`` and ``/challenge`` naming the bot.
 LEVEL_CHOICES = [app_commands.Choice(name=name, value=name) for name in ai.LEVELS]
@@ -50,3 +51,14 @@ async def start_automatic_game(
         f"(level **{chosen}**, not rated): {url}",
         allowed_mentions=discord.AllowedMentions.none(),
     )
+
+
+async def own_note(interaction: discord.Interaction, game_id: int) -> str:
+    """The member's private note on the game, as a line of their private answer (``/board``,
+    ``/review``); "" if they have none."""
+    try:
+        notes = service(interaction, PrivateNotes)
+    except LookupError:  # no notes in this bot
+        return ""
+    note = await notes.note_of(game_id, interaction.user.id)
+    return f"📝 Your note (only you see it): {note}" if note else ""

@@ -5,7 +5,9 @@ restart-proof (what they need travels in the ``custom_id``):
 * **Analysis** under a ``/review`` browser of a finished game, and its ⏮ ◀ ▶ ⏭
   (the game and the move);
 * **Explore** (a game and a move, or an imported record's sandbox) and a sandbox's
-  ◀ and **AI move** (the sandbox and how many moves it had when the message was made).
+  ◀ and **AI move** (the sandbox and how many moves it had when the message was made),
+  and, in a sandbox opened from a game in progress, **Save as conditional moves** (the
+  line played there, saved through :class:`bot.core.plans.ConditionalPlans`).
 """
 
 from __future__ import annotations
@@ -19,9 +21,10 @@ import discord
 import rules
 from bot.config import Settings
 from bot.core.members import MemberSettings
+from bot.core.plans import ConditionalPlans
 from bot.learning.analysis import Analyses, GameAnalysis, positions
 from bot.learning.guide import Guide, guide_for
-from bot.learning.sandbox import Sandbox, Sandboxes
+from bot.learning.sandbox import MOVED_ON, Sandbox, Sandboxes
 from bot.model import DEFAULT_THEME, UserError, names
 from bot.pictures import render_chart, render_diagram, render_suggestion
 from bot.ui.context import ROW_ID, SMALL, guild_of, member_of, selected_values, service
@@ -334,16 +337,22 @@ class ExploreButton(
         )
 
 
-SANDBOX_LOOKS = {"open": ("Explore", "🧪"), "back": ("Step back", "◀"), "ai": ("AI move", "🤖")}
+SANDBOX_LOOKS = {
+    "open": ("Explore", "🧪"),
+    "back": ("Step back", "◀"),
+    "ai": ("AI move", "🤖"),
+    "save": ("Save as conditional moves", "📌"),
+}
 
 
 class SandboxButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=rf"bb:sandbox:(?P<id>{ROW_ID}):(?P<ply>{SMALL}):"
-    r"(?P<kind>open|back|ai)",
+    r"(?P<kind>open|back|ai|save)",
 ):
-    """On a sandbox's message: ◀ (take back) and **AI move**; under an imported
-    record: **Explore** (``open``)."""
+    """On a sandbox's message: ◀ (take back) and **AI move**, or **Save as conditional
+    moves** (``save``) in a sandbox of a game in progress; under an imported record:
+    **Explore** (``open``)."""
 
     def __init__(self, sandbox_id: int, ply: int, kind: str, *, disabled: bool = False) -> None:
         label, emoji = SANDBOX_LOOKS[kind]
@@ -367,8 +376,11 @@ class SandboxButton(
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        in_place = await _defer(interaction, opening=self.kind == "open")
+        in_place = await _defer(interaction, opening=self.kind in ("open", "save"))
         member = interaction.user.id
+        if self.kind == "save":
+            await self._save(interaction)
+            return
         note = ""
         if self.kind == "back":
             sandbox = await service(interaction, Sandboxes).back(
@@ -385,6 +397,24 @@ class SandboxButton(
             )
         await _show(
             interaction, await sandbox_message(interaction, sandbox, member, note), in_place
+        )
+
+    async def _save(self, interaction: discord.Interaction) -> None:
+        """The line played since the sandbox was opened, as conditional moves in its game
+        (refused, with nothing saved, unless the member plays that game, in progress)."""
+        sandbox = await service(interaction, Sandboxes).get(self.sandbox_id, interaction.user.id)
+        if sandbox.ply != self.ply:
+            raise UserError(MOVED_ON)
+        if sandbox.row.source_game_id is None:
+            raise UserError("This sandbox is not from a game: there is nothing to plan in.")
+        said = await service(interaction, ConditionalPlans).save_line(
+            guild_id=guild_of(interaction),
+            game_id=sandbox.row.source_game_id,
+            member=member_of(interaction.user),
+            moves=sandbox.row.moves,
+        )
+        await interaction.followup.send(
+            said, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
 
 
@@ -414,6 +444,9 @@ async def sandbox_message(
     view.add_item(SandboxButton(row.id, sandbox.ply, "back", disabled=not row.moves))
     if sandbox.ai:
         view.add_item(SandboxButton(row.id, sandbox.ply, "ai", disabled=state.is_over))
+    elif row.source_game_id is not None and len(row.moves) > row.opened_at:
+        # a game in progress, and a line played from it: plan it
+        view.add_item(SandboxButton(row.id, sandbox.ply, "save"))
     return {
         "content": "\n".join(line for line in lines if line),
         "view": view,

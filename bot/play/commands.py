@@ -16,6 +16,7 @@ from bot.core.games import Games
 from bot.core.members import MemberSettings
 from bot.core.moves import Moves
 from bot.core.options import MyGame, game_meant
+from bot.core.views import own_note
 from bot.model import names
 from bot.pictures import render_hints
 from bot.play import views
@@ -134,6 +135,8 @@ class PlayCommands(commands.Cog):
                 lines.append(texts.deadline_line(row.player_names[seat], deadline))
         else:
             lines.append(texts.game_over(row))
+        if not public:  # the asker's own note, in their private answer only
+            lines.append(await own_note(interaction, row.id))
         file = (
             discord.File(io.BytesIO(picture), filename="board.png")
             if picture

@@ -119,7 +119,11 @@ def caption(page: Page) -> str:
         lines = [head, where + "."]
     else:
         who = texts.player(row, state, page.move.seat)
-        lines = [head, f"Move {page.ply} of {page.last}: {who} played `{page.move.move}`."]
+        mark = " (conditional move)" if page.move.conditional else ""
+        lines = [
+            head,
+            f"Move {page.ply} of {page.last}: {who} played `{page.move.move}`{mark}.",
+        ]
     if page.ply == page.last:
         lines.append("This is the current position." if row.is_active else texts.game_over(row))
     return "\n".join(line for line in lines if line)

@@ -16,6 +16,7 @@ import rules
 from bot import texts
 from bot.core.members import MemberSettings
 from bot.core.options import AnyGame, GameKind, game_meant
+from bot.core.views import own_note
 from bot.learning.views import explore_record
 from bot.model import UserError
 from bot.review import records, views
@@ -56,10 +57,13 @@ class ReviewCommands(commands.Cog):
         theme = await service(interaction, MemberSettings).theme(
             interaction.user.id, private=not public
         )
+        fields = await browser(interaction, page, theme=theme)
+        if not public and (note := await own_note(interaction, row.id)):
+            fields["content"] = f"{fields['content']}\n{note}"  # theirs only
         await interaction.followup.send(
             ephemeral=not public,
             allowed_mentions=discord.AllowedMentions.none(),
-            **await browser(interaction, page, theme=theme),
+            **fields,
         )
 
     @app_commands.command(name="replay", description="An animated replay (GIF) of a game")

@@ -367,6 +367,30 @@ CREATE INDEX lane_leases_by_owner ON lane_leases (owner);
 CREATE INDEX claims_by_owner ON claims (owner, done_at);
 """
 
+# Conditional moves and private notes (issue 28): a player's plan of replies in a game,
+# kept secret until played, and one note per member per game, shown to its author only.
+_V_CONDITIONAL_MOVES_AND_NOTES = """
+-- A move played on its player's behalf from their plan is marked (its board says so).
+ALTER TABLE moves
+    ADD COLUMN conditional INTEGER NOT NULL DEFAULT 0 CHECK (conditional IN (0, 1));
+-- A player's tree of replies: for each move of the opponent, one reply and what follows.
+CREATE TABLE conditional_plans (
+    game_id         INTEGER NOT NULL REFERENCES games (id),
+    member_id       BIGINT NOT NULL,    -- the planner, a player of the game
+    ply             INTEGER NOT NULL,   -- the tree's first opponent move is move ply + 1
+    tree            TEXT NOT NULL,      -- JSON: {opponent move: [reply, {subtree}]}
+    updated_at      TEXT NOT NULL,
+    PRIMARY KEY (game_id, member_id)
+);
+CREATE TABLE game_notes (
+    game_id         INTEGER NOT NULL REFERENCES games (id),
+    member_id       BIGINT NOT NULL,    -- its author, the only one who sees it
+    note            TEXT NOT NULL,
+    updated_at      TEXT NOT NULL,
+    PRIMARY KEY (game_id, member_id)
+);
+"""
+
 
 Migration = str | Callable[[sqlite3.Connection], None]
 
@@ -381,4 +405,5 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V_OUTBOX,
     _V_CLAIMS,
     _V_PROCESSES,
+    _V_CONDITIONAL_MOVES_AND_NOTES,
 )

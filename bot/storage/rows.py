@@ -160,6 +160,8 @@ class MoveRow:
     member_id: int
     played_at: datetime
     message_id: int | None
+    #: Played on its player's behalf, from their conditional moves.
+    conditional: bool = False
 
     @classmethod
     def from_row(cls, row: Row) -> MoveRow:
@@ -171,6 +173,7 @@ class MoveRow:
             member_id=row["member_id"],
             played_at=_instant(row["played_at"]),
             message_id=row["message_id"],
+            conditional=bool(row["conditional"]),
         )
 
 
@@ -382,3 +385,25 @@ class ShardLeaseRow:
     @classmethod
     def from_row(cls, row: Row) -> ShardLeaseRow:
         return cls(shard=row["shard"], owner=row["owner"], lease_until=_instant(row["lease_until"]))
+
+
+@dataclass(frozen=True, slots=True)
+class PlanRow:
+    """A player's conditional moves in a game: ``tree`` maps each move of the opponent
+    to ``[reply, subtree]``; its first opponent move is move ``ply + 1``."""
+
+    game_id: int
+    member_id: int
+    ply: int
+    tree: dict[str, Any]
+    updated_at: datetime
+
+    @classmethod
+    def from_row(cls, row: Row) -> PlanRow:
+        return cls(
+            game_id=row["game_id"],
+            member_id=row["member_id"],
+            ply=row["ply"],
+            tree=_json(row["tree"]),
+            updated_at=_instant(row["updated_at"]),
+        )

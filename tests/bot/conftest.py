@@ -12,6 +12,7 @@ import pytest
 from bot.app import App, build
 from bot.challenges.expiry import ChallengeExpiry
 from bot.challenges.service import Challenges
+from bot.conditional.service import Conditional
 from bot.config import Settings
 from bot.core.autocomplete import Autocomplete
 from bot.core.boards import Boards
@@ -91,6 +92,7 @@ class Env:
     correspondence: Correspondence
     practice: Practice
     outbox: Outbox
+    conditional: Conditional
 
     @property
     def now(self) -> FakeClock:
@@ -125,8 +127,12 @@ class Env:
         messenger: Messenger | None = None,
         sleep: Sleep = asyncio.sleep,
         rules_url_base: str = "",
+        plans: Messenger | None = None,
     ) -> Env:
+        """``messenger`` (or ``plans``): where the DMs go (turn notices, conditional
+        moves' private notices)."""
         options = {
+            "plans": plans,
             "renderer": renderer,
             "rng": rng,
             "messenger": messenger,
@@ -137,7 +143,7 @@ class Env:
         app = build(
             db,
             poster,
-            messenger or _NoDMs(),
+            messenger or plans or _NoDMs(),
             settings=Settings(
                 rules_url_base=rules_url_base,
                 challenge_expiry_days=0,
@@ -181,11 +187,14 @@ class Env:
             correspondence=app.correspondence,
             practice=app.practice,
             outbox=app.outbox,
+            conditional=app.conditional,
         )
 
     async def restart(self) -> Env:
         """Close everything and start again from the database; the services are new."""
         await self.clocks.stop()
+        await self.conditional.stop()
+        await self.practice.stop()
         await self.outbox.stop()
         await self.analyses.stop()
         await self.db.close()

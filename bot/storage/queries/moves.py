@@ -9,16 +9,35 @@ from bot.storage.rows import MoveRow
 
 
 def insert_move_statement(
-    *, game_id: int, ply: int, move: str, seat: int, member_id: int, played_at: datetime
+    *,
+    game_id: int,
+    ply: int,
+    move: str,
+    seat: int,
+    member_id: int,
+    played_at: datetime,
+    conditional: bool = False,
 ) -> Statement:
     """A :class:`~bot.storage.Conflict` if that ply of that game is already recorded;
     changes no row unless it follows the game's last recorded move (a position read
-    before a takeback elsewhere is not played on)."""
+    before a takeback elsewhere is not played on). ``conditional``: played on the
+    player's behalf, from their conditional moves."""
     return (
-        "INSERT INTO moves (game_id, ply, move, seat, member_id, played_at)"
-        " SELECT ?, ?, ?, ?, ?, ? WHERE ? = 1"
+        "INSERT INTO moves (game_id, ply, move, seat, member_id, played_at, conditional)"
+        " SELECT ?, ?, ?, ?, ?, ?, ? WHERE ? = 1"
         " OR EXISTS (SELECT 1 FROM moves WHERE game_id = ? AND ply = ?)",
-        (game_id, ply, move, seat, member_id, played_at.isoformat(), ply, game_id, ply - 1),
+        (
+            game_id,
+            ply,
+            move,
+            seat,
+            member_id,
+            played_at.isoformat(),
+            int(conditional),
+            ply,
+            game_id,
+            ply - 1,
+        ),
     )
 
 

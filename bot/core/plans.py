@@ -1,0 +1,27 @@
+"""What the other areas may ask of the conditional moves and private notes (the
+conditional area implements them; the root registers it under these kinds): the
+sandbox saves a line it played as conditional moves, ``/board`` and ``/review`` show
+the asker their own note."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from bot.model import Member
+
+
+class ConditionalPlans(Protocol):
+    async def save_line(
+        self, *, guild_id: int, game_id: int, member: Member, moves: Sequence[str]
+    ) -> str:
+        """Add the line of ``moves`` played from the game's start (its moves so far,
+        then the line) to ``member``'s conditional moves: what to tell them. Refused
+        with a UserError, nothing saved."""
+        ...
+
+
+class PrivateNotes(Protocol):
+    async def note_of(self, game_id: int, member_id: int) -> str | None:
+        """``member_id``'s own note on the game (None: none)."""
+        ...
