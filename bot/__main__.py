@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import sys
 
 import aiohttp
@@ -19,6 +20,12 @@ log = logging.getLogger("bot")
 
 async def run(settings: Settings) -> int:
     async with make_client(settings) as client:
+        # A service manager's stop (SIGTERM) closes the bot as Ctrl-C does: its work
+        # stopped, its AI workers ended, its shards let go.
+        stopping: set[asyncio.Task[None]] = set()
+        asyncio.get_running_loop().add_signal_handler(
+            signal.SIGTERM, lambda: stopping.add(asyncio.ensure_future(client.close()))
+        )
         # An unusable database, or shards another process runs, stop the bot before Discord.
         await client.enter()
         await client.start(settings.token)
