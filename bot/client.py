@@ -180,6 +180,7 @@ class BoardBot(commands.Bot):
                 gateway=self.connected,
             )
             self.services = self.app.services
+            self.services.add(self.views)  # what the areas add to posts, for the others
         await self.app.enter()
         return self.app
 

@@ -5,7 +5,7 @@ are given (a :class:`Poster` for Discord, a :data:`Renderer` for pictures, the
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Protocol
 
@@ -170,6 +170,8 @@ class GameUpdate:
 class GameListing:
     active: list[tuple[GameRow, State]]
     finished: list[GameRow]
+    #: The member's challenges nobody has answered yet.
+    challenges: list[ChallengeRow] = field(default_factory=list)
 
 
 class _HearsStarts(Protocol):

@@ -161,3 +161,6 @@ async def setup(bot: AreaHost) -> None:
     bot.views.set_challenge_view(
         lambda challenge, disabled: views.challenge_view(challenge, disabled=disabled)
     )
+    bot.views.set_cancel_challenge(
+        lambda challenge_id: views.ChallengeButton("cancel", challenge_id)
+    )

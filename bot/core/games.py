@@ -89,7 +89,10 @@ class Games:
             finished = await queries.games_of_member(
                 conn, guild_id, member_id, status="finished", limit=FINISHED_LISTED
             )
-        return GameListing([(row, await self.state_of(row)) for row in active], finished)
+            challenges = await queries.pending_challenges_of(conn, guild_id, member_id)
+        return GameListing(
+            [(row, await self.state_of(row)) for row in active], finished, challenges
+        )
 
     async def playable(self, row: GameRow, member: Member, *, to_resign: bool = False) -> State:
         """The position of ``row``, refused unless it is in progress and ``member``

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+import rules
 from bot import texts
 from bot.core.autocomplete import NOTHING_TO_PLAY, Autocomplete
 from bot.core.boards import Boards
@@ -21,10 +23,10 @@ from bot.model import names
 from bot.pictures import render_hints
 from bot.play import views
 from bot.play.views import confirm_move, played_text, resign_view
-from bot.storage import GameRow
+from bot.storage import ChallengeRow, GameRow
 from bot.ui.answers import reply
-from bot.ui.areas import AreaHost
-from bot.ui.context import channel_of, guild_of, member_of, service
+from bot.ui.areas import AreaHost, PostViews
+from bot.ui.context import channel_of, guild_of, has_service, member_of, service
 
 MyGameOption = app_commands.Transform[GameRow, MyGame]
 GAME_MEANT = "Which game (implied inside a game's thread)"
@@ -183,7 +185,40 @@ class PlayCommands(commands.Cog):
             inline=False,
         )
         embed.add_field(name="Recently finished", value=_fit(finished) or "None yet.", inline=False)
-        await interaction.followup.send(embed=embed, ephemeral=True)
+        fields: dict[str, Any] = {}
+        if listing.challenges:
+            waiting = [
+                f"{_where(challenge)} to {challenge.opponent_name or 'anyone'}"
+                for challenge in listing.challenges
+            ]
+            embed.add_field(
+                name=f"Challenges waiting for an answer ({len(waiting)})",
+                value=_fit(waiting),
+                inline=False,
+            )
+            if who.id == interaction.user.id and has_service(interaction, PostViews):
+                ids = [challenge.id for challenge in listing.challenges]
+                fields["view"] = _cancels(service(interaction, PostViews), ids)
+        await interaction.followup.send(embed=embed, ephemeral=True, **fields)
+
+
+def _where(challenge: ChallengeRow) -> str:
+    """A challenge by its game, linked to its message once posted."""
+    title = rules.get_game(challenge.game).title
+    if challenge.message_id is None:
+        return f"{title} (being posted)"
+    url = texts.jump_url(challenge.guild_id, challenge.channel_id, challenge.message_id)
+    return f"[{title}]({url})"
+
+
+def _cancels(views: PostViews, challenge_ids: list[int]) -> discord.ui.View:
+    """A Cancel button for each of the member's waiting challenges (Discord's 25 at most)."""
+    view = discord.ui.View(timeout=None)
+    for challenge_id in challenge_ids[:25]:
+        item = views.cancel_challenge(challenge_id)
+        if item is not None:
+            view.add_item(item)
+    return view
 
 
 def _fit(lines: list[str], limit: int = 1024) -> str:

@@ -44,6 +44,7 @@ class PostViews:
         self._every: list[PostItems] = []
         self._actions: dict[str, ActionItems] = {}
         self._challenge: ChallengeView | None = None
+        self._cancel: Callable[[int], discord.ui.Item[Any]] | None = None
         self.forms: list[Form] = []
 
     def add_to_every_post(self, items: PostItems) -> None:
@@ -56,6 +57,13 @@ class PostViews:
 
     def set_challenge_view(self, view: ChallengeView) -> None:
         self._challenge = view
+
+    def set_cancel_challenge(self, item: Callable[[int], discord.ui.Item[Any]]) -> None:
+        """The button that cancels a challenge (by its id), wherever it is shown."""
+        self._cancel = item
+
+    def cancel_challenge(self, challenge_id: int) -> discord.ui.Item[Any] | None:
+        return None if self._cancel is None else self._cancel(challenge_id)
 
     def add_forms(self, *forms: Form) -> None:
         self.forms += forms

@@ -3,7 +3,7 @@ services they reach (``interaction.client.services``, built by :mod:`bot.app`)."
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import discord
 
@@ -26,6 +26,13 @@ def service(interaction: discord.Interaction, kind: type[T]) -> T:
     # discord.py types the client as a plain Client; ours (bot.client) carries them.
     services: Services = interaction.client.services  # type: ignore[attr-defined]
     return services.get(kind)
+
+
+def has_service(interaction: discord.Interaction, kind: type[Any]) -> bool:
+    """Whether the bot built a service of type ``kind`` (what only the client adds, say:
+    the buttons the areas put on posts)."""
+    services: Services = interaction.client.services  # type: ignore[attr-defined]
+    return kind in services
 
 
 def custom_id_of(interaction: discord.Interaction) -> str | None:

@@ -198,3 +198,40 @@ def stored_message(botproc: BotProcess) -> int | None:
         (message_id,) = conn.execute("SELECT message_id FROM challenges").fetchone()
     conn.close()
     return message_id
+
+
+@pytest.mark.parametrize("after", WHEN, ids=WHEN_IDS)
+async def test_a_challenge_killed_before_its_message_is_posted_once_at_restart(
+    world: World, botproc: BotProcess, after: bool
+) -> None:
+    """Killed while its message is on its way (before Discord posted it, or after, the
+    bot never hearing back): the restart shows the challenge once, with its buttons,
+    /games lists it with a Cancel, and the next challenge goes up at once."""
+    fake, alice, bob = world.fake, world.alice, world.bob
+    mark = fake.mark()
+    held = fake.inject("create_message", 500, stall=True, after=after)  # the message's post
+    await fake.run_command(
+        alice, "challenge", {"game": "lifeline", "opponent": bob, **OPTIONS}, channel=world.channel
+    )
+    await killed_while(botproc, held, "the challenge message's post")
+
+    posted = await fake.wait_for_message(
+        world.channel, lambda m: bool(m.buttons), after=mark, timeout=WAIT
+    )
+    assert posted.pinged == {bob.id} and posted.button(label="Accept")
+    listed = await fake.run_command(alice, "games", {}, channel=world.channel)
+    shown = await listed.reply(WAIT)
+    waiting = next(f for f in shown.embeds[0]["fields"] if f["name"].startswith("Challenges"))
+    assert f"/{posted.id})" in waiting["value"]  # linked to its message
+    cancel = await fake.click(alice, shown, label="Cancel")
+    await cancel.reply(WAIT)
+    await fake.wait_until(lambda: "Cancelled" in posted.content, WAIT, "the message to say so")
+    assert not posted.buttons
+    again = await post_challenge(fake, world.channel, alice, bob, "lifeline", OPTIONS)
+    assert again.id != posted.id
+    with sqlite3.connect(botproc.workdir / "bot.sqlite3", timeout=10) as conn:
+        assert conn.execute(
+            "SELECT COUNT(*) FROM challenges WHERE status = 'pending' AND message_id IS NULL"
+        ).fetchone() == (0,)
+    channel_posts = [m for m in fake.posts(world.channel, after=mark) if m.buttons or m.seq]
+    assert len([m for m in channel_posts if "Lifeline" in m.content]) == 2  # none doubled

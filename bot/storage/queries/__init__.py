@@ -24,6 +24,7 @@ from bot.storage.queries.challenges import (
     insert_challenge,
     oldest_pending_challenge,
     pending_challenges_created_by,
+    pending_challenges_of,
     set_challenge_message,
     set_challenge_message_statement,
 )
@@ -197,6 +198,7 @@ __all__ = [
     "outbox_item_statement",
     "outbox_result_statement",
     "pending_challenges_created_by",
+    "pending_challenges_of",
     "pending_lanes",
     "pending_outbox",
     "plans_of_active_games",

@@ -102,6 +102,18 @@ async def close_challenge(
     )
 
 
+async def pending_challenges_of(
+    conn: Connection, guild_id: int, challenger_id: int, *, limit: int = 25
+) -> list[ChallengeRow]:
+    """The pending challenges a member made in one server, oldest first."""
+    rows = await conn.fetch_all(
+        "SELECT * FROM challenges WHERE guild_id = ? AND challenger_id = ?"
+        " AND status = 'pending' ORDER BY id LIMIT ?",
+        (guild_id, challenger_id, limit),
+    )
+    return [ChallengeRow.from_row(row) for row in rows]
+
+
 async def pending_challenges_created_by(conn: Connection, cutoff: datetime) -> list[ChallengeRow]:
     """The pending challenges made at ``cutoff`` or before (the ones to expire)."""
     rows = await conn.fetch_all(
