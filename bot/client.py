@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot.app import AREAS, App, build
 from bot.config import Settings, hidden_password
 from bot.model import Member, UserError
+from bot.pace import Pace, share
 from bot.poster import DiscordMessenger, DiscordPoster
 from bot.services import Services
 from bot.storage import Database, Unavailable, open_database
@@ -171,10 +172,17 @@ class BoardBot(commands.Bot):
         runs them): all before Discord is reached."""
         db = await self.open_database()
         if self.app is None:
+            # Each process keeps to its share of Discord's global limit.
+            pace = Pace(share(self.settings.shard_count, self.settings.shard_ids))
             self.app = build(
                 db,
-                DiscordPoster(self, self.views.post_view, self.views.challenge_view),
-                DiscordMessenger(self),
+                DiscordPoster(
+                    self,
+                    self.views.post_view,
+                    self.views.challenge_view,
+                    pace=pace,
+                ),
+                DiscordMessenger(self, pace=pace),
                 settings=self.settings,
                 on_lost=self._lost,
                 gateway=self.connected,

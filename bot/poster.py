@@ -30,6 +30,7 @@ import discord
 from bot import texts
 from bot.model import DeliveryDelayed, Post, Posted
 from bot.outbox import next_nonce
+from bot.pace import Pace
 from bot.storage import ChallengeRow, GameRow
 
 log = logging.getLogger(__name__)
@@ -48,10 +49,15 @@ T = TypeVar("T")
 
 
 def delayable(call: Callable[P, Awaitable[T]]) -> Callable[P, Coroutine[Any, Any, T]]:
-    """Discord out of reach or failing on its side becomes :class:`DeliveryDelayed`."""
+    """Discord out of reach or failing on its side becomes :class:`DeliveryDelayed`;
+    each call waits its turn in its poster's :class:`~bot.pace.Pace` (this process's
+    share of Discord's global limit)."""
 
     @functools.wraps(call)
     async def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
+        pace = getattr(args[0], "pace", None) if args else None
+        if pace is not None:
+            await pace.take()
         try:
             return await call(*args, **kwargs)
         except discord.HTTPException as error:
@@ -70,10 +76,14 @@ class DiscordPoster:
         client: discord.Client,
         components: Components,
         challenge_buttons: ChallengeButtons | None = None,
+        *,
+        pace: Pace | None = None,
     ) -> None:
         self.client = client
         self.components = components
         self.challenge_buttons = challenge_buttons
+        #: This process's share of Discord's global limit (None: no pacing).
+        self.pace = pace
 
     @delayable
     async def open_thread(self, game: GameRow, name: str) -> int | None:
@@ -285,10 +295,14 @@ def _holds_threads(channel: Any) -> bool:
 class DiscordMessenger:
     """Direct messages to members."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, *, pace: Pace | None = None) -> None:
         self.client = client
+        #: The share of Discord's global limit it takes from (the poster's).
+        self.pace = pace
 
     async def dm(self, member_id: int, text: str) -> bool:
+        if self.pace is not None:
+            await self.pace.take()
         try:
             user = self.client.get_user(member_id) or await self.client.fetch_user(member_id)
             # discord.py takes nonce=None (its default: a random one); its overloads omit it.

@@ -206,6 +206,7 @@ SHARED = {
     "ui",
     "timecontrol",
     "services",
+    "pace",
 }
 CORE = {"core"}
 COMPOSITION = {"app", "client", "__main__"}
