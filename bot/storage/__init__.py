@@ -23,6 +23,7 @@ from bot.storage.rows import (
     AnalysisRow,
     ChallengeRow,
     ClockRow,
+    EntrantRow,
     GameRow,
     MoveRow,
     OutboxRow,
@@ -31,6 +32,8 @@ from bot.storage.rows import (
     RatingRow,
     SandboxRow,
     TakebackRow,
+    TournamentGameRow,
+    TournamentRow,
     VacationRow,
 )
 
@@ -41,6 +44,7 @@ __all__ = [
     "Conflict",
     "Connection",
     "Database",
+    "EntrantRow",
     "GameRow",
     "MoveRow",
     "OutboxRow",
@@ -52,6 +56,8 @@ __all__ = [
     "SandboxRow",
     "Statement",
     "TakebackRow",
+    "TournamentGameRow",
+    "TournamentRow",
     "Unavailable",
     "VacationRow",
     "WriteFailed",

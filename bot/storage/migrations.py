@@ -368,6 +368,68 @@ CREATE INDEX claims_by_owner ON claims (owner, done_at);
 """
 
 
+# Competitions run by the bot (issue 27): tournaments, who entered them, and their
+# games (a row per game to play, a bye or a forfeit, each linked to its game).
+_V_TOURNAMENTS = """
+-- A tournament: sign-up until starts_at (or the organiser starts it), then its rounds.
+CREATE TABLE tournaments (
+    id              INTEGER PRIMARY KEY,
+    guild_id        INTEGER NOT NULL,
+    channel_id      INTEGER NOT NULL,   -- where it was made: its sign-up post and games
+    thread_id       INTEGER,            -- its own thread (announcements)
+    message_id      INTEGER,            -- its sign-up post
+    organiser_id    INTEGER NOT NULL,
+    organiser_name  TEXT NOT NULL,
+    name            TEXT NOT NULL,
+    format          TEXT NOT NULL
+                    CHECK (format IN ('round_robin', 'double_round_robin', 'swiss', 'knockout')),
+    rounds          INTEGER,            -- a Swiss's number of rounds
+    game            TEXT NOT NULL,      -- rules.GAMES key
+    options         TEXT NOT NULL,      -- JSON: the engine's options, defaults filled in
+    settings        TEXT NOT NULL DEFAULT '{}',  -- JSON: time control, rated
+    min_players     INTEGER NOT NULL,
+    max_players     INTEGER NOT NULL,
+    starts_at       TEXT NOT NULL,      -- stamp(): the sign-up deadline
+    status          TEXT NOT NULL DEFAULT 'signup'
+                    CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
+    round           INTEGER NOT NULL DEFAULT 0,  -- the round being played (0: none yet)
+    champion_id     INTEGER,
+    created_at      TEXT NOT NULL,
+    finished_at     TEXT
+);
+CREATE INDEX tournaments_by_status ON tournaments (status, starts_at);
+CREATE INDEX tournaments_by_guild ON tournaments (guild_id, status);
+-- A member entered in a tournament; seed and rating are fixed at its start.
+CREATE TABLE tournament_entrants (
+    tournament_id   INTEGER NOT NULL REFERENCES tournaments (id),
+    member_id       INTEGER NOT NULL,
+    member_name     TEXT NOT NULL,
+    joined_at       TEXT NOT NULL,
+    seed            INTEGER,            -- 0 the strongest
+    rating          REAL,
+    withdrawn_at    TEXT,
+    PRIMARY KEY (tournament_id, member_id)
+);
+-- A game of a round (player1_id NULL: a bye for player0), a knockout game drawn and
+-- replayed being the next ``replay`` of the same board. points: player0's (1, 0.5, 0)
+-- once known; forfeit: scored without being played (a withdrawal).
+CREATE TABLE tournament_games (
+    id              INTEGER PRIMARY KEY,
+    tournament_id   INTEGER NOT NULL REFERENCES tournaments (id),
+    round           INTEGER NOT NULL,
+    board           INTEGER NOT NULL,
+    replay          INTEGER NOT NULL DEFAULT 0,
+    player0_id      INTEGER NOT NULL,
+    player1_id      INTEGER,
+    game_id         INTEGER REFERENCES games (id),
+    points          REAL,
+    forfeit         INTEGER NOT NULL DEFAULT 0 CHECK (forfeit IN (0, 1)),
+    UNIQUE (tournament_id, round, board, replay)
+);
+CREATE UNIQUE INDEX tournament_games_by_game ON tournament_games (game_id);
+"""
+
+
 Migration = str | Callable[[sqlite3.Connection], None]
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -381,4 +443,5 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V_OUTBOX,
     _V_CLAIMS,
     _V_PROCESSES,
+    _V_TOURNAMENTS,
 )

@@ -382,3 +382,130 @@ class ShardLeaseRow:
     @classmethod
     def from_row(cls, row: Row) -> ShardLeaseRow:
         return cls(shard=row["shard"], owner=row["owner"], lease_until=_instant(row["lease_until"]))
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    message_id: int | None
+    organiser_id: int
+    organiser_name: str
+    name: str
+    #: 'round_robin', 'double_round_robin', 'swiss' or 'knockout'.
+    format: str
+    #: A Swiss's number of rounds (None for the other formats).
+    rounds: int | None
+    game: str
+    options: dict[str, Any]
+    #: The games' time control and whether they are rated.
+    settings: dict[str, Any]
+    min_players: int
+    max_players: int
+    starts_at: datetime
+    #: 'signup', 'running', 'finished' or 'cancelled'.
+    status: str
+    #: The round being played (0 before the start).
+    round: int
+    champion_id: int | None
+    created_at: datetime
+    finished_at: datetime | None
+
+    @property
+    def rated(self) -> bool:
+        return self.settings.get("rated", True) is not False
+
+    @classmethod
+    def from_row(cls, row: Row) -> TournamentRow:
+        return cls(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            thread_id=row["thread_id"],
+            message_id=row["message_id"],
+            organiser_id=row["organiser_id"],
+            organiser_name=row["organiser_name"],
+            name=row["name"],
+            format=row["format"],
+            rounds=row["rounds"],
+            game=row["game"],
+            options=_json(row["options"]),
+            settings=_json(row["settings"]),
+            min_players=row["min_players"],
+            max_players=row["max_players"],
+            starts_at=_instant(row["starts_at"]),
+            status=row["status"],
+            round=row["round"],
+            champion_id=row["champion_id"],
+            created_at=_instant(row["created_at"]),
+            finished_at=_time(row["finished_at"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantRow:
+    tournament_id: int
+    member_id: int
+    member_name: str
+    joined_at: datetime
+    #: Their place in the seeding at the start (0 the strongest); None before.
+    seed: int | None
+    rating: float | None
+    withdrawn_at: datetime | None
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_at is not None
+
+    @classmethod
+    def from_row(cls, row: Row) -> EntrantRow:
+        return cls(
+            tournament_id=row["tournament_id"],
+            member_id=row["member_id"],
+            member_name=row["member_name"],
+            joined_at=_instant(row["joined_at"]),
+            seed=row["seed"],
+            rating=row["rating"],
+            withdrawn_at=_time(row["withdrawn_at"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentGameRow:
+    """A game of a tournament's round: to play, played, a bye or a forfeit."""
+
+    id: int
+    tournament_id: int
+    round: int
+    board: int
+    #: 0, then 1, 2… for a knockout game drawn and played again.
+    replay: int
+    player0_id: int
+    #: None: a bye for player 0.
+    player1_id: int | None
+    game_id: int | None
+    #: Player 0's points (1, 0.5, 0) once known.
+    points: float | None
+    #: Scored without being played (a withdrawal).
+    forfeit: bool
+
+    @property
+    def is_bye(self) -> bool:
+        return self.player1_id is None
+
+    @classmethod
+    def from_row(cls, row: Row) -> TournamentGameRow:
+        return cls(
+            id=row["id"],
+            tournament_id=row["tournament_id"],
+            round=row["round"],
+            board=row["board"],
+            replay=row["replay"],
+            player0_id=row["player0_id"],
+            player1_id=row["player1_id"],
+            game_id=row["game_id"],
+            points=row["points"],
+            forfeit=bool(row["forfeit"]),
+        )

@@ -1,0 +1,328 @@
+"""Tournaments: their sign-up, entrants and the games of their rounds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+from bot.storage.database import Connection, query
+from bot.storage.queries.games import dump
+from bot.storage.rows import (
+    ChallengeRow,
+    EntrantRow,
+    GameRow,
+    TournamentGameRow,
+    TournamentRow,
+    stamp,
+)
+
+
+async def insert_tournament(
+    conn: Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    organiser_id: int,
+    organiser_name: str,
+    name: str,
+    format: str,
+    rounds: int | None,
+    game: str,
+    options: dict[str, Any],
+    settings: dict[str, Any],
+    min_players: int,
+    max_players: int,
+    starts_at: datetime,
+    created_at: datetime,
+) -> int:
+    return await conn.insert(
+        "INSERT INTO tournaments (guild_id, channel_id, organiser_id, organiser_name, name,"
+        " format, rounds, game, options, settings, min_players, max_players, starts_at,"
+        " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            guild_id,
+            channel_id,
+            organiser_id,
+            organiser_name,
+            name,
+            format,
+            rounds,
+            game,
+            dump(options),
+            dump(settings),
+            min_players,
+            max_players,
+            stamp(starts_at),
+            stamp(created_at),
+        ),
+    )
+
+
+async def get_tournament(conn: Connection, tournament_id: int) -> TournamentRow | None:
+    row = await conn.fetch_one("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
+    return TournamentRow.from_row(row) if row else None
+
+
+tournament_by_id = query(get_tournament)
+
+
+async def tournaments_of_guild(
+    conn: Connection, guild_id: int, statuses: Sequence[str], *, limit: int = 25
+) -> list[TournamentRow]:
+    """The newest tournaments of a server in one of ``statuses``."""
+    marks = ", ".join("?" for _ in statuses)
+    rows = await conn.fetch_all(
+        f"SELECT * FROM tournaments WHERE guild_id = ? AND status IN ({marks})"
+        " ORDER BY id DESC LIMIT ?",
+        (guild_id, *statuses, limit),
+    )
+    return [TournamentRow.from_row(row) for row in rows]
+
+
+async def next_tournament_start(conn: Connection) -> datetime | None:
+    row = await conn.fetch_one(
+        "SELECT MIN(starts_at) FROM tournaments WHERE status = 'signup'",
+    )
+    return datetime.fromisoformat(row[0]) if row and row[0] else None
+
+
+async def tournaments_due(conn: Connection, now: datetime) -> list[TournamentRow]:
+    """The tournaments whose sign-up is over by ``now`` and that have not started."""
+    rows = await conn.fetch_all(
+        "SELECT * FROM tournaments WHERE status = 'signup' AND starts_at <= ? ORDER BY id",
+        (stamp(now),),
+    )
+    return [TournamentRow.from_row(row) for row in rows]
+
+
+async def running_tournaments(conn: Connection) -> list[TournamentRow]:
+    rows = await conn.fetch_all("SELECT * FROM tournaments WHERE status = 'running' ORDER BY id")
+    return [TournamentRow.from_row(row) for row in rows]
+
+
+async def set_tournament_status(
+    conn: Connection,
+    tournament_id: int,
+    *,
+    old: str,
+    new: str,
+    at: datetime | None = None,
+    champion_id: int | None = None,
+) -> bool:
+    """Move the tournament from ``old`` to ``new``; False if it was no longer ``old``."""
+    return (
+        await conn.change(
+            "UPDATE tournaments SET status = ?, finished_at = COALESCE(?, finished_at),"
+            " champion_id = COALESCE(?, champion_id) WHERE id = ? AND status = ?",
+            (new, None if at is None else stamp(at), champion_id, tournament_id, old),
+        )
+        == 1
+    )
+
+
+async def next_round(conn: Connection, tournament_id: int, played: int) -> bool:
+    """Round ``played`` is over: the next begins; False if another did it first."""
+    return (
+        await conn.change(
+            "UPDATE tournaments SET round = round + 1"
+            " WHERE id = ? AND round = ? AND status = 'running'",
+            (tournament_id, played),
+        )
+        == 1
+    )
+
+
+async def set_tournament_post(
+    conn: Connection,
+    tournament_id: int,
+    *,
+    message_id: int | None = None,
+    thread_id: int | None = None,
+) -> None:
+    await conn.change(
+        "UPDATE tournaments SET message_id = COALESCE(?, message_id),"
+        " thread_id = COALESCE(?, thread_id) WHERE id = ?",
+        (message_id, thread_id, tournament_id),
+    )
+
+
+# -- entrants -------------------------------------------------------------------------
+
+
+async def entrants(conn: Connection, tournament_id: int) -> list[EntrantRow]:
+    """A tournament's entrants: by seed once it started, else in the order they joined."""
+    rows = await conn.fetch_all(
+        "SELECT * FROM tournament_entrants WHERE tournament_id = ?"
+        " ORDER BY seed, joined_at, member_id",
+        (tournament_id,),
+    )
+    return [EntrantRow.from_row(row) for row in rows]
+
+
+async def add_entrant(
+    conn: Connection,
+    tournament_id: int,
+    *,
+    member_id: int,
+    member_name: str,
+    joined_at: datetime,
+    max_players: int,
+) -> bool:
+    """Enter the member, if the tournament is still signing up and not full; False if
+    not (or already entered)."""
+    return (
+        await conn.change(
+            "INSERT INTO tournament_entrants (tournament_id, member_id, member_name, joined_at)"
+            " SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM tournaments WHERE id = ?"
+            " AND status = 'signup') AND (SELECT COUNT(*) FROM tournament_entrants"
+            " WHERE tournament_id = ?) < ?"
+            " ON CONFLICT (tournament_id, member_id) DO NOTHING",
+            (
+                tournament_id,
+                member_id,
+                member_name,
+                stamp(joined_at),
+                tournament_id,
+                tournament_id,
+                max_players,
+            ),
+        )
+        == 1
+    )
+
+
+async def remove_entrant(conn: Connection, tournament_id: int, member_id: int) -> bool:
+    return (
+        await conn.change(
+            "DELETE FROM tournament_entrants WHERE tournament_id = ? AND member_id = ?",
+            (tournament_id, member_id),
+        )
+        == 1
+    )
+
+
+async def seed_entrants(
+    conn: Connection, tournament_id: int, seeds: Iterable[tuple[int, int, float]]
+) -> None:
+    """Fix the seeding: (member, seed, rating)."""
+    await conn.change_many(
+        "UPDATE tournament_entrants SET seed = ?, rating = ?"
+        " WHERE tournament_id = ? AND member_id = ?",
+        [(seed, rating, tournament_id, member) for member, seed, rating in seeds],
+    )
+
+
+async def withdraw_entrant(
+    conn: Connection, tournament_id: int, member_id: int, at: datetime
+) -> bool:
+    return (
+        await conn.change(
+            "UPDATE tournament_entrants SET withdrawn_at = ?"
+            " WHERE tournament_id = ? AND member_id = ? AND withdrawn_at IS NULL",
+            (stamp(at), tournament_id, member_id),
+        )
+        == 1
+    )
+
+
+async def member_ratings(
+    conn: Connection, guild_id: int, game: str, member_ids: Sequence[int]
+) -> dict[int, float]:
+    """The members' ratings at ``game`` here (those who have one)."""
+    if not member_ids:
+        return {}
+    marks = ", ".join("?" for _ in member_ids)
+    rows = await conn.fetch_all(
+        f"SELECT member_id, rating FROM ratings WHERE guild_id = ? AND game = ?"
+        f" AND member_id IN ({marks})",
+        (guild_id, game, *member_ids),
+    )
+    return {row[0]: row[1] for row in rows}
+
+
+# -- the games of the rounds ----------------------------------------------------------
+
+
+async def insert_tournament_games(
+    conn: Connection,
+    tournament_id: int,
+    games: Iterable[tuple[int, int, int, int, int | None, float | None, bool]],
+) -> None:
+    """Add games (round, board, replay, player0, player1, points, forfeit); one already
+    there (another process added it) is left as it is."""
+    await conn.change_many(
+        "INSERT INTO tournament_games (tournament_id, round, board, replay, player0_id,"
+        " player1_id, points, forfeit) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (tournament_id, round, board, replay) DO NOTHING",
+        [(tournament_id, *game[:6], int(game[6])) for game in games],
+    )
+
+
+async def tournament_games(conn: Connection, tournament_id: int) -> list[TournamentGameRow]:
+    rows = await conn.fetch_all(
+        "SELECT * FROM tournament_games WHERE tournament_id = ? ORDER BY round, board, replay",
+        (tournament_id,),
+    )
+    return [TournamentGameRow.from_row(row) for row in rows]
+
+
+async def get_tournament_game(conn: Connection, row_id: int) -> TournamentGameRow | None:
+    row = await conn.fetch_one("SELECT * FROM tournament_games WHERE id = ?", (row_id,))
+    return TournamentGameRow.from_row(row) if row else None
+
+
+async def link_tournament_game(conn: Connection, row_id: int, game_id: int) -> bool:
+    return (
+        await conn.change(
+            "UPDATE tournament_games SET game_id = ? WHERE id = ? AND game_id IS NULL",
+            (game_id, row_id),
+        )
+        == 1
+    )
+
+
+async def score_tournament_game(
+    conn: Connection, row_id: int, points: float, *, forfeit: bool = False
+) -> bool:
+    """Player 0's points; False if the game was scored already."""
+    return (
+        await conn.change(
+            "UPDATE tournament_games SET points = ?, forfeit = ? WHERE id = ? AND points IS NULL",
+            (points, int(forfeit), row_id),
+        )
+        == 1
+    )
+
+
+async def ended_unscored_games(
+    conn: Connection, tournament_id: int
+) -> list[tuple[TournamentGameRow, GameRow]]:
+    """The tournament's games that ended and are not scored yet, with their game."""
+    rows = await conn.fetch_all(
+        "SELECT tournament_games.id AS tg_id, games.* FROM tournament_games"
+        " JOIN games ON games.id = tournament_games.game_id"
+        " WHERE tournament_games.tournament_id = ? AND tournament_games.points IS NULL"
+        " AND games.status <> 'active'",
+        (tournament_id,),
+    )
+    found = []
+    for row in rows:
+        linked = await get_tournament_game(conn, row["tg_id"])
+        assert linked is not None
+        found.append((linked, GameRow.from_row(row)))
+    return found
+
+
+async def challenges_between(
+    conn: Connection, *, guild_id: int, challenger_id: int, opponent_id: int, game: str
+) -> list[ChallengeRow]:
+    """The challenges, pending or accepted, of one member to another at ``game``,
+    newest first (a tournament's game started before a crash is found among them)."""
+    rows = await conn.fetch_all(
+        "SELECT * FROM challenges WHERE guild_id = ? AND challenger_id = ?"
+        " AND opponent_id = ? AND game = ? AND status IN ('pending', 'accepted')"
+        " ORDER BY id DESC LIMIT 20",
+        (guild_id, challenger_id, opponent_id, game),
+    )
+    return [ChallengeRow.from_row(row) for row in rows]
