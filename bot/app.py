@@ -22,6 +22,8 @@ from ai.pool import AIPool
 from bot.challenges.expiry import ChallengeExpiry, Expired
 from bot.challenges.service import ChallengeMessages, Challenges
 from bot.claims import Claims, process_name
+from bot.competitions.posts import TournamentPosts
+from bot.competitions.service import Tournaments
 from bot.config import Settings
 from bot.core.autocomplete import Autocomplete
 from bot.core.boards import Boards
@@ -73,6 +75,7 @@ AREAS = (
     "settings",
     "learning",
     "practice",
+    "competitions",
 )
 
 
@@ -104,6 +107,8 @@ class App:
     #: Thinks for the bot in other processes (an AIPool).
     ai: Thinker
     practice: Practice
+    #: Tournaments: sign-up, rounds, standings (their starts a claimed timer).
+    tournaments: Tournaments
     outbox: Outbox
     players: Players
     config: Settings
@@ -138,6 +143,7 @@ class App:
         )
         await self.clocks.start()
         await self.expiry.start()
+        await self.tournaments.start()  # goes on with the running ones, then the deadlines
         await self.analyses.start()  # finished games not analysed yet, in the background
         for player in self.players.automatic:  # their turns waiting since before the restart
             await player.resume()
@@ -149,6 +155,7 @@ class App:
         back), and the boards it owed are delivered."""
         self.clocks.poke()
         self.expiry.poke()
+        self.tournaments.timer.poke()
         for lane in dead.lanes:
             self.outbox.kick(lane)
         # What it staged and had not begun to deliver (no lease): the sweep's, in the
@@ -164,6 +171,7 @@ class App:
                 task.cancel()
         await self.clocks.stop()
         await self.expiry.stop()
+        await self.tournaments.stop()
         await self.analyses.stop()
         close = getattr(self.ai, "close", None)
         if close is not None:
@@ -274,10 +282,22 @@ def build(
         **({"typing": typing} if typing else {}),
     )
     players.register(practice)  # the bot itself, as an opponent
+    # Tournament games are challenges accepted at once; a round over pairs the next.
+    tournaments = Tournaments(
+        db,
+        challenges,
+        now=now,
+        claims=claims,
+        endings=endings,
+        news=TournamentPosts(db, poster, outbox, now=now),
+        sleep=sleep,
+        reread=lease,
+    )
     events.subscribe(
         notifier,  # DMs: your turn, the game is over
         clocks,  # wakes the dispatcher for the new due time; stops an ended clock
         practice,  # the bot's turn in a practice game: it thinks, then moves
+        tournaments,  # a tournament game's end: scored, and the next round paired
         analyses,  # last: queues a finished game for the AI's analysis
     )
     app = App(
@@ -312,6 +332,7 @@ def build(
         sandboxes=Sandboxes(db, games, ai, now=now),
         ai=ai,
         practice=practice,
+        tournaments=tournaments,
         outbox=outbox,
         players=players,
         config=settings,
@@ -355,5 +376,6 @@ _SERVICES = (
     "analyses",
     "sandboxes",
     "practice",
+    "tournaments",
     "players",
 )

@@ -87,6 +87,43 @@ class News(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class Record:
+    """Two members' finished games against each other: the first one's wins, draws
+    and losses, by game, and the games themselves (oldest first)."""
+
+    by_game: dict[str, tuple[int, int, int]]
+    games: list[GameRow]
+
+    @property
+    def total(self) -> tuple[int, int, int]:
+        return (
+            sum(w for w, _, _ in self.by_game.values()),
+            sum(d for _, d, _ in self.by_game.values()),
+            sum(lo for _, _, lo in self.by_game.values()),
+        )
+
+
+async def head_to_head(
+    db: Database, *, guild_id: int, member_id: int, other_id: int, game: str | None = None
+) -> Record:
+    """The record of ``member_id`` against ``other_id`` here (``/h2h``)."""
+    async with db.reading() as conn:
+        games = await queries.games_between(
+            conn, guild_id=guild_id, member_id=member_id, other_id=other_id, game=game
+        )
+    tally: dict[str, list[int]] = {}
+    for row in games:
+        counts = tally.setdefault(row.game, [0, 0, 0])
+        if row.winner_seat is None:
+            counts[1] += 1
+        elif row.player_ids[row.winner_seat] == member_id:
+            counts[0] += 1
+        else:
+            counts[2] += 1
+    return Record({name: (w, d, lo) for name, (w, d, lo) in tally.items()}, games)
+
+
+@dataclass(frozen=True, slots=True)
 class Table:
     """A tournament as it stands: its row, entrants (by seed), games and standings."""
 
@@ -226,7 +263,7 @@ class Tournaments:
                 starts_at=starts_at,
                 created_at=self.now(),
             )
-            staged = await self._stage(tx, tournament_id, "signup")
+            staged = await self._stage(tx, tournament_id, "created")
             made = await queries.get_tournament(tx, tournament_id)
         assert made is not None  # inserted just now
         self.timer.poke()
@@ -266,7 +303,7 @@ class Tournaments:
                 assert current is not None
                 self._signing_up(current)
                 raise UserError(f"{t.name} is full ({t.max_players} players).")
-            staged = await self._stage(tx, t.id, "signup")
+            staged = await self._stage(tx, t.id, "joined", member=member.id)
         await self._send(staged)
         return t
 
@@ -276,7 +313,7 @@ class Tournaments:
         async with self.db.transaction() as tx:
             if not await queries.remove_entrant(tx, t.id, member.id):
                 raise UserError(f"You are not in {t.name}.")
-            staged = await self._stage(tx, t.id, "signup")
+            staged = await self._stage(tx, t.id, "left", name=member.name)
         await self._send(staged)
         return t
 
@@ -482,7 +519,7 @@ class Tournaments:
             if one.bye is not None:
                 pairs.append((one.bye, None))
             return pairs
-        bracket = knockout(seeds, _played_by_round(games))
+        bracket = knockout(seeds, played_by_round(games))
         if following > len(bracket):
             return None
         found: list[tuple[int, int | None]] = []
@@ -498,7 +535,7 @@ class Tournaments:
         """A knockout's drawn games of this round, each to play again, seats swapped;
         True if some were added."""
         seeds = [p.member_id for p in sorted(players, key=lambda p: p.seed or 0)]
-        bracket = knockout(seeds, _played_by_round(games))
+        bracket = knockout(seeds, played_by_round(games))
         if t.round > len(bracket):
             return False
         withdrawn = _withdrawn(players)
@@ -596,7 +633,7 @@ class Tournaments:
     ) -> None:
         if t.format == "knockout":
             seeds = [p.member_id for p in sorted(players, key=lambda p: p.seed or 0)]
-            winner = champion(knockout(seeds, _played_by_round(games)))
+            winner = champion(knockout(seeds, played_by_round(games)))
         else:
             table = standings(_ratings(players), results_of(games), byes_of(games))
             winner = table[0].player if table else None
@@ -651,6 +688,15 @@ class Tournaments:
 
     # -- standings ----------------------------------------------------------------------
 
+    async def head_to_head(
+        self, *, guild_id: int, member_id: int, other_id: int, game: str | None = None
+    ) -> Record:
+        if member_id == other_id:
+            raise UserError("Name another member: your record against yourself is empty.")
+        return await head_to_head(
+            self.db, guild_id=guild_id, member_id=member_id, other_id=other_id, game=game
+        )
+
     async def table(self, guild_id: int, tournament_id: int) -> Table:
         t = await self.get(guild_id, tournament_id)
         async with self.db.reading() as conn:
@@ -660,7 +706,7 @@ class Tournaments:
         if t.format == "knockout" and t.status != "signup":
             seeds = [p.member_id for p in sorted(players, key=lambda p: p.seed or 0)]
             if len(seeds) >= 2:
-                bracket = knockout(seeds, _played_by_round(games))
+                bracket = knockout(seeds, played_by_round(games))
         return Table(
             t,
             players,
@@ -706,7 +752,7 @@ def _ratings(players: Sequence[EntrantRow]) -> dict[int, float]:
     return {p.member_id: p.rating if p.rating is not None else UNRATED for p in players}
 
 
-def _played_by_round(games: Sequence[TournamentGameRow]) -> dict[int, list[Result]]:
+def played_by_round(games: Sequence[TournamentGameRow]) -> dict[int, list[Result]]:
     played: dict[int, list[Result]] = defaultdict(list)
     for g in games:
         if g.player1_id is not None and g.points is not None:

@@ -326,3 +326,18 @@ async def challenges_between(
         (guild_id, challenger_id, opponent_id, game),
     )
     return [ChallengeRow.from_row(row) for row in rows]
+
+
+async def games_between(
+    conn: Connection, *, guild_id: int, member_id: int, other_id: int, game: str | None
+) -> list[GameRow]:
+    """The finished games of two members against each other here (of ``game``, or
+    all), oldest first."""
+    which, args = ("", ()) if game is None else (" AND game = ?", (game,))
+    rows = await conn.fetch_all(
+        "SELECT * FROM games WHERE guild_id = ? AND status = 'finished' AND"
+        " ((player0_id = ? AND player1_id = ?) OR (player0_id = ? AND player1_id = ?))"
+        f"{which} ORDER BY id",
+        (guild_id, member_id, other_id, other_id, member_id, *args),
+    )
+    return [GameRow.from_row(row) for row in rows]
