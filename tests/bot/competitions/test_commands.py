@@ -1,0 +1,114 @@
+"""``/tournament`` and the sign-up buttons, called as discord.py calls them: refusals
+are private and change nothing; a forged or stale button is answered privately."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from discord import app_commands
+
+from bot.competitions.commands import TournamentCommands, read_duration
+from bot.competitions.views import SignupButton, signup_items
+from bot.storage import queries
+from tests.bot.competitions.test_posts import service
+from tests.bot.competitions.test_service import GAME, PLAYERS
+from tests.bot.conftest import GUILD, SMALL, Env
+from tests.bot.interactions import Interaction, invoke, user
+
+SWISS = app_commands.Choice(name="Swiss", value="swiss")
+
+
+def interaction(env: Env, member: Any, *, manager: bool = False) -> Interaction:
+    made = Interaction(env, member)
+    made.client.services.add(service(env))
+    made.permissions = SimpleNamespace(manage_guild=manager)  # type: ignore[attr-defined]
+    return made
+
+
+async def create(env: Env, member: Any, *, manager: bool, **given: Any) -> Interaction:
+    command = TournamentCommands.tournament.get_command("create")
+    assert isinstance(command, app_commands.Command)
+    asked = interaction(env, member, manager=manager)
+    values = {
+        "game": GAME,
+        "name": "Cup",
+        "format": SWISS,
+        "deadline": "2d",
+        "rounds": 3,
+        "size": SMALL[GAME].get("size"),
+        **given,
+    }
+    await invoke(command, TournamentCommands(), asked, **values)
+    return asked
+
+
+async def stored(env: Env) -> list:
+    async with env.db.reading() as conn:
+        return await queries.tournaments_of_guild(conn, GUILD, ["signup", "running", "cancelled"])
+
+
+async def test_making_a_tournament_needs_manage_server(env: Env) -> None:
+    asked = await create(env, PLAYERS[0], manager=False)
+    assert asked.answers() == ["Making a tournament needs the Manage Server permission."]
+    assert all(kw.get("ephemeral") for _, kw in asked.response.calls)
+    assert await stored(env) == []
+
+
+async def test_impossible_settings_are_refused_privately(env: Env) -> None:
+    for given, said in (
+        ({"deadline": "soon"}, "Say when sign-up ends"),
+        ({"rounds": 5, "min_players": 2}, "needs at least 6 players"),
+        ({"size": 999}, "can't be played like that"),
+    ):
+        asked = await create(env, PLAYERS[0], manager=True, **given)
+        [answer] = asked.answers()
+        assert said in answer
+    assert await stored(env) == []
+
+
+async def test_made_then_joined_by_button_then_a_stale_button(env: Env) -> None:
+    asked = await create(env, PLAYERS[0], manager=True)
+    [answer] = asked.answers()
+    assert "is open for sign-up" in answer
+    [made] = await stored(env)
+    items = signup_items(-made.id, str(made.id))
+    assert [i.custom_id for i in items] == [
+        f"bb:tournament:join:{made.id}",
+        f"bb:tournament:leave:{made.id}",
+    ]
+    clicked = interaction(env, PLAYERS[1])
+    await SignupButton("join", made.id).callback(clicked)
+    assert clicked.answers()[-1].startswith("You're in **Cup**")
+    again = interaction(env, PLAYERS[1])
+    await SignupButton("join", made.id).callback(again)
+    assert again.answers()[-1] == "You are already in Cup."
+    forged = interaction(env, PLAYERS[2])
+    await SignupButton("join", 99_999).callback(forged)
+    assert forged.answers()[-1] == "That tournament doesn't exist."
+    other = interaction(env, PLAYERS[2])
+    await invoke(TournamentCommands.cancel, TournamentCommands(), other, made.id)
+    assert other.answers() == ["Only P0 (or someone who may manage the server) can cancel Cup."]
+    owner = interaction(env, PLAYERS[0])
+    await invoke(TournamentCommands.cancel, TournamentCommands(), owner, made.id)
+    assert owner.answers() == ["**Cup** is cancelled."]
+    stale = interaction(env, PLAYERS[3])
+    await SignupButton("join", made.id).callback(stale)
+    assert stale.answers()[-1] == "Cup is cancelled."
+    entrants = await service(env).entrants(made.id)
+    assert [e.member_id for e in entrants] == [PLAYERS[1].id]
+
+
+async def test_h2h_against_oneself_is_refused(env: Env) -> None:
+    asked = interaction(env, PLAYERS[0])
+    await invoke(TournamentCommands.h2h, TournamentCommands(), asked, user(PLAYERS[0]))
+    assert asked.answers() == ["Name another member: your record against yourself is empty."]
+    asked = interaction(env, PLAYERS[0])
+    await invoke(TournamentCommands.h2h, TournamentCommands(), asked, user(PLAYERS[1]))
+    assert asked.answers() == ["You haven't finished a game against P1 here yet."]
+
+
+def test_deadlines_read_as_times_from_now() -> None:
+    assert read_duration("2d").days == 2
+    assert read_duration("1d12h").total_seconds() == 36 * 3600
+    assert read_duration("90m").total_seconds() == 90 * 60
