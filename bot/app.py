@@ -22,6 +22,7 @@ from ai.pool import AIPool
 from bot.challenges.expiry import ChallengeExpiry, Expired
 from bot.challenges.service import ChallengeMessages, Challenges
 from bot.claims import Claims, process_name
+from bot.competitions.leagues import Leagues
 from bot.competitions.posts import TournamentPosts
 from bot.competitions.service import Tournaments
 from bot.config import Settings
@@ -109,6 +110,8 @@ class App:
     practice: Practice
     #: Tournaments: sign-up, rounds, standings (their starts a claimed timer).
     tournaments: Tournaments
+    #: Leagues: seasons of divisions, each a tournament; the next begins by itself.
+    leagues: Leagues
     outbox: Outbox
     players: Players
     config: Settings
@@ -144,6 +147,7 @@ class App:
         await self.clocks.start()
         await self.expiry.start()
         await self.tournaments.start()  # goes on with the running ones, then the deadlines
+        await self.leagues.start()  # a season over while down: the next begins
         await self.analyses.start()  # finished games not analysed yet, in the background
         for player in self.players.automatic:  # their turns waiting since before the restart
             await player.resume()
@@ -156,6 +160,7 @@ class App:
         self.clocks.poke()
         self.expiry.poke()
         self.tournaments.timer.poke()
+        self.leagues.timer.poke()
         for lane in dead.lanes:
             self.outbox.kick(lane)
         # What it staged and had not begun to deliver (no lease): the sweep's, in the
@@ -172,6 +177,7 @@ class App:
         await self.clocks.stop()
         await self.expiry.stop()
         await self.tournaments.stop()
+        await self.leagues.stop()
         await self.analyses.stop()
         close = getattr(self.ai, "close", None)
         if close is not None:
@@ -293,11 +299,13 @@ def build(
         sleep=sleep,
         reread=lease,
     )
+    leagues = Leagues(db, tournaments, now=now, claims=claims, sleep=sleep, reread=lease)
     events.subscribe(
         notifier,  # DMs: your turn, the game is over
         clocks,  # wakes the dispatcher for the new due time; stops an ended clock
         practice,  # the bot's turn in a practice game: it thinks, then moves
         tournaments,  # a tournament game's end: scored, and the next round paired
+        leagues,  # after it: a league's last division over, the next season begins
         analyses,  # last: queues a finished game for the AI's analysis
     )
     app = App(
@@ -333,6 +341,7 @@ def build(
         ai=ai,
         practice=practice,
         tournaments=tournaments,
+        leagues=leagues,
         outbox=outbox,
         players=players,
         config=settings,
@@ -377,5 +386,6 @@ _SERVICES = (
     "sandboxes",
     "practice",
     "tournaments",
+    "leagues",
     "players",
 )

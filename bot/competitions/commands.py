@@ -19,6 +19,7 @@ from discord.ext import commands
 import rules
 from bot import texts, timecontrol
 from bot.competitions import views
+from bot.competitions.leagues import LARGEST_DIVISION, SMALLEST_DIVISION, Leagues
 from bot.competitions.posts import SIGNUP_ACTION, bracket_text, format_line, standings_text
 from bot.competitions.service import FORMATS, Tournaments
 from bot.competitions.tables import tournament_picture
@@ -284,6 +285,145 @@ class TournamentCommands(commands.Cog):
         )
 
 
+async def league_choices(
+    interaction: discord.Interaction, typed: str
+) -> list[app_commands.Choice[int]]:
+    if interaction.guild_id is None:
+        return []
+    found = await service(interaction, Leagues).listed(interaction.guild_id)
+    needle = typed.strip().lower().lstrip("#")
+    return [
+        app_commands.Choice(name=f"#{one.id} {one.name}"[:100], value=one.id)
+        for one in found
+        if needle in one.name.lower() or needle == str(one.id)
+    ][:25]
+
+
+async def create_league(
+    self: LeagueCommands,
+    interaction: discord.Interaction,
+    game: rules.Game,
+    name: str,
+    deadline: str,
+    division_size: int = 8,
+    time_control: timecontrol.TimeControl | None = None,
+    rated: bool = True,
+    **options: Any,
+) -> None:
+    if not may_manage(interaction):
+        raise UserError("Making a league needs the Manage Server permission.")
+    leagues = service(interaction, Leagues)
+    made = await leagues.create(
+        guild_id=guild_of(interaction),
+        channel_id=channel_of(interaction),
+        organiser=member_of(interaction.user),
+        name=name,
+        game=game.name,
+        options=options,
+        starts_at=leagues.now() + read_duration(deadline),
+        time_control=None
+        if time_control is None
+        else timecontrol.format_time_control(time_control),
+        division_size=division_size,
+        rated=rated,
+    )
+    await interaction.response.send_message(
+        f"**{made.name}** (league #{made.id}) takes members until its first season starts, "
+        f"{texts.when(made.starts_at)}: `/league join` to play.",
+        ephemeral=True,
+    )
+
+
+def _create_league_command() -> app_commands.Command[Any, ..., None]:
+    return game_command(
+        "create",
+        "Make a league: seasons of divisions, promotion and relegation",
+        create_league,
+        cog="LeagueCommands",
+        before=[("name", app_commands.Range[str, 1, 80], None), ("deadline", str, None)],
+        after=[
+            (
+                "division_size",
+                app_commands.Range[int, SMALLEST_DIVISION, LARGEST_DIVISION],
+                8,
+            ),
+            (
+                "time_control",
+                app_commands.Transform[timecontrol.TimeControl, TimeControlOption] | None,
+                None,
+            ),
+            ("rated", bool, True),
+        ],
+        descriptions={
+            "game": DESCRIPTIONS["game"],
+            "time_control": DESCRIPTIONS["time_control"],
+            "rated": DESCRIPTIONS["rated"],
+            "name": "The league's name",
+            "deadline": "When the first season starts, from now: 2d, 12h",
+            "division_size": "Players per division, 6 to 10 (default 8)",
+        },
+    )
+
+
+LEAGUE = "Which league (its number, or type to search)"
+
+
+class LeagueCommands(commands.Cog):
+    league = app_commands.Group(name="league", description="Leagues run by the bot")
+    league.add_command(_create_league_command())
+
+    @league.command(name="join", description="Join a league: you play every season")
+    @app_commands.describe(league=LEAGUE)
+    @app_commands.autocomplete(league=league_choices)
+    async def join(self, interaction: discord.Interaction, league: int) -> None:
+        made = await service(interaction, Leagues).join(
+            guild_id=guild_of(interaction), league_id=league, member=member_of(interaction.user)
+        )
+        await interaction.response.send_message(
+            f"You're in **{made.name}** from its next season on.", ephemeral=True
+        )
+
+    @league.command(name="leave", description="Leave a league after the season being played")
+    @app_commands.describe(league=LEAGUE)
+    @app_commands.autocomplete(league=league_choices)
+    async def leave(self, interaction: discord.Interaction, league: int) -> None:
+        made = await service(interaction, Leagues).leave(
+            guild_id=guild_of(interaction), league_id=league, member=member_of(interaction.user)
+        )
+        await interaction.response.send_message(
+            f"You leave **{made.name}** once this season is over.", ephemeral=True
+        )
+
+    @league.command(name="standings", description="A league's divisions, this season or before")
+    @app_commands.describe(
+        league=LEAGUE,
+        season="Which season (default: the one being played)",
+        public="Post it for everyone (default: only you see it)",
+    )
+    @app_commands.autocomplete(league=league_choices)
+    async def standings(
+        self,
+        interaction: discord.Interaction,
+        league: int,
+        season: int | None = None,
+        public: bool = False,
+    ) -> None:
+        found, which, tables = await service(interaction, Leagues).season_tables(
+            guild_of(interaction), league, season
+        )
+        parts = [f"**{found.name}**, season {which}:"]
+        for number, (t, table) in enumerate(tables, start=1):
+            names = {}
+            for one in await service(interaction, Tournaments).entrants(t.id):
+                names[one.member_id] = one.member_name
+            parts.append(f"Division {number} ({t.status}):\n" + standings_text(table, names))
+        await interaction.response.send_message(
+            "\n".join(parts)[:2000],
+            ephemeral=not public,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
 def _bytes(data: bytes) -> Any:
     import io
 
@@ -293,5 +433,6 @@ def _bytes(data: bytes) -> Any:
 async def setup(bot: AreaHost) -> None:
     """The competitions area's commands and buttons in the bot."""
     await bot.add_cog(TournamentCommands())
+    await bot.add_cog(LeagueCommands())
     bot.add_dynamic_items(*views.ITEMS)
     bot.views.add_action(SIGNUP_ACTION, views.signup_items)

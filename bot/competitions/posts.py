@@ -86,12 +86,16 @@ def format_line(t: TournamentRow) -> str:
     return f"a {what} of {texts.title_of(t.game)}"
 
 
-def signup_text(t: TournamentRow, players: Sequence[EntrantRow]) -> str:
+def signup_text(t: TournamentRow, players: Sequence[EntrantRow], *, signup: bool = True) -> str:
     options = texts.options_text(t.options)
-    return (
+    head = (
         f"🏆 **{t.name}**: {format_line(t)}"
         + (f" ({options})" if options else "")
         + f", {texts.clock_text(t.settings)}, {'rated' if t.rated else 'casual'}.\n"
+    )
+    if not signup:  # a league's division: its players are known
+        return head + "Players: " + ", ".join(p.member_name for p in players) + "."
+    return head + (
         f"Organised by {t.organiser_name}. Sign-up until {texts.when(t.starts_at)} "
         f"({texts.relative(t.starts_at)}): {t.min_players} to {t.max_players} players, "
         f"{len(players)} so far. Press **Join** to play."
@@ -193,7 +197,7 @@ class TournamentPosts:
         names = {p.member_id: p.member_name for p in players}
         news = payload["news"]
         if news == "created":
-            await self._open(pending, t, players)
+            await self._open(pending, t, players, signup=payload.get("signup", True))
             return
         if "posted" in pending.result:
             return
@@ -208,13 +212,18 @@ class TournamentPosts:
         )
         await self._record(pending, {"posted": posted.message_id})
 
-    async def _open(self, pending: OutboxRow, t: TournamentRow, players: list[EntrantRow]) -> None:
+    async def _open(
+        self, pending: OutboxRow, t: TournamentRow, players: list[EntrantRow], *, signup: bool
+    ) -> None:
         """The sign-up post, then the tournament's thread opened from it."""
         message_id = pending.result.get("message", t.message_id)
         if message_id is None:
             posted = await self.poster.post(
                 place(t),
-                Post(signup_text(t, players), actions=(f"{SIGNUP_ACTION}:{t.id}",)),
+                Post(
+                    signup_text(t, players, signup=signup),
+                    actions=(f"{SIGNUP_ACTION}:{t.id}",) if signup else (),
+                ),
             )
             message_id = posted.message_id
             await self.db.write(

@@ -21,7 +21,7 @@ import asyncio
 import contextlib
 import logging
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
@@ -269,6 +269,59 @@ class Tournaments:
         self.timer.poke()
         await self._send(staged)
         return made
+
+    async def start_with(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        organiser: Member,
+        name: str,
+        format: str,
+        game: str,
+        options: Mapping[str, Any],
+        settings: Mapping[str, Any],
+        players: Sequence[Member],
+        then: Callable[[Connection, int], Awaitable[None]] | None = None,
+    ) -> TournamentRow:
+        """A tournament of ``players`` that starts at once, without a sign-up (a
+        league's division). ``then``: more to store with it, given its id."""
+        now = self.now()
+        async with self.db.transaction() as tx:
+            tournament_id = await queries.insert_tournament(
+                tx,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                organiser_id=organiser.id,
+                organiser_name=organiser.name,
+                name=name[:NAME_LENGTH],
+                format=format,
+                rounds=None,
+                game=game,
+                options=dict(options),
+                settings=dict(settings),
+                min_players=2,
+                max_players=max(2, len(players)),
+                starts_at=now,
+                created_at=now,
+            )
+            for i, player in enumerate(players):
+                await queries.add_entrant(
+                    tx,
+                    tournament_id,
+                    member_id=player.id,
+                    member_name=player.name,
+                    joined_at=now + timedelta(microseconds=i),  # their order: the seeding's
+                    max_players=len(players),
+                )
+            if then is not None:
+                await then(tx, tournament_id)
+            staged = await self._stage(tx, tournament_id, "created", signup=False)
+            made = await queries.get_tournament(tx, tournament_id)
+        assert made is not None
+        await self._send(staged)
+        await self._begin(made)
+        return await self.get(guild_id, tournament_id)
 
     async def get(self, guild_id: int, tournament_id: int) -> TournamentRow:
         async with self.db.reading() as conn:

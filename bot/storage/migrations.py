@@ -430,6 +430,47 @@ CREATE UNIQUE INDEX tournament_games_by_game ON tournament_games (game_id);
 """
 
 
+# Leagues (issue 27): seasons of divisions, each division a double round robin (a
+# tournament); members stay in from season to season until they leave.
+_V_LEAGUES = """
+CREATE TABLE leagues (
+    id              INTEGER PRIMARY KEY,
+    guild_id        INTEGER NOT NULL,
+    channel_id      INTEGER NOT NULL,
+    organiser_id    INTEGER NOT NULL,
+    organiser_name  TEXT NOT NULL,
+    name            TEXT NOT NULL,
+    game            TEXT NOT NULL,
+    options         TEXT NOT NULL,      -- JSON, as a tournament's
+    settings        TEXT NOT NULL DEFAULT '{}',  -- JSON: time control, rated
+    division_size   INTEGER NOT NULL,   -- 6 to 10
+    season          INTEGER NOT NULL DEFAULT 0,  -- the season being played (0: none yet)
+    status          TEXT NOT NULL DEFAULT 'signup'
+                    CHECK (status IN ('signup', 'running', 'stopped')),
+    starts_at       TEXT NOT NULL,      -- stamp(): the first season's start
+    created_at      TEXT NOT NULL
+);
+CREATE INDEX leagues_by_status ON leagues (status, starts_at);
+-- A member of a league, from season to season until left_at.
+CREATE TABLE league_members (
+    league_id       INTEGER NOT NULL REFERENCES leagues (id),
+    member_id       INTEGER NOT NULL,
+    member_name     TEXT NOT NULL,
+    joined_at       TEXT NOT NULL,
+    left_at         TEXT,
+    PRIMARY KEY (league_id, member_id)
+);
+-- A season's division (1 the top) and the tournament it plays.
+CREATE TABLE league_divisions (
+    league_id       INTEGER NOT NULL REFERENCES leagues (id),
+    season          INTEGER NOT NULL,
+    division        INTEGER NOT NULL,
+    tournament_id   INTEGER NOT NULL UNIQUE REFERENCES tournaments (id),
+    PRIMARY KEY (league_id, season, division)
+);
+"""
+
+
 Migration = str | Callable[[sqlite3.Connection], None]
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -444,4 +485,5 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V_CLAIMS,
     _V_PROCESSES,
     _V_TOURNAMENTS,
+    _V_LEAGUES,
 )

@@ -509,3 +509,42 @@ class TournamentGameRow:
             points=row["points"],
             forfeit=bool(row["forfeit"]),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    organiser_id: int
+    organiser_name: str
+    name: str
+    game: str
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    division_size: int
+    #: The season being played (0 before the first).
+    season: int
+    #: 'signup', 'running' or 'stopped'.
+    status: str
+    starts_at: datetime
+    created_at: datetime
+
+    @classmethod
+    def from_row(cls, row: Row) -> LeagueRow:
+        return cls(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            organiser_id=row["organiser_id"],
+            organiser_name=row["organiser_name"],
+            name=row["name"],
+            game=row["game"],
+            options=_json(row["options"]),
+            settings=_json(row["settings"]),
+            division_size=row["division_size"],
+            season=row["season"],
+            status=row["status"],
+            starts_at=_instant(row["starts_at"]),
+            created_at=_instant(row["created_at"]),
+        )

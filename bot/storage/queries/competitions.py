@@ -12,6 +12,7 @@ from bot.storage.rows import (
     ChallengeRow,
     EntrantRow,
     GameRow,
+    LeagueRow,
     TournamentGameRow,
     TournamentRow,
     stamp,
@@ -341,3 +342,150 @@ async def games_between(
         (guild_id, member_id, other_id, other_id, member_id, *args),
     )
     return [GameRow.from_row(row) for row in rows]
+
+
+# -- leagues --------------------------------------------------------------------------
+
+
+async def insert_league(
+    conn: Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    organiser_id: int,
+    organiser_name: str,
+    name: str,
+    game: str,
+    options: dict[str, Any],
+    settings: dict[str, Any],
+    division_size: int,
+    starts_at: datetime,
+    created_at: datetime,
+) -> int:
+    return await conn.insert(
+        "INSERT INTO leagues (guild_id, channel_id, organiser_id, organiser_name, name, game,"
+        " options, settings, division_size, starts_at, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            guild_id,
+            channel_id,
+            organiser_id,
+            organiser_name,
+            name,
+            game,
+            dump(options),
+            dump(settings),
+            division_size,
+            stamp(starts_at),
+            stamp(created_at),
+        ),
+    )
+
+
+async def get_league(conn: Connection, league_id: int) -> LeagueRow | None:
+    row = await conn.fetch_one("SELECT * FROM leagues WHERE id = ?", (league_id,))
+    return LeagueRow.from_row(row) if row else None
+
+
+async def leagues_of_guild(conn: Connection, guild_id: int) -> list[LeagueRow]:
+    rows = await conn.fetch_all(
+        "SELECT * FROM leagues WHERE guild_id = ? ORDER BY id DESC LIMIT 25", (guild_id,)
+    )
+    return [LeagueRow.from_row(row) for row in rows]
+
+
+async def leagues_due(conn: Connection, now: datetime) -> list[LeagueRow]:
+    rows = await conn.fetch_all(
+        "SELECT * FROM leagues WHERE status = 'signup' AND starts_at <= ? ORDER BY id",
+        (stamp(now),),
+    )
+    return [LeagueRow.from_row(row) for row in rows]
+
+
+async def next_league_start(conn: Connection) -> datetime | None:
+    row = await conn.fetch_one("SELECT MIN(starts_at) FROM leagues WHERE status = 'signup'")
+    return datetime.fromisoformat(row[0]) if row and row[0] else None
+
+
+async def running_leagues(conn: Connection) -> list[LeagueRow]:
+    rows = await conn.fetch_all("SELECT * FROM leagues WHERE status = 'running' ORDER BY id")
+    return [LeagueRow.from_row(row) for row in rows]
+
+
+async def join_league(
+    conn: Connection, league_id: int, *, member_id: int, member_name: str, joined_at: datetime
+) -> bool:
+    """Enter the member (again, if they had left); False if they are in already."""
+    return (
+        await conn.change(
+            "INSERT INTO league_members (league_id, member_id, member_name, joined_at)"
+            " VALUES (?, ?, ?, ?) ON CONFLICT (league_id, member_id) DO UPDATE SET"
+            " left_at = NULL, joined_at = excluded.joined_at,"
+            " member_name = excluded.member_name WHERE league_members.left_at IS NOT NULL",
+            (league_id, member_id, member_name, stamp(joined_at)),
+        )
+        == 1
+    )
+
+
+async def leave_league(conn: Connection, league_id: int, member_id: int, at: datetime) -> bool:
+    return (
+        await conn.change(
+            "UPDATE league_members SET left_at = ?"
+            " WHERE league_id = ? AND member_id = ? AND left_at IS NULL",
+            (stamp(at), league_id, member_id),
+        )
+        == 1
+    )
+
+
+async def league_members(conn: Connection, league_id: int) -> list[tuple[int, str, datetime]]:
+    """The members in the league now: (id, name, joined), in the order they joined."""
+    rows = await conn.fetch_all(
+        "SELECT member_id, member_name, joined_at FROM league_members"
+        " WHERE league_id = ? AND left_at IS NULL ORDER BY joined_at, member_id",
+        (league_id,),
+    )
+    return [(row[0], row[1], datetime.fromisoformat(row[2])) for row in rows]
+
+
+async def begin_season(conn: Connection, league_id: int, played: int) -> bool:
+    """Season ``played`` is over (0: none yet): the next begins; False if another
+    process began it first."""
+    return (
+        await conn.change(
+            "UPDATE leagues SET season = season + 1, status = 'running'"
+            " WHERE id = ? AND season = ? AND status IN ('signup', 'running')",
+            (league_id, played),
+        )
+        == 1
+    )
+
+
+async def add_division(
+    conn: Connection, league_id: int, season: int, division: int, tournament_id: int
+) -> None:
+    await conn.change(
+        "INSERT INTO league_divisions (league_id, season, division, tournament_id)"
+        " VALUES (?, ?, ?, ?)",
+        (league_id, season, division, tournament_id),
+    )
+
+
+async def divisions(conn: Connection, league_id: int, season: int) -> list[TournamentRow]:
+    """A season's divisions' tournaments, the top division first."""
+    rows = await conn.fetch_all(
+        "SELECT tournaments.* FROM league_divisions JOIN tournaments"
+        " ON tournaments.id = league_divisions.tournament_id"
+        " WHERE league_divisions.league_id = ? AND league_divisions.season = ?"
+        " ORDER BY league_divisions.division",
+        (league_id, season),
+    )
+    return [TournamentRow.from_row(row) for row in rows]
+
+
+async def league_of_tournament(conn: Connection, tournament_id: int) -> int | None:
+    row = await conn.fetch_one(
+        "SELECT league_id FROM league_divisions WHERE tournament_id = ?", (tournament_id,)
+    )
+    return row[0] if row else None

@@ -112,3 +112,26 @@ def test_deadlines_read_as_times_from_now() -> None:
     assert read_duration("2d").days == 2
     assert read_duration("1d12h").total_seconds() == 36 * 3600
     assert read_duration("90m").total_seconds() == 90 * 60
+
+
+async def test_a_league_needs_manage_server_and_a_known_season(env: Env) -> None:
+    from bot.claims import Claims
+    from bot.competitions.commands import LeagueCommands
+    from bot.competitions.leagues import Leagues
+
+    command = LeagueCommands.league.get_command("create")
+    assert isinstance(command, app_commands.Command)
+    for manager, said in ((False, "needs the Manage Server permission"), (True, "takes members")):
+        asked = interaction(env, PLAYERS[0], manager=manager)
+        leagues = Leagues(env.db, service(env), now=env.clock, claims=Claims(env.db, now=env.clock))
+        asked.client.services.add(leagues)
+        await invoke(
+            command, LeagueCommands(), asked, game=GAME, name="Club", deadline="1d", size=None
+        )
+        [answer] = asked.answers()
+        assert said in answer
+    [made] = await leagues.listed(GUILD)
+    asked = interaction(env, PLAYERS[0])
+    asked.client.services.add(leagues)
+    await invoke(LeagueCommands.standings, LeagueCommands(), asked, made.id)
+    assert asked.answers() == ["Club has not started yet."]
