@@ -45,6 +45,7 @@ from bot.core.players import GameOpener
 from bot.model import GameUpdate, Member, UserError
 from bot.outbox import Staged
 from bot.storage import (
+    ChallengeRow,
     Connection,
     Database,
     EntrantRow,
@@ -73,6 +74,8 @@ MOST_PLAYERS = 256
 UNRATED = 1500.0
 #: The longest a tournament's name may be.
 NAME_LENGTH = 80
+#: How soon a game that failed to start (Discord out of reach…) is tried again.
+STALLED_RETRY = timedelta(minutes=5)
 #: The due moment of the claim on starting a tournament game (one claim per game).
 _ONCE = datetime(2000, 1, 1, tzinfo=UTC)
 
@@ -186,7 +189,7 @@ class Tournaments:
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.timer = DueTimer(
             "tournament starts",
-            handle_due=self.start_due,
+            handle_due=self._due,
             next_due=self._next_start,
             now=now,
             sleep=sleep,
@@ -468,8 +471,21 @@ class Tournaments:
         await self.timer.stop()
 
     async def _next_start(self) -> datetime | None:
+        """The next deadline; sooner, a look again at games that failed to start."""
         async with self.db.reading() as conn:
-            return await queries.next_tournament_start(conn)
+            deadline = await queries.next_tournament_start(conn)
+            stalled = await queries.stalled_tournaments(conn)
+        if not stalled:
+            return deadline
+        again = self.now() + STALLED_RETRY
+        return again if deadline is None else min(deadline, again)
+
+    async def _due(self) -> None:
+        await self.start_due()
+        async with self.db.reading() as conn:
+            stalled = await queries.stalled_tournaments(conn)
+        for tournament_id in stalled:  # a game that failed to start: tried again
+            await self.advance(tournament_id)
 
     async def start_due(self) -> list[int]:
         """Start (or, short of players, cancel) every tournament whose sign-up is over;
@@ -639,47 +655,64 @@ class Tournaments:
                 return
             async with self.db.reading() as conn:
                 current = await queries.get_tournament_game(conn, g.id)
-                earlier = await queries.challenges_between(
-                    conn,
-                    guild_id=t.guild_id,
-                    challenger_id=first.id,
-                    opponent_id=second.id,
-                    game=t.game,
-                )
+                earlier = [
+                    c
+                    for a, b in ((first, second), (second, first))
+                    for c in await queries.challenges_between(
+                        conn, guild_id=t.guild_id, challenger_id=a.id, opponent_id=b.id, game=t.game
+                    )
+                ]
             if current is None or current.game_id is not None or current.points is not None:
                 return
-            mine_before = next(
-                (c for c in earlier if c.settings.get("tournament_game") == g.id), None
-            )
-            if mine_before is not None and mine_before.game_id is not None:
-                game_id = mine_before.game_id
+            made = next((c for c in earlier if c.settings.get("tournament_game") == g.id), None)
+            if made is not None and made.game_id is not None:
+                game_id = made.game_id
             else:
-                if mine_before is None:
-                    settings = {k: v for k, v in t.settings.items() if k != "rated"}
-                    mine_before = await self.opener.create(
-                        guild_id=t.guild_id,
-                        channel_id=t.channel_id,
-                        challenger=first,
-                        game=t.game,
-                        options=t.options,
-                        opponent=second,
-                        first="challenger",
-                        rated=t.rated,
-                        settings={
-                            **settings,
-                            "tournament": t.id,
-                            "round": g.round,
-                            "tournament_game": g.id,
-                        },
-                        post=False,
-                    )
+                if made is None:
+                    made = await self._challenge(t, g, first, second)
+                accepter = second if made.challenger_id == first.id else first
                 update = await self.opener.accept(
-                    guild_id=t.guild_id, challenge_id=mine_before.id, member=second
+                    guild_id=t.guild_id, challenge_id=made.id, member=accepter
                 )
                 game_id = update.game.id
             async with self.db.transaction() as tx:
                 await queries.link_tournament_game(tx, g.id, game_id)
         log.info("tournament %d round %d: game #%d started", t.id, g.round, game_id)
+
+    async def _challenge(
+        self, t: TournamentRow, g: TournamentGameRow, first: Member, second: Member
+    ) -> ChallengeRow:
+        """The game's challenge, player 0 taking seat 0: made by player 0, or, if they
+        have a challenge of their own pending to player 1 at this game (one at a time),
+        by player 1."""
+        settings = {k: v for k, v in t.settings.items() if k != "rated"}
+        tagged = {**settings, "tournament": t.id, "round": g.round, "tournament_game": g.id}
+        try:
+            return await self.opener.create(
+                guild_id=t.guild_id,
+                channel_id=t.channel_id,
+                challenger=first,
+                game=t.game,
+                options=t.options,
+                opponent=second,
+                first="challenger",
+                rated=t.rated,
+                settings=tagged,
+                post=False,
+            )
+        except UserError:
+            return await self.opener.create(
+                guild_id=t.guild_id,
+                channel_id=t.channel_id,
+                challenger=second,
+                game=t.game,
+                options=t.options,
+                opponent=first,
+                first="opponent",
+                rated=t.rated,
+                settings=tagged,
+                post=False,
+            )
 
     async def _finish(
         self, t: TournamentRow, players: list[EntrantRow], games: list[TournamentGameRow]

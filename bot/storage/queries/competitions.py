@@ -102,6 +102,19 @@ async def running_tournaments(conn: Connection) -> list[TournamentRow]:
     return [TournamentRow.from_row(row) for row in rows]
 
 
+async def stalled_tournaments(conn: Connection) -> list[int]:
+    """The running tournaments with a game to play that has not started (its start
+    failed, or is under way)."""
+    rows = await conn.fetch_all(
+        "SELECT DISTINCT tournament_games.tournament_id FROM tournament_games"
+        " JOIN tournaments ON tournaments.id = tournament_games.tournament_id"
+        " WHERE tournaments.status = 'running' AND tournament_games.game_id IS NULL"
+        " AND tournament_games.points IS NULL AND tournament_games.player1_id IS NOT NULL"
+        " ORDER BY tournament_games.tournament_id",
+    )
+    return [row[0] for row in rows]
+
+
 async def set_tournament_status(
     conn: Connection,
     tournament_id: int,

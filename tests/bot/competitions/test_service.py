@@ -303,3 +303,40 @@ async def test_too_few_players_at_the_deadline_cancels(env: Env) -> None:
     env.clock.advance(days=3)
     assert await svc.start_due() == []
     assert (await svc.get(GUILD, tid)).status == "cancelled"
+
+
+async def test_a_game_that_cannot_start_yet_is_tried_again(env: Env) -> None:
+    svc = service(env)
+    tid = await create(svc, env, format="round_robin", min_players=2)
+    a, b = PLAYERS[0], PLAYERS[1]
+    for member in (a, b):
+        await svc.join(guild_id=GUILD, tournament_id=tid, member=member)
+    # Each has a challenge of their own pending to the other, at the same game: a
+    # member has one at a time, so neither can challenge the other for the tournament.
+    theirs = []
+    for one, other in ((a, b), (b, a)):
+        theirs.append(
+            await env.challenges.create(
+                guild_id=GUILD,
+                channel_id=CHANNEL,
+                challenger=one,
+                game=GAME,
+                options=SMALL[GAME],
+                opponent=other,
+            )
+        )
+    await svc.start_now(guild_id=GUILD, tournament_id=tid, member=ORGANISER)
+    [g] = (await svc.table(GUILD, tid)).games
+    assert g.game_id is None
+    async with env.db.reading() as conn:
+        assert await queries.stalled_tournaments(conn) == [tid]
+    assert await svc._next_start() == env.clock() + timedelta(minutes=5)
+    # One withdraws theirs: the next look starts the game (challenged by whoever can).
+    await env.challenges.cancel(guild_id=GUILD, challenge_id=theirs[0].id, member=a)
+    env.clock.advance(minutes=5)
+    await svc._due()
+    [g] = (await svc.table(GUILD, tid)).games
+    assert g.game_id is not None
+    game = await env.games.get_game(GUILD, g.game_id)
+    assert game.player_ids == (g.player0_id, g.player1_id)
+    assert await svc._next_start() is None
