@@ -22,6 +22,7 @@ from ai.pool import AIPool
 from bot.challenges.expiry import ChallengeExpiry, Expired
 from bot.challenges.service import ChallengeMessages, Challenges
 from bot.claims import Claims, process_name
+from bot.competitions.ladders import Ladders
 from bot.competitions.leagues import Leagues
 from bot.competitions.posts import TournamentPosts
 from bot.competitions.service import Tournaments
@@ -112,6 +113,8 @@ class App:
     tournaments: Tournaments
     #: Leagues: seasons of divisions, each a tournament; the next begins by itself.
     leagues: Leagues
+    #: Ladders: challenges up the ladder; an unanswered one lost (a claimed timer).
+    ladders: Ladders
     outbox: Outbox
     players: Players
     config: Settings
@@ -148,6 +151,7 @@ class App:
         await self.expiry.start()
         await self.tournaments.start()  # goes on with the running ones, then the deadlines
         await self.leagues.start()  # a season over while down: the next begins
+        await self.ladders.start()  # ladder challenges unanswered in time are lost
         await self.analyses.start()  # finished games not analysed yet, in the background
         for player in self.players.automatic:  # their turns waiting since before the restart
             await player.resume()
@@ -161,6 +165,7 @@ class App:
         self.expiry.poke()
         self.tournaments.timer.poke()
         self.leagues.timer.poke()
+        self.ladders.timer.poke()
         for lane in dead.lanes:
             self.outbox.kick(lane)
         # What it staged and had not begun to deliver (no lease): the sweep's, in the
@@ -178,6 +183,7 @@ class App:
         await self.expiry.stop()
         await self.tournaments.stop()
         await self.leagues.stop()
+        await self.ladders.stop()
         await self.analyses.stop()
         close = getattr(self.ai, "close", None)
         if close is not None:
@@ -300,12 +306,14 @@ def build(
         reread=lease,
     )
     leagues = Leagues(db, tournaments, now=now, claims=claims, sleep=sleep, reread=lease)
+    ladders = Ladders(db, challenges, now=now, claims=claims, sleep=sleep, reread=lease)
     events.subscribe(
         notifier,  # DMs: your turn, the game is over
         clocks,  # wakes the dispatcher for the new due time; stops an ended clock
         practice,  # the bot's turn in a practice game: it thinks, then moves
         tournaments,  # a tournament game's end: scored, and the next round paired
         leagues,  # after it: a league's last division over, the next season begins
+        ladders,  # a ladder game started (answered in time), or over: who climbs
         analyses,  # last: queues a finished game for the AI's analysis
     )
     app = App(
@@ -342,6 +350,7 @@ def build(
         practice=practice,
         tournaments=tournaments,
         leagues=leagues,
+        ladders=ladders,
         outbox=outbox,
         players=players,
         config=settings,
@@ -387,5 +396,6 @@ _SERVICES = (
     "practice",
     "tournaments",
     "leagues",
+    "ladders",
     "players",
 )

@@ -19,10 +19,11 @@ from discord.ext import commands
 import rules
 from bot import texts, timecontrol
 from bot.competitions import views
+from bot.competitions.ladders import ANSWER_DAYS, Ladders
 from bot.competitions.leagues import LARGEST_DIVISION, SMALLEST_DIVISION, Leagues
 from bot.competitions.posts import SIGNUP_ACTION, bracket_text, format_line, standings_text
 from bot.competitions.service import FORMATS, Tournaments
-from bot.competitions.tables import tournament_picture
+from bot.competitions.tables import ladder_picture, tournament_picture
 from bot.core.options import GameKind, TimeControlOption, game_command
 from bot.model import UserError
 from bot.ui.answers import reply
@@ -244,13 +245,13 @@ class TournamentCommands(commands.Cog):
         picture = await tournament_picture(
             table.tournament, table.entrants, table.games, table.standings, table.bracket
         )
-        files = [] if picture is None else [discord.File(_bytes(picture), "standings.png")]
+        files = {} if picture is None else {"file": discord.File(_bytes(picture), "standings.png")}
         await reply(
             interaction,
             f"{head}.\n{body}"[:2000],
             ephemeral=not public,
-            attachments=files,
             allowed_mentions=discord.AllowedMentions.none(),
+            **files,
         )
 
     @app_commands.command(name="h2h", description="Your record against another member")
@@ -424,6 +425,150 @@ class LeagueCommands(commands.Cog):
         )
 
 
+async def ladder_choices(
+    interaction: discord.Interaction, typed: str
+) -> list[app_commands.Choice[int]]:
+    if interaction.guild_id is None:
+        return []
+    found = await service(interaction, Ladders).listed(interaction.guild_id)
+    needle = typed.strip().lower().lstrip("#")
+    return [
+        app_commands.Choice(name=f"#{one.id} {one.name}"[:100], value=one.id)
+        for one in found
+        if needle in one.name.lower() or needle == str(one.id)
+    ][:25]
+
+
+async def create_ladder(
+    self: LadderCommands,
+    interaction: discord.Interaction,
+    game: rules.Game,
+    name: str,
+    answer_days: int = 3,
+    time_control: timecontrol.TimeControl | None = None,
+    rated: bool = True,
+    **options: Any,
+) -> None:
+    if not may_manage(interaction):
+        raise UserError("Making a ladder needs the Manage Server permission.")
+    made = await service(interaction, Ladders).create(
+        guild_id=guild_of(interaction),
+        channel_id=channel_of(interaction),
+        organiser=member_of(interaction.user),
+        name=name,
+        game=game.name,
+        options=options,
+        time_control=None
+        if time_control is None
+        else timecontrol.format_time_control(time_control),
+        answer_days=answer_days,
+        rated=rated,
+    )
+    await interaction.response.send_message(
+        f"**{made.name}** (ladder #{made.id}) is open: `/ladder join` to get on it.",
+        ephemeral=True,
+    )
+
+
+def _create_ladder_command() -> app_commands.Command[Any, ..., None]:
+    return game_command(
+        "create",
+        "Make a ladder: members challenge those just above them",
+        create_ladder,
+        cog="LadderCommands",
+        before=[("name", app_commands.Range[str, 1, 80], None)],
+        after=[
+            ("answer_days", app_commands.Range[int, ANSWER_DAYS[0], ANSWER_DAYS[1]], 3),
+            (
+                "time_control",
+                app_commands.Transform[timecontrol.TimeControl, TimeControlOption] | None,
+                None,
+            ),
+            ("rated", bool, True),
+        ],
+        descriptions={
+            "game": DESCRIPTIONS["game"],
+            "time_control": DESCRIPTIONS["time_control"],
+            "rated": DESCRIPTIONS["rated"],
+            "name": "The ladder's name",
+            "answer_days": "Days a challenge waits for an answer before it is lost (default 3)",
+        },
+    )
+
+
+LADDER = "Which ladder (its number, or type to search)"
+
+
+class LadderCommands(commands.Cog):
+    ladder = app_commands.Group(name="ladder", description="Ladders run by the bot")
+    ladder.add_command(_create_ladder_command())
+
+    @ladder.command(name="join", description="Get on a ladder, at the bottom")
+    @app_commands.describe(ladder=LADDER)
+    @app_commands.autocomplete(ladder=ladder_choices)
+    async def join(self, interaction: discord.Interaction, ladder: int) -> None:
+        place = await service(interaction, Ladders).join(
+            guild_id=guild_of(interaction), ladder_id=ladder, member=member_of(interaction.user)
+        )
+        await interaction.response.send_message(f"You're on it, in place {place}.", ephemeral=True)
+
+    @ladder.command(name="leave", description="Get off a ladder (your open challenges end)")
+    @app_commands.describe(ladder=LADDER)
+    @app_commands.autocomplete(ladder=ladder_choices)
+    async def leave(self, interaction: discord.Interaction, ladder: int) -> None:
+        made = await service(interaction, Ladders).leave(
+            guild_id=guild_of(interaction), ladder_id=ladder, member=member_of(interaction.user)
+        )
+        await interaction.response.send_message(f"You're off **{made.name}**.", ephemeral=True)
+
+    @ladder.command(name="challenge", description="Challenge a member up to 3 places above you")
+    @app_commands.describe(ladder=LADDER, member="Whom to challenge")
+    @app_commands.autocomplete(ladder=ladder_choices)
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        ladder: int,
+        member: discord.Member | discord.User,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        made = await service(interaction, Ladders).challenge(
+            guild_id=guild_of(interaction),
+            ladder_id=ladder,
+            member=member_of(interaction.user),
+            defender=member_of(member),
+        )
+        await reply(
+            interaction,
+            f"Challenge posted: {member.display_name} has until "
+            f"{texts.when(made.expires_at)} to accept, or loses the place.",
+            ephemeral=True,
+        )
+
+    @ladder.command(name="show", description="A ladder's places, and its picture")
+    @app_commands.describe(ladder=LADDER, public="Post it for everyone (default: only you see it)")
+    @app_commands.autocomplete(ladder=ladder_choices)
+    async def show(
+        self, interaction: discord.Interaction, ladder: int, public: bool = False
+    ) -> None:
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        view = await service(interaction, Ladders).view(guild_of(interaction), ladder)
+        lines = [f"**{view.ladder.name}** ({texts.title_of(view.ladder.game)}):"]
+        lines += [
+            f"{r.place}. {r.member_name} ({view.won.get(r.member_id, 0)}–"
+            f"{view.lost.get(r.member_id, 0)})"
+            for r in view.rungs[:40]
+        ] or ["Nobody yet: `/ladder join`."]
+        picture = await ladder_picture(view.ladder, view.rungs, view.won, view.lost)
+        files = {} if picture is None else {"file": discord.File(_bytes(picture), "ladder.png")}
+        await reply(
+            interaction,
+            "\n".join(lines)[:2000],
+            ephemeral=not public,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **files,
+        )
+
+
 def _bytes(data: bytes) -> Any:
     import io
 
@@ -434,5 +579,6 @@ async def setup(bot: AreaHost) -> None:
     """The competitions area's commands and buttons in the bot."""
     await bot.add_cog(TournamentCommands())
     await bot.add_cog(LeagueCommands())
+    await bot.add_cog(LadderCommands())
     bot.add_dynamic_items(*views.ITEMS)
     bot.views.add_action(SIGNUP_ACTION, views.signup_items)

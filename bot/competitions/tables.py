@@ -12,7 +12,7 @@ from bot.competitions.pairing import Match
 from bot.competitions.standings import Standing
 from bot.model import DEFAULT_THEME
 from bot.pictures import bracket_picture, table_picture
-from bot.storage import EntrantRow, TournamentGameRow, TournamentRow
+from bot.storage import EntrantRow, LadderRow, RungRow, TournamentGameRow, TournamentRow
 
 #: The most players a crosstable shows (one column each); more get the round-by-round
 #: table, whose width grows with the rounds only.
@@ -128,3 +128,21 @@ async def tournament_picture(
         header, rows = round_rows(standings, games, names, max(played, t.rounds or 0))
     champion = [i for i, s in enumerate(standings) if s.player == t.champion_id]
     return await table_picture(t.name, header, rows, theme=theme, highlight=champion)
+
+
+async def ladder_picture(
+    ladder: LadderRow,
+    rungs: Sequence[RungRow],
+    won: dict[int, int],
+    lost: dict[int, int],
+    *,
+    theme: str = DEFAULT_THEME,
+) -> bytes | None:
+    """The ladder's places, top first, with each member's ladder games won and lost."""
+    if not rungs:
+        return None
+    rows = [
+        [str(r.place), r.member_name, str(won.get(r.member_id, 0)), str(lost.get(r.member_id, 0))]
+        for r in rungs
+    ]
+    return await table_picture(ladder.name, ["#", "Player", "Won", "Lost"], rows, theme=theme)

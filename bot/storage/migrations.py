@@ -471,6 +471,51 @@ CREATE TABLE league_divisions (
 """
 
 
+# Ladders (issue 27): members in places, each challenging up to 3 places above.
+_V_LADDERS = """
+CREATE TABLE ladders (
+    id              INTEGER PRIMARY KEY,
+    guild_id        INTEGER NOT NULL,
+    channel_id      INTEGER NOT NULL,
+    organiser_id    INTEGER NOT NULL,
+    organiser_name  TEXT NOT NULL,
+    name            TEXT NOT NULL,
+    game            TEXT NOT NULL,
+    options         TEXT NOT NULL,      -- JSON, as a tournament's
+    settings        TEXT NOT NULL DEFAULT '{}',  -- JSON: time control, rated
+    answer_days     INTEGER NOT NULL,   -- a challenge unanswered this long is lost
+    created_at      TEXT NOT NULL
+);
+-- A member's place on a ladder (1 the top); places are kept unique by the service,
+-- which moves several in one transaction.
+CREATE TABLE ladder_rungs (
+    ladder_id       INTEGER NOT NULL REFERENCES ladders (id),
+    member_id       INTEGER NOT NULL,
+    member_name     TEXT NOT NULL,
+    place           INTEGER NOT NULL,
+    joined_at       TEXT NOT NULL,
+    PRIMARY KEY (ladder_id, member_id)
+);
+-- A challenge up the ladder: its challenge (and game, once accepted), open until won,
+-- lost, drawn, forfeited (unanswered in time) or cancelled (a player left).
+CREATE TABLE ladder_challenges (
+    id              INTEGER PRIMARY KEY,
+    ladder_id       INTEGER NOT NULL REFERENCES ladders (id),
+    challenger_id   INTEGER NOT NULL,
+    defender_id     INTEGER NOT NULL,
+    challenge_id    INTEGER REFERENCES challenges (id),
+    game_id         INTEGER REFERENCES games (id),
+    status          TEXT NOT NULL DEFAULT 'open'
+                    CHECK (status IN ('open', 'won', 'lost', 'drawn', 'forfeited', 'cancelled')),
+    created_at      TEXT NOT NULL,
+    expires_at      TEXT NOT NULL,      -- stamp(): unanswered by then, it is forfeited
+    closed_at       TEXT
+);
+CREATE INDEX ladder_challenges_by_status ON ladder_challenges (status, expires_at);
+CREATE INDEX ladder_challenges_by_ladder ON ladder_challenges (ladder_id, status);
+"""
+
+
 Migration = str | Callable[[sqlite3.Connection], None]
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -486,4 +531,5 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V_PROCESSES,
     _V_TOURNAMENTS,
     _V_LEAGUES,
+    _V_LADDERS,
 )

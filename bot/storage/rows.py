@@ -548,3 +548,84 @@ class LeagueRow:
             starts_at=_instant(row["starts_at"]),
             created_at=_instant(row["created_at"]),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class LadderRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    organiser_id: int
+    organiser_name: str
+    name: str
+    game: str
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    answer_days: int
+    created_at: datetime
+
+    @classmethod
+    def from_row(cls, row: Row) -> LadderRow:
+        return cls(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            organiser_id=row["organiser_id"],
+            organiser_name=row["organiser_name"],
+            name=row["name"],
+            game=row["game"],
+            options=_json(row["options"]),
+            settings=_json(row["settings"]),
+            answer_days=row["answer_days"],
+            created_at=_instant(row["created_at"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RungRow:
+    ladder_id: int
+    member_id: int
+    member_name: str
+    #: 1 the top.
+    place: int
+    joined_at: datetime
+
+    @classmethod
+    def from_row(cls, row: Row) -> RungRow:
+        return cls(
+            row["ladder_id"],
+            row["member_id"],
+            row["member_name"],
+            row["place"],
+            _instant(row["joined_at"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class LadderChallengeRow:
+    id: int
+    ladder_id: int
+    challenger_id: int
+    defender_id: int
+    challenge_id: int | None
+    game_id: int | None
+    #: 'open', 'won', 'lost', 'drawn', 'forfeited' or 'cancelled' (the challenger's view).
+    status: str
+    created_at: datetime
+    expires_at: datetime
+    closed_at: datetime | None
+
+    @classmethod
+    def from_row(cls, row: Row) -> LadderChallengeRow:
+        return cls(
+            id=row["id"],
+            ladder_id=row["ladder_id"],
+            challenger_id=row["challenger_id"],
+            defender_id=row["defender_id"],
+            challenge_id=row["challenge_id"],
+            game_id=row["game_id"],
+            status=row["status"],
+            created_at=_instant(row["created_at"]),
+            expires_at=_instant(row["expires_at"]),
+            closed_at=_time(row["closed_at"]),
+        )

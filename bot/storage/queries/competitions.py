@@ -12,7 +12,10 @@ from bot.storage.rows import (
     ChallengeRow,
     EntrantRow,
     GameRow,
+    LadderChallengeRow,
+    LadderRow,
     LeagueRow,
+    RungRow,
     TournamentGameRow,
     TournamentRow,
     stamp,
@@ -502,3 +505,182 @@ async def league_of_tournament(conn: Connection, tournament_id: int) -> int | No
         "SELECT league_id FROM league_divisions WHERE tournament_id = ?", (tournament_id,)
     )
     return row[0] if row else None
+
+
+# -- ladders --------------------------------------------------------------------------
+
+
+async def insert_ladder(
+    conn: Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    organiser_id: int,
+    organiser_name: str,
+    name: str,
+    game: str,
+    options: dict[str, Any],
+    settings: dict[str, Any],
+    answer_days: int,
+    created_at: datetime,
+) -> int:
+    return await conn.insert(
+        "INSERT INTO ladders (guild_id, channel_id, organiser_id, organiser_name, name, game,"
+        " options, settings, answer_days, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            guild_id,
+            channel_id,
+            organiser_id,
+            organiser_name,
+            name,
+            game,
+            dump(options),
+            dump(settings),
+            answer_days,
+            stamp(created_at),
+        ),
+    )
+
+
+async def get_ladder(conn: Connection, ladder_id: int) -> LadderRow | None:
+    row = await conn.fetch_one("SELECT * FROM ladders WHERE id = ?", (ladder_id,))
+    return LadderRow.from_row(row) if row else None
+
+
+async def ladders_of_guild(conn: Connection, guild_id: int) -> list[LadderRow]:
+    rows = await conn.fetch_all(
+        "SELECT * FROM ladders WHERE guild_id = ? ORDER BY id DESC LIMIT 25", (guild_id,)
+    )
+    return [LadderRow.from_row(row) for row in rows]
+
+
+async def rungs(conn: Connection, ladder_id: int) -> list[RungRow]:
+    """The ladder's members, top first."""
+    rows = await conn.fetch_all(
+        "SELECT * FROM ladder_rungs WHERE ladder_id = ? ORDER BY place", (ladder_id,)
+    )
+    return [RungRow.from_row(row) for row in rows]
+
+
+async def add_rung(
+    conn: Connection, ladder_id: int, *, member_id: int, member_name: str, joined_at: datetime
+) -> bool:
+    """The member at the bottom; False if already on the ladder."""
+    return (
+        await conn.change(
+            "INSERT INTO ladder_rungs (ladder_id, member_id, member_name, place, joined_at)"
+            " SELECT ?, ?, ?, COALESCE(MAX(place), 0) + 1, ? FROM ladder_rungs"
+            " WHERE ladder_id = ? ON CONFLICT (ladder_id, member_id) DO NOTHING",
+            (ladder_id, member_id, member_name, stamp(joined_at), ladder_id),
+        )
+        == 1
+    )
+
+
+async def remove_rung(conn: Connection, ladder_id: int, member_id: int) -> bool:
+    """The member off the ladder, those below them one place up."""
+    row = await conn.fetch_one(
+        "SELECT place FROM ladder_rungs WHERE ladder_id = ? AND member_id = ?",
+        (ladder_id, member_id),
+    )
+    if row is None:
+        return False
+    await conn.change(
+        "DELETE FROM ladder_rungs WHERE ladder_id = ? AND member_id = ?", (ladder_id, member_id)
+    )
+    await conn.change(
+        "UPDATE ladder_rungs SET place = place - 1 WHERE ladder_id = ? AND place > ?",
+        (ladder_id, row[0]),
+    )
+    return True
+
+
+async def climb(conn: Connection, ladder_id: int, member_id: int, to: int) -> None:
+    """``member_id`` takes place ``to`` (above theirs): those from there down to their
+    old place go one down."""
+    row = await conn.fetch_one(
+        "SELECT place FROM ladder_rungs WHERE ladder_id = ? AND member_id = ?",
+        (ladder_id, member_id),
+    )
+    if row is None or row[0] <= to:
+        return
+    await conn.change(
+        "UPDATE ladder_rungs SET place = place + 1 WHERE ladder_id = ? AND place >= ?"
+        " AND place < ?",
+        (ladder_id, to, row[0]),
+    )
+    await conn.change(
+        "UPDATE ladder_rungs SET place = ? WHERE ladder_id = ? AND member_id = ?",
+        (to, ladder_id, member_id),
+    )
+
+
+async def insert_ladder_challenge(
+    conn: Connection,
+    *,
+    ladder_id: int,
+    challenger_id: int,
+    defender_id: int,
+    created_at: datetime,
+    expires_at: datetime,
+) -> int:
+    return await conn.insert(
+        "INSERT INTO ladder_challenges (ladder_id, challenger_id, defender_id, created_at,"
+        " expires_at) VALUES (?, ?, ?, ?, ?)",
+        (ladder_id, challenger_id, defender_id, stamp(created_at), stamp(expires_at)),
+    )
+
+
+async def get_ladder_challenge(conn: Connection, row_id: int) -> LadderChallengeRow | None:
+    row = await conn.fetch_one("SELECT * FROM ladder_challenges WHERE id = ?", (row_id,))
+    return LadderChallengeRow.from_row(row) if row else None
+
+
+async def ladder_challenges(
+    conn: Connection, ladder_id: int, *, open_only: bool = False
+) -> list[LadderChallengeRow]:
+    which = " AND status = 'open'" if open_only else ""
+    rows = await conn.fetch_all(
+        f"SELECT * FROM ladder_challenges WHERE ladder_id = ?{which} ORDER BY id",
+        (ladder_id,),
+    )
+    return [LadderChallengeRow.from_row(row) for row in rows]
+
+
+async def link_ladder_challenge(
+    conn: Connection, row_id: int, *, challenge_id: int | None = None, game_id: int | None = None
+) -> None:
+    await conn.change(
+        "UPDATE ladder_challenges SET challenge_id = COALESCE(?, challenge_id),"
+        " game_id = COALESCE(?, game_id) WHERE id = ?",
+        (challenge_id, game_id, row_id),
+    )
+
+
+async def close_ladder_challenge(conn: Connection, row_id: int, status: str, at: datetime) -> bool:
+    """Close an open ladder challenge; False if it was closed already."""
+    return (
+        await conn.change(
+            "UPDATE ladder_challenges SET status = ?, closed_at = ?"
+            " WHERE id = ? AND status = 'open'",
+            (status, stamp(at), row_id),
+        )
+        == 1
+    )
+
+
+async def unanswered_ladder_challenges(conn: Connection, now: datetime) -> list[LadderChallengeRow]:
+    """The open ladder challenges without a game whose time to answer is up."""
+    rows = await conn.fetch_all(
+        "SELECT * FROM ladder_challenges WHERE status = 'open' AND game_id IS NULL"
+        " AND expires_at <= ? ORDER BY id",
+        (stamp(now),),
+    )
+    return [LadderChallengeRow.from_row(row) for row in rows]
+
+
+async def next_ladder_expiry(conn: Connection) -> datetime | None:
+    row = await conn.fetch_one(
+        "SELECT MIN(expires_at) FROM ladder_challenges WHERE status = 'open' AND game_id IS NULL"
+    )
+    return datetime.fromisoformat(row[0]) if row and row[0] else None

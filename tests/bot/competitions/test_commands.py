@@ -135,3 +135,60 @@ async def test_a_league_needs_manage_server_and_a_known_season(env: Env) -> None
     asked.client.services.add(leagues)
     await invoke(LeagueCommands.standings, LeagueCommands(), asked, made.id)
     assert asked.answers() == ["Club has not started yet."]
+
+
+async def test_a_ladder_shown_and_a_challenge_out_of_reach_refused(env: Env) -> None:
+    from bot.claims import Claims
+    from bot.competitions.commands import LadderCommands
+    from bot.competitions.ladders import Ladders
+
+    ladders = Ladders(env.db, env.challenges, now=env.clock, claims=Claims(env.db, now=env.clock))
+    made = await ladders.create(
+        guild_id=GUILD, channel_id=1, organiser=PLAYERS[0], name="Steps", game=GAME
+    )
+    for member in PLAYERS[:5]:
+        await ladders.join(guild_id=GUILD, ladder_id=made.id, member=member)
+    asked = interaction(env, PLAYERS[4])
+    asked.client.services.add(ladders)
+    await invoke(LadderCommands.challenge, LadderCommands(), asked, made.id, user(PLAYERS[0]))
+    assert asked.answers()[-1] == (
+        "You are 5th: you may challenge the 3 places above yours, and P0 is 1st."
+    )
+    assert env.poster.challenges == []
+    shown = interaction(env, PLAYERS[1])
+    shown.client.services.add(ladders)
+    await invoke(LadderCommands.show, LadderCommands(), shown, made.id)
+    [sent] = shown.followup.sent
+    assert sent["content"].splitlines()[1:3] == ["1. P0 (0–0)", "2. P1 (0–0)"]
+    assert sent["file"].filename == "ladder.png"
+
+
+async def test_the_standings_of_a_finished_tournament_with_its_crosstable(env: Env) -> None:
+    from datetime import timedelta
+
+    from tests.bot.competitions.test_service import finish
+
+    svc = service(env)
+    made = await svc.create(
+        guild_id=GUILD,
+        channel_id=1,
+        organiser=PLAYERS[0],
+        name="Duel",
+        format="round_robin",
+        game=GAME,
+        options=SMALL[GAME],
+        starts_at=env.clock() + timedelta(days=1),
+        min_players=2,
+    )
+    for member in PLAYERS[:2]:
+        await svc.join(guild_id=GUILD, tournament_id=made.id, member=member)
+    await svc.start_now(guild_id=GUILD, tournament_id=made.id, member=PLAYERS[0])
+    [g] = (await svc.table(GUILD, made.id)).games
+    await finish(env, g, 0.5)
+    asked = Interaction(env, PLAYERS[3])
+    asked.client.services.add(svc)
+    await invoke(TournamentCommands.standings, TournamentCommands(), asked, made.id)
+    [sent] = asked.followup.sent
+    assert sent["content"].startswith("**Duel**: a round robin of Lifeline, finished.")
+    assert "½" in sent["content"] or "0.5" in sent["content"]
+    assert sent["file"].filename == "standings.png"
