@@ -131,6 +131,22 @@ def pairings_text(games: Sequence[TournamentGameRow], names: dict[int, str]) -> 
     return "\n".join(lines)
 
 
+def results_text(number: int, games: Sequence[TournamentGameRow], names: dict[int, str]) -> str:
+    """A round's results, game by game."""
+    lines = [f"Results of round {number}:"]
+    for g in games:
+        if g.round != number or g.points is None:
+            continue
+        first = names.get(g.player0_id, str(g.player0_id))
+        if g.player1_id is None:
+            lines.append(f"- {first}: a bye")
+            continue
+        second = names.get(g.player1_id, str(g.player1_id))
+        forfeit = " (forfeit)" if g.forfeit else ""
+        lines.append(f"- {first} {_score(g.points)} {second}{forfeit}")
+    return "\n".join(lines)
+
+
 def bracket_text(bracket: Sequence[Sequence[Match]], names: dict[int, str]) -> str:
     lines = []
     for number, matches in enumerate(bracket, start=1):
@@ -283,13 +299,19 @@ class TournamentPosts:
         if news == "round":
             number = payload["round"]
             current = [g for g in games if g.round == number]
-            head = f"**Round {number}** of {t.name}:\n" + pairings_text(current, names)
+            head = ""
+            if number > 1:
+                head = results_text(number - 1, games, names) + "\n"
+            head += f"**Round {number}** of {t.name}:\n" + pairings_text(current, names)
             if number > 1 and t.format != "knockout":
-                head += f"\nStandings after round {number - 1}:\n" + standings_text(table, names)
+                earlier = [g for g in games if g.round < number]
+                before = standings(ratings, results_of(earlier), byes_of(earlier))
+                head += f"\nStandings after round {number - 1}:\n" + standings_text(before, names)
             return head, None
         if news == "finished":
             champion = payload.get("champion")
-            head = f"🏆 **{t.name}** is over: **{names.get(champion or 0, '?')}** wins it!\n"
+            head = results_text(t.round, games, names) + "\n" if t.round else ""
+            head += f"🏆 **{t.name}** is over: **{names.get(champion or 0, '?')}** wins it!\n"
             picture = None
             try:
                 bracket = None

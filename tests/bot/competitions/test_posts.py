@@ -75,9 +75,12 @@ async def test_a_knockouts_posts_from_sign_up_to_champion(env: Env) -> None:
     said = [p.content for p in env.poster.posts_for(-t.id)]
     assert any(s.startswith("**Spring knockout** starts with 4 players") for s in said)
     assert any(s.startswith("**Round 1** of Spring knockout") for s in said)
-    assert any(s.startswith("**Round 2** of Spring knockout") for s in said)
+    [second] = [s for s in said if "**Round 2** of Spring knockout" in s]
+    assert second.startswith("Results of round 1:\n- ")
+    assert second.count(" 1–0 ") + second.count(" 0–1 ") == 2
     last = env.poster.posts_for(-t.id)[-1]
-    assert last.content.startswith("🏆 **Spring knockout** is over: **P")
+    assert last.content.startswith("Results of round 2:\n- ")
+    assert "🏆 **Spring knockout** is over: **P" in last.content
     assert last.picture is not None and last.picture.startswith(b"\x89PNG")
 
 
