@@ -530,6 +530,11 @@ class LadderCommands(commands.Cog):
         ladder: int,
         member: discord.Member | discord.User,
     ) -> None:
+        if isinstance(member, discord.User):  # resolved without membership: not here
+            raise UserError(
+                f"{member.display_name} is not a member of this server (any more): "
+                "challenge someone who is."
+            )
         await interaction.response.defer(ephemeral=True, thinking=True)
         made = await service(interaction, Ladders).challenge(
             guild_id=guild_of(interaction),

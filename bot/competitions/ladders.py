@@ -173,6 +173,8 @@ class Ladders:
         """Challenge ``defender``, up to :data:`REACH` places above: a challenge posted
         in the ladder's channel for them to accept."""
         ladder = await self.get(guild_id, ladder_id)
+        if defender.id == member.id:
+            raise UserError("You can't challenge yourself: pick someone above you.")
         async with self.db.reading() as conn:
             places = {r.member_id: r for r in await queries.rungs(conn, ladder.id)}
             open_now = await queries.ladder_challenges(conn, ladder.id, open_only=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+import discord
 from discord import app_commands
 
 from bot.competitions.commands import TournamentCommands, read_duration
@@ -155,6 +156,16 @@ async def test_a_ladder_shown_and_a_challenge_out_of_reach_refused(env: Env) -> 
         "You are 5th: you may challenge the 3 places above yours, and P0 is 1st."
     )
     assert env.poster.challenges == []
+    # someone who left the server: resolved as a user, not a member
+    gone = discord.Object(PLAYERS[2].id)
+    departed = discord.User.__new__(discord.User)
+    departed.id, departed.name, departed.global_name = gone.id, "P2", None
+    asked = interaction(env, PLAYERS[3])
+    asked.client.services.add(ladders)
+    await invoke(LadderCommands.challenge, LadderCommands(), asked, made.id, departed)
+    assert asked.answers() == [
+        "P2 is not a member of this server (any more): challenge someone who is."
+    ]
     shown = interaction(env, PLAYERS[1])
     shown.client.services.add(ladders)
     await invoke(LadderCommands.show, LadderCommands(), shown, made.id)
