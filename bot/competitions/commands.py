@@ -24,6 +24,7 @@ from bot.competitions.leagues import LARGEST_DIVISION, SMALLEST_DIVISION, League
 from bot.competitions.posts import SIGNUP_ACTION, bracket_text, format_line, standings_text
 from bot.competitions.service import FORMATS, Tournaments
 from bot.competitions.tables import ladder_picture, tournament_picture
+from bot.core.members import MemberSettings
 from bot.core.options import GameKind, TimeControlOption, game_command
 from bot.model import UserError
 from bot.ui.answers import reply
@@ -242,8 +243,18 @@ class TournamentCommands(commands.Cog):
             if table.bracket is not None
             else standings_text(table.standings, names)
         )
+        theme = (
+            None
+            if public
+            else await service(interaction, MemberSettings).theme(interaction.user.id)
+        )
         picture = await tournament_picture(
-            table.tournament, table.entrants, table.games, table.standings, table.bracket
+            table.tournament,
+            table.entrants,
+            table.games,
+            table.standings,
+            table.bracket,
+            **({"theme": theme} if theme else {}),
         )
         files = {} if picture is None else {"file": discord.File(_bytes(picture), "standings.png")}
         await reply(
@@ -563,7 +574,14 @@ class LadderCommands(commands.Cog):
             f"{view.lost.get(r.member_id, 0)})"
             for r in view.rungs[:40]
         ] or ["Nobody yet: `/ladder join`."]
-        picture = await ladder_picture(view.ladder, view.rungs, view.won, view.lost)
+        theme = (
+            None
+            if public
+            else await service(interaction, MemberSettings).theme(interaction.user.id)
+        )
+        picture = await ladder_picture(
+            view.ladder, view.rungs, view.won, view.lost, **({"theme": theme} if theme else {})
+        )
         files = {} if picture is None else {"file": discord.File(_bytes(picture), "ladder.png")}
         await reply(
             interaction,

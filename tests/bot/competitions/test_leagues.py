@@ -122,3 +122,32 @@ async def test_impossible_league_settings_are_refused(env: Env) -> None:
     with pytest.raises(UserError, match="in the past"):
         await leagues.create(**{**base, "starts_at": env.clock()})
     assert await leagues.listed(GUILD) == []
+
+
+async def test_a_season_over_while_the_bot_was_down_is_followed_at_start(env: Env) -> None:
+    tournaments = service(env)
+    leagues = Leagues(env.db, tournaments, now=env.clock, claims=Claims(env.db, now=env.clock))
+    made = await leagues.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        organiser=ORGANISER,
+        name="Small league",
+        game=GAME,
+        options=SMALL[GAME],
+        starts_at=env.clock() + timedelta(hours=1),
+        division_size=6,
+    )
+    for member in MEMBERS[:4]:
+        await leagues.join(guild_id=GUILD, league_id=made.id, member=member)
+    env.clock.advance(hours=1)
+    assert await leagues.start_due() == [made.id]
+    # Its games end without the leagues hearing of it (not subscribed: the bot is down).
+    await play_division_seasons(env, leagues, made.id, 1)
+    assert (await leagues.get(GUILD, made.id)).season == 1
+    await leagues.start()
+    try:
+        league, season, tables = await leagues.season_tables(GUILD, made.id)
+        assert (league.season, season, len(tables)) == (2, 2, 1)
+        assert tables[0][0].status == "running"
+    finally:
+        await leagues.stop()
