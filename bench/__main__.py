@@ -1,8 +1,8 @@
 """``python -m bench [NAME ...] [OPTIONS]``: run the benchmarks and print tables.
 
-Names: engine, legal, pictures, bot, playouts, ai, soak, storage, scale (all of them
-when none is given). Options go to the benchmark named (``python -m bench engine --budget
-5``); with several benchmarks only ``--quick`` is shared.
+Names: engine, legal, pictures, bot, playouts, ai, soak, storage, scale, competitions
+(all of them when none is given). Options go to the benchmark named (``python -m bench
+engine --budget 5``); with several benchmarks only ``--quick`` is shared.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ MODULES = {
     "soak": "bench.soak",
     "storage": "bench.storage",
     "scale": "bench.scale",
+    "competitions": "bench.competitions",
 }
 
 

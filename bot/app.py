@@ -22,6 +22,10 @@ from ai.pool import AIPool
 from bot.challenges.expiry import ChallengeExpiry, Expired
 from bot.challenges.service import ChallengeMessages, Challenges
 from bot.claims import Claims, process_name
+from bot.competitions.ladders import Ladders
+from bot.competitions.leagues import Leagues
+from bot.competitions.posts import TournamentPosts
+from bot.competitions.service import Tournaments
 from bot.conditional.service import Conditional, PlanGuard
 from bot.config import Settings
 from bot.core.autocomplete import Autocomplete
@@ -76,6 +80,7 @@ AREAS = (
     "learning",
     "practice",
     "conditional",
+    "competitions",
 )
 
 
@@ -109,6 +114,12 @@ class App:
     practice: Practice
     #: Conditional moves (played at once on a player's behalf) and private notes.
     conditional: Conditional
+    #: Tournaments: sign-up, rounds, standings (their starts a claimed timer).
+    tournaments: Tournaments
+    #: Leagues: seasons of divisions, each a tournament; the next begins by itself.
+    leagues: Leagues
+    #: Ladders: challenges up the ladder; an unanswered one lost (a claimed timer).
+    ladders: Ladders
     outbox: Outbox
     players: Players
     config: Settings
@@ -143,6 +154,9 @@ class App:
         )
         await self.clocks.start()
         await self.expiry.start()
+        await self.tournaments.start()  # goes on with the running ones, then the deadlines
+        await self.leagues.start()  # a season over while down: the next begins
+        await self.ladders.start()  # ladder challenges unanswered in time are lost
         await self.analyses.start()  # finished games not analysed yet, in the background
         for player in self.players.automatic:  # their turns waiting since before the restart
             await player.resume()
@@ -155,6 +169,9 @@ class App:
         back), and the boards it owed are delivered."""
         self.clocks.poke()
         self.expiry.poke()
+        self.tournaments.timer.poke()
+        self.leagues.timer.poke()
+        self.ladders.timer.poke()
         for lane in dead.lanes:
             self.outbox.kick(lane)
         # What it staged and had not begun to deliver (no lease): the sweep's, in the
@@ -171,6 +188,9 @@ class App:
                 task.cancel()
         await self.clocks.stop()
         await self.expiry.stop()
+        await self.tournaments.stop()
+        await self.leagues.stop()
+        await self.ladders.stop()
         await self.analyses.stop()
         close = getattr(self.ai, "close", None)
         if close is not None:
@@ -290,6 +310,19 @@ def build(
     )
     players.register(practice)  # the bot itself, as an opponent
     conditional = Conditional(db, games, moves, outbox, messenger, now=now, shards=shards)
+    # Tournament games are challenges accepted at once; a round over pairs the next.
+    tournaments = Tournaments(
+        db,
+        challenges,
+        now=now,
+        claims=claims,
+        endings=endings,
+        news=TournamentPosts(db, poster, outbox, now=now),
+        sleep=sleep,
+        reread=lease,
+    )
+    leagues = Leagues(db, tournaments, now=now, claims=claims, sleep=sleep, reread=lease)
+    ladders = Ladders(db, challenges, now=now, claims=claims, sleep=sleep, reread=lease)
     events.subscribe(
         notifier,  # DMs: your turn, the game is over
         clocks,  # wakes the dispatcher for the new due time; stops an ended clock
@@ -297,6 +330,9 @@ def build(
         # after the board of the opponent's move: the planned reply, played at once;
         # a takeback or the end deletes the trees
         conditional,
+        tournaments,  # a tournament game's end: scored, and the next round paired
+        leagues,  # after it: a league's last division over, the next season begins
+        ladders,  # a ladder game started (answered in time), or over: who climbs
         analyses,  # last: queues a finished game for the AI's analysis
     )
     app = App(
@@ -332,6 +368,9 @@ def build(
         ai=ai,
         practice=practice,
         conditional=conditional,
+        tournaments=tournaments,
+        leagues=leagues,
+        ladders=ladders,
         outbox=outbox,
         players=players,
         config=settings,
@@ -378,5 +417,8 @@ _SERVICES = (
     "sandboxes",
     "practice",
     "conditional",
+    "tournaments",
+    "leagues",
+    "ladders",
     "players",
 )

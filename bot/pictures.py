@@ -175,3 +175,31 @@ def card_png(
 ) -> bytes:
     """A card as Discord shows an embed: title, text, picture, note and footer."""
     return render.card_png(title, text, picture=picture, note=note, footer=footer, theme=theme)
+
+
+# -- competitions: standings tables and brackets ------------------------------------
+
+
+async def table_picture(
+    title: str,
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    *,
+    theme: str = DEFAULT_THEME,
+    highlight: Sequence[int] = (),
+) -> bytes:
+    """A table of text cells (a tournament's crosstable), legible at Discord's preview
+    size; column 1 holds the names."""
+    return await asyncio.to_thread(
+        render.crosstable.table_png, title, header, rows, theme=theme, highlight=highlight
+    )
+
+
+async def bracket_picture(
+    title: str,
+    rounds: Sequence[Sequence[tuple[str, str, int | None]]],
+    *,
+    theme: str = DEFAULT_THEME,
+) -> bytes:
+    """A knockout bracket: each round's matches (two names, the winner's side)."""
+    return await asyncio.to_thread(render.crosstable.bracket_png, title, rounds, theme=theme)

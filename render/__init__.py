@@ -16,6 +16,7 @@ so tests (and the bot) can find what is drawn where: :func:`cell_center`,
 
 from __future__ import annotations
 
+from render import crosstable
 from render.card import card_png
 from render.chart import biggest_swings, win_chart_image, win_chart_png
 from render.games import Painter, painter_for, register
@@ -71,6 +72,7 @@ __all__ = [
     "cell_center",
     "change_summary",
     "colors",
+    "crosstable",
     "image_size",
     "painter_for",
     "register",

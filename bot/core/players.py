@@ -116,6 +116,10 @@ class GameOpener(Protocol):
 
     async def accept(self, *, guild_id: int, challenge_id: int, member: Member) -> GameUpdate: ...
 
+    async def cancel(self, *, guild_id: int, challenge_id: int, member: Member) -> ChallengeRow:
+        """Withdraw a pending challenge (``member``: its challenger); its message says so."""
+        ...
+
 
 class TurnClock(Protocol):
     """The clock of a game's turn (the correspondence clocks)."""

@@ -392,6 +392,154 @@ CREATE TABLE game_notes (
 """
 
 
+# Competitions run by the bot (issue 27): tournaments, who entered them, and their
+# games (a row per game to play, a bye or a forfeit, each linked to its game).
+_V_TOURNAMENTS = """
+-- A tournament: sign-up until starts_at (or the organiser starts it), then its rounds.
+CREATE TABLE tournaments (
+    id              INTEGER PRIMARY KEY,
+    guild_id        INTEGER NOT NULL,
+    channel_id      INTEGER NOT NULL,   -- where it was made: its sign-up post and games
+    thread_id       INTEGER,            -- its own thread (announcements)
+    message_id      INTEGER,            -- its sign-up post
+    organiser_id    INTEGER NOT NULL,
+    organiser_name  TEXT NOT NULL,
+    name            TEXT NOT NULL,
+    format          TEXT NOT NULL
+                    CHECK (format IN ('round_robin', 'double_round_robin', 'swiss', 'knockout')),
+    rounds          INTEGER,            -- a Swiss's number of rounds
+    game            TEXT NOT NULL,      -- rules.GAMES key
+    options         TEXT NOT NULL,      -- JSON: the engine's options, defaults filled in
+    settings        TEXT NOT NULL DEFAULT '{}',  -- JSON: time control, rated
+    min_players     INTEGER NOT NULL,
+    max_players     INTEGER NOT NULL,
+    starts_at       TEXT NOT NULL,      -- stamp(): the sign-up deadline
+    status          TEXT NOT NULL DEFAULT 'signup'
+                    CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
+    round           INTEGER NOT NULL DEFAULT 0,  -- the round being played (0: none yet)
+    champion_id     INTEGER,
+    created_at      TEXT NOT NULL,
+    finished_at     TEXT
+);
+CREATE INDEX tournaments_by_status ON tournaments (status, starts_at);
+CREATE INDEX tournaments_by_guild ON tournaments (guild_id, status);
+-- A member entered in a tournament; seed and rating are fixed at its start.
+CREATE TABLE tournament_entrants (
+    tournament_id   INTEGER NOT NULL REFERENCES tournaments (id),
+    member_id       INTEGER NOT NULL,
+    member_name     TEXT NOT NULL,
+    joined_at       TEXT NOT NULL,
+    seed            INTEGER,            -- 0 the strongest
+    rating          REAL,
+    withdrawn_at    TEXT,
+    PRIMARY KEY (tournament_id, member_id)
+);
+-- A game of a round (player1_id NULL: a bye for player0), a knockout game drawn and
+-- replayed being the next ``replay`` of the same board. points: player0's (1, 0.5, 0)
+-- once known; forfeit: scored without being played (a withdrawal).
+CREATE TABLE tournament_games (
+    id              INTEGER PRIMARY KEY,
+    tournament_id   INTEGER NOT NULL REFERENCES tournaments (id),
+    round           INTEGER NOT NULL,
+    board           INTEGER NOT NULL,
+    replay          INTEGER NOT NULL DEFAULT 0,
+    player0_id      INTEGER NOT NULL,
+    player1_id      INTEGER,
+    game_id         INTEGER REFERENCES games (id),
+    points          REAL,
+    forfeit         INTEGER NOT NULL DEFAULT 0 CHECK (forfeit IN (0, 1)),
+    UNIQUE (tournament_id, round, board, replay)
+);
+CREATE UNIQUE INDEX tournament_games_by_game ON tournament_games (game_id);
+"""
+
+
+# Leagues (issue 27): seasons of divisions, each division a double round robin (a
+# tournament); members stay in from season to season until they leave.
+_V_LEAGUES = """
+CREATE TABLE leagues (
+    id              INTEGER PRIMARY KEY,
+    guild_id        INTEGER NOT NULL,
+    channel_id      INTEGER NOT NULL,
+    organiser_id    INTEGER NOT NULL,
+    organiser_name  TEXT NOT NULL,
+    name            TEXT NOT NULL,
+    game            TEXT NOT NULL,
+    options         TEXT NOT NULL,      -- JSON, as a tournament's
+    settings        TEXT NOT NULL DEFAULT '{}',  -- JSON: time control, rated
+    division_size   INTEGER NOT NULL,   -- 6 to 10
+    season          INTEGER NOT NULL DEFAULT 0,  -- the season being played (0: none yet)
+    status          TEXT NOT NULL DEFAULT 'signup'
+                    CHECK (status IN ('signup', 'running', 'stopped')),
+    starts_at       TEXT NOT NULL,      -- stamp(): the first season's start
+    created_at      TEXT NOT NULL
+);
+CREATE INDEX leagues_by_status ON leagues (status, starts_at);
+-- A member of a league, from season to season until left_at.
+CREATE TABLE league_members (
+    league_id       INTEGER NOT NULL REFERENCES leagues (id),
+    member_id       INTEGER NOT NULL,
+    member_name     TEXT NOT NULL,
+    joined_at       TEXT NOT NULL,
+    left_at         TEXT,
+    PRIMARY KEY (league_id, member_id)
+);
+-- A season's division (1 the top) and the tournament it plays.
+CREATE TABLE league_divisions (
+    league_id       INTEGER NOT NULL REFERENCES leagues (id),
+    season          INTEGER NOT NULL,
+    division        INTEGER NOT NULL,
+    tournament_id   INTEGER NOT NULL UNIQUE REFERENCES tournaments (id),
+    PRIMARY KEY (league_id, season, division)
+);
+"""
+
+
+# Ladders (issue 27): members in places, each challenging up to 3 places above.
+_V_LADDERS = """
+CREATE TABLE ladders (
+    id              INTEGER PRIMARY KEY,
+    guild_id        INTEGER NOT NULL,
+    channel_id      INTEGER NOT NULL,
+    organiser_id    INTEGER NOT NULL,
+    organiser_name  TEXT NOT NULL,
+    name            TEXT NOT NULL,
+    game            TEXT NOT NULL,
+    options         TEXT NOT NULL,      -- JSON, as a tournament's
+    settings        TEXT NOT NULL DEFAULT '{}',  -- JSON: time control, rated
+    answer_days     INTEGER NOT NULL,   -- a challenge unanswered this long is lost
+    created_at      TEXT NOT NULL
+);
+-- A member's place on a ladder (1 the top); places are kept unique by the service,
+-- which moves several in one transaction.
+CREATE TABLE ladder_rungs (
+    ladder_id       INTEGER NOT NULL REFERENCES ladders (id),
+    member_id       INTEGER NOT NULL,
+    member_name     TEXT NOT NULL,
+    place           INTEGER NOT NULL,
+    joined_at       TEXT NOT NULL,
+    PRIMARY KEY (ladder_id, member_id)
+);
+-- A challenge up the ladder: its challenge (and game, once accepted), open until won,
+-- lost, drawn, forfeited (unanswered in time) or cancelled (a player left).
+CREATE TABLE ladder_challenges (
+    id              INTEGER PRIMARY KEY,
+    ladder_id       INTEGER NOT NULL REFERENCES ladders (id),
+    challenger_id   INTEGER NOT NULL,
+    defender_id     INTEGER NOT NULL,
+    challenge_id    INTEGER REFERENCES challenges (id),
+    game_id         INTEGER REFERENCES games (id),
+    status          TEXT NOT NULL DEFAULT 'open'
+                    CHECK (status IN ('open', 'won', 'lost', 'drawn', 'forfeited', 'cancelled')),
+    created_at      TEXT NOT NULL,
+    expires_at      TEXT NOT NULL,      -- stamp(): unanswered by then, it is forfeited
+    closed_at       TEXT
+);
+CREATE INDEX ladder_challenges_by_status ON ladder_challenges (status, expires_at);
+CREATE INDEX ladder_challenges_by_ladder ON ladder_challenges (ladder_id, status);
+"""
+
+
 Migration = str | Callable[[sqlite3.Connection], None]
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -406,4 +554,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V_CLAIMS,
     _V_PROCESSES,
     _V_CONDITIONAL_MOVES_AND_NOTES,
+    _V_TOURNAMENTS,
+    _V_LEAGUES,
+    _V_LADDERS,
 )

@@ -407,3 +407,250 @@ class PlanRow:
             tree=_json(row["tree"]),
             updated_at=_instant(row["updated_at"]),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    message_id: int | None
+    organiser_id: int
+    organiser_name: str
+    name: str
+    #: 'round_robin', 'double_round_robin', 'swiss' or 'knockout'.
+    format: str
+    #: A Swiss's number of rounds (None for the other formats).
+    rounds: int | None
+    game: str
+    options: dict[str, Any]
+    #: The games' time control and whether they are rated.
+    settings: dict[str, Any]
+    min_players: int
+    max_players: int
+    starts_at: datetime
+    #: 'signup', 'running', 'finished' or 'cancelled'.
+    status: str
+    #: The round being played (0 before the start).
+    round: int
+    champion_id: int | None
+    created_at: datetime
+    finished_at: datetime | None
+
+    @property
+    def rated(self) -> bool:
+        return self.settings.get("rated", True) is not False
+
+    @classmethod
+    def from_row(cls, row: Row) -> TournamentRow:
+        return cls(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            thread_id=row["thread_id"],
+            message_id=row["message_id"],
+            organiser_id=row["organiser_id"],
+            organiser_name=row["organiser_name"],
+            name=row["name"],
+            format=row["format"],
+            rounds=row["rounds"],
+            game=row["game"],
+            options=_json(row["options"]),
+            settings=_json(row["settings"]),
+            min_players=row["min_players"],
+            max_players=row["max_players"],
+            starts_at=_instant(row["starts_at"]),
+            status=row["status"],
+            round=row["round"],
+            champion_id=row["champion_id"],
+            created_at=_instant(row["created_at"]),
+            finished_at=_time(row["finished_at"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantRow:
+    tournament_id: int
+    member_id: int
+    member_name: str
+    joined_at: datetime
+    #: Their place in the seeding at the start (0 the strongest); None before.
+    seed: int | None
+    rating: float | None
+    withdrawn_at: datetime | None
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_at is not None
+
+    @classmethod
+    def from_row(cls, row: Row) -> EntrantRow:
+        return cls(
+            tournament_id=row["tournament_id"],
+            member_id=row["member_id"],
+            member_name=row["member_name"],
+            joined_at=_instant(row["joined_at"]),
+            seed=row["seed"],
+            rating=row["rating"],
+            withdrawn_at=_time(row["withdrawn_at"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentGameRow:
+    """A game of a tournament's round: to play, played, a bye or a forfeit."""
+
+    id: int
+    tournament_id: int
+    round: int
+    board: int
+    #: 0, then 1, 2… for a knockout game drawn and played again.
+    replay: int
+    player0_id: int
+    #: None: a bye for player 0.
+    player1_id: int | None
+    game_id: int | None
+    #: Player 0's points (1, 0.5, 0) once known.
+    points: float | None
+    #: Scored without being played (a withdrawal).
+    forfeit: bool
+
+    @property
+    def is_bye(self) -> bool:
+        return self.player1_id is None
+
+    @classmethod
+    def from_row(cls, row: Row) -> TournamentGameRow:
+        return cls(
+            id=row["id"],
+            tournament_id=row["tournament_id"],
+            round=row["round"],
+            board=row["board"],
+            replay=row["replay"],
+            player0_id=row["player0_id"],
+            player1_id=row["player1_id"],
+            game_id=row["game_id"],
+            points=row["points"],
+            forfeit=bool(row["forfeit"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    organiser_id: int
+    organiser_name: str
+    name: str
+    game: str
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    division_size: int
+    #: The season being played (0 before the first).
+    season: int
+    #: 'signup', 'running' or 'stopped'.
+    status: str
+    starts_at: datetime
+    created_at: datetime
+
+    @classmethod
+    def from_row(cls, row: Row) -> LeagueRow:
+        return cls(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            organiser_id=row["organiser_id"],
+            organiser_name=row["organiser_name"],
+            name=row["name"],
+            game=row["game"],
+            options=_json(row["options"]),
+            settings=_json(row["settings"]),
+            division_size=row["division_size"],
+            season=row["season"],
+            status=row["status"],
+            starts_at=_instant(row["starts_at"]),
+            created_at=_instant(row["created_at"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class LadderRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    organiser_id: int
+    organiser_name: str
+    name: str
+    game: str
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    answer_days: int
+    created_at: datetime
+
+    @classmethod
+    def from_row(cls, row: Row) -> LadderRow:
+        return cls(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            organiser_id=row["organiser_id"],
+            organiser_name=row["organiser_name"],
+            name=row["name"],
+            game=row["game"],
+            options=_json(row["options"]),
+            settings=_json(row["settings"]),
+            answer_days=row["answer_days"],
+            created_at=_instant(row["created_at"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RungRow:
+    ladder_id: int
+    member_id: int
+    member_name: str
+    #: 1 the top.
+    place: int
+    joined_at: datetime
+
+    @classmethod
+    def from_row(cls, row: Row) -> RungRow:
+        return cls(
+            row["ladder_id"],
+            row["member_id"],
+            row["member_name"],
+            row["place"],
+            _instant(row["joined_at"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class LadderChallengeRow:
+    id: int
+    ladder_id: int
+    challenger_id: int
+    defender_id: int
+    challenge_id: int | None
+    game_id: int | None
+    #: 'open', 'won', 'lost', 'drawn', 'forfeited' or 'cancelled' (the challenger's view).
+    status: str
+    created_at: datetime
+    expires_at: datetime
+    closed_at: datetime | None
+
+    @classmethod
+    def from_row(cls, row: Row) -> LadderChallengeRow:
+        return cls(
+            id=row["id"],
+            ladder_id=row["ladder_id"],
+            challenger_id=row["challenger_id"],
+            defender_id=row["defender_id"],
+            challenge_id=row["challenge_id"],
+            game_id=row["game_id"],
+            status=row["status"],
+            created_at=_instant(row["created_at"]),
+            expires_at=_instant(row["expires_at"]),
+            closed_at=_time(row["closed_at"]),
+        )

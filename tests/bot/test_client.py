@@ -81,7 +81,7 @@ async def test_the_slash_commands_and_their_payloads(client: BoardBot) -> None:
     } <= set(commands)
     for command in commands.values():
         payload = command.to_dict(client.tree)
-        assert re.fullmatch(r"[a-z]{1,32}", payload["name"])
+        assert re.fullmatch(r"[a-z0-9]{1,32}", payload["name"])  # Discord takes digits
         assert 1 <= len(payload["description"]) <= 100
         for option in payload.get("options", []):
             assert re.fullmatch(r"[a-z_]{1,32}", option["name"])

@@ -14,16 +14,18 @@ from bot.config import Settings
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def command_rows(groups: set[str]) -> dict[str, str]:
-    """The first cell of each row of a commands table, by command name (a command of one
-    of ``groups`` by its group's name and its own: ``conditional add``)."""
+def command_rows(groups: frozenset[str] = frozenset()) -> dict[str, str]:
+    """The first cell of each row of a commands table, by command name (a command of
+    one of ``groups`` by its group and name: ``tournament join``)."""
     rows = {}
     for line in (ROOT / "README.md").read_text().splitlines():
-        found = re.match(r"\| `/([a-z_]+)((?: [a-z_]+)?)([^`]*)` \|", line)
-        if found and found[1] in groups:
-            rows[f"{found[1]}{found[2]}"] = found[3]
-        elif found:
-            rows[found[1]] = f"{found[2]}{found[3]}"
+        found = re.match(r"\| `/([a-z0-9_]+)([^`]*)` \|", line)
+        if found:
+            name, rest = found[1], found[2]
+            if name in groups:
+                sub, _, rest = rest.strip().partition(" ")
+                name, rest = f"{name} {sub}", " " + rest
+            rows[name] = rest
     return rows
 
 
@@ -49,7 +51,7 @@ async def test_the_commands_table_lists_every_command_and_option(tmp_path: Path)
         else:
             registered[command.name] = [p.display_name for p in command.parameters]
     await client.close()
-    rows = command_rows(groups)
+    rows = command_rows(frozenset(groups))
     assert sorted(set(registered) - set(rows)) == [], "commands missing from the README"
     assert sorted(set(rows) - set(registered)) == [], "the README lists unknown commands"
     for name, options in registered.items():

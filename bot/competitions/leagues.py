@@ -1,0 +1,335 @@
+"""Leagues, without Discord: seasons of divisions, each a double round robin (a
+tournament of :class:`~bot.competitions.service.Tournaments`).
+
+Members join once and stay in from season to season until they leave. The first
+season starts at the sign-up deadline (a claimed :class:`~bot.timers.DueTimer`), its
+divisions made by rating (:func:`divide`); each next season starts by itself when the
+last division of the one before is over (the listener :meth:`Leagues.game_ended`, told
+after the tournaments'), the top 2 of each division going up and the bottom 2 down
+(:func:`next_order`), newcomers at the bottom. A season begins behind a conditional
+statement (one process begins it); earlier seasons stay in the database to be viewed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import math
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot.claims import Claims
+from bot.competitions.service import (
+    UNRATED,
+    Tournaments,
+    byes_of,
+    results_of,
+)
+from bot.competitions.standings import Standing, standings
+from bot.core.game_settings import challenge_settings, game_options
+from bot.core.games import game_rules
+from bot.model import GameUpdate, Member, UserError
+from bot.storage import Connection, Database, LeagueRow, TournamentRow, queries
+from bot.timers import DueTimer, Sleep
+
+log = logging.getLogger(__name__)
+
+#: A division's size, as the organiser may set it.
+SMALLEST_DIVISION, LARGEST_DIVISION = 6, 10
+#: Who go up from a division, and down.
+PROMOTED = RELEGATED = 2
+#: The fewest members a league starts a season with.
+FEWEST = 4
+
+
+def divide(order: Sequence[int], size: int) -> list[list[int]]:
+    """``order`` (best first) cut into divisions of about ``size``: as many as make
+    them closest to it but none larger than :data:`LARGEST_DIVISION`, their sizes
+    differing by one at most, the larger on top."""
+    if not order:
+        return []
+    count = max(1, round(len(order) / size), math.ceil(len(order) / LARGEST_DIVISION))
+    base, extra = divmod(len(order), count)
+    cut, at = [], 0
+    for i in range(count):
+        width = base + (1 if i < extra else 0)
+        cut.append(list(order[at : at + width]))
+        at += width
+    return cut
+
+
+def next_divisions(
+    finished: Sequence[Sequence[int]], staying: set[int], newcomers: Sequence[int], size: int
+) -> list[list[int]]:
+    """The next season's divisions from the standings of the last (top division first,
+    each best first): the top :data:`PROMOTED` of each go up and the bottom
+    :data:`RELEGATED` down (:func:`next_order`), those not ``staying`` leave, the
+    ``newcomers`` join the bottom division; cut again (:func:`divide`) only if a
+    division would be too small or too large."""
+    moved = [[m for m in one if m in staying] for one in _moved(finished)]
+    moved = [one for one in moved if one]
+    if moved:
+        moved[-1] += newcomers
+    else:
+        moved = [list(newcomers)]
+    if all(SMALLEST_DIVISION <= len(one) <= LARGEST_DIVISION for one in moved) or (
+        len(moved) == 1 and len(moved[0]) <= LARGEST_DIVISION
+    ):
+        return moved
+    return divide([m for one in moved for m in one], size)
+
+
+def next_order(finished: Sequence[Sequence[int]]) -> list[int]:
+    """The order of the next season from the standings of each division (top division
+    first, each best first): the top :data:`PROMOTED` of a division change places with
+    the bottom :data:`RELEGATED` of the one above."""
+    return [member for division in _moved(finished) for member in division]
+
+
+def _moved(finished: Sequence[Sequence[int]]) -> list[list[int]]:
+    moved = [list(one) for one in finished]
+    for upper, lower in itertools.pairwise(moved):
+        if len(upper) <= RELEGATED or len(lower) <= PROMOTED:
+            continue
+        down, up = upper[-RELEGATED:], lower[:PROMOTED]
+        upper[-RELEGATED:] = up
+        lower[:PROMOTED] = down
+    return moved
+
+
+class Leagues:
+    def __init__(
+        self,
+        db: Database,
+        tournaments: Tournaments,
+        *,
+        now: Callable[[], datetime],
+        claims: Claims,
+        sleep: Sleep = asyncio.sleep,
+        reread: timedelta | None = None,
+    ) -> None:
+        self.db = db
+        self.tournaments = tournaments
+        self.now = now
+        self.claims = claims
+        self._lock = asyncio.Lock()
+        self.timer = DueTimer(
+            "league starts",
+            handle_due=self.start_due,
+            next_due=self._next_start,
+            now=now,
+            sleep=sleep,
+            reread=reread,
+        )
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        organiser: Member,
+        name: str,
+        game: str,
+        starts_at: datetime,
+        options: Mapping[str, Any] | None = None,
+        time_control: str | None = None,
+        division_size: int = 8,
+        rated: bool = True,
+    ) -> LeagueRow:
+        rule_set = game_rules(game)
+        resolved = game_options(rule_set, options)
+        settings = {**challenge_settings(time_control, takebacks=False), "rated": bool(rated)}
+        name = " ".join(name.split())
+        if not name:
+            raise UserError("Give the league a name.")
+        if starts_at <= self.now():
+            raise UserError("The sign-up deadline is in the past: pick a moment to come.")
+        if not SMALLEST_DIVISION <= division_size <= LARGEST_DIVISION:
+            raise UserError(
+                f"A division has {SMALLEST_DIVISION} to {LARGEST_DIVISION} players, "
+                f"not {division_size}."
+            )
+        async with self.db.transaction() as tx:
+            league_id = await queries.insert_league(
+                tx,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                organiser_id=organiser.id,
+                organiser_name=organiser.name,
+                name=name[:80],
+                game=rule_set.name,
+                options=resolved,
+                settings=settings,
+                division_size=division_size,
+                starts_at=starts_at,
+                created_at=self.now(),
+            )
+            made = await queries.get_league(tx, league_id)
+        assert made is not None
+        self.timer.poke()
+        return made
+
+    async def get(self, guild_id: int, league_id: int) -> LeagueRow:
+        async with self.db.reading() as conn:
+            found = await queries.get_league(conn, league_id)
+        if found is None or found.guild_id != guild_id:
+            raise UserError("That league doesn't exist.")
+        return found
+
+    async def listed(self, guild_id: int) -> list[LeagueRow]:
+        async with self.db.reading() as conn:
+            return await queries.leagues_of_guild(conn, guild_id)
+
+    async def join(self, *, guild_id: int, league_id: int, member: Member) -> LeagueRow:
+        league = await self.get(guild_id, league_id)
+        if member.bot:
+            raise UserError("Bots can't play in leagues.")
+        if league.status == "stopped":
+            raise UserError(f"{league.name} is over.")
+        async with self.db.transaction() as tx:
+            if not await queries.join_league(
+                tx, league.id, member_id=member.id, member_name=member.name, joined_at=self.now()
+            ):
+                raise UserError(f"You are already in {league.name}.")
+        return league
+
+    async def leave(self, *, guild_id: int, league_id: int, member: Member) -> LeagueRow:
+        """Out of the seasons to come (a season being played is played to its end)."""
+        league = await self.get(guild_id, league_id)
+        async with self.db.transaction() as tx:
+            if not await queries.leave_league(tx, league.id, member.id, self.now()):
+                raise UserError(f"You are not in {league.name}.")
+        return league
+
+    # -- seasons ------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """At start-up: a season over while the bot was down is followed by the next."""
+        async with self.db.reading() as conn:
+            running = await queries.running_leagues(conn)
+        for league in running:
+            try:
+                await self.turn(league.id)
+            except Exception:
+                log.exception("league %d could not go on", league.id)
+        self.timer.start()
+
+    async def stop(self) -> None:
+        await self.timer.stop()
+
+    async def _next_start(self) -> datetime | None:
+        async with self.db.reading() as conn:
+            return await queries.next_league_start(conn)
+
+    async def start_due(self) -> list[int]:
+        async with self.db.reading() as conn:
+            due = await queries.leagues_due(conn, self.now())
+        started = []
+        for league in due:
+            async with self.claims.holding("league", league.id, league.starts_at) as mine:
+                if mine and await self._season(league):
+                    started.append(league.id)
+        return started
+
+    async def game_ended(self, update: GameUpdate) -> None:
+        tournament_id = update.game.settings.get("tournament")
+        if not isinstance(tournament_id, int):
+            return
+        async with self.db.reading() as conn:
+            league_id = await queries.league_of_tournament(conn, tournament_id)
+        if league_id is not None:
+            await self.turn(league_id)
+
+    async def turn(self, league_id: int) -> bool:
+        """Begin the next season if every division of this one is over."""
+        async with self.db.reading() as conn:
+            league = await queries.get_league(conn, league_id)
+            current = (
+                [] if league is None else await queries.divisions(conn, league.id, league.season)
+            )
+        if league is None or league.status != "running":
+            return False
+        if not current:  # begun, but stopped before its divisions were made: make them
+            async with self.db.reading() as conn:
+                before = await queries.divisions(conn, league.id, league.season - 1)
+            return await self._season(league, before, again=True)
+        if any(t.status == "running" for t in current):
+            return False
+        return await self._season(league, current)
+
+    async def _season(
+        self, league: LeagueRow, finished: Sequence[TournamentRow] = (), *, again: bool = False
+    ) -> bool:
+        """Begin the season after ``league.season`` (``again``: make the divisions of
+        ``league.season``, begun without them): each division a tournament."""
+        async with self._lock:
+            async with self.db.reading() as conn:
+                members = await queries.league_members(conn, league.id)
+                ratings = await queries.member_ratings(
+                    conn, league.guild_id, league.game, [m for m, _, _ in members]
+                )
+                tables = [await self._standings(conn, t) for t in finished]
+            names = {m: name for m, name, _ in members}
+            played = [[s.player for s in table] for table in tables]
+            before = {m for one in played for m in one}
+            newcomers = sorted(
+                (m for m in names if m not in before),
+                key=lambda m: (-ratings.get(m, UNRATED), m),
+            )
+            cut = next_divisions(played, set(names), newcomers, league.division_size)
+            if sum(len(one) for one in cut) < FEWEST:
+                if not finished:
+                    log.info("league %d: too few members to start", league.id)
+                return False
+            if not again:
+                async with self.db.transaction() as tx:
+                    if not await queries.begin_season(tx, league.id, league.season):
+                        return False  # begun by another process
+            season = league.season if again else league.season + 1
+            for number, division in enumerate(cut, start=1):
+                await self.tournaments.start_with(
+                    guild_id=league.guild_id,
+                    channel_id=league.channel_id,
+                    organiser=Member(league.organiser_id, league.organiser_name),
+                    name=f"{league.name}: season {season}, division {number}",
+                    format="double_round_robin",
+                    game=league.game,
+                    options=league.options,
+                    settings=league.settings,
+                    players=[Member(m, names[m]) for m in division],
+                    then=_division(league.id, season, number),
+                )
+            log.info("league %d: season %d begins", league.id, season)
+            return True
+
+    async def _standings(self, conn: Connection, t: TournamentRow) -> list[Standing]:
+        players = await queries.entrants(conn, t.id)
+        games = await queries.tournament_games(conn, t.id)
+        rated = {p.member_id: p.rating if p.rating is not None else UNRATED for p in players}
+        return standings(rated, results_of(games), byes_of(games))
+
+    async def season_tables(
+        self, guild_id: int, league_id: int, season: int | None = None
+    ) -> tuple[LeagueRow, int, list[tuple[TournamentRow, list[Standing]]]]:
+        """A season's divisions (the current one by default) and their standings."""
+        league = await self.get(guild_id, league_id)
+        which = league.season if season is None else season
+        if not 1 <= which <= max(1, league.season) or league.season == 0:
+            raise UserError(
+                f"{league.name} has played {league.season} seasons: pick one of those."
+                if league.season
+                else f"{league.name} has not started yet."
+            )
+        async with self.db.reading() as conn:
+            found = await queries.divisions(conn, league.id, which)
+            tables = [(t, await self._standings(conn, t)) for t in found]
+        return league, which, tables
+
+
+def _division(league_id: int, season: int, number: int) -> Callable[[Connection, int], Any]:
+    async def link(tx: Connection, tournament_id: int) -> None:
+        await queries.add_division(tx, league_id, season, number, tournament_id)
+
+    return link
