@@ -22,7 +22,6 @@ SWISS = app_commands.Choice(name="Swiss", value="swiss")
 
 def interaction(env: Env, member: Any, *, manager: bool = False) -> Interaction:
     made = Interaction(env, member)
-    made.client.services.add(service(env))
     made.permissions = SimpleNamespace(manage_guild=manager)  # type: ignore[attr-defined]
     return made
 
@@ -116,16 +115,13 @@ def test_deadlines_read_as_times_from_now() -> None:
 
 
 async def test_a_league_needs_manage_server_and_a_known_season(env: Env) -> None:
-    from bot.claims import Claims
     from bot.competitions.commands import LeagueCommands
-    from bot.competitions.leagues import Leagues
 
     command = LeagueCommands.league.get_command("create")
     assert isinstance(command, app_commands.Command)
     for manager, said in ((False, "needs the Manage Server permission"), (True, "takes members")):
         asked = interaction(env, PLAYERS[0], manager=manager)
-        leagues = Leagues(env.db, service(env), now=env.clock, claims=Claims(env.db, now=env.clock))
-        asked.client.services.add(leagues)
+        leagues = env.app.leagues
         await invoke(
             command, LeagueCommands(), asked, game=GAME, name="Club", deadline="1d", size=None
         )
@@ -133,24 +129,20 @@ async def test_a_league_needs_manage_server_and_a_known_season(env: Env) -> None
         assert said in answer
     [made] = await leagues.listed(GUILD)
     asked = interaction(env, PLAYERS[0])
-    asked.client.services.add(leagues)
     await invoke(LeagueCommands.standings, LeagueCommands(), asked, made.id)
     assert asked.answers() == ["Club has not started yet."]
 
 
 async def test_a_ladder_shown_and_a_challenge_out_of_reach_refused(env: Env) -> None:
-    from bot.claims import Claims
     from bot.competitions.commands import LadderCommands
-    from bot.competitions.ladders import Ladders
 
-    ladders = Ladders(env.db, env.challenges, now=env.clock, claims=Claims(env.db, now=env.clock))
+    ladders = env.app.ladders
     made = await ladders.create(
         guild_id=GUILD, channel_id=1, organiser=PLAYERS[0], name="Steps", game=GAME
     )
     for member in PLAYERS[:5]:
         await ladders.join(guild_id=GUILD, ladder_id=made.id, member=member)
     asked = interaction(env, PLAYERS[4])
-    asked.client.services.add(ladders)
     await invoke(LadderCommands.challenge, LadderCommands(), asked, made.id, user(PLAYERS[0]))
     assert asked.answers()[-1] == (
         "You are 5th: you may challenge the 3 places above yours, and P0 is 1st."
@@ -161,13 +153,11 @@ async def test_a_ladder_shown_and_a_challenge_out_of_reach_refused(env: Env) -> 
     departed = discord.User.__new__(discord.User)
     departed.id, departed.name, departed.global_name = gone.id, "P2", None
     asked = interaction(env, PLAYERS[3])
-    asked.client.services.add(ladders)
     await invoke(LadderCommands.challenge, LadderCommands(), asked, made.id, departed)
     assert asked.answers() == [
         "P2 is not a member of this server (any more): challenge someone who is."
     ]
     shown = interaction(env, PLAYERS[1])
-    shown.client.services.add(ladders)
     await invoke(LadderCommands.show, LadderCommands(), shown, made.id)
     [sent] = shown.followup.sent
     assert sent["content"].splitlines()[1:3] == ["1. P0 (0–0)", "2. P1 (0–0)"]
@@ -197,7 +187,6 @@ async def test_the_standings_of_a_finished_tournament_with_its_crosstable(env: E
     [g] = (await svc.table(GUILD, made.id)).games
     await finish(env, g, 0.5)
     asked = Interaction(env, PLAYERS[3])
-    asked.client.services.add(svc)
     await invoke(TournamentCommands.standings, TournamentCommands(), asked, made.id)
     [sent] = asked.followup.sent
     assert sent["content"].startswith("**Duel**: a round robin of Lifeline, finished.")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot.claims import Claims
 from bot.competitions.ladders import Ladders
 from bot.model import Member, UserError
 from bot.storage import queries
@@ -17,9 +16,7 @@ M = [Member(300 + i, f"L{i}") for i in range(1, 7)]  # L1 … L6
 
 
 def ladders_of(env: Env) -> Ladders:
-    made = Ladders(env.db, env.challenges, now=env.clock, claims=Claims(env.db, now=env.clock))
-    env.events.subscribe(made)
-    return made
+    return env.app.ladders
 
 
 async def places(ladders: Ladders, ladder_id: int) -> list[str]:

@@ -11,8 +11,7 @@ from datetime import timedelta
 import pytest
 from PIL import Image
 
-from bot.claims import Claims
-from bot.competitions.posts import TournamentPosts, place
+from bot.competitions.posts import place
 from bot.competitions.service import Tournaments
 from bot.competitions.tables import crosstable_rows, round_rows
 from bot.pictures import bracket_picture, table_picture
@@ -22,17 +21,8 @@ from tests.bot.conftest import CHANNEL, GUILD, SMALL, Env
 
 
 def service(env: Env) -> Tournaments:
-    assert env.outbox is not None
-    made = Tournaments(
-        env.db,
-        env.challenges,
-        now=env.clock,
-        claims=Claims(env.db, now=env.clock),
-        endings=env.endings,
-        news=TournamentPosts(env.db, env.poster, env.outbox, now=env.clock),
-    )
-    env.events.subscribe(made)
-    return made
+    """The tournaments of the bot, posting through its outbox."""
+    return env.app.tournaments
 
 
 @pytest.mark.both_backends

@@ -13,7 +13,6 @@ from datetime import timedelta
 
 import pytest
 
-from bot.claims import Claims
 from bot.competitions.pairing import round_robin
 from bot.competitions.service import Tournaments
 from bot.model import Member, UserError
@@ -27,15 +26,8 @@ ORGANISER = Member(7, "Org")
 
 
 def service(env: Env) -> Tournaments:
-    made = Tournaments(
-        env.db,
-        env.challenges,
-        now=env.clock,
-        claims=Claims(env.db, now=env.clock),
-        endings=env.endings,
-    )
-    env.events.subscribe(made)
-    return made
+    """The tournaments of the bot (the composition root's, listening to the games)."""
+    return env.app.tournaments
 
 
 async def create(svc: Tournaments, env: Env, **given) -> int:
