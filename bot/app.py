@@ -22,7 +22,7 @@ from ai.pool import AIPool
 from bot.challenges.expiry import ChallengeExpiry, Expired
 from bot.challenges.service import ChallengeMessages, Challenges
 from bot.claims import Claims, process_name
-from bot.conditional.service import Conditional, PlanGuard
+from bot.conditional.service import Conditional, PlanGuard, PlannedReplies
 from bot.config import Settings
 from bot.core.autocomplete import Autocomplete
 from bot.core.boards import Boards
@@ -222,7 +222,9 @@ def build(
     # Several processes may share the database: a game's items are delivered by one of
     # them at a time (a lease in the name of its shards).
     outbox = Outbox(db, now=now, sleep=sleep, owner=shards.name, sweep_every=OUTBOX_SWEEP)
-    notifier = Notifier(db, messenger, poster, now=now)
+    # A turn a conditional reply answers at once pings nobody: no mention, no DM.
+    planned = PlannedReplies(db)
+    notifier = Notifier(db, messenger, poster, now=now, planned=planned)
     # Members who asked for DMs or a digest are not pinged by board posts.
     boards = Boards(
         db,
@@ -232,6 +234,7 @@ def build(
         events=events,
         outbox=outbox,
         mention_filter=notifier.filter_mentions,
+        planned=planned,
         now=now,
     )
     messages = ChallengeMessages(

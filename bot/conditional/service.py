@@ -14,9 +14,11 @@ game's outbox lane) and a *listener* of ``move_played``, told after the board of
 opponent's move is posted: when the move matches a branch, the reply is played at
 once on the planner's behalf through :meth:`Moves.play_move` (``expected_ply``: at
 most once per turn, ``UNIQUE (game_id, ply)`` backs it up), stored marked
-conditional. A reply that has become illegal is dropped with a private notice. At
-start-up :meth:`Conditional.resume` plays the replies owed since before a restart.
-A takeback or the game's end deletes the trees.
+conditional. The opponent's move pings nobody then (no board mention, no "your turn"
+DM: :class:`PlannedReplies`, the core's ``PlannedTurns`` the root gives the boards
+and the notifier): the reply follows at once. A reply that has become illegal is
+dropped with a private notice. At start-up :meth:`Conditional.resume` plays the
+replies owed since before a restart. A takeback or the game's end deletes the trees.
 
 Notes: one per member per game, at most :data:`NOTE_LIMIT` characters, shown only to
 their author.
@@ -256,6 +258,34 @@ def _refusal(refused: _Refused) -> UserError:
 
 
 # -- the service -----------------------------------------------------------------------------
+
+
+class PlannedReplies:
+    """Which turns a plan answers (a :class:`~bot.core.plans.PlannedTurns`, given to the
+    boards and the turn notices): the planner of a reply owed and playable is not
+    pinged for the turn it answers, since the reply follows at once. A reply that has
+    become illegal pings as ever (it is dropped, and the turn is theirs)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def answered(self, row: GameRow, state: State) -> frozenset[int]:
+        if not row.is_active or state.to_move is None:
+            return frozenset()
+        found = set()
+        for plan in await self.db.read(queries.plans_of_game(row.id)):
+            reply = owed_reply(plan, row, state)
+            if reply is not None and await asyncio.to_thread(_playable, state, reply):
+                found.add(plan.member_id)
+        return frozenset(found)
+
+
+def _playable(state: State, move: str) -> bool:
+    try:
+        state.play(move)
+    except rules.IllegalMove:
+        return False
+    return True
 
 
 class PlanGuard:

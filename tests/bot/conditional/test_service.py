@@ -407,3 +407,41 @@ async def test_notes_are_their_authors_own(world: tuple[Env, FakeMessenger]) -> 
     assert await service.note_of(game_id, me.id) == "replaced"
     await service.set_note(guild_id=GUILD, game_id=game_id, member=me, text="")
     assert await service.note_of(game_id, me.id) is None
+
+
+async def test_a_turn_the_plan_answers_pings_nobody_but_the_next_one_does(
+    database_url: Path | str,
+) -> None:
+    """The board of the opponent's move in the tree mentions no one (nor does a DM say
+    "your turn"): the planner's reply follows at once. The reply's board mentions the
+    opponent; a move outside the tree pings the planner as ever."""
+    messenger = FakeMessenger()
+    env = await Env.start(database_url, plans=messenger)
+    try:
+        game_id, them, me = await opened(env)
+        await env.notifier.set_preference(them.id, "dm")
+        await add(env, game_id, me, "c3, d4")
+        pinged_before = len(messenger.to(me.id))
+
+        await play(env, game_id, "c3")  # in the tree: d4 follows
+
+        *_, theirs, reply = env.poster.posts_for(game_id)
+        assert "`c3`" in theirs.content and theirs.mentions == ()
+        assert "`d4`" in reply.content and reply.mentions == ()  # them: by DM
+        assert [t for t in messenger.to(them.id) if "Your turn" in t]
+        await env.notifier.set_preference(me.id, "dm")
+        await add(env, game_id, me, "b2, e5")
+        await env.notifier.set_preference(them.id, "thread")
+
+        await play(env, game_id, "b2")  # in the tree again: no DM for the planner
+        assert not [t for t in messenger.to(me.id)[pinged_before:] if "Your turn" in t]
+        assert env.poster.posts_for(game_id)[-1].mentions == (them.id,)
+
+        await env.notifier.set_preference(me.id, "thread")
+        await add(env, game_id, me, "a3, e1")
+        await play(env, game_id, "b3")  # outside it: the planner's turn, pinged
+        assert env.poster.posts_for(game_id)[-1].mentions == (me.id,)
+    finally:
+        await plans(env).stop()
+        await env.outbox.stop()
+        await env.db.close()
