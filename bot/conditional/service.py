@@ -8,17 +8,19 @@ one reply per move of the opponent, any number of branches. The tree is stored
 nobody's business but its planner's until a reply is played.
 
 Playing: this service is a *move guard* of :class:`~bot.core.moves.Moves` (every move
-updates the trees in its own transaction: the planner's own reply advances their
-tree; an opponent's move outside it clears it, with a private notice staged in the
-game's outbox lane) and a *listener* of ``move_played``, told after the board of the
-opponent's move is posted: when the move matches a branch, the reply is played at
-once on the planner's behalf through :meth:`Moves.play_move` (``expected_ply``: at
-most once per turn, ``UNIQUE (game_id, ply)`` backs it up), stored marked
-conditional. The opponent's move pings nobody then (no board mention, no "your turn"
-DM: :class:`PlannedReplies`, the core's ``PlannedTurns`` the root gives the boards
-and the notifier): the reply follows at once. A reply that has become illegal is
-dropped with a private notice. At start-up :meth:`Conditional.resume` plays the
-replies owed since before a restart. A takeback or the game's end deletes the trees.
+updates the trees in its own transaction: the planner's own reply advances their tree;
+an opponent's move outside it clears it, with a private notice staged in the game's
+outbox lane: a DM, or when none can be delivered a line of the planner's own next
+private ``/board`` answer, never the thread) and a *listener* of ``move_played``, told
+after the board of the opponent's move is posted: when the move matches a branch, the
+reply is played at once on the planner's behalf through :meth:`Moves.play_move`
+(``expected_ply``: at most once per turn, ``UNIQUE (game_id, ply)`` backs it up),
+stored marked conditional. The opponent's move pings nobody then (no board mention, no
+"your turn" DM: :class:`PlannedReplies`, the core's ``PlannedTurns`` the root gives
+the boards and the notifier): the reply follows at once. A reply that has become
+illegal is dropped with a private notice. At start-up :meth:`Conditional.resume` plays
+the replies owed since before a restart. A takeback or the game's end deletes the
+trees.
 
 Notes: one per member per game, at most :data:`NOTE_LIMIT` characters, shown only to
 their author.
@@ -506,7 +508,23 @@ class Conditional:
         return Shown(row, text, after)
 
     async def _deliver_notice(self, pending: OutboxRow, worked_out: object) -> bool:
-        return await self.messenger.dm(int(pending.payload["member_id"]), pending.payload["text"])
+        """A DM; when none can be delivered (closed DMs), the notice waits for the
+        member's own /board answer (never the thread: the opponent would learn of it)."""
+        member_id, text = int(pending.payload["member_id"]), pending.payload["text"]
+        if await self.messenger.dm(member_id, text):
+            return True
+        game_id = int(pending.lane.removeprefix("game:"))  # notice(): the game's lane
+        await self.db.write(
+            [queries.save_plan_notice_statement(game_id, member_id, text, self.now())]
+        )
+        return False
+
+    async def unseen_notice(self, game_id: int, member_id: int) -> str | None:
+        """The notice no DM carried to ``member_id`` in the game, now seen (None: none)."""
+        text = await self.db.read(queries.plan_notice(game_id, member_id))
+        if text is not None:
+            await self.db.write([queries.drop_plan_notice_statement(game_id, member_id, text)])
+        return text
 
     # -- the listener: the reply owed after the opponent's move ----------------------------
 
@@ -523,8 +541,13 @@ class Conditional:
         await self.db.write([queries.drop_plan_statement(update.game.id)])
 
     async def game_ended(self, update: GameUpdate) -> None:
-        """Branches never played are deleted, unseen."""
-        await self.db.write([queries.drop_plan_statement(update.game.id)])
+        """Branches never played are deleted, unseen; so are notices not seen."""
+        await self.db.write(
+            [
+                queries.drop_plan_statement(update.game.id),
+                queries.drop_plan_notice_statement(update.game.id),
+            ]
+        )
 
     async def resume(self) -> int:
         """At start-up: the replies owed since before a restart (in this process's

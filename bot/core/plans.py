@@ -29,6 +29,12 @@ class PrivateNotes(Protocol):
         """``member_id``'s own note on the game (None: none)."""
         ...
 
+    async def unseen_notice(self, game_id: int, member_id: int) -> str | None:
+        """The private notice about ``member_id``'s conditional moves in the game that no
+        DM could carry (closed DMs), now seen: their private answer shows it once (None:
+        none)."""
+        ...
+
 
 class PlannedTurns(Protocol):
     async def answered(self, row: GameRow, state: State) -> frozenset[int]:

@@ -391,6 +391,18 @@ CREATE TABLE game_notes (
 );
 """
 
+# The private notices of conditional moves (a tree cleared, a reply dropped) that no DM
+# could carry (closed DMs): each waits for its member's own /board answer.
+_V_UNSEEN_PLAN_NOTICES = """
+CREATE TABLE plan_notices (
+    game_id         INTEGER NOT NULL REFERENCES games (id),
+    member_id       BIGINT NOT NULL,    -- the planner, the only one who sees it
+    notice          TEXT NOT NULL,      -- the latest one not seen
+    created_at      TEXT NOT NULL,
+    PRIMARY KEY (game_id, member_id)
+);
+"""
+
 
 Migration = str | Callable[[sqlite3.Connection], None]
 
@@ -406,4 +418,5 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V_CLAIMS,
     _V_PROCESSES,
     _V_CONDITIONAL_MOVES_AND_NOTES,
+    _V_UNSEEN_PLAN_NOTICES,
 )

@@ -48,11 +48,14 @@ from bot.storage.queries.clocks import (
 )
 from bot.storage.queries.conditional import (
     drop_note_statement,
+    drop_plan_notice_statement,
     drop_plan_statement,
     game_note,
+    plan_notice,
     plans_of_active_games,
     plans_of_game,
     save_note_statement,
+    save_plan_notice_statement,
     save_plan_statement,
 )
 from bot.storage.queries.games import (
@@ -155,6 +158,7 @@ __all__ = [
     "drop_button_post_statement",
     "drop_lane_statement",
     "drop_note_statement",
+    "drop_plan_notice_statement",
     "drop_plan_statement",
     "enter_statements",
     "find_pending_challenge",
@@ -199,6 +203,7 @@ __all__ = [
     "pending_challenges_created_by",
     "pending_lanes",
     "pending_outbox",
+    "plan_notice",
     "plans_of_active_games",
     "plans_of_game",
     "processes",
@@ -209,6 +214,7 @@ __all__ = [
     "save_analysis_statement",
     "save_clock_statement",
     "save_note_statement",
+    "save_plan_notice_statement",
     "save_plan_statement",
     "save_rating",
     "set_challenge_message",
