@@ -257,6 +257,8 @@ def build(
         claims=claims,
         # Other processes add and move clocks: read them again at least once a lease.
         reread=lease,
+        # No loss on time for a turn a conditional reply answers (owed across a restart).
+        planned=planned,
     )
     # The clock refuses moves out of time and stores the next turn with each move, and
     # is stored with each new game; each move advances or clears the players'

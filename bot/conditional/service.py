@@ -22,6 +22,13 @@ illegal is dropped with a private notice. At start-up :meth:`Conditional.resume`
 the replies owed since before a restart. A takeback or the game's end deletes the
 trees.
 
+Clocks and vacations: a reply is the planner's own decision, made in advance, so it is
+played whoever is on vacation. The planner's vacation goes on (a reply ends none, and
+their clock, stopped or not, loses no time: the reply is in time and takes none of
+theirs, even when a restart delays it, and the clock does not time out a turn whose
+reply is owed); the opponent's new turn starts when the reply is played, as after any
+move, their own vacation stopping it as ever.
+
 Notes: one per member per game, at most :data:`NOTE_LIMIT` characters, shown only to
 their author.
 """
@@ -303,7 +310,7 @@ class PlanGuard:
         return queries.plans_of_game(game_id)
 
     def check(
-        self, row: GameRow, state: State, member: Member, facts: list[PlanRow]
+        self, row: GameRow, state: State, member: Member, facts: list[PlanRow], *, conditional: bool
     ) -> MoveWriter | None:
         if not facts:
             return None
