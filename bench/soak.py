@@ -1,8 +1,8 @@
 """Soak: the real bot (``python -m bot``, its SQLite file in a temporary folder) against
 the loopback fake Discord, killed with SIGKILL and started again, cycle after cycle,
-while members play; with faults after the action (Discord acts, then answers 5xx, and
-discord.py sends the request again) and gateway drops. Then it counts what members
-would check.
+while members play and plan conditional replies; with faults after the action (Discord
+acts, then answers 5xx, and discord.py sends the request again) and gateway drops. Then
+it counts what members would check.
 
     python -m bench soak [--cycles 200] [--games 6] [--seed 13] [--quick]
 
@@ -11,7 +11,10 @@ an answer's message, a thread, a deferral, a challenge message's edit); sometime
 gateway drops (resumed, or a fresh session); a *calm* batch of moves is played and
 answered (these are the interactions timed against Discord's 3 seconds); then a
 *crash* batch of moves (and sometimes a new challenge and its Accept) is sent and the
-bot is killed at a random moment while it works, and started again.
+bot is killed at a random moment while it works, and started again. Before the calm
+batch, in some games the member waiting plans a reply to one move of the member to
+move (``/conditional add``), who then mostly plays that move, in a calm batch or in a
+crash one: the reply is the bot's to play, kill or not.
 
 At the end, from the bot's database and from what the fake shows:
 
@@ -21,6 +24,11 @@ At the end, from the bot's database and from what the fake shows:
 - **posts doubled**: a board posted twice, a /move answered twice;
 - **half-opened games**: a game without its thread, its opening board, or a challenge
   message still showing Accept;
+- **conditional replies owed**: a reply planned (its /conditional add answered
+  "Saved") whose trigger move is stored and the reply not (or another move instead),
+  once the bot is back;
+- **conditional replies doubled**: a move stored as conditional that no plan sent
+  accounts for (a reply played twice), or a reply's board posted twice;
 - **answered within 3 s**: every interaction of the calm batches, first answer by
   Discord's deadline (those of crash batches cut off by the kill are counted apart).
 """
@@ -53,7 +61,11 @@ MIX: list[tuple[str, dict[str, Any]]] = [
     ("asli", {"size": 7}),
     ("sliglube", {"size": 5}),
 ]
-COMMANDS = ("challenge", "move")
+COMMANDS = ("challenge", "move", "conditional")
+#: The share of games (without a plan) where the member waiting plans a reply, each
+#: cycle; and how often the member to move then plays the move planned for.
+PLANS = 0.5
+PLANNED_MOVE = 0.8
 #: Routes armed with a fault after the action, and what each stands for.
 FAULT_ROUTES = {
     "create_message": "a board or note posted, answered 500",
@@ -88,6 +100,21 @@ class Seat:
     thread: Channel
     known: int = 0  # stored moves already replayed into ``state``
     state: rules.State | None = None
+    #: The waiting member's plan, saved: the ply it was made at, the move of the member
+    #: to move it answers (move ply + 1) and the reply (move ply + 2).
+    plan: Plan | None = None
+
+
+@dataclass(frozen=True)
+class Plan:
+    game_id: int
+    ply: int
+    trigger: str
+    reply: str
+
+    def owed(self, history: list[str]) -> bool:
+        """The trigger is stored; the reply must be too."""
+        return len(history) > self.ply and history[self.ply] == self.trigger
 
 
 @dataclass
@@ -105,6 +132,9 @@ class Tally:
     crash: list[Interaction] = field(default_factory=list)
     #: (game id, ply, canonical move) of every /move answered "You played".
     answered: list[tuple[int, int, str]] = field(default_factory=list)
+    #: Every /conditional add sent, and those answered "Saved".
+    plans_sent: list[Plan] = field(default_factory=list)
+    plans: list[Plan] = field(default_factory=list)
     restarts: list[float] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -117,6 +147,10 @@ class Findings:
     boards_lost: list[str] = field(default_factory=list)
     doubled: list[str] = field(default_factory=list)
     half_opened: list[str] = field(default_factory=list)
+    #: Conditional replies whose trigger is stored and the reply not, or twice.
+    replies_owed: list[str] = field(default_factory=list)
+    replies_doubled: list[str] = field(default_factory=list)
+    replies_played: int = 0
     #: Pending challenges that nobody can see (no message).
     unposted: list[str] = field(default_factory=list)
     late: list[str] = field(default_factory=list)
@@ -134,6 +168,8 @@ class Findings:
             or self.boards_lost
             or self.doubled
             or self.half_opened
+            or self.replies_owed
+            or self.replies_doubled
             or self.unposted
             or self.late
             or self.violations
@@ -195,6 +231,9 @@ class Soak:
         while len(self.tables) < self.wanted - 1:  # games that ended are replaced
             await self.open_game(wait=True)
             await self.sync()
+        for table in self.playable(len(self.tables)):
+            if table.plan is None and rng.random() < PLANS:
+                await self.plan(table)
         calm = [self.move(table, tally.calm) for table in self.playable(2)]
         await asyncio.gather(*calm)
         await self.sync()
@@ -240,7 +279,7 @@ class Soak:
                 for game_id in games
                 for ply in range(len(moves.get(game_id, [])) + 1)
             }
-            if expected <= set(self.boards()):
+            if expected <= set(self.boards()) and not self.owed(moves):
                 return
             await asyncio.sleep(0.2)
 
@@ -254,7 +293,13 @@ class Soak:
         """The member to move plays a random legal move with /move in the game's thread."""
         state = table.state
         assert state is not None and state.to_move is not None
-        move = self.rng.choice(state.legal_moves())
+        plan = table.plan
+        if plan is not None and plan.owed(list(state.history)):
+            return  # the planner's turn: the bot plays their reply
+        if plan is not None and plan.ply == state.ply and self.rng.random() < PLANNED_MOVE:
+            move = plan.trigger
+        else:
+            move = self.rng.choice(state.legal_moves())
         try:
             ix = await self.fake.run_command(
                 table.seats[state.to_move], "move", {"move": move}, channel=table.thread
@@ -266,6 +311,34 @@ class Soak:
         ix.soak_game = (table.game_id, state.ply + 1)  # type: ignore[attr-defined]
         if wait:
             await ix.reply(WAIT)
+
+    async def plan(self, table: Seat) -> None:
+        """The member waiting plans a reply to one move of the member to move, with
+        /conditional add in the game's thread (a calm interaction)."""
+        state = table.state
+        assert state is not None and state.to_move is not None
+        planner = 1 - state.to_move
+        after = state.play(self.rng.choice(state.legal_moves()))
+        if after.to_move != planner:
+            return  # over, or the mover moves again (a decision): nothing to answer
+        replied = after.play(self.rng.choice(after.legal_moves()))
+        plan = Plan(table.game_id, state.ply, after.history[-1], replied.history[-1])
+        line = f"{plan.trigger}, {plan.reply}"
+        try:
+            ix = await self.fake.run_command(
+                table.seats[planner], "conditional add", {"line": line}, channel=table.thread
+            )
+        except (RuntimeError, ValueError):
+            return
+        self.tally.plans_sent.append(plan)
+        self.tally.calm.append(ix)
+        try:
+            answer = await ix.reply(WAIT)
+        except TimeoutError:
+            return
+        if answer.content.startswith("Saved") and "after your next move" not in answer.content:
+            table.plan = plan
+            self.tally.plans.append(plan)
 
     async def open_game(self, *, wait: bool) -> None:
         """Two new members: /challenge, then Accept (not awaited while a kill looms)."""
@@ -314,6 +387,29 @@ class Soak:
         conn.close()
         return games, moves
 
+    def conditional_moves(self) -> set[tuple[int, int]]:
+        """(game id, index in its history) of every move stored as conditional."""
+        with sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=30) as conn:
+            found = conn.execute("SELECT game_id, ply FROM moves WHERE conditional = 1").fetchall()
+        conn.close()
+        return {(game_id, ply - 1) for game_id, ply in found}
+
+    def owed(self, moves: dict[int, list[str]]) -> list[str]:
+        """The planned replies whose trigger is stored and the reply not (or another
+        move in its place)."""
+        conditional = self.conditional_moves()
+        owed = []
+        for plan in self.tally.plans:
+            history = moves.get(plan.game_id, [])
+            if not plan.owed(history):
+                continue
+            at = plan.ply + 1
+            if len(history) <= at:
+                owed.append(f"game {plan.game_id} move {at + 1}: `{plan.reply}` not played")
+            elif history[at] != plan.reply or (plan.game_id, at) not in conditional:
+                owed.append(f"game {plan.game_id} move {at + 1}: `{history[at]}` in its place")
+        return owed
+
     def unposted_challenges(self) -> list[int]:
         """The pending challenges whose message is not posted."""
         with sqlite3.connect(f"file:{self.database}?mode=ro", uri=True, timeout=30) as conn:
@@ -341,6 +437,8 @@ class Soak:
             for move in history[table.known :]:
                 table.state = table.state.play(move)
             table.known = len(history)
+            if table.plan is not None and table.known > table.plan.ply + 1:
+                table.plan = None  # answered, or not taken
         for game_id in [g for g, t in self.tables.items() if t.state and t.state.is_over]:
             del self.tables[game_id]
 
@@ -403,6 +501,17 @@ class Soak:
                 out.late.append(f"{ix.name} (crash batch): after {ix.response_delay:.2f} s")
             else:
                 out.delays.append(ix.response_delay)
+        out.replies_owed = self.owed(moves)
+        sent = {
+            (p.game_id, p.ply + 1) for p in tally.plans_sent if p.owed(moves.get(p.game_id, []))
+        }
+        for game_id, at in sorted(self.conditional_moves()):
+            if (game_id, at) not in sent:
+                out.replies_doubled.append(f"game {game_id} move {at + 1}: no plan of it")
+            elif boards[game_id, at + 1] > 1:
+                out.replies_doubled.append(f"game {game_id} move {at + 1}: posted twice")
+            else:
+                out.replies_played += 1
         tally.faults_hit.update(f.route for f in fake.faults if f.hits and not f.stall)
         out.violations = list(fake.violations)
         return out
@@ -452,6 +561,19 @@ def rows(tally: Tally, found: Findings) -> list[Row]:
             f"{found.board_posts} board posts; " + "; ".join(found.boards_lost[:3]),
         ),
         count("posts doubled", len(found.doubled), "0", "; ".join(found.doubled[:3])),
+        count(
+            "conditional replies owed",
+            len(found.replies_owed),
+            "0",
+            f"{len(tally.plans)} plans saved, {found.replies_played} replies played; "
+            + "; ".join(found.replies_owed[:3]),
+        ),
+        count(
+            "conditional replies doubled",
+            len(found.replies_doubled),
+            "0",
+            "; ".join(found.replies_doubled[:3]),
+        ),
         count("half-opened games", len(found.half_opened), "0", "; ".join(found.half_opened[:3])),
         count(
             "challenges without a message", len(found.unposted), "0", "; ".join(found.unposted[:3])

@@ -26,7 +26,7 @@ from bot.competitions.ladders import Ladders
 from bot.competitions.leagues import Leagues
 from bot.competitions.posts import TournamentPosts
 from bot.competitions.service import Tournaments
-from bot.conditional.service import Conditional, PlanGuard
+from bot.conditional.service import Conditional, PlanGuard, PlannedReplies
 from bot.config import Settings
 from bot.core.autocomplete import Autocomplete
 from bot.core.boards import Boards
@@ -172,6 +172,8 @@ class App:
         self.tournaments.timer.poke()
         self.leagues.timer.poke()
         self.ladders.timer.poke()
+        # the conditional replies it owed (played once: a move names the ply it answers)
+        await self.conditional.resume(everywhere=True)
         for lane in dead.lanes:
             self.outbox.kick(lane)
         # What it staged and had not begun to deliver (no lease): the sweep's, in the
@@ -242,7 +244,9 @@ def build(
     # Several processes may share the database: a game's items are delivered by one of
     # them at a time (a lease in the name of its shards).
     outbox = Outbox(db, now=now, sleep=sleep, owner=shards.name, sweep_every=OUTBOX_SWEEP)
-    notifier = Notifier(db, messenger, poster, now=now)
+    # A turn a conditional reply answers at once pings nobody: no mention, no DM.
+    planned = PlannedReplies(db)
+    notifier = Notifier(db, messenger, poster, now=now, planned=planned)
     # Members who asked for DMs or a digest are not pinged by board posts.
     boards = Boards(
         db,
@@ -252,6 +256,7 @@ def build(
         events=events,
         outbox=outbox,
         mention_filter=notifier.filter_mentions,
+        planned=planned,
         now=now,
     )
     messages = ChallengeMessages(
@@ -274,6 +279,8 @@ def build(
         claims=claims,
         # Other processes add and move clocks: read them again at least once a lease.
         reread=lease,
+        # No loss on time for a turn a conditional reply answers (owed across a restart).
+        planned=planned,
     )
     # The clock refuses moves out of time and stores the next turn with each move, and
     # is stored with each new game; each move advances or clears the players'

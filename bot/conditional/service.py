@@ -8,15 +8,26 @@ one reply per move of the opponent, any number of branches. The tree is stored
 nobody's business but its planner's until a reply is played.
 
 Playing: this service is a *move guard* of :class:`~bot.core.moves.Moves` (every move
-updates the trees in its own transaction: the planner's own reply advances their
-tree; an opponent's move outside it clears it, with a private notice staged in the
-game's outbox lane) and a *listener* of ``move_played``, told after the board of the
-opponent's move is posted: when the move matches a branch, the reply is played at
-once on the planner's behalf through :meth:`Moves.play_move` (``expected_ply``: at
-most once per turn, ``UNIQUE (game_id, ply)`` backs it up), stored marked
-conditional. A reply that has become illegal is dropped with a private notice. At
-start-up :meth:`Conditional.resume` plays the replies owed since before a restart.
-A takeback or the game's end deletes the trees.
+updates the trees in its own transaction: the planner's own reply advances their tree;
+an opponent's move outside it clears it, with a private notice staged in the game's
+outbox lane: a DM, or when none can be delivered a line of the planner's own next
+private ``/board`` answer, never the thread) and a *listener* of ``move_played``, told
+after the board of the opponent's move is posted: when the move matches a branch, the
+reply is played at once on the planner's behalf through :meth:`Moves.play_move`
+(``expected_ply``: at most once per turn, ``UNIQUE (game_id, ply)`` backs it up),
+stored marked conditional. The opponent's move pings nobody then (no board mention, no
+"your turn" DM: :class:`PlannedReplies`, the core's ``PlannedTurns`` the root gives
+the boards and the notifier): the reply follows at once. A reply that has become
+illegal is dropped with a private notice. At start-up :meth:`Conditional.resume` plays
+the replies owed since before a restart. A takeback or the game's end deletes the
+trees.
+
+Clocks and vacations: a reply is the planner's own decision, made in advance, so it is
+played whoever is on vacation. The planner's vacation goes on (a reply ends none, and
+their clock, stopped or not, loses no time: the reply is in time and takes none of
+theirs, even when a restart delays it, and the clock does not time out a turn whose
+reply is owed); the opponent's new turn starts when the reply is played, as after any
+move, their own vacation stopping it as ever.
 
 Notes: one per member per game, at most :data:`NOTE_LIMIT` characters, shown only to
 their author.
@@ -258,6 +269,34 @@ def _refusal(refused: _Refused) -> UserError:
 # -- the service -----------------------------------------------------------------------------
 
 
+class PlannedReplies:
+    """Which turns a plan answers (a :class:`~bot.core.plans.PlannedTurns`, given to the
+    boards and the turn notices): the planner of a reply owed and playable is not
+    pinged for the turn it answers, since the reply follows at once. A reply that has
+    become illegal pings as ever (it is dropped, and the turn is theirs)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def answered(self, row: GameRow, state: State) -> frozenset[int]:
+        if not row.is_active or state.to_move is None:
+            return frozenset()
+        found = set()
+        for plan in await self.db.read(queries.plans_of_game(row.id)):
+            reply = owed_reply(plan, row, state)
+            if reply is not None and await asyncio.to_thread(_playable, state, reply):
+                found.add(plan.member_id)
+        return frozenset(found)
+
+
+def _playable(state: State, move: str) -> bool:
+    try:
+        state.play(move)
+    except rules.IllegalMove:
+        return False
+    return True
+
+
 class PlanGuard:
     """The move guard of the trees (see :class:`~bot.core.moves.MoveGuard`): every move
     updates them in its own transaction. The planner's own reply advances their tree;
@@ -271,7 +310,7 @@ class PlanGuard:
         return queries.plans_of_game(game_id)
 
     def check(
-        self, row: GameRow, state: State, member: Member, facts: list[PlanRow]
+        self, row: GameRow, state: State, member: Member, facts: list[PlanRow], *, conditional: bool
     ) -> MoveWriter | None:
         if not facts:
             return None
@@ -476,7 +515,23 @@ class Conditional:
         return Shown(row, text, after)
 
     async def _deliver_notice(self, pending: OutboxRow, worked_out: object) -> bool:
-        return await self.messenger.dm(int(pending.payload["member_id"]), pending.payload["text"])
+        """A DM; when none can be delivered (closed DMs), the notice waits for the
+        member's own /board answer (never the thread: the opponent would learn of it)."""
+        member_id, text = int(pending.payload["member_id"]), pending.payload["text"]
+        if await self.messenger.dm(member_id, text):
+            return True
+        game_id = int(pending.lane.removeprefix("game:"))  # notice(): the game's lane
+        await self.db.write(
+            [queries.save_plan_notice_statement(game_id, member_id, text, self.now())]
+        )
+        return False
+
+    async def unseen_notice(self, game_id: int, member_id: int) -> str | None:
+        """The notice no DM carried to ``member_id`` in the game, now seen (None: none)."""
+        text = await self.db.read(queries.plan_notice(game_id, member_id))
+        if text is not None:
+            await self.db.write([queries.drop_plan_notice_statement(game_id, member_id, text)])
+        return text
 
     # -- the listener: the reply owed after the opponent's move ----------------------------
 
@@ -493,14 +548,21 @@ class Conditional:
         await self.db.write([queries.drop_plan_statement(update.game.id)])
 
     async def game_ended(self, update: GameUpdate) -> None:
-        """Branches never played are deleted, unseen."""
-        await self.db.write([queries.drop_plan_statement(update.game.id)])
+        """Branches never played are deleted, unseen; so are notices not seen."""
+        await self.db.write(
+            [
+                queries.drop_plan_statement(update.game.id),
+                queries.drop_plan_notice_statement(update.game.id),
+            ]
+        )
 
-    async def resume(self) -> int:
+    async def resume(self, *, everywhere: bool = False) -> int:
         """At start-up: the replies owed since before a restart (in this process's
-        servers), played. Returns how many games were looked at."""
+        servers; ``everywhere``: in every server, when another process died owing some),
+        played. Returns how many games were looked at."""
+        shards = EVERY_SHARD if everywhere else self.shards
         plans = await self.db.read(
-            queries.plans_of_active_games(shard_count=self.shards.count, shard_ids=self.shards.ids)
+            queries.plans_of_active_games(shard_count=shards.count, shard_ids=shards.ids)
         )
         games = sorted({plan.game_id for plan in plans})
         for game_id in games:

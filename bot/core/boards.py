@@ -29,6 +29,7 @@ from typing import Any
 
 from bot import texts
 from bot.core.games import Games, game_rules, outcome_of, settled
+from bot.core.plans import PlannedTurns
 from bot.events import Event, Events
 from bot.model import (
     DEFAULT_THEME,
@@ -68,6 +69,7 @@ class Boards:
         events: Events,
         outbox: Outbox,
         mention_filter: MentionFilter | None = None,
+        planned: PlannedTurns | None = None,
         now: Callable[[], datetime] = utc_now,
         wait: float = SEND_WAIT,
     ) -> None:
@@ -78,6 +80,8 @@ class Boards:
         self.events = events
         self.outbox = outbox
         self.mention_filter = mention_filter
+        #: Who is not pinged for a turn their conditional moves answer at once.
+        self.planned = planned
         self.now = now
         self.wait = wait
         outbox.handle("thread", self._deliver_thread)
@@ -209,6 +213,20 @@ class Boards:
             await self.events.tell(event, update)
         return update
 
+    async def _unanswered(
+        self, row: GameRow, state: State, mentions: tuple[int, ...]
+    ) -> tuple[int, ...]:
+        """``mentions`` without the members whose conditional reply to this board's move
+        follows at once (a failure to tell pings them all: better twice than never)."""
+        if self.planned is None or not row.is_active:
+            return mentions
+        try:
+            answered = await self.planned.answered(row, state)
+        except Exception:
+            log.exception("game %d: who a plan answers is not known", row.id)
+            return mentions
+        return tuple(m for m in mentions if m not in answered)
+
     async def _post(
         self,
         pending: OutboxRow,
@@ -228,6 +246,8 @@ class Boards:
                 elif decisions is None:
                     decisions = await asyncio.to_thread(decisions_of, state)
                 post = replace(post, picture=await self.picture(row, state), decisions=decisions)
+            if state is not None and post.mentions:
+                post = replace(post, mentions=await self._unanswered(row, state, post.mentions))
             if self.mention_filter is not None:
                 post = replace(post, mentions=await self.mention_filter(row, post.mentions))
             posted: Posted | None = await self.poster.post(row, post)

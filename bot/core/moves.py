@@ -41,9 +41,12 @@ class MoveGuard(Protocol):
         """The named query of what :meth:`check` needs, read in the same trip to the
         database as the game's row."""
 
-    def check(self, row: GameRow, state: State, member: Member, facts: Any) -> MoveWriter | None:
+    def check(
+        self, row: GameRow, state: State, member: Member, facts: Any, *, conditional: bool
+    ) -> MoveWriter | None:
         """Refuse the move with a UserError, or allow it, possibly returning the writer
-        of more statements for the move's own transaction."""
+        of more statements for the move's own transaction. ``conditional``: the move is
+        a reply played from the member's conditional moves (decided in advance)."""
 
 
 class Moves:
@@ -122,7 +125,7 @@ class Moves:
             state = await self.games.playable(row, member)
             seat = _check_turn(row, state, member, expected_ply)
             writers = [
-                guard.check(row, state, member, fact)
+                guard.check(row, state, member, fact, conditional=conditional)
                 for guard, fact in zip(self.guards, facts, strict=True)
             ]
             try:

@@ -55,10 +55,16 @@ async def start_automatic_game(
 
 async def own_note(interaction: discord.Interaction, game_id: int) -> str:
     """The member's private note on the game, as a line of their private answer (``/board``,
-    ``/review``); "" if they have none."""
+    ``/review``), after the notice about their conditional moves no DM could carry (shown
+    once); "" if they have neither."""
     try:
         notes = service(interaction, PrivateNotes)
     except LookupError:  # no notes in this bot
         return ""
     note = await notes.note_of(game_id, interaction.user.id)
-    return f"📝 Your note (only you see it): {note}" if note else ""
+    notice = await notes.unseen_notice(game_id, interaction.user.id)
+    lines = [
+        f"🔔 {notice}" if notice else "",
+        f"📝 Your note (only you see it): {note}" if note else "",
+    ]
+    return "\n".join(line for line in lines if line)

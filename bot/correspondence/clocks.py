@@ -29,6 +29,7 @@ from bot.claims import Claims
 from bot.core.endings import Endings
 from bot.core.games import Games
 from bot.core.moves import MoveWriter
+from bot.core.plans import PlannedTurns
 from bot.core.players import untimed
 from bot.correspondence.deadlines import (
     FOREVER,
@@ -52,6 +53,9 @@ log = logging.getLogger(__name__)
 
 #: The deadline itself is still in time: the loss is applied just after it.
 GRACE = timedelta(seconds=1)
+#: How long a clock past its deadline waits for the conditional reply owed on it (played
+#: at start-up) before it looks again.
+OWED_WAIT = timedelta(minutes=1)
 
 
 class Clocks:
@@ -71,8 +75,12 @@ class Clocks:
         sleep: Sleep = asyncio.sleep,
         claims: Claims | None = None,
         reread: timedelta | None = None,
+        planned: PlannedTurns | None = None,
     ) -> None:
         self.db = db
+        #: A turn a conditional reply answers is never lost on time: the reply was made
+        #: in advance, owed since the opponent's move (a restart may come between).
+        self.planned = planned
         #: Each reminder and deadline is handled by the one process that claims it.
         self.claims = claims or Claims(db, now=now)
         self.games = games
@@ -191,6 +199,13 @@ class Clocks:
             pauses = await self._pauses(row, seat)
             mover = player_clock(clock, seat)
             deadline = timecontrol.deadline_at(mover, clock.turn_started_at, pauses)
+            if deadline is not None and now > deadline and await self._owed(row, clock, seat):
+                # Its reply is being played (or will be at start-up): look again later.
+                await self.db.write(
+                    [queries.update_clock_statement(replace(clock, due_at=now + OWED_WAIT), read)]
+                )
+                self.poke()
+                return
             if deadline is not None and now > deadline:
                 expected = clock.turn_ply
             else:
@@ -209,6 +224,19 @@ class Clocks:
             # may be old.
             self.games.forget(game_id)
             await self._time_out(row, seat, expected)
+
+    async def _owed(self, row: GameRow, clock: ClockRow, seat: int) -> bool:
+        """Whether the player of ``seat`` has a conditional reply owed on this turn."""
+        if self.planned is None:
+            return False
+        try:
+            state = await self.games.state_of(row)
+            if state.ply != clock.turn_ply:
+                return False
+            return row.player_ids[seat] in await self.planned.answered(row, state)
+        except Exception:
+            log.exception("game %d: whether a conditional reply is owed is not known", row.id)
+            return False
 
     async def _time_out(self, row: GameRow, seat: int, expected_ply: int) -> None:
         try:
@@ -252,13 +280,19 @@ class Clocks:
     def facts(self, game_id: int) -> Query[ClockFacts]:
         return queries.clock_and_vacations(game_id)
 
-    def check(self, row: GameRow, state: State, member: Member, facts: ClockFacts) -> MoveWriter:
+    def check(
+        self, row: GameRow, state: State, member: Member, facts: ClockFacts, *, conditional: bool
+    ) -> MoveWriter:
         """Refuse a move that comes after the deadline (the dispatcher ends the game).
-        Otherwise, give the moves the clock's next turn to store with the move."""
+        Otherwise, give the moves the clock's next turn to store with the move. A
+        conditional reply was decided before the turn began: it is in time and takes
+        none of its player's time, whenever it is played (after a restart too); the next
+        turn starts when it is played, as after any move."""
         clock, vacations = facts
         pauses = pauser(row, vacations)
         if (
-            clock is not None
+            not conditional
+            and clock is not None
             and clock.turn_seat is not None
             and clock.turn_ply == state.ply
             and timecontrol.is_out_of_time(
@@ -274,14 +308,23 @@ class Clocks:
                 "the game is lost on time."
             )
         return lambda after: [
-            queries.save_clock_statement(self._after_move(row, clock, after, self.now(), pauses))
+            queries.save_clock_statement(
+                self._after_move(row, clock, after, self.now(), pauses, in_advance=conditional)
+            )
         ]
 
     def _after_move(
-        self, row: GameRow, clock: ClockRow | None, after: State, now: datetime, pauses: Pauses
+        self,
+        row: GameRow,
+        clock: ClockRow | None,
+        after: State,
+        now: datetime,
+        pauses: Pauses,
+        *,
+        in_advance: bool = False,
     ) -> ClockRow:
-        """The clock once a move made ``after``: the mover's bank charged, the next turn
-        starting ``now``."""
+        """The clock once a move made ``after``: the mover's bank charged (nothing for a
+        move decided ``in_advance``), the next turn starting ``now``."""
         if clock is None:
             return self._fresh_clock(row, after, now, pauses)
         banks = list(clock.banks)
@@ -289,7 +332,10 @@ class Clocks:
         if mover is not None and banks[mover] is not None:
             try:
                 spent = timecontrol.after_move(
-                    player_clock(clock, mover), clock.turn_started_at, now, pauses(mover)
+                    player_clock(clock, mover),
+                    clock.turn_started_at,
+                    clock.turn_started_at if in_advance else now,
+                    pauses(mover),
                 )
                 banks[mover] = spent.remaining
             except timecontrol.OutOfTime:

@@ -19,6 +19,7 @@ from typing import Protocol
 from bot import texts
 from bot.claims import Claims
 from bot.core.members import NOTIFY_CHOICES
+from bot.core.plans import PlannedTurns
 from bot.model import GameUpdate, Post, Poster, UserError
 from bot.storage import Database, GameRow, queries
 
@@ -37,12 +38,20 @@ class Notifier:
     reminders; and the boards' mention filter (:meth:`filter_mentions`)."""
 
     def __init__(
-        self, db: Database, messenger: Messenger, poster: Poster, *, now: Callable[[], datetime]
+        self,
+        db: Database,
+        messenger: Messenger,
+        poster: Poster,
+        *,
+        now: Callable[[], datetime],
+        planned: PlannedTurns | None = None,
     ) -> None:
         self.db = db
         self.messenger = messenger
         self.poster = poster
         self.now = now
+        #: Who is not told of a turn their conditional moves answer at once.
+        self.planned = planned
         self._preferences: dict[int, str] = {}
 
     async def preference(self, member_id: int) -> str:
@@ -93,6 +102,8 @@ class Notifier:
         member_id = row.player_ids[state.to_move]
         if await self.preference(member_id) != "dm":
             return  # the board post's mention does it; digest members wait for the digest
+        if self.planned is not None and member_id in await self.planned.answered(row, state):
+            return  # their conditional reply follows at once
         opponent = row.player_names[1 - state.to_move]
         prompt = f": {state.prompt}" if state.prompt else ""
         await self.tell(

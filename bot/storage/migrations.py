@@ -391,6 +391,18 @@ CREATE TABLE game_notes (
 );
 """
 
+# The private notices of conditional moves (a tree cleared, a reply dropped) that no DM
+# could carry (closed DMs): each waits for its member's own /board answer.
+_V_UNSEEN_PLAN_NOTICES = """
+CREATE TABLE plan_notices (
+    game_id         INTEGER NOT NULL REFERENCES games (id),
+    member_id       BIGINT NOT NULL,    -- the planner, the only one who sees it
+    notice          TEXT NOT NULL,      -- the latest one not seen
+    created_at      TEXT NOT NULL,
+    PRIMARY KEY (game_id, member_id)
+);
+"""
+
 
 # Competitions run by the bot (issue 27): tournaments, who entered them, and their
 # games (a row per game to play, a bye or a forfeit, each linked to its game).
@@ -557,4 +569,5 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V_TOURNAMENTS,
     _V_LEAGUES,
     _V_LADDERS,
+    _V_UNSEEN_PLAN_NOTICES,
 )

@@ -74,15 +74,16 @@ class Table:
         assert self.state.to_move is not None
         return self.seats[1 - self.state.to_move]
 
-    def check_post(self, post: Message) -> None:
+    def check_post(self, post: Message, *, answered: bool = False) -> None:
         decode_png(post)
         assert not post.ephemeral
         if self.state.is_over:
             assert "Game over" in post.content and (self.state.result or "") in post.content
             return  # who the final post pings is checked by check_final_ping
         # the player to move, unless that is the bot itself (a practice game): it is
-        # pinged by nobody, its typing indicator shows it thinking
-        expected = set() if self.to_move.user.bot else {self.to_move.id}
+        # pinged by nobody, its typing indicator shows it thinking; nor is a member whose
+        # conditional reply (``answered``) follows at once
+        expected = set() if self.to_move.user.bot or answered else {self.to_move.id}
         assert post.pinged == expected, (post.content, post.pinged, self.to_move.id)
 
     def check_final_ping(self) -> None:
@@ -135,10 +136,18 @@ class Table:
                     return decision, typed
         return None
 
-    async def play(self, move: str, *, prefer_buttons: bool = True, typed: bool = True) -> Message:
+    async def play(
+        self,
+        move: str,
+        *,
+        prefer_buttons: bool = True,
+        typed: bool = True,
+        answered: bool = False,
+    ) -> Message:
         """The player to move plays ``move``: with the post's button when the game offers
         it as a decision (a button, or a number asked for in a form), else with /move in
-        the thread (``typed``: into its autocomplete first, as members do)."""
+        the thread (``typed``: into its autocomplete first, as members do). ``answered``:
+        the other's conditional moves answer it (its board pings nobody)."""
         fake, mover, last = self.fake, self.to_move, self.posts[-1]
         mark = fake.mark()
         labels = {b.get("label", ""): b for b in last.buttons if not b.get("disabled")}
@@ -169,7 +178,7 @@ class Table:
             move,
             post.content,
         )
-        self.check_post(post)
+        self.check_post(post, answered=answered)
         self.posts.append(post)
         return post
 

@@ -76,10 +76,10 @@ async def test_a_planned_tree_plays_through_and_stays_secret(
     assert "no conditional moves" in (await ix.reply(WAIT)).content
 
     mark = fake.mark()
-    await table.play("c3")
+    await table.play("c3", answered=True)  # no ping for Alice: her reply follows
     await reply_post(table, mark, "d4")
     mark = fake.mark()
-    await table.play("b2")
+    await table.play("b2", answered=True)
     await reply_post(table, mark, "e5")
     # Once each: nothing more than Bob's two moves and Alice's two replies.
     boards = [m for m in fake.posts(table.thread) if m.attachments]
@@ -99,7 +99,7 @@ async def test_a_move_outside_the_tree_clears_it_and_a_kill_loses_no_reply(
     await plan(table, alice, "c3, d4, b3, e4")
     await plan(table, alice, "b2, d2")
     mark = fake.mark()
-    await table.play("c3")
+    await table.play("c3", answered=True)
     await reply_post(table, mark, "d4")
     await table.play("a2")  # not in the tree: cleared, and Alice is told privately
     told = await fake.wait_until(
@@ -117,7 +117,7 @@ async def test_a_move_outside_the_tree_clears_it_and_a_kill_loses_no_reply(
     await botproc.kill()
     await botproc.start()
     mark = fake.mark()
-    await table.play("e2")
+    await table.play("e2", answered=True)
     await reply_post(table, mark, "e3")
 
 

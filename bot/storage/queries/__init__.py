@@ -103,11 +103,14 @@ from bot.storage.queries.competitions import (
 )
 from bot.storage.queries.conditional import (
     drop_note_statement,
+    drop_plan_notice_statement,
     drop_plan_statement,
     game_note,
+    plan_notice,
     plans_of_active_games,
     plans_of_game,
     save_note_statement,
+    save_plan_notice_statement,
     save_plan_statement,
 )
 from bot.storage.queries.games import (
@@ -218,6 +221,7 @@ __all__ = [
     "drop_button_post_statement",
     "drop_lane_statement",
     "drop_note_statement",
+    "drop_plan_notice_statement",
     "drop_plan_statement",
     "ended_unscored_games",
     "enter_statements",
@@ -291,6 +295,7 @@ __all__ = [
     "pending_challenges_of",
     "pending_lanes",
     "pending_outbox",
+    "plan_notice",
     "plans_of_active_games",
     "plans_of_game",
     "processes",
@@ -306,6 +311,7 @@ __all__ = [
     "save_analysis_statement",
     "save_clock_statement",
     "save_note_statement",
+    "save_plan_notice_statement",
     "save_plan_statement",
     "save_rating",
     "score_tournament_game",

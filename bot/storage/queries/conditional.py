@@ -85,3 +85,44 @@ def drop_note_statement(game_id: int, member_id: int) -> Statement:
         "DELETE FROM game_notes WHERE game_id = ? AND member_id = ?",
         (game_id, member_id),
     )
+
+
+@query
+async def plan_notice(conn: Connection, game_id: int, member_id: int) -> str | None:
+    """The member's private notice about their conditional moves in the game that no DM
+    carried (None: none)."""
+    row = await conn.fetch_one(
+        "SELECT notice FROM plan_notices WHERE game_id = ? AND member_id = ?",
+        (game_id, member_id),
+    )
+    return None if row is None else str(row["notice"])
+
+
+def save_plan_notice_statement(
+    game_id: int, member_id: int, notice: str, now: datetime
+) -> Statement:
+    """The member's notice not seen yet, replacing an older one."""
+    return (
+        "INSERT INTO plan_notices (game_id, member_id, notice, created_at) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (game_id, member_id) DO UPDATE"
+        " SET notice = excluded.notice, created_at = excluded.created_at",
+        (game_id, member_id, notice, stamp(now)),
+    )
+
+
+def drop_plan_notice_statement(
+    game_id: int, member_id: int | None = None, notice: str | None = None
+) -> Statement:
+    """A member's notice seen (only if it is still ``notice``, when given); with no
+    member, both players' notices in the game gone."""
+    if member_id is None:
+        return ("DELETE FROM plan_notices WHERE game_id = ?", (game_id,))
+    if notice is None:
+        return (
+            "DELETE FROM plan_notices WHERE game_id = ? AND member_id = ?",
+            (game_id, member_id),
+        )
+    return (
+        "DELETE FROM plan_notices WHERE game_id = ? AND member_id = ? AND notice = ?",
+        (game_id, member_id, notice),
+    )

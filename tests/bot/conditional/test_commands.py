@@ -12,7 +12,7 @@ import pytest
 from bot.conditional.commands import ConditionalCommands
 from bot.play.commands import PlayCommands
 from bot.review.commands import ReviewCommands
-from tests.bot.conditional.test_service import opened
+from tests.bot.conditional.test_service import opened, play
 from tests.bot.conftest import Env
 from tests.bot.correspondence.table import FakeMessenger
 from tests.bot.interactions import Interaction, invoke
@@ -88,3 +88,32 @@ async def test_a_note_is_in_its_authors_private_board_and_review_only(env: Env) 
     await invoke(ConditionalCommands.note, cog, Interaction(env, me))
     mine = await invoke(PlayCommands.board, PlayCommands(), Interaction(env, me))
     assert "their left" not in everything_said(mine)
+
+
+async def test_a_notice_no_dm_could_carry_is_in_the_planners_next_private_board(
+    database_url: Path | str,
+) -> None:
+    """Closed DMs: "your conditional moves are cleared" waits in the planner's own
+    private /board answer, once; nothing of it in the opponent's or a public one."""
+    messenger = FakeMessenger()
+    env = await Env.start(database_url, plans=messenger)
+    try:
+        game_id, them, me = await opened(env)
+        messenger.closed.add(me.id)
+        await invoke(ConditionalCommands.add, ConditionalCommands(), Interaction(env, me), "c3, d4")
+        await play(env, game_id, "b4")  # not in the tree: cleared, the DM refused
+        assert messenger.to(me.id) == []
+
+        theirs = await invoke(PlayCommands.board, PlayCommands(), Interaction(env, them))
+        public = await invoke(PlayCommands.board, PlayCommands(), Interaction(env, me), None, True)
+        assert "conditional" not in everything_said(theirs, public)
+        mine = await invoke(PlayCommands.board, PlayCommands(), Interaction(env, me))
+        said = everything_said(mine)
+        assert "`b4`" in said and "cleared" in said
+        again = await invoke(PlayCommands.board, PlayCommands(), Interaction(env, me))
+        assert "cleared" not in everything_said(again)  # seen
+    finally:
+        assert env.conditional is not None
+        await env.conditional.stop()
+        await env.outbox.stop()
+        await env.db.close()

@@ -6,6 +6,7 @@ opponent, and played once after a restart."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -407,3 +408,129 @@ async def test_notes_are_their_authors_own(world: tuple[Env, FakeMessenger]) -> 
     assert await service.note_of(game_id, me.id) == "replaced"
     await service.set_note(guild_id=GUILD, game_id=game_id, member=me, text="")
     assert await service.note_of(game_id, me.id) is None
+
+
+async def test_a_turn_the_plan_answers_pings_nobody_but_the_next_one_does(
+    database_url: Path | str,
+) -> None:
+    """The board of the opponent's move in the tree mentions no one (nor does a DM say
+    "your turn"): the planner's reply follows at once. The reply's board mentions the
+    opponent; a move outside the tree pings the planner as ever."""
+    messenger = FakeMessenger()
+    env = await Env.start(database_url, plans=messenger)
+    try:
+        game_id, them, me = await opened(env)
+        await env.notifier.set_preference(them.id, "dm")
+        await add(env, game_id, me, "c3, d4")
+        pinged_before = len(messenger.to(me.id))
+
+        await play(env, game_id, "c3")  # in the tree: d4 follows
+
+        *_, theirs, reply = env.poster.posts_for(game_id)
+        assert "`c3`" in theirs.content and theirs.mentions == ()
+        assert "`d4`" in reply.content and reply.mentions == ()  # them: by DM
+        assert [t for t in messenger.to(them.id) if "Your turn" in t]
+        await env.notifier.set_preference(me.id, "dm")
+        await add(env, game_id, me, "b2, e5")
+        await env.notifier.set_preference(them.id, "thread")
+
+        await play(env, game_id, "b2")  # in the tree again: no DM for the planner
+        assert not [t for t in messenger.to(me.id)[pinged_before:] if "Your turn" in t]
+        assert env.poster.posts_for(game_id)[-1].mentions == (them.id,)
+
+        await env.notifier.set_preference(me.id, "thread")
+        await add(env, game_id, me, "a3, e1")
+        await play(env, game_id, "b3")  # outside it: the planner's turn, pinged
+        assert env.poster.posts_for(game_id)[-1].mentions == (me.id,)
+    finally:
+        await plans(env).stop()
+        await env.outbox.stop()
+        await env.db.close()
+
+
+async def _timed_game(env: Env) -> int:
+    """Sliglube, one day a move, past its opening: Bo to move, Ana planning."""
+    challenge = await env.challenges.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        challenger=ANA,
+        game="sliglube",
+        options={"size": 5},
+        opponent=BO,
+        first="challenger",
+        settings=challenge_settings("1d"),
+    )
+    accepted = await env.challenges.accept(guild_id=GUILD, challenge_id=challenge.id, member=BO)
+    await play(env, accepted.game.id, "a1")
+    await play(env, accepted.game.id, "white")
+    return accepted.game.id
+
+
+async def test_vacations_stop_no_reply_and_the_clocks_go_on_as_after_a_move(
+    database_url: Path | str,
+) -> None:
+    """The planner on vacation: their reply is still played (their own decision, made in
+    advance), and their vacation goes on. The opponent on vacation: their move in the
+    tree is answered at once, and their clock stays stopped on their new turn."""
+    env = await Env.start(database_url, messenger=FakeMessenger(), plans=FakeMessenger())
+    try:
+        game_id = await _timed_game(env)
+        await add(env, game_id, ANA, "c3, d4, b2, e5")
+        await env.clocks.start_vacation(ANA.id)
+        env.clock.advance(hours=3)
+        await play(env, game_id, "c3")
+        assert (await stored_moves(env, game_id))[-1] == ("d4", True)
+        assert await env.clocks.current_vacation(ANA.id) is not None
+        row = await env.games.get_game(GUILD, game_id)
+        assert await env.clocks.deadline_of(row) == env.clock() + timedelta(days=1)
+
+        await env.clocks.end_vacation(ANA.id)
+        await env.clocks.start_vacation(BO.id)
+        env.clock.advance(days=3)  # Bo's clock stopped: still in time
+        await play(env, game_id, "b2")
+        assert (await stored_moves(env, game_id))[-1] == ("e5", True)
+        row = await env.games.get_game(GUILD, game_id)
+        env.clock.advance(days=3)
+        deadline = await env.clocks.deadline_of(row)
+        assert deadline is not None and deadline > env.clock()  # stopped: moves on with now
+    finally:
+        await plans(env).stop()
+        await env.clocks.stop()
+        await env.outbox.stop()
+        await env.db.close()
+
+
+async def test_a_reply_owed_across_a_long_outage_is_not_lost_on_time(
+    database_url: Path | str,
+) -> None:
+    """The opponent's move stored, then the bot down longer than the planner's day: the
+    reply was theirs in advance, owed since that move; it is played when the bot is
+    back, not refused as late, and the planner does not lose on time."""
+    poster, clock = FakePoster(), FakeClock()
+    env = await Env.start(database_url, poster, clock, plans=FakeMessenger())
+    game_id = await _timed_game(env)
+    await add(env, game_id, ANA, "c3, d4")
+    await plans(env).stop()
+    await env.outbox.stop()
+    await env.db.close()
+    bare = await Env.start(database_url, poster, clock)  # dies before the reply
+    await bare.moves.play_move(guild_id=GUILD, game_id=game_id, member=BO, text="c3")
+    await bare.outbox.stop()
+    await bare.db.close()
+    clock.advance(days=2)
+
+    env = await Env.start(database_url, poster, clock, plans=FakeMessenger())
+    try:
+        await env.outbox.start()
+        await env.clocks.run_due()  # the clocks start first (App.start)
+        await plans(env).resume()
+        await plans(env).idle()
+        row = await env.games.get_game(GUILD, game_id)
+        assert row.is_active, row.result
+        assert (await stored_moves(env, game_id))[-1] == ("d4", True)
+        assert await env.clocks.deadline_of(row) == clock() + timedelta(days=1)  # Bo's turn
+    finally:
+        await plans(env).stop()
+        await env.clocks.stop()
+        await env.outbox.stop()
+        await env.db.close()
