@@ -217,10 +217,6 @@ class Analyses:
             self._queued.add(game_id)
             self._queue.put_nowait(game_id)
 
-    async def idle(self) -> None:
-        """Wait until every game queued so far is analysed (for tests and shutdown)."""
-        await self._queue.join()
-
     async def game_ended(self, update: GameUpdate) -> None:
         if update.game.status == "finished":
             self.request(update.game.id)

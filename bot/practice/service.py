@@ -263,11 +263,6 @@ class Practice:
             self._play(game_id), name=f"the bot's move in game {game_id}"
         )
 
-    async def idle(self) -> None:
-        """Wait until the bot has no move under way (tests)."""
-        while any(not task.done() for task in self._thinking.values()):
-            await asyncio.gather(*self._thinking.values(), return_exceptions=True)
-
     async def stop(self) -> None:
         for task in self._thinking.values():
             task.cancel()

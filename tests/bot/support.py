@@ -1,20 +1,24 @@
 """Helpers for the review, records and ratings tests: a stand-in Interaction that
-records every answer (files included), and playing a planned game to its end."""
+records every answer (files included), playing a planned game to its end, and a
+listener that lets a test await what happens to a game in the background."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import itertools
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
 from bot.client import BoardBot
 from bot.config import Settings
-from bot.model import Member, UserError
+from bot.model import GameUpdate, Member, UserError
 from bot.storage import queries
 from bot.ui.areas import PostViews
 from bot.ui.errors import report
 from tests.bot.conftest import CHANNEL, GUILD, Env
+from tests.timing import seconds
 
 _ids = itertools.count(9000)
 
@@ -125,3 +129,75 @@ async def area_views() -> PostViews:
     await host.load_areas()
     await host.close()
     return host.views
+
+
+#: What a test awaits of a game: whether an update told of it is the one.
+Awaited = Callable[[GameUpdate], bool]
+
+
+class Heard:
+    """A listener of the app's events (subscribe it to ``app.events``, after the app's
+    own) that keeps the last update told of each game and lets a test await the one it
+    expects: what a background task does to a game (the bot's move in a practice game)
+    is told like a member's move, once its board is posted."""
+
+    def __init__(self) -> None:
+        #: The last update told of each game, by game id.
+        self.last: dict[int, GameUpdate] = {}
+        #: What each awaiting test waits for: (game id, the test of an update).
+        self._waiting: dict[asyncio.Future[GameUpdate], tuple[int, Awaited]] = {}
+
+    async def game_started(self, update: GameUpdate) -> None:
+        self._told(update)
+
+    async def move_played(self, update: GameUpdate) -> None:
+        self._told(update)
+
+    async def move_taken_back(self, update: GameUpdate) -> None:
+        self._told(update)
+
+    async def game_ended(self, update: GameUpdate) -> None:
+        self._told(update)
+
+    def _told(self, update: GameUpdate) -> None:
+        self.last[update.game.id] = update
+        for future, (game_id, holds) in list(self._waiting.items()):
+            if game_id == update.game.id and not future.done() and holds(update):
+                future.set_result(update)
+
+    async def until(self, game_id: int, holds: Awaited, *, within: float = 30.0) -> GameUpdate:
+        """The update of game ``game_id`` for which ``holds``: the last one told if it
+        does, else the first one told from now on (within ``within`` seconds on a
+        healthy machine: a limit, never a pause)."""
+        last = self.last.get(game_id)
+        if last is not None and holds(last):
+            return last
+        future: asyncio.Future[GameUpdate] = asyncio.get_running_loop().create_future()
+        self._waiting[future] = (game_id, holds)
+        try:
+            return await asyncio.wait_for(future, seconds(within))
+        except TimeoutError:
+            last = self.last.get(game_id)
+            told = "nothing" if last is None else f"ply {last.state.ply}, {last.game.status}"
+            raise AssertionError(
+                f"game {game_id}: not told what was awaited (last told: {told})"
+            ) from None
+        finally:
+            del self._waiting[future]
+
+    async def at_ply(self, game_id: int, ply: int) -> GameUpdate:
+        """Until game ``game_id`` is told to be at ``ply`` (moves played, fewer after a
+        takeback)."""
+        return await self.until(game_id, lambda update: update.state.ply == ply)
+
+    async def turn_of(self, game_id: int, member_id: int) -> GameUpdate:
+        """Until it is ``member_id``'s turn in game ``game_id``, or the game is over
+        (the bot has answered their move, or has moved first)."""
+
+        def theirs_or_over(update: GameUpdate) -> bool:
+            seat = update.state.to_move
+            return not update.game.is_active or (
+                seat is not None and update.game.player_ids[seat] == member_id
+            )
+
+        return await self.until(game_id, theirs_or_over)

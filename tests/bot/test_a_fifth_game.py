@@ -201,7 +201,7 @@ async def test_it_is_practised_against_the_bot(tictactoe: Game, tmp_path: Path) 
         game_id = started.game.id
         pick = random.Random(3)
         for _ in range(9):
-            await app.practice.idle()
+            await harness.heard.turn_of(game_id, ANA.id)
             row = await app.games.get_game(GUILD, game_id)
             if not row.is_active:
                 break
@@ -210,7 +210,7 @@ async def test_it_is_practised_against_the_bot(tictactoe: Game, tmp_path: Path) 
             await app.moves.play_move(
                 guild_id=GUILD, game_id=game_id, member=ANA, text=pick.choice(state.legal_moves())
             )
-        await app.practice.idle()
+        await harness.heard.turn_of(game_id, ANA.id)
         row = await app.games.get_game(GUILD, game_id)
         assert not row.is_active and row.result
         assert harness.ai.chosen  # the search chose the bot's moves, with the defaults

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import App
 from bot.storage import queries
 from tests.bot.conftest import ANA, CHANNEL, GUILD, SMALL
 from tests.bot.practice.test_service import BOT, Harness
@@ -18,20 +17,16 @@ pytestmark = pytest.mark.both_backends
 
 
 @pytest.fixture
-async def app(database_url: Path | str) -> AsyncIterator[App]:
+async def harness(database_url: Path | str) -> AsyncIterator[Harness]:
     harness = Harness(database_url)
-    yield await harness.start()
+    await harness.start()
+    yield harness
     await harness.stop()
 
 
-async def settle(app: App) -> None:
-    """Until neither the bot nor a plan owes a move."""
-    for _ in range(6):
-        await app.practice.idle()
-        await app.conditional.idle()
-
-
-async def test_a_plan_answers_the_bots_move(app: App) -> None:
+async def test_a_plan_answers_the_bots_move(harness: Harness) -> None:
+    app = harness.app
+    assert app is not None
     started = await app.practice.start_game(
         guild_id=GUILD,
         channel_id=CHANNEL,
@@ -41,7 +36,6 @@ async def test_a_plan_answers_the_bots_move(app: App) -> None:
         level="easy",
     )
     game_id = started.game.id
-    await settle(app)
     state = started.state
     assert state.ply == 0 and state.to_move == 0  # Ana's turn: she plans for after it
     mine = state.legal_moves()[0]
@@ -53,7 +47,7 @@ async def test_a_plan_answers_the_bots_move(app: App) -> None:
         )
 
     await app.moves.play_move(guild_id=GUILD, game_id=game_id, member=ANA, text=mine)
-    await settle(app)
+    await harness.heard.at_ply(game_id, 4)  # the bot, the plan, the bot again
 
     async with app.db.reading() as conn:
         moves = await queries.moves_of_game(conn, game_id)

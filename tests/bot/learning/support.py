@@ -1,14 +1,23 @@
 """A stand-in Interaction for the learning area: :class:`tests.bot.support.StandIn`
-that can also edit the message its component is on, and a click on a dynamic item
-made as discord.py makes it after a restart: from its ``custom_id`` alone."""
+that can also edit the message its component is on, a click on a dynamic item made
+as discord.py makes it after a restart: from its ``custom_id`` alone, and the wait
+for a game's analysis."""
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 from typing import Any
 
+from bot.learning.analysis import GameAnalysis
 from bot.learning.views import ITEMS
+from bot.storage import Database, queries
 from tests.bot.support import StandIn
+from tests.timing import seconds
+
+#: How often :func:`analysed` looks at the stored analysis: time for the queue's worker,
+#: and for the AI's thread, to go on meanwhile.
+LOOK_EVERY = 0.01
 
 
 class Reader(StandIn):
@@ -51,3 +60,26 @@ async def click(
             await rebuilt.callback(reader)
             return reader
     raise AssertionError(f"no item claims {custom_id!r}")
+
+
+async def analysed(db: Database, game_id: int, *, within: float = 60.0) -> GameAnalysis:
+    """The stored analysis of finished game ``game_id`` once it is complete (every
+    position), as the member opening it would see it. The queue's worker stores each
+    position as soon as it is known and tells no one: this looks at what is stored
+    until it is all there, for ``within`` seconds at most on a healthy machine."""
+    async with db.reading() as conn:
+        row = await queries.get_game(conn, game_id)
+        moves = tuple(await queries.moves_of_game(conn, game_id))
+    assert row is not None and row.status == "finished", row
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds(within)
+    while True:
+        found = {known.ply: known for known in await db.read(queries.analyses_of_game(game_id))}
+        analysis = GameAnalysis(row, moves, found)
+        if analysis.complete:
+            return analysis
+        if loop.time() > deadline:
+            raise AssertionError(
+                f"game {game_id}: {len(found)} of {len(moves) + 1} positions analysed"
+            )
+        await asyncio.sleep(LOOK_EVERY)

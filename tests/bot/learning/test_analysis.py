@@ -17,7 +17,7 @@ from bot.shards import Shards, shard_of
 from bot.storage import queries
 from tests.bot.conftest import BO, CY, GUILD, Env, start_game
 from tests.bot.fakes import InProcessAI
-from tests.bot.learning.support import click
+from tests.bot.learning.support import analysed, click
 from tests.bot.support import play_out
 from tests.e2e.driver import PLANS, planned_moves
 from tests.timing import seconds
@@ -50,7 +50,7 @@ async def test_a_finished_game_is_analysed_once_with_a_legal_move_at_every_ply(
     analyst = analyses(env, thinker)
     await analyst.start()
     game_id, moves = await finished(env, game)
-    await analyst.idle()
+    await analysed(env.db, game_id)
     stored = await env.db.read(queries.analyses_of_game(game_id))
     assert [row.ply for row in stored] == list(range(len(moves) + 1))
     assert len(thinker.asked) == len(moves) + 1
@@ -64,9 +64,7 @@ async def test_a_finished_game_is_analysed_once_with_a_legal_move_at_every_ply(
             assert row.best_move in state.legal_moves(), (row.ply, row.best_move)
             state = state.play(move)
     assert await analyst.analyse_game(game_id) == 0  # computed once
-    analyst.request(game_id)
-    await analyst.idle()
-    assert len(thinker.asked) == len(moves) + 1
+    assert len(thinker.asked) == len(moves) + 1  # the AI not asked again
     await analyst.stop()
 
 
@@ -83,7 +81,7 @@ async def test_the_move_that_ends_a_game_never_waits_for_the_ai(env: Env) -> Non
     await asyncio.wait_for(thinker.started.wait(), timeout=seconds(60))
     assert thinker.asked == [("asli", 0)]  # thinking about the first position, still
     thinker.gate.set()
-    await analyst.idle()
+    await analysed(env.db, game_id)  # once the AI answers
     await analyst.stop()
 
 
@@ -92,13 +90,13 @@ async def test_a_restart_finishes_what_was_started(env: Env) -> None:
     analyst = analyses(env, thinker)
     game_id, moves = await finished(env)  # the game ended while nothing analysed
     await analyst.start()
-    await analyst.idle()
+    await analysed(env.db, game_id)
     first = len(thinker.asked)
     async with env.db.transaction() as tx:  # as if the bot had stopped half-way
         await tx.change("DELETE FROM analyses WHERE game_id = ? AND ply >= 3", (game_id,))
     again = Analyses(env.db, env.games, thinker, budget=TINY)
     await again.start()
-    await again.idle()
+    await analysed(env.db, game_id)
     assert [n for _, n in thinker.asked[first:]] == list(range(3, len(moves) + 1))
     await again.stop()
     await analyst.stop()
@@ -108,20 +106,28 @@ async def test_a_restart_resumes_the_analyses_of_its_own_servers_only(env: Env) 
     """Of processes on the two shards of one database, the one serving the game's
     server finishes its analysis; the other leaves it alone."""
     thinker = InProcessAI()
+    older, older_moves = await finished(env, "lifeline")  # never analysed: not resumed
     analyst = analyses(env, thinker)
     game_id, moves = await finished(env)
     await analyst.start()
-    await analyst.idle()
+    await analysed(env.db, game_id)
     await analyst.stop()
     async with env.db.transaction() as tx:  # as if the bot had stopped half-way
         await tx.change("DELETE FROM analyses WHERE game_id = ? AND ply >= 3", (game_id,))
     asked = len(thinker.asked)
     mine = shard_of(GUILD, 2)
-    for shards in (Shards(2, (1 - mine,)), Shards(2, (mine,))):
-        again = Analyses(env.db, env.games, thinker, budget=TINY, shards=shards)
-        await again.start()
-        await again.idle()
-        await again.stop()
+    elsewhere = Analyses(env.db, env.games, thinker, budget=TINY, shards=Shards(2, (1 - mine,)))
+    await elsewhere.start()
+    # one worker, in order: what its start queued is analysed before a game asked after
+    elsewhere.request(older)
+    await analysed(env.db, older)
+    await elsewhere.stop()
+    assert thinker.asked[asked:] == [("lifeline", n) for n in range(len(older_moves) + 1)]
+    asked = len(thinker.asked)
+    again = Analyses(env.db, env.games, thinker, budget=TINY, shards=Shards(2, (mine,)))
+    await again.start()
+    await analysed(env.db, game_id)
+    await again.stop()
     assert [n for _, n in thinker.asked[asked:]] == list(range(3, len(moves) + 1))
 
 
@@ -132,9 +138,10 @@ async def test_a_game_in_progress_is_not_analysed(env: Env) -> None:
     with pytest.raises(UserError, match="once it is over"):
         await analyst.of_game(guild_id=GUILD, game_id=game_id)
     await analyst.start()
-    assert await env.db.read(queries.games_to_analyse()) == []
-    await analyst.idle()
+    assert await env.db.read(queries.games_to_analyse()) == []  # not queued at start-up
+    assert await analyst.analyse_game(game_id) == 0  # nor analysed if it were
     assert thinker.asked == []
+    assert await env.db.read(queries.analyses_of_game(game_id)) == []
     await analyst.stop()
 
 
@@ -150,7 +157,7 @@ async def test_the_analysis_view_shows_the_chart_and_the_ais_move(env: Env) -> N
     analyst = analyses(env, thinker)
     await analyst.start()
     game_id, moves = await finished(env)
-    await analyst.idle()
+    await analysed(env.db, game_id)
     app = App(env, analyst)
     opened = await click(
         app, CY, f"bb:analysis:{game_id}:3:open", items=(AnalysisButton,), ephemeral=False
@@ -194,7 +201,7 @@ async def test_the_pool_of_worker_processes_analyses_too(env: Env) -> None:
         env.events.subscribe(analyst)
         await analyst.start()
         game_id, moves = await finished(env, "lifeline")
-        await analyst.idle()
+        await analysed(env.db, game_id)
         await analyst.stop()
     stored = await env.db.read(queries.analyses_of_game(game_id))
     assert len(stored) == len(moves) + 1
@@ -203,13 +210,17 @@ async def test_the_pool_of_worker_processes_analyses_too(env: Env) -> None:
 async def test_an_old_game_is_analysed_when_someone_asks(env: Env) -> None:
     game_id, moves = await finished(env)
     thinker = InProcessAI()
-    later = Analyses(env.db, env.games, thinker, budget=TINY)  # the bot of a later version
+    later = analyses(env, thinker)  # the bot of a later version
     await later.start()
-    await later.idle()
-    assert thinker.asked == []  # not at start-up
+    # one worker, in order: had its start queued the old game, the AI would have been
+    # asked about it before a game ended since is analysed
+    since, since_moves = await finished(env, "lifeline")
+    await analysed(env.db, since)
+    assert thinker.asked == [("lifeline", n) for n in range(len(since_moves) + 1)]
+    asked = len(thinker.asked)
     found = await later.of_game(guild_id=GUILD, game_id=game_id)
     assert not found.complete and found.chances() == [None] * (len(moves) + 1)
-    await later.idle()
+    await analysed(env.db, game_id)
     found = await later.of_game(guild_id=GUILD, game_id=game_id)
-    assert found.complete and len(thinker.asked) == len(moves) + 1
+    assert found.complete and len(thinker.asked) == asked + len(moves) + 1
     await later.stop()

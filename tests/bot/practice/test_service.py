@@ -21,6 +21,7 @@ from bot.storage import open_database, queries
 from tests.bot.conftest import ANA, CHANNEL, GUILD, SMALL
 from tests.bot.correspondence.table import FakeMessenger
 from tests.bot.fakes import FakeClock, FakePoster, InProcessAI, fake_renderer
+from tests.bot.support import Heard
 from tests.bot.test_app import fake_replayer
 
 BOT = Member(99, "Boardbot")
@@ -37,6 +38,9 @@ class Harness:
         self.clock = FakeClock()
         self.ai = InProcessAI()
         self.app: App | None = None
+        #: What the app (its last start) told of its games: the bot's moves are made by
+        #: background tasks, and awaited as they are told.
+        self.heard = Heard()
         #: The process's shards (its next start).
         self.shards = EVERY_SHARD
 
@@ -56,6 +60,8 @@ class Harness:
             thinker=self.ai,
         )
         self.app.practice.me = BOT
+        self.heard = Heard()  # subscribed before the start, which resumes the bot's turns
+        self.app.events.subscribe(self.heard)
         await self.app.start()
         return self.app
 
@@ -88,7 +94,7 @@ async def test_a_whole_practice_game_against_the_bot(harness: Harness, game: str
     game_id = started.game.id
     pick = random.Random(3)
     for _ in range(400):
-        await app.practice.idle()
+        await harness.heard.turn_of(game_id, ANA.id)
         row, state = await _state(app, game_id)
         if not row.is_active:
             break
@@ -125,7 +131,7 @@ async def test_the_bot_moves_first_when_asked_to(harness: Harness) -> None:
     app = harness.app
     assert app is not None
     game_id = await _start(app, first="opponent", level="hard")
-    await app.practice.idle()
+    await harness.heard.at_ply(game_id, 1)
     [move] = await _moves(app, game_id)
     assert move.member_id == BOT.id
     row, state = await _state(app, game_id)
@@ -136,7 +142,6 @@ async def test_after_a_restart_the_bot_makes_the_move_it_owes(harness: Harness) 
     app = harness.app
     assert app is not None
     game_id = await _start(app)
-    await app.practice.idle()
     _, state = await _state(app, game_id)
     move = sorted(state.legal_moves())[0]
     app.practice.me = None  # the member moves while the bot is going down
@@ -151,7 +156,6 @@ async def test_a_process_makes_the_owed_moves_of_its_own_servers_only(harness: H
     app = harness.app
     assert app is not None
     game_id = await _start(app)
-    await app.practice.idle()
     _, state = await _state(app, game_id)
     app.practice.me = None  # the member moves while the bot is going down
     await app.moves.play_move(
@@ -160,15 +164,19 @@ async def test_a_process_makes_the_owed_moves_of_its_own_servers_only(harness: H
     await harness.stop()
     mine = shard_of(GUILD, 2)
     harness.shards = Shards(2, (1 - mine,))
-    assert len(await _moves_after_restart(harness, game_id)) == 1  # not its server's
+    app = await harness.start()
+    assert await app.practice.resume() == 0  # as at its start: not its server's game
+    assert len(await _moves(app, game_id)) == 1
     await harness.stop()
     harness.shards = Shards(2, (mine,))
     assert len(await _moves_after_restart(harness, game_id)) == 2
 
 
 async def _moves_after_restart(harness: Harness, game_id: int) -> list[Any]:
+    """The moves of game ``game_id`` once the bot, started again, has made the move it
+    owes there (the member's turn again)."""
     app = await harness.start()
-    await app.practice.idle()
+    await harness.heard.turn_of(game_id, ANA.id)
     return await _moves(app, game_id)
 
 
@@ -183,9 +191,10 @@ async def test_duplicate_triggers_make_one_move(harness: Harness) -> None:
     for _ in range(3):
         app.practice.poke(game_id)
     await app.practice.resume()
-    await app.practice.idle()
+    await harness.heard.turn_of(game_id, ANA.id)
     moves = await _moves(app, game_id)
     assert [m.member_id for m in moves] == [ANA.id, BOT.id]
+    assert harness.ai.chosen == [moves[1].move]  # thought once, by the one task of the game
     row, state = await _state(app, game_id)
     assert row.player_ids[state.to_move] == ANA.id
 
@@ -197,10 +206,9 @@ async def test_a_takeback_is_granted_at_once(harness: Harness) -> None:
     row, state = await _state(app, game_id)
     first = sorted(state.legal_moves())[0]
     await app.moves.play_move(guild_id=GUILD, game_id=game_id, member=ANA, text=first)
-    await app.practice.idle()
+    await harness.heard.turn_of(game_id, ANA.id)
     assert len(await _moves(app, game_id)) == 2
     await app.practice.take_back(guild_id=GUILD, game_id=game_id, member=ANA)
-    await app.practice.idle()
     assert await _moves(app, game_id) == []
     row, state = await _state(app, game_id)
     assert state.ply == 0 and row.player_ids[state.to_move] == ANA.id
@@ -226,7 +234,7 @@ async def test_the_bots_clock_never_runs_out_and_the_members_does(harness: Harne
     assert row.is_active and await app.clocks.deadline_of(row) is None
     app.practice.me = BOT
     await app.practice.resume()
-    await app.practice.idle()
+    await harness.heard.turn_of(game_id, ANA.id)
     row, state = await _state(app, game_id)
     assert row.player_ids[state.to_move] == ANA.id
     assert await app.clocks.deadline_of(row) is not None  # the member's turn is timed
@@ -256,7 +264,7 @@ async def test_a_rematch_starts_at_once_with_the_seats_swapped(harness: Harness)
     game_id = await _start(app, level="medium")
     await app.moves.resign(guild_id=GUILD, game_id=game_id, member=ANA)
     again = await app.practice.rematch(guild_id=GUILD, game_id=game_id, member=ANA)
-    await app.practice.idle()
+    await harness.heard.at_ply(again.game.id, 1)
     assert again.game.player_ids == (BOT.id, ANA.id)
     assert again.game.settings["practice"] == "medium" and again.game.settings["rated"] is False
     [move] = await _moves(app, again.game.id)  # the bot, first now, has moved
@@ -275,7 +283,7 @@ async def test_the_bot_speaks_as_the_opponent_and_never_pings_itself(
     game_id = await _start(app, "lifeline", first=first)
     pick = random.Random(2)
     for _ in range(100):
-        await app.practice.idle()
+        await harness.heard.turn_of(game_id, ANA.id)
         row, state = await _state(app, game_id)
         if not row.is_active:
             break
