@@ -1,8 +1,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -97,6 +98,18 @@ class Env:
     @property
     def now(self) -> FakeClock:
         return self.clock
+
+    @contextlib.contextmanager
+    def without(self, listener: object) -> Iterator[None]:
+        """The games' events not told to ``listener`` meanwhile (that part of the bot
+        down, or a bot of an earlier version without it)."""
+        listening = self.events._listeners  # the root's subscriptions, as a test sees them
+        place = listening.index(listener)  # type: ignore[arg-type]
+        listening.remove(listener)  # type: ignore[arg-type]
+        try:
+            yield
+        finally:
+            listening.insert(place, listener)  # type: ignore[arg-type]
 
     @property
     def services(self) -> Services:
