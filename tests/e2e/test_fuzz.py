@@ -64,11 +64,16 @@ def snapshot(botproc: BotProcess) -> dict[str, list[tuple[Any, ...]]]:
         return {t: conn.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall() for t in tables}
 
 
+def required(option: dict[str, Any], members: list[Member]) -> Any:
+    """A valid value of a required option: a member for a member option (/h2h)."""
+    return members[-1] if option["type"] == 6 else REQUIRED[option["name"]]
+
+
 def hostile_runs(command: dict[str, Any], members: list[Member]) -> list[dict[str, Any]]:
     """Option sets for one command: the required options valid, one option hostile."""
     options = command.get("options") or []
     base = {
-        o["name"]: REQUIRED[o["name"]] if not o.get("choices") else o["choices"][0]["value"]
+        o["name"]: required(o, members) if not o.get("choices") else o["choices"][0]["value"]
         for o in options
         if o.get("required")
     }
@@ -143,7 +148,7 @@ async def test_hostile_typing_into_autocompletes(world: World, botproc: BotProce
     asked = 0
     for command in fake.commands_for(world.guild):
         base = {
-            o["name"]: REQUIRED[o["name"]]
+            o["name"]: required(o, [world.bob])
             for o in command.get("options") or []
             if o.get("required") and not o.get("choices")
         }
@@ -177,7 +182,9 @@ async def test_every_string_option_at_its_longest(world: World, botproc: BotProc
     for command in fake.commands_for(world.guild):
         options = command.get("options") or []
         base = {
-            o["name"]: REQUIRED[o["name"]] if not o.get("choices") else o["choices"][0]["value"]
+            o["name"]: required(o, [world.bob])
+            if not o.get("choices")
+            else o["choices"][0]["value"]
             for o in options
             if o.get("required")
         }
