@@ -18,7 +18,7 @@ from typing import Any
 import rules
 from ai.games import knowledge
 from ai.levels import Budget, Level, get_level
-from ai.search import Search
+from ai.mcts import Search
 from rules import State
 from rules.search import SearchPosition, position
 

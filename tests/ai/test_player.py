@@ -11,7 +11,7 @@ import ai
 import rules
 from ai.games import knowledge
 from ai.levels import Budget, Level
-from ai.search import Search
+from ai.mcts import Search
 from rules.search import position
 from tests.ai import positions
 from tests.ai.positions import ends
