@@ -188,8 +188,8 @@ def analyse(state: State, budget: Budget, seed: int | None = None) -> Analysis:
     if search is None:  # a win at once
         return Analysis(
             for_seat0(1.0),
-            text(thought.move),
-            me,  # type: ignore[arg-type]
+            text(thought.move),  # type: ignore[arg-type]
+            me,
             proven=True,
             seconds=time.perf_counter() - started,
         )

@@ -270,8 +270,10 @@ class DiscordMessenger:
             user = self.client.get_user(member_id) or await self.client.fetch_user(member_id)
             # discord.py takes nonce=None (its default: a random one); its overloads omit it.
             await user.send(
-                text[:DM_LIMIT], allowed_mentions=discord.AllowedMentions.none(), nonce=_nonce()
-            )  # type: ignore[arg-type]
+                text[:DM_LIMIT],
+                allowed_mentions=discord.AllowedMentions.none(),
+                nonce=_nonce(),  # type: ignore[arg-type]
+            )
         except discord.HTTPException as error:
             log.info("no DM to %d (%s): falling back to the thread", member_id, error)
             return False
