@@ -5,12 +5,16 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
 import rules
 from ai.levels import Budget, Level
-from ai.pool import AIPool, AIWorkerError
+from ai.pool import SOURCE_ROOT, AIPool, AIWorkerError
+from ai.worker import NO_PDEATHSIG
 
 GAME, OPTIONS, MOVES = "asli", {"size": 5}, ["komi 2", "white", "c3"]
 
@@ -53,27 +57,123 @@ async def test_a_seeded_choice_is_the_same_in_the_pool_as_in_this_process() -> N
     assert len(analyses) == len(MOVES) + 1
 
 
-async def test_a_worker_that_dies_fails_its_call_clearly_and_the_next_call_works() -> None:
+async def test_a_worker_that_dies_fails_its_call_clearly_and_is_replaced() -> None:
     pool = AIPool(workers=1)
     try:
-        await pool.choose(GAME, OPTIONS, MOVES, Level("warm", Budget(playouts=1)))
-        executor = pool._executor
-        assert executor is not None
-        pids = list(executor._processes)  # the worker this test started
+        await pool.start()
+        [pid] = pool.pids()
         call = asyncio.create_task(
             pool.choose(GAME, OPTIONS, MOVES, Level("long", Budget(seconds=30)))
         )
-        await asyncio.sleep(0)  # the call is handed to the executor
-        for pid in pids:
-            os.kill(pid, signal.SIGKILL)
+        await asyncio.sleep(0)  # the call is queued
+        os.kill(pid, signal.SIGKILL)
         with pytest.raises(AIWorkerError, match="died"):
             await asyncio.wait_for(call, timeout=20)
         move = await pool.choose(GAME, OPTIONS, MOVES, Level("again", Budget(playouts=2)))
         assert move in rules.get_game(GAME).replay(MOVES, **OPTIONS).legal_moves()
+        assert pool.started == 2 and pool.pids() != [pid]
     finally:
         await pool.close()
     with pytest.raises(RuntimeError, match="closed"):
         await pool.choose(GAME, OPTIONS, MOVES)
+
+
+async def test_start_leaves_the_event_loop_running_and_calls_made_meanwhile_wait() -> None:
+    ticks = 0
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0)
+            ticks += 1
+
+    task = asyncio.create_task(ticker())
+    async with AIPool(workers=2) as pool:
+        early = asyncio.create_task(
+            pool.choose(GAME, OPTIONS, MOVES, Level("t", Budget(playouts=2)))
+        )
+        await pool.start()
+        await pool.start()  # again: nothing more
+        assert ticks > 0  # the loop ran while the interpreters started
+        assert len(pool.pids()) == 2 and pool.started == 2
+        assert await early in rules.get_game(GAME).replay(MOVES, **OPTIONS).legal_moves()
+    task.cancel()
+
+
+async def test_close_stops_a_worker_in_the_middle_of_a_search() -> None:
+    pool = AIPool(workers=2)
+    await pool.start()
+    pids = pool.pids()
+    busy = asyncio.create_task(pool.choose(GAME, OPTIONS, MOVES, Level("long", Budget(seconds=60))))
+    await asyncio.sleep(0)
+    await pool.close()
+    with pytest.raises(AIWorkerError):
+        await busy
+    assert not [pid for pid in pids if alive(pid)]
+    assert pool.pids() == []
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie, dead but not yet reaped, does not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rpartition(")")[2].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+    except OSError:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+
+
+#: A bot in miniature: starts a pool of two, sets one worker thinking for a minute,
+#: prints the workers' process ids and waits to be killed.
+PARENT = """
+import asyncio
+from ai.levels import Budget, Level
+from ai.pool import AIPool
+
+async def main():
+    pool = AIPool(workers=2)
+    await pool.start()
+    thinking = asyncio.ensure_future(
+        pool.choose("asli", {"size": 5}, [], Level("long", Budget(seconds=60)))
+    )
+    print(*pool.pids(), flush=True)
+    await thinking
+
+asyncio.run(main())
+"""
+
+#: How long the workers may take to follow their killed parent (generous: a busy host).
+DEATH_DEADLINE = 20.0
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
+@pytest.mark.parametrize("pdeathsig", [True, False], ids=["kernel-signal", "pipe-only"])
+def test_the_workers_die_with_a_parent_that_is_killed(pdeathsig: bool) -> None:
+    env = dict(os.environ, PYTHONPATH=str(SOURCE_ROOT))
+    if not pdeathsig:
+        env[NO_PDEATHSIG] = "1"
+    parent = subprocess.Popen(
+        [sys.executable, "-c", PARENT], stdout=subprocess.PIPE, text=True, env=env, cwd=SOURCE_ROOT
+    )
+    try:
+        assert parent.stdout is not None
+        pids = [int(p) for p in parent.stdout.readline().split()]
+        assert len(pids) == 2 and all(alive(p) for p in pids)
+        parent.send_signal(signal.SIGKILL)
+        parent.wait()
+        deadline = time.monotonic() + DEATH_DEADLINE
+        while [p for p in pids if alive(p)] and time.monotonic() < deadline:
+            time.sleep(0.05)  # polling for the deaths, bounded by the deadline
+        assert not [p for p in pids if alive(p)]
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait()
 
 
 async def test_an_illegal_record_is_reported_as_the_engine_reports_it() -> None:
