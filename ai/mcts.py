@@ -16,6 +16,7 @@ same seat's move): everything is kept per seat, never per ply parity.
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import time
@@ -26,6 +27,8 @@ from ai.games import Knowledge
 from ai.levels import Budget
 from rules.search import SearchPosition
 
+log = logging.getLogger(__name__)
+
 #: How often (in simulations) a search that may stop once settled checks whether it is.
 SETTLED_EVERY = 64
 
@@ -35,6 +38,7 @@ class Node:
 
     __slots__ = (
         "amaf",
+        "checked",
         "children",
         "complete",
         "move",
@@ -65,6 +69,8 @@ class Node:
         self.amaf: dict[int, list[float]] = {}
         #: The seat that wins from here with best play, once proven.
         self.proven: int | None = None
+        #: Whether every considered move was tried for a result at once (see ``_check``).
+        self.checked = False
 
     def value(self) -> float:
         """Mean result for the player who moved here (½ before any visit)."""
@@ -97,10 +103,13 @@ class Search:
         self.exclude = exclude
         self.root = Node(None, -1, None, root.to_move)
         self.playouts = 0
+        #: Whether the time cap of a budget with a playout limit stopped the search.
+        self.cut_short = False
         self._texts: dict[int, str] = {}
         evaluates = type(root).evaluate is not SearchPosition.evaluate
         self.cutoff = knowledge.cutoff if evaluates else None
         self.rave = knowledge.rave
+        self.decisive_after = knowledge.decisive_after
         #: Playout plies recorded for RAVE (None: all of them); none without RAVE.
         self.recorded = knowledge.amaf_plies if self.rave else 0
 
@@ -135,6 +144,14 @@ class Search:
             if deadline is not None and self.playouts:
                 now = clock()
                 if now + (now - began) / self.playouts >= deadline:
+                    if limit is not None:
+                        self.cut_short = True
+                        log.info(
+                            "search cut short by its %g s cap: %d of %d playouts",
+                            budget.seconds,
+                            self.playouts,
+                            limit,
+                        )
                     break
             if stop_when_settled and self.playouts % SETTLED_EVERY == SETTLED_EVERY - 1:
                 left = self._simulations_left(limit, deadline, began, clock())
@@ -168,6 +185,10 @@ class Search:
                 break
             if node.moves is None:
                 self._expand(node, pos)
+            if not node.checked and node.n >= self.decisive_after and node is not self.root:
+                self._check(node, pos)
+                if node.proven is not None:
+                    break
             move = self._select(node)
             if move is None:  # every move is proven lost: so is this node
                 break
@@ -210,6 +231,34 @@ class Search:
         moves = list(moves)
         self.rng.shuffle(moves)
         node.moves = moves
+
+    def _check(self, node: Node, pos: SearchPosition) -> None:
+        """Decisive and anti-decisive moves: try every move ``node`` considers; one that
+        wins at once proves the node won, one that loses at once becomes a proven-lost
+        child the search never chooses while another move does not lose (and a move
+        that allows a win at once is found lost the same way one level down)."""
+        node.checked = True
+        seat = node.to_move
+        children = node.children
+        for move in node.moves:  # type: ignore[union-attr]
+            child = children.get(move)
+            if child is not None:
+                if child.proven == seat:
+                    node.proven = seat
+                    return
+                continue
+            after = pos.copy()
+            after.play(move)
+            if not after.is_over:
+                continue
+            winner = after.winner
+            if winner is None:  # a draw at once: an ordinary leaf
+                continue
+            child = children[move] = Node(node, move, seat, None)
+            child.proven = winner
+            if winner == seat:
+                node.proven = seat
+                return
 
     def _select(self, node: Node) -> int | None:
         seat = node.to_move

@@ -157,7 +157,8 @@ def choose_move(state: State, level: str | Level = "medium", seed: int | None = 
         return legal[0]
     rng = random.Random(seed)
     # A level that always plays the most visited move may stop once no other can catch up.
-    thought = _think(state, level.budget, rng, evaluate=False, settle=level.temperature <= 0)
+    budget = level.budget_for(state.game.name)
+    thought = _think(state, budget, rng, evaluate=False, settle=level.temperature <= 0)
     text = thought.pos.move_text
     if thought.search is None:
         return text(thought.move)  # type: ignore[arg-type]
