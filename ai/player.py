@@ -19,6 +19,7 @@ import rules
 from ai.games import knowledge
 from ai.levels import Budget, Level, get_level
 from ai.mcts import Search
+from ai.pie import komi_offer
 from rules import State
 from rules.search import SearchPosition, position
 
@@ -158,6 +159,9 @@ def choose_move(state: State, level: str | Level = "medium", seed: int | None = 
     rng = random.Random(seed)
     # A level that always plays the most visited move may stop once no other can catch up.
     budget = level.budget_for(state.game.name)
+    offer = komi_offer(state, budget, rng, analyse)
+    if offer is not None:
+        return offer
     thought = _think(state, budget, rng, evaluate=False, settle=level.temperature <= 0)
     text = thought.pos.move_text
     if thought.search is None:
@@ -167,7 +171,7 @@ def choose_move(state: State, level: str | Level = "medium", seed: int | None = 
         return text(stats[0].move)
     plausible = PLAUSIBLE * stats[0].visits
     open_ = [s for s in stats if s.proven is None and s.visits >= plausible] or stats[:1]
-    weights = [s.visits ** (1 / level.temperature) for s in open_]
+    weights = [max(s.visits, 1) ** (1 / level.temperature) for s in open_]
     return text(rng.choices(open_, weights)[0].move)
 
 

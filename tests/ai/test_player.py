@@ -328,3 +328,21 @@ def test_a_search_cut_short_by_its_time_cap_says_so_in_the_log(
     with caplog.at_level("INFO", logger="ai.mcts"):
         unbounded.run(Budget(playouts=20))
     assert not unbounded.cut_short and "cut short" not in caplog.text
+
+
+# -- the pie -------------------------------------------------------------------------------
+
+
+def test_a_komi_offer_is_judged_by_a_search_of_each_and_is_never_a_large_one() -> None:
+    from ai.pie import non_increasing
+
+    assert non_increasing([0.6, 0.7, 0.4, 0.45, 0.2]) == pytest.approx(
+        [0.65, 0.65, 0.425, 0.425, 0.2]
+    )
+    state = rules.get_game("asli").new(size=5)
+    level = Level("test", Budget(playouts=120))
+    offers = {ai.choose_move(state, level, seed=seed) for seed in range(2)}
+    assert all(o.startswith("komi ") and int(o.split()[1]) <= 5 for o in offers), offers
+    lifeline = rules.get_game("lifeline").new(size=3, opening="komi-pie")
+    offer = ai.choose_move(lifeline, level, seed=1)
+    assert offer.startswith("komi ") and int(offer.split()[1]) <= 3
