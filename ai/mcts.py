@@ -46,6 +46,7 @@ class Node:
         "moves",
         "n",
         "parent",
+        "prior",
         "proven",
         "to_move",
         "w",
@@ -71,6 +72,8 @@ class Node:
         self.proven: int | None = None
         #: Whether every considered move was tried for a result at once (see ``_check``).
         self.checked = False
+        #: move -> the game's evaluation after it, for the player to move here (``_check``).
+        self.prior: dict[int, float] | None = None
 
     def value(self) -> float:
         """Mean result for the player who moved here (½ before any visit)."""
@@ -110,6 +113,8 @@ class Search:
         self.cutoff = knowledge.cutoff if evaluates else None
         self.rave = knowledge.rave
         self.decisive_after = knowledge.decisive_after
+        #: Progressive bias by the game's evaluation (none where it has none).
+        self.bias = knowledge.bias if evaluates else 0.0
         #: Playout plies recorded for RAVE (None: all of them); none without RAVE.
         self.recorded = knowledge.amaf_plies if self.rave else 0
 
@@ -185,7 +190,7 @@ class Search:
                 break
             if node.moves is None:
                 self._expand(node, pos)
-            if not node.checked and node.n >= self.decisive_after and node is not self.root:
+            if not node.checked and (node.n >= self.decisive_after or node is self.root):
                 self._check(node, pos)
                 if node.proven is not None:
                     break
@@ -240,9 +245,11 @@ class Search:
         node.checked = True
         seat = node.to_move
         children = node.children
+        prior: dict[int, float] | None = {} if self.bias else None
+        judge = self.knowledge.judge
         for move in node.moves:  # type: ignore[union-attr]
             child = children.get(move)
-            if child is not None:
+            if child is not None and child.proven is not None:
                 if child.proven == seat:
                     node.proven = seat
                     return
@@ -250,6 +257,9 @@ class Search:
             after = pos.copy()
             after.play(move)
             if not after.is_over:
+                if prior is not None:
+                    chance = judge(after.evaluate())
+                    prior[move] = chance if seat == 0 else 1.0 - chance
                 continue
             winner = after.winner
             if winner is None:  # a draw at once: an ordinary leaf
@@ -259,6 +269,8 @@ class Search:
             if winner == seat:
                 node.proven = seat
                 return
+        if prior:
+            node.prior = prior
 
     def _select(self, node: Node) -> int | None:
         seat = node.to_move
@@ -267,6 +279,8 @@ class Search:
         rave = self.rave
         c = self.knowledge.exploration
         log_n = math.log(node.n + 1)
+        prior = node.prior
+        bias = self.bias
         best_move = None
         best = -1.0
         lost = 0
@@ -276,6 +290,8 @@ class Search:
             if child is None:
                 q = a[1] / a[0] if a else 1.0
                 score = q + c * math.sqrt(log_n)
+                if prior is not None:
+                    score += bias * prior.get(move, 0.0)
             else:
                 if child.proven is not None:
                     if child.proven == seat:
@@ -288,6 +304,8 @@ class Search:
                     beta = math.sqrt(rave / (3 * n + rave))
                     q = (1 - beta) * q + beta * a[1] / a[0]
                 score = q + c * math.sqrt(log_n / n)
+                if prior is not None:  # progressive bias: fades as visits grow
+                    score += bias * prior.get(move, 0.0) / (n + 1)
             if score > best:
                 best, best_move = score, move
         if best_move is None and lost:
