@@ -151,21 +151,45 @@ asyncio.run(main())
 DEATH_DEADLINE = 20.0
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
-@pytest.mark.parametrize("pdeathsig", [True, False], ids=["kernel-signal", "pipe-only"])
-def test_the_workers_die_with_a_parent_that_is_killed(pdeathsig: bool) -> None:
+#: (signal, sent to the whole process group as a terminal's Ctrl-C is, parent-death signal)
+ENDINGS = [
+    (signal.SIGKILL, False, True),
+    (signal.SIGKILL, False, False),
+    (signal.SIGTERM, False, True),
+    (signal.SIGINT, True, False),
+]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize(
+    ("ending", "group", "pdeathsig"),
+    ENDINGS,
+    ids=["sigkill", "sigkill-pipe-only", "sigterm", "ctrl-c-pipe-only"],
+)
+def test_the_workers_die_with_their_parent_however_it_ends(
+    ending: signal.Signals, group: bool, pdeathsig: bool
+) -> None:
     env = dict(os.environ, PYTHONPATH=str(SOURCE_ROOT))
     if not pdeathsig:
         env[NO_PDEATHSIG] = "1"
     parent = subprocess.Popen(
-        [sys.executable, "-c", PARENT], stdout=subprocess.PIPE, text=True, env=env, cwd=SOURCE_ROOT
+        [sys.executable, "-c", PARENT],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+        cwd=SOURCE_ROOT,
+        start_new_session=True,  # a process group of its own, as a bot started from a shell
     )
     try:
         assert parent.stdout is not None
         pids = [int(p) for p in parent.stdout.readline().split()]
         assert len(pids) == 2 and all(alive(p) for p in pids)
-        parent.send_signal(signal.SIGKILL)
-        parent.wait()
+        if group:
+            os.killpg(parent.pid, ending)
+        else:
+            parent.send_signal(ending)
+        parent.wait(timeout=DEATH_DEADLINE)
         deadline = time.monotonic() + DEATH_DEADLINE
         while [p for p in pids if alive(p)] and time.monotonic() < deadline:
             time.sleep(0.05)  # polling for the deaths, bounded by the deadline
