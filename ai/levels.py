@@ -52,8 +52,12 @@ class Level:
         return self.budget
 
 
-#: The time cap of a level is this many times its calibrated time (a safety net only).
+#: The time cap of a level is this many times its calibrated time (a safety net only),
+#: and never below :data:`CAP_FLOOR`: at load 8 on two cores a 0.3 s cap cut 187 of 259
+#: easy moves short and easy fell from 4/8 to 1/8 against the lookahead player in
+#: Astralis (bench ai, 2026-11-27), while two seconds hold no game up.
 CAP_FACTOR = 3.0
+CAP_FLOOR = 2.0
 #: The think time each level is calibrated to, on one idle core.
 SECONDS = {"easy": 0.1, "medium": 0.5, "hard": 3.0}
 #: Playouts per second of CPU of one search (tree, tactics and playouts), by game at its
@@ -65,8 +69,12 @@ DEFAULT_RATE = 600.0
 
 
 def calibrated(seconds: float, rate: float) -> Budget:
-    """The playouts that take ``seconds`` at ``rate``, capped at :data:`CAP_FACTOR` times that."""
-    return Budget(seconds=CAP_FACTOR * seconds, playouts=max(1, int(round(seconds * rate, -1))))
+    """The playouts that take ``seconds`` at ``rate``, capped at :data:`CAP_FACTOR` times that
+    (or :data:`CAP_FLOOR`)."""
+    return Budget(
+        seconds=max(CAP_FLOOR, CAP_FACTOR * seconds),
+        playouts=max(1, int(round(seconds * rate, -1))),
+    )
 
 
 def _level(name: str, temperature: float = 0.0) -> Level:

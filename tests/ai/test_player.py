@@ -306,7 +306,9 @@ def test_every_level_is_a_number_of_playouts_per_game_with_a_time_cap_as_a_safet
         for game in rules.GAMES:
             budget = level.budget_for(game)
             assert budget.playouts is not None and budget.playouts >= 1
-            assert budget.seconds == ai.levels.CAP_FACTOR * ai.levels.SECONDS[name]
+            assert budget.seconds == max(
+                ai.levels.CAP_FLOOR, ai.levels.CAP_FACTOR * ai.levels.SECONDS[name]
+            )
     easy, medium, hard = (ai.LEVELS[n].budget_for("asli").playouts or 0 for n in ai.LEVELS)
     assert easy < medium < hard
     bare = Level("bot-test", Budget(playouts=3))  # as the bot's AI_TEST_PLAYOUTS makes them
