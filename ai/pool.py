@@ -53,6 +53,12 @@ log = logging.getLogger(__name__)
 TERM_SECONDS = 1.0
 #: The most :meth:`AIPool.close` takes, killing included.
 CLOSE_SECONDS = 2.0
+#: How a worker is started (its three arguments follow; see :mod:`ai.worker`).
+WORKER_COMMAND = (sys.executable, "-m", "ai.worker")
+#: Failed starts of a worker in a row after which the calls waiting for it fail.
+START_ATTEMPTS = 3
+#: The wait before starting a worker again after a failure (longer after each, up to 5x).
+RETRY_SECONDS = 0.5
 #: Where the ``ai`` package lives: the workers import it from there.
 SOURCE_ROOT = Path(__file__).resolve().parents[1]
 
@@ -100,9 +106,7 @@ class _Worker:
         try:
             self.process = subprocess.Popen(
                 [
-                    sys.executable,
-                    "-m",
-                    "ai.worker",
+                    *WORKER_COMMAND,
                     str(theirs.fileno()),
                     str(alive_reader),
                     str(os.getpid()),
@@ -178,46 +182,77 @@ class AIPool:
             self.started += 1
             return worker
 
+    def _fail_queued(self, error: Exception) -> None:
+        """Fail every call waiting in the queue (no worker can be started to answer it)."""
+        while True:
+            try:
+                job = self._jobs.get_nowait()
+            except queue.Empty:
+                return
+            if job is None:  # closing: leave the stop for a slot
+                self._jobs.put(None)
+                return
+            if job.future.set_running_or_notify_cancel():
+                job.future.set_exception(error)
+
+    def _start_worker(self, slot: int, ready: concurrent.futures.Future[None]) -> _Worker | None:
+        """A worker that answered its first call, started again after failures (waiting
+        longer each time, and failing the calls queued meanwhile); None once closed."""
+        failures = 0
+        while True:
+            worker = None
+            try:
+                worker = self._spawn(slot)
+                if worker is None:
+                    return None  # closed
+                # The first call answers once the interpreter has loaded the AI.
+                worker.call(_Job(_pid, (), concurrent.futures.Future()))
+            except (EOFError, OSError) as error:
+                if worker is not None:
+                    worker.stop()
+                if self._closed:
+                    return None
+                failures += 1
+                log.error("an AI worker failed to start (%s), attempt %d", error, failures)
+                if failures >= START_ATTEMPTS:
+                    failed = AIWorkerError(f"no AI worker could be started ({error!r})")
+                    if not ready.done():
+                        ready.set_exception(failed)
+                    self._fail_queued(failed)
+                time.sleep(min(RETRY_SECONDS * failures, 5 * RETRY_SECONDS))
+                continue
+            if not ready.done():
+                ready.set_result(None)
+            return worker
+
     def _slot(self, slot: int, ready: concurrent.futures.Future[None]) -> None:
         """One worker's life, and its replacements': a thread of its own, so the kernel's
         parent-death signal (tied to the thread that started the worker) waits for it."""
-        worker: _Worker | None = None
-        while True:
-            if worker is None:
-                try:
-                    worker = self._spawn(slot)
-                except OSError as error:
-                    log.error("could not start an AI worker: %s", error)
-                    if not ready.done():
-                        ready.set_exception(AIWorkerError(f"no AI worker started ({error})"))
-                    time.sleep(1.0)  # try again: the pool must come back by itself
-                    continue
-                if worker is None:
-                    break  # closed
-                if not ready.done():
-                    try:  # the first job answers once the interpreter has loaded the AI
-                        worker.call(_Job(_pid, (), concurrent.futures.Future()))
-                    except (EOFError, OSError):
-                        worker.stop()
-                        worker = None
-                        continue
-                    ready.set_result(None)
+        worker = self._start_worker(slot, ready)
+        while worker is not None:
             job = self._jobs.get()
             if job is None:
                 break
             if not job.future.set_running_or_notify_cancel():
                 continue
             try:
-                status, value, records = worker.call(job)
+                worker.connection.send((job.function, job.args))
+            except (EOFError, OSError):
+                pass  # the worker is dead: recv says so below
+            except Exception as error:  # arguments that do not pickle: the call's fault
+                job.future.set_exception(error)
+                continue
+            try:
+                status, value, records = worker.connection.recv()
             except (EOFError, OSError) as error:
                 code = worker.process.poll()
                 worker.stop()
-                worker = None
                 if not self._closed:
                     log.warning("an AI worker died (exit status %s); starting another", code)
                 job.future.set_exception(
                     AIWorkerError(f"an AI worker process died while thinking ({error!r})")
                 )
+                worker = self._start_worker(slot, ready)
                 continue
             for record in records:
                 logging.getLogger(record.name).handle(record)

@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+import ai.pool
 import rules
 from ai.levels import Budget, Level
 from ai.pool import SOURCE_ROOT, AIPool, AIWorkerError
@@ -198,6 +199,26 @@ def test_the_workers_die_with_their_parent_however_it_ends(
         if parent.poll() is None:
             parent.kill()
             parent.wait()
+
+
+async def test_workers_that_cannot_start_fail_the_calls_instead_of_hanging_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(ai.pool, "WORKER_COMMAND", (sys.executable, "-c", "raise SystemExit(3)"))
+    monkeypatch.setattr(ai.pool, "RETRY_SECONDS", 0.01)
+    async with AIPool() as pool:
+        call = asyncio.create_task(pool.choose(GAME, OPTIONS, MOVES))
+        with pytest.raises(AIWorkerError, match="no AI worker could be started"):
+            await pool.start()
+        with pytest.raises(AIWorkerError, match="no AI worker could be started"):
+            await asyncio.wait_for(call, timeout=30)
+
+
+async def test_arguments_that_do_not_pickle_fail_their_call_and_the_worker_goes_on() -> None:
+    async with AIPool() as pool:
+        with pytest.raises(Exception, match="pickle"):
+            await pool.choose(GAME, OPTIONS, MOVES, Level("t", Budget(playouts=1)), lambda: 1)  # type: ignore[arg-type]
+        assert await pool.choose(GAME, OPTIONS, MOVES, Level("t", Budget(playouts=1)))
 
 
 async def test_an_illegal_record_is_reported_as_the_engine_reports_it() -> None:
