@@ -190,7 +190,11 @@ class Search:
                 break
             if node.moves is None:
                 self._expand(node, pos)
-            if not node.checked and (node.n >= self.decisive_after or node is self.root):
+            # The root only for its priors: the player's look at every move before the
+            # search already found what wins or loses at once there.
+            if not node.checked and (
+                node.n >= self.decisive_after if node is not self.root else self.bias
+            ):
                 self._check(node, pos)
                 if node.proven is not None:
                     break
