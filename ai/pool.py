@@ -254,8 +254,10 @@ class AIPool:
                 )
                 worker = self._start_worker(slot, ready)
                 continue
-            for record in records:
-                logging.getLogger(record.name).handle(record)
+            for record in records:  # logged here as if logged here: this process's levels
+                logger = logging.getLogger(record.name)
+                if logger.isEnabledFor(record.levelno):
+                    logger.handle(record)
             if status == "ok":
                 job.future.set_result(value)
             else:

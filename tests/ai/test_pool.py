@@ -221,6 +221,16 @@ async def test_arguments_that_do_not_pickle_fail_their_call_and_the_worker_goes_
         assert await pool.choose(GAME, OPTIONS, MOVES, Level("t", Budget(playouts=1)))
 
 
+async def test_a_search_cut_short_in_a_worker_is_logged_in_this_process(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    capped = Level("capped", Budget(seconds=0.05, playouts=10**6))
+    async with AIPool() as pool:
+        with caplog.at_level("INFO", logger="ai"):
+            await pool.choose("asli", {"size": 9}, ["komi 2", "white"], capped, seed=1)
+    assert "cut short by its 0.05 s cap" in caplog.text
+
+
 async def test_an_illegal_record_is_reported_as_the_engine_reports_it() -> None:
     async with AIPool() as pool:
         with pytest.raises(rules.IllegalMove, match="move 2"):
