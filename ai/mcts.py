@@ -99,12 +99,21 @@ class Search:
         knowledge: Knowledge,
         rng: random.Random,
         exclude: frozenset[int] = frozenset(),
+        tree: Node | None = None,
     ) -> None:
         self.root_position = root
         self.knowledge = knowledge
         self.rng = rng
         self.exclude = exclude
-        self.root = Node(None, -1, None, root.to_move)
+        if tree is not None:  # a subtree of an earlier search, reached by the moves since
+            tree.parent = None
+            if exclude and tree.moves is not None:
+                kept = [m for m in tree.moves if m not in exclude]
+                if kept:
+                    tree.moves = kept
+                    for move in exclude:
+                        tree.children.pop(move, None)
+        self.root = tree if tree is not None else Node(None, -1, None, root.to_move)
         self.playouts = 0
         #: Whether the time cap of a budget with a playout limit stopped the search.
         self.cut_short = False
@@ -389,6 +398,25 @@ class Search:
             node.proven = child.proven
 
     # -- reading the tree ----------------------------------------------------------------
+
+    def subtree(self, moves: list[str]) -> tuple[SearchPosition, Node] | None:
+        """The position after ``moves`` (texts) from the root and the tree below it, to
+        search on from (the same move ids); None where the tree never went there."""
+        pos = self.root_position.copy()
+        node = self.root
+        for text in moves:
+            try:
+                move = pos.move_id(text)
+            except ValueError:
+                return None
+            child = node.children.get(move)
+            if child is None or child.proven is not None:
+                return None
+            pos.play(move)
+            node = child
+        if node.moves is None or pos.is_over:
+            return None
+        return pos, node
 
     def root_stats(self) -> list[MoveStat]:
         """The searched root moves, most visited first (proven wins first, losses last)."""

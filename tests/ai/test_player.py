@@ -348,3 +348,23 @@ def test_a_komi_offer_is_judged_by_a_search_of_each_and_is_never_a_large_one() -
     lifeline = rules.get_game("lifeline").new(size=3, opening="komi-pie")
     offer = ai.choose_move(lifeline, level, seed=1)
     assert offer.startswith("komi ") and int(offer.split()[1]) <= 3
+
+
+def test_a_capped_level_searches_on_from_the_tree_of_its_last_move() -> None:
+    from ai import player
+
+    player._trees.clear()
+    state = rules.get_game("lifeline").replay(["b2 d4", "swap"], size=4)
+    capped = Level("capped", Budget(seconds=60.0, playouts=300))
+    mine = ai.choose_move(state, capped, seed=1)
+    kept = player._trees[player._options_key(state), tuple(state.history)]
+    after = state.play(mine)
+    reply = after.legal_moves()[0]
+    found = player._kept_tree(after.play(reply))
+    assert found is not None and found[1].n > 0  # visits from the first search
+    assert ai.choose_move(after.play(reply), capped, seed=2) in after.play(reply).legal_moves()
+    assert kept.root.children  # the kept tree was searched
+    # A budget without a time limit stays repeatable: it keeps no tree.
+    player._trees.clear()
+    ai.choose_move(state, Level("bare", Budget(playouts=50)), seed=1)
+    assert not player._trees
