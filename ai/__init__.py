@@ -3,11 +3,12 @@
     >>> import ai, rules
     >>> state = rules.get_game("astralis").new(size=7)
     >>> ai.choose_move(state, level="easy", seed=1)          # canonical move text
-    >>> ai.analyse(state, ai.Budget(seconds=1.0)).win_chance_for_seat0
+    >>> ai.analyse(state, ai.Budget(playouts=2000)).win_chance_for_seat0
 
-:mod:`ai.search` is the search (one for all games), :mod:`ai.games` the
-per-game knowledge, :mod:`ai.levels` the budgets, :mod:`ai.pool` the worker
-processes that keep it off the bot's event loop. Imports ``rules`` only.
+:mod:`ai.mcts` is the search (one for all games), :mod:`ai.games` the
+per-game knowledge, :mod:`ai.levels` the budgets (playouts, with a time cap),
+:mod:`ai.pie` the komi offers, :mod:`ai.pool` the worker processes (each one
+:mod:`ai.worker`) that keep it off the bot's event loop. Imports ``rules`` only.
 """
 
 from __future__ import annotations

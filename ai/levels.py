@@ -1,12 +1,17 @@
-"""How long the AI thinks: a :class:`Budget` of time and playouts, and the named levels.
+"""How much the AI thinks: a :class:`Budget` of playouts and time, and the named levels.
 
-A search stops at whichever limit of its budget comes first. With a playout
-budget and no time limit a search is repeatable: the same seed gives the same
-move on any machine, which is what tests use.
+A search stops at whichever limit of its budget comes first. The levels are
+defined by work (playouts, per game), so a level is as strong on a busy host as
+on an idle one; their time limit is only a safety net, :data:`CAP_FACTOR` times
+what the work takes on an idle core, and a search it cuts short is logged (see
+:mod:`ai.mcts`). With a playout budget and no time limit a search is
+repeatable: the same seed gives the same move on any machine, which is what
+tests use.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 
@@ -28,26 +33,64 @@ class Budget:
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """A named strength: its budget, and ``temperature`` > 0 to pick the move at
-    random among the well-searched ones (a quarter of the best one's visits or
-    more), weighted by visits ** (1 / temperature), instead of always the most
-    visited (a softer opponent)."""
+    """A named strength: its budget (``games``: a budget per game name, where the
+    playouts of one game cost more than another's), and ``temperature`` > 0 to
+    pick the move at random among the well-searched ones (a quarter of the best
+    one's visits or more), weighted by visits ** (1 / temperature), instead of
+    always the most visited (a softer opponent)."""
 
     name: str
     budget: Budget
     temperature: float = 0.0
+    games: tuple[tuple[str, Budget], ...] = ()
+
+    def budget_for(self, game_name: str) -> Budget:
+        """The budget this level thinks with in ``game_name``."""
+        for name, budget in self.games:
+            if name == game_name:
+                return budget
+        return self.budget
 
 
-#: Each level searches about six times as long as the one below: a search's strength
-#: grows with the logarithm of its playouts, and at 1 s against 3 s hard and medium
-#: were even (6/12 in Asli and Lifeline, bench ai, 2026-11-23).
-LEVELS: dict[str, Level] = {
-    level.name: level
-    for level in (
-        Level("easy", Budget(seconds=0.1, playouts=50), temperature=1.0),
-        Level("medium", Budget(seconds=0.5, playouts=1_000)),
-        Level("hard", Budget(seconds=3.0, playouts=20_000)),
+#: The time cap of a level is this many times its calibrated time (a safety net only),
+#: and never below :data:`CAP_FLOOR`: at load 8 on two cores a 0.3 s cap cut 187 of 259
+#: easy moves short and easy fell from 4/8 to 1/8 against the lookahead player in
+#: Astralis (bench ai, 2026-11-27), while two seconds hold no game up.
+CAP_FACTOR = 3.0
+CAP_FLOOR = 2.0
+#: The think time each level is calibrated to, on one idle core.
+SECONDS = {"easy": 0.1, "medium": 0.5, "hard": 3.0}
+#: Playouts per second of CPU of one search (tree, tactics and playouts), by game at its
+#: default size, over positions of random games (``python -m bench ai --calibrate``,
+#: 2026-11-26, CPU time so that other processes do not count).
+RATES: Mapping[str, float] = {"lifeline": 1100, "asli": 800, "astralis": 2300, "sliglube": 380}
+#: For a game without a rate of its own.
+DEFAULT_RATE = 600.0
+
+
+def calibrated(seconds: float, rate: float) -> Budget:
+    """The playouts that take ``seconds`` at ``rate``, capped at :data:`CAP_FACTOR` times that
+    (or :data:`CAP_FLOOR`)."""
+    return Budget(
+        seconds=max(CAP_FLOOR, CAP_FACTOR * seconds),
+        playouts=max(1, int(round(seconds * rate, -1))),
     )
+
+
+def _level(name: str, temperature: float = 0.0) -> Level:
+    seconds = SECONDS[name]
+    return Level(
+        name,
+        calibrated(seconds, DEFAULT_RATE),
+        temperature,
+        tuple((game, calibrated(seconds, rate)) for game, rate in RATES.items()),
+    )
+
+
+#: Each level searches about six times as much as the one below: a search's strength
+#: grows with the logarithm of its playouts.
+LEVELS: dict[str, Level] = {
+    level.name: level for level in (_level("easy", 1.0), _level("medium"), _level("hard"))
 }
 
 

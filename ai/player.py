@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -18,9 +19,10 @@ from typing import Any
 import rules
 from ai.games import knowledge
 from ai.levels import Budget, Level, get_level
-from ai.search import Search
+from ai.mcts import Node, Search
+from ai.pie import komi_offer
 from rules import State
-from rules.position import SearchPosition, position
+from rules.position import SearchPosition, StatePosition, position
 
 #: Above this many moves the look at every move is skipped (Lifeline's two-stone openings).
 TACTICS_WIDEST = 2000
@@ -121,11 +123,48 @@ class _Thought:
     search: Search | None
 
 
+#: How many recent search trees a process keeps for :func:`choose_move` to search on
+#: (a hard search's tree of Asli 13 at its first move: ~4 MB, measured by tracemalloc).
+TREES_KEPT = 8
+#: The most moves played since a kept tree's root for it to be searched on.
+TREES_REACH = 4
+_trees: OrderedDict[tuple[str, tuple[str, ...]], Search] = OrderedDict()
+
+
+def _options_key(state: State) -> str:
+    return f"{state.game.name}:{sorted(state.options.items())!r}"
+
+
+def _kept_tree(state: State) -> tuple[SearchPosition, Node] | None:
+    """The subtree of a kept search that ``state`` is reached in, and its position."""
+    key = _options_key(state)
+    history = tuple(state.history)
+    for back in range(1, min(TREES_REACH, len(history)) + 1):
+        search = _trees.get((key, history[:-back]))
+        if search is not None:
+            found = search.subtree(list(history[-back:]))
+            if found is not None:
+                return found
+    return None
+
+
+def _keep_tree(state: State, search: Search) -> None:
+    _trees[_options_key(state), tuple(state.history)] = search
+    while len(_trees) > TREES_KEPT:
+        _trees.popitem(last=False)
+
+
 def _think(
-    state: State, budget: Budget, rng: random.Random, evaluate: bool, settle: bool = False
+    state: State,
+    budget: Budget,
+    rng: random.Random,
+    evaluate: bool,
+    settle: bool = False,
+    reuse: bool = False,
 ) -> _Thought:
     """Look at every move, then search unless that settled it (``evaluate``: search
-    even when one move is left, to estimate the position)."""
+    even when one move is left, to estimate the position; ``reuse``: search on from
+    the tree of an earlier search that led here, where one is kept, and keep this one)."""
     started = time.perf_counter()
     pos = position(state)
     tactics_deadline = (
@@ -138,8 +177,17 @@ def _think(
         left = [m for m in pos.legal_moves() if m not in losing]
         if len(left) == 1:
             return _Thought(pos, left[0], None)
-    search = Search(pos, knowledge(state.game, state.options), rng, losing)
+    # Only where move ids are the same in every position of the game (fast positions).
+    reuse = reuse and not isinstance(pos, StatePosition)
+    kept = _kept_tree(state) if reuse else None
+    if kept is not None:
+        pos, tree = kept
+        search = Search(pos, knowledge(state.game, state.options), rng, losing, tree)
+    else:
+        search = Search(pos, knowledge(state.game, state.options), rng, losing)
     search.run(budget, started, stop_when_settled=settle)
+    if reuse:
+        _keep_tree(state, search)
     return _Thought(pos, None, search)
 
 
@@ -157,7 +205,20 @@ def choose_move(state: State, level: str | Level = "medium", seed: int | None = 
         return legal[0]
     rng = random.Random(seed)
     # A level that always plays the most visited move may stop once no other can catch up.
-    thought = _think(state, level.budget, rng, evaluate=False, settle=level.temperature <= 0)
+    budget = level.budget_for(state.game.name)
+    offer = komi_offer(state, budget, rng, analyse)
+    if offer is not None:
+        return offer
+    # A time-capped level searches on from its tree of the last moves (a budget without a
+    # time limit stays repeatable: it never does).
+    thought = _think(
+        state,
+        budget,
+        rng,
+        evaluate=False,
+        settle=level.temperature <= 0,
+        reuse=budget.seconds is not None,
+    )
     text = thought.pos.move_text
     if thought.search is None:
         return text(thought.move)  # type: ignore[arg-type]
@@ -166,7 +227,7 @@ def choose_move(state: State, level: str | Level = "medium", seed: int | None = 
         return text(stats[0].move)
     plausible = PLAUSIBLE * stats[0].visits
     open_ = [s for s in stats if s.proven is None and s.visits >= plausible] or stats[:1]
-    weights = [s.visits ** (1 / level.temperature) for s in open_]
+    weights = [max(s.visits, 1) ** (1 / level.temperature) for s in open_]
     return text(rng.choices(open_, weights)[0].move)
 
 

@@ -1,12 +1,18 @@
-"""How strong the AI is and how long it thinks (issue 15's targets).
+"""How strong the AI is and how long it thinks (issues 15 and 24).
 
-For each game at its default size: each level against a uniformly random
-player, and each level against the level below, half the games in each seat;
-the score (a draw counts half) with its 95% Wilson interval; then each level's
-think time per move (median, p99) against its budget.
+For each game at its default size, the pairings of ``--pairs`` (see :data:`PAIRS`):
+each level against a uniformly random player, against the level below, against a
+one-move-lookahead player and a flat Monte Carlo player of equal CPU time (both in
+:mod:`bench.opponents`), the hard level against the hard level of before issue 24;
+``ladder`` plays them all and fits an Elo ladder per game (random at 0). Half the
+games in each seat; the score (a draw counts half) with its 95% Wilson interval;
+then each level's think time per move (median, p99, moves over the time cap).
+``--load N`` runs N CPU-bound processes beside the match: the levels are defined by
+playouts, so the scores should not move.
 
-    python -m bench ai [--games N] [--game NAME ...] [--pairs random|levels]
-                       [--player LEVEL ...] [--precision 0.1] [--first-game N] [--quick]
+    python -m bench ai [--games N] [--game NAME ...] [--pairs all|random|levels|lookahead|
+                       flat-mc|old|ladder] [--player NAME ...] [--precision 0.1]
+                       [--first-game N] [--load N] [--size N] [--quick]
 
 Full runs take hours (a hard move is 3 s); ``--games 4`` calibrates in one.
 """
@@ -15,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import itertools
 import math
 import random
 import statistics
@@ -27,8 +32,10 @@ from dataclasses import dataclass
 
 import ai
 import rules
-from ai.levels import Budget, Level
+from ai.levels import SECONDS, Budget, Level
 from bench.common import percentile
+from bench.ladder import Load, Result, elo
+from bench.opponents import flat_mc_player, lookahead_player
 from rules import State
 
 #: The default size of each game (issue 15 measures there).
@@ -131,22 +138,64 @@ def match(
     return score, games
 
 
-def pairings(levels: list[Level], which: str) -> list[tuple[Level, Level | None, float]]:
-    """(player, opponent or None for random, target score) in the order they are played."""
-    pairs: list[tuple[Level, Level | None, float]] = []
-    if which in ("all", "random"):
-        pairs += [
-            (level, None, 0.95 if level is levels[-1] else 0.65 if level is levels[0] else 0.0)
-            for level in levels
-        ]
-    if which in ("all", "levels"):
-        pairs += [(upper, lower, 0.65) for lower, upper in itertools.pairwise(levels)]
-    return pairs
+#: Every pairing a kind of run plays: (player, opponent, target score for the player).
+#: ``flat-mc`` thinks as much CPU time as the level it meets is calibrated to;
+#: ``old-hard`` is the hard level as it was before issue 24 (3 s of wall-clock time or
+#: 20,000 playouts, no decisive moves in the tree).
+PAIRS: dict[str, list[tuple[str, str, float]]] = {
+    "random": [("easy", "random", 0.9), ("medium", "random", 0.9), ("hard", "random", 0.9)],
+    "levels": [("medium", "easy", 0.7), ("hard", "medium", 0.7)],
+    "lookahead": [
+        ("easy", "lookahead", 0.0),
+        ("medium", "lookahead", 0.8),
+        ("hard", "lookahead", 0.9),
+    ],
+    "flat-mc": [("medium", "flat-mc", 0.8), ("hard", "flat-mc", 0.9)],
+    "old": [("hard", "old-hard", 0.75)],
+    "ladder": [("lookahead", "random", 0.0), ("flat-mc", "random", 0.0)],
+}
+PAIRS["all"] = [pair for key in ("random", "levels") for pair in PAIRS[key]]
+PAIRS["ladder"] = [
+    pair for key in ("random", "levels", "lookahead", "flat-mc", "ladder") for pair in PAIRS[key]
+]
+
+
+def old_hard(timing: Timing) -> Player:
+    """The hard level as it was: time-bound, and no decisive moves inside the tree."""
+    level = Level("old-hard", Budget(seconds=3.0, playouts=20_000))
+    inner = timing.player(level)
+
+    def play(state: State, rng: random.Random) -> str:
+        import ai.player
+
+        known = ai.player.knowledge
+        ai.player.knowledge = lambda name, options: dataclasses.replace(  # type: ignore[assignment]
+            known(name, options), decisive_after=math.inf
+        )
+        try:
+            return inner(state, rng)
+        finally:
+            ai.player.knowledge = known
+
+    return play
+
+
+def make_player(name: str, other: str, levels: dict[str, Level], timing: Timing) -> Player:
+    """The player called ``name`` (``other``: its opponent, whose time flat-mc takes)."""
+    if name == "random":
+        return random_player
+    if name == "lookahead":
+        return lookahead_player
+    if name == "flat-mc":
+        return flat_mc_player(SECONDS.get(other, SECONDS["medium"]))
+    if name == "old-hard":
+        return old_hard(timing)
+    return timing.player(levels[name])
 
 
 def quick_levels() -> list[Level]:
     return [
-        dataclasses.replace(level, budget=Budget(playouts=2**i))
+        dataclasses.replace(level, budget=Budget(playouts=2**i), games=())
         for i, level in enumerate(ai.LEVELS.values())
     ]
 
@@ -175,63 +224,76 @@ def main(argv: list[str] | None = None) -> None:
         default=0,
         help="number the games from this one (to add games to a run)",
     )
-    parser.add_argument("--pairs", choices=["all", "random", "levels"], default="all")
+    parser.add_argument("--pairs", choices=list(PAIRS), default="all")
     parser.add_argument(
         "--player",
         action="append",
-        choices=list(ai.LEVELS),
-        help="only the pairings this level plays first (repeatable)",
+        help="only the pairings this player plays first (repeatable)",
     )
+    parser.add_argument(
+        "--load", type=int, default=0, help="run N CPU-bound processes beside the match"
+    )
+    parser.add_argument("--size", type=int, default=None, help="board size (default: each game's)")
     args = parser.parse_args(argv)
     cases = QUICK_CASES if args.quick else CASES
     cases = [(n, o) for n, o in cases if not args.game or n in args.game]
-    levels = quick_levels() if args.quick else list(ai.LEVELS.values())
+    if args.size:
+        cases = [(n, {**o, "size": args.size}) for n, o in cases]
+    levels = {level.name: level for level in (quick_levels() if args.quick else ai.LEVELS.values())}
     games = 2 if args.quick else args.games
     timing = Timing()
-    budgets = {level.name: level.budget for level in levels}
-    print("\n## AI strength (score of the first player named; a draw counts half)\n")
+    results: dict[str, list[Result]] = defaultdict(list)
+    print(
+        f"\n## AI strength at load {args.load} "
+        "(score of the first player named; a draw counts half)\n"
+    )
     print("| game | size | pairing | games | score | 95% interval | target |")
     print("|---|---|---|---|---|---|---|")
-    for name, options in cases:
-        for index, (level, opponent, target) in enumerate(pairings(levels, args.pairs)):
-            if args.player and level.name not in args.player:
-                continue
-            other = random_player if opponent is None else timing.player(opponent)
-            score, played = match(
-                name,
-                options,
-                timing.player(level),
-                other,
-                games,
-                1000 * index,
-                QUICK_PLIES if args.quick else MAX_PLIES,
-                args.precision,
-                args.first_game,
-            )
-            low, high = wilson(score, played)
-            against = "random" if opponent is None else opponent.name
-            goal = f">= {target:.0%}" if target else ""
-            print(
-                f"| {name} | {options['size']} | {level.name} vs {against} | {played} | "
-                f"{score / played:.0%} | {low:.0%}–{high:.0%} | {goal} |",
-                flush=True,
-            )
-    print("\n## AI think time per move (all games above)\n")
-    print("| level | game | budget | moves | median | p99 | target |")
-    print("|---|---|---|---|---|---|---|")
+    with Load(args.load):
+        for name, options in cases:
+            for index, (player, opponent, target) in enumerate(PAIRS[args.pairs]):
+                if args.player and player not in args.player:
+                    continue
+                score, played = match(
+                    name,
+                    options,
+                    make_player(player, opponent, levels, timing),
+                    make_player(opponent, player, levels, timing),
+                    games,
+                    1000 * index,
+                    QUICK_PLIES if args.quick else MAX_PLIES,
+                    args.precision,
+                    args.first_game,
+                )
+                results[name].append((player, opponent, score, played))
+                low, high = wilson(score, played)
+                goal = f">= {target:.0%}" if target else ""
+                print(
+                    f"| {name} | {options['size']} | {player} vs {opponent} | {played} | "
+                    f"{score / played:.0%} | {low:.0%}–{high:.0%} | {goal} |",
+                    flush=True,
+                )
+    if len({p for rows in results.values() for r in rows for p in r[:2]}) > 2:
+        print("\n## Elo ladder per game (random at 0; all the pairings above)\n")
+        print("| game | " + " | ".join(["player", "Elo"]) + " |")
+        print("|---|---|---|")
+        for name, rows in results.items():
+            for player, rating in sorted(elo(rows).items(), key=lambda kv: -kv[1]):
+                print(f"| {name} | {player} | {rating:.0f} |")
+    print(f"\n## AI think time per move at load {args.load} (all games above)\n")
+    print("| level | game | budget | moves | median | p99 | over cap | target |")
+    print("|---|---|---|---|---|---|---|---|")
     for (level_name, name), samples in timing.seconds.items():
-        budget = budgets[level_name]
-        limit = "" if budget.seconds is None else f"{budget.seconds:g} s"
-        shown = ", ".join(filter(None, [limit, budget.playouts and f"{budget.playouts} playouts"]))
-        target = (
-            f"median <= {budget.seconds:g} s, p99 <= {budget.seconds + 0.5:g} s"
-            if budget.seconds
-            else ""
-        )
+        level = levels.get(level_name)
+        budget = level.budget_for(name) if level else Budget(seconds=3.0, playouts=20_000)
+        limit = "" if budget.seconds is None else f"{budget.seconds:g} s cap"
+        shown = ", ".join(filter(None, [budget.playouts and f"{budget.playouts} playouts", limit]))
+        over = sum(1 for s in samples if budget.seconds and s > budget.seconds)
+        target = f"p99 <= {budget.seconds:g} s" if budget.seconds else ""
         print(
             f"| {level_name} | {name} | {shown} | {len(samples)} | "
             f"{statistics.median(samples):.3f} s | {percentile(samples, 0.99):.3f} s | "
-            f"{target} |"
+            f"{over} | {target} |"
         )
 
 

@@ -144,8 +144,13 @@ class App:
         """Take this process's shards (if not yet); deliver what the last run still owed
         Discord (before any new work); replay the active games of its shards in the
         background; start the clocks and the expiry of challenges (both first apply what
-        fell due while the bot was down); beat, taking over the processes that die."""
+        fell due while the bot was down); beat, taking over the processes that die. The
+        AI's worker processes start first, in threads of their own (the event loop runs
+        on), so that they are up before the bot takes its first interaction."""
         await self.enter()
+        start_ai = getattr(self.ai, "start", None)
+        if start_ai is not None:
+            await start_ai()
         await self.outbox.start()
         self._warm_up = asyncio.create_task(self.games.warm_up(), name="replay active games")
         self._buttons = asyncio.create_task(

@@ -106,7 +106,14 @@ class Knowledge:
     uniform choice among ``legal_moves()``) to record them for RAVE, before the
     position's own ``playout`` plays the rest unrecorded (None: every ply; a
     game whose fast ``playout`` is much quicker than listing moves wants few);
-    ``candidates``: which legal moves a node considers.
+    ``candidates``: which legal moves a node considers;
+    ``decisive_after``: the visits after which a node of the tree tries every move
+    it considers for a win or a loss at once (decisive and anti-decisive moves;
+    ``math.inf``: never);
+    ``bias``: the weight of progressive bias: when a node tries its moves so, each
+    move also gets the game's evaluation after it (``evaluate()`` through
+    :meth:`judge`, for the mover) as a prior, added to its selection score at
+    ``bias / (visits + 1)``: it orders the first visits and fades (0: none).
     """
 
     cutoff: int | None = None
@@ -115,6 +122,8 @@ class Knowledge:
     amaf_plies: int | None = None
     exploration: float = 0.4
     candidates: Candidates = field(default=generic_candidates)
+    decisive_after: float = 1
+    bias: float = 0.0
 
     def judge(self, share: float) -> float:
         """Seat 0's chance of winning from ``evaluate()``'s share for seat 0."""

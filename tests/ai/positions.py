@@ -389,3 +389,92 @@ def ends(state: State, move: str) -> int | str | None:
     """The winner if ``move`` ends the game at once, "on" if it does not."""
     after = state.play(move)
     return after.winner if after.is_over else "on"
+
+
+# -- the tactics suite (tests/ai/test_tactics.py) -----------------------------------------
+
+
+def record(moves: str) -> tuple[str, ...]:
+    """The moves of a record written with commas between them."""
+    return tuple(moves.split(","))
+
+
+# Each reached by playing moves (random games, searched for a position with one winning
+# or saving move, or two); the test checks its premise on the engine before the AI.
+
+#: The mover has 13 placements; after any but c1 the opponent has one that takes the
+#: mover's last stones off the board: c1 saves them.
+LIFELINE_SAVE = Position(
+    "lifeline",
+    {"size": 5},
+    record(
+        "b6 c5,c2 i1,g4,g5,i2,c3,g3,d1,h1,b5,d3,h3,i5,c6,b4,a5,g2,d6,e4,a2,f6,c7,a1,e6,d5,b6,"
+        "e8,h4,h2,i4,b3,g7,i3,d7,e3,d4,f3,f7,g1,f1,e7,f4,e5,b2,f5,h5,e2,g6"
+    ),
+)
+
+#: White to move (23 moves): d5 captures two Black stones (the prison's Black stones,
+#: White's Holds, go from 3 to 5) and leaves Black no action: a capture that wins at once.
+ASLI_CAPTURE_WINS = Position("asli", {"size": 5}, ("komi 3", "black", "c4", "e4", "e5"))
+
+#: White to move (23 moves); after any move but ``hold`` or a4, Black has a placement that
+#: leaves White with no action: the Hold (one of the two Black stones in the prison) saves.
+ASLI_HOLD_SAVES = Position("asli", {"size": 5}, ("komi 2", "black", "b5", "a5", "a2"))
+
+#: Black to move (23 moves); only d1 leaves White no placement that wins at once.
+ASLI_ONE_SAVE = Position("asli", {"size": 5}, ("komi 2", "black", "e1", "e2"))
+
+#: Black to move (21 moves): c1 takes nine White stones, turning a prison of 6 Black
+#: stones (White's Holds) into one of 3 White stones (Black's), and White has no action.
+ASLI_PRISON_TURNS = Position(
+    "asli",
+    {"size": 7},
+    record(
+        "komi 15,black,c4,d6,d5,a7,b7,d1,c7,hold,f5,c3,g6,a3,g2,b6,f7,c6,c5,c2,f3,f4,f1,e7,"
+        "d4,e3,f6,hold,a6,d7,c1,b2,g7,a1,b4,hold,a4,e5,g4,b5,e6,g5,d3,f5,b7,c7,d2,e6,g1,b1,"
+        "f2,e4,e2,e1,f7,b3"
+    ),
+)
+
+#: Yellow to move (22 moves): only ``b6 a5`` ends the game with Yellow ahead, by the
+#: capture its placement makes (a Cyan stone flipped).
+ASTRALIS_CAPTURE_WINS = Position(
+    "astralis",
+    {"size": 7},
+    record(
+        "a2,m3,l8,l4 l5,k9 j10,g9 f9,k2,g2 f2,k4 j4,g13 h12,f3 f4,g12 f11,b3 b4,g11,l8 k8,g9,"
+        "h8 g8,d6 d5,f7 f6,d10,e6,h9 i8,e5,d6,g5 h4,c5 c6,i5 h6,c2 d3,i2,b2 b1,j1 j2,h1 i1,"
+        "j8,h2,k7,f3,k4 l3,h2,m2 m1,b3 a2,h2,e6 e7,f3,e10 d10,h2,e2,h8,e8 d8,k5,c8 b7,i7 j6,"
+        "e8,g7,e5,i7,a1,k5,a3,h8,h2,k5,c3,c1,c5,h5,c2,h10,h1,i10,l1,l7 m6,g6,d4,g2,e4,g7,e3,"
+        "i7,e1,i9 h10,e4,i7,h3,e9,h7"
+    ),
+)
+
+#: Cyan to move (29 moves); after any move but a6, Yellow has a move that ends the game
+#: with Yellow ahead.
+ASTRALIS_ONE_SAVE = Position(
+    "astralis",
+    {"size": 7},
+    record(
+        "a3,m3,a2 b3,m4 m5,c4 d4,f10 g10,i8 i7,d8,f7 e7,d7 c7,f10 e9,a7 b8,f12 f11,c9,f5 f4,"
+        "g13,k1 k2,l8 m7,c5 b5,f7 g7,a5,k3 j4,a4,f7,i2 h2,k8 k7,h3 h4,i8,g4,j7,d1 d2,d10,d8,"
+        "l5 k5,c8,l8 k9,g12,c4,h12 g13,c2,c8,l6,g12,l2 m2,a6,f7,d6,k8,d9 d10,f7,c9,k3,f12,k8,"
+        "j9,l7,b4,l8,h9 i9,h8,m4,h5,l5,h11,h9,f12,h11,g12,l7,h11,l5,h6,i8,h10 h11,i6,h5,c2,"
+        "h10,f5,c6,c5,j3,c2,f2,a2 a1,e2 f2,h8,e1,d9,f1 g1,j6,e1,h8,e4,h1,i6,l1,e8,l2,c6,g2,h5,"
+        "g4,f6,g6,f10,b6,e10,b4,f10,a4,m4,a5,l5,j2,f10,l2,f5,l4,j6,l2,m3,k3,m6,l3,l6,e8,l1,d7,"
+        "l5,c6,e10,c2,i8,f5,e6,f6,c4,c6,h8,l1,i8,h1,f10,g2,f5,g5,f10,c5,f7,i3,g8,i10,d5,i2,"
+        "c4,h3,c2,m3,i6,j3,h7,i3,e8,i11,k4,i2,c8,h3,e8,b4,d8,b6,l3,j3,l4,a6,m4,i4,k6,i2,h6,"
+        "h3,h5,b4,g6,a3"
+    ),
+)
+
+#: Black to move (24 placements); only c2 wins by force: it closes a loop, and after every
+#: reply Black has no legal placement left, which wins (stalemate wins).
+SLIGLUBE_LOOP_WINS = Position(
+    "sliglube",
+    {"size": 5},
+    record(
+        "e5,black,g5,f2,g7,h2,f8,i4,b4,a2,g4,i2,e9,b5,e2,c7,f5,d2,h4,g3,f4,a3,b6,d8,h5,d7,"
+        "e4,b2,e1,g1,f6,i5,f3,e3,i3,d1,b3,h6,i1,d5,c6"
+    ),
+)

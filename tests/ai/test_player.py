@@ -11,7 +11,7 @@ import ai
 import rules
 from ai.games import knowledge
 from ai.levels import Budget, Level
-from ai.search import Search
+from ai.mcts import Search
 from rules.position import position
 from tests.ai import positions
 from tests.ai.positions import ends
@@ -21,7 +21,8 @@ from tests.tictactoe import GAME as TICTACTOE
 def tiny(playouts: int) -> list[Level]:
     """Every level, with its character (temperature) but a budget of ``playouts``."""
     return [
-        dataclasses.replace(level, budget=Budget(playouts=playouts)) for level in ai.LEVELS.values()
+        dataclasses.replace(level, budget=Budget(playouts=playouts), games=())
+        for level in ai.LEVELS.values()
     ]
 
 
@@ -64,7 +65,7 @@ def test_the_same_seed_gives_the_same_move_and_the_ai_is_not_stuck_on_one() -> N
     level = Level("test", Budget(playouts=30))
     first = [ai.choose_move(state, level, seed=seed) for seed in range(5)]
     assert first == [ai.choose_move(state, level, seed=seed) for seed in range(5)]
-    easy = dataclasses.replace(ai.LEVELS["easy"], budget=Budget(playouts=40))
+    easy = dataclasses.replace(ai.LEVELS["easy"], budget=Budget(playouts=40), games=())
     assert ai.choose_move(state, easy, seed=9) == ai.choose_move(state, easy, seed=9)
     assert len(set(first)) > 1
 
@@ -295,3 +296,75 @@ def test_a_whole_game_is_analysed_position_by_position() -> None:
         assert analysis.to_move == state.to_move
         if move:
             state = state.play(move)
+
+
+# -- levels by work ------------------------------------------------------------------------
+
+
+def test_every_level_is_a_number_of_playouts_per_game_with_a_time_cap_as_a_safety_net() -> None:
+    for name, level in ai.LEVELS.items():
+        for game in rules.GAMES:
+            budget = level.budget_for(game)
+            assert budget.playouts is not None and budget.playouts >= 1
+            assert budget.seconds == max(
+                ai.levels.CAP_FLOOR, ai.levels.CAP_FACTOR * ai.levels.SECONDS[name]
+            )
+    easy, medium, hard = (ai.LEVELS[n].budget_for("asli").playouts or 0 for n in ai.LEVELS)
+    assert easy < medium < hard
+    bare = Level("bot-test", Budget(playouts=3))  # as the bot's AI_TEST_PLAYOUTS makes them
+    assert bare.budget_for("asli") == Budget(playouts=3)
+
+
+def test_a_search_cut_short_by_its_time_cap_says_so_in_the_log(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    state = rules.get_game("asli").replay(["komi 2", "white", "c3"], size=5)
+    search = Search(position(state), knowledge("asli", state.options), random.Random(1))
+    ticks = iter(range(10**6))
+    with caplog.at_level("INFO", logger="ai.mcts"):
+        search.run(Budget(seconds=5.0, playouts=1000), clock=lambda: float(next(ticks)))
+    assert search.cut_short and search.playouts < 1000
+    assert "cut short by its 5 s cap" in caplog.text
+    caplog.clear()
+    unbounded = Search(position(state), knowledge("asli", state.options), random.Random(1))
+    with caplog.at_level("INFO", logger="ai.mcts"):
+        unbounded.run(Budget(playouts=20))
+    assert not unbounded.cut_short and "cut short" not in caplog.text
+
+
+# -- the pie -------------------------------------------------------------------------------
+
+
+def test_a_komi_offer_is_judged_by_a_search_of_each_and_is_never_a_large_one() -> None:
+    from ai.pie import non_increasing
+
+    assert non_increasing([0.6, 0.7, 0.4, 0.45, 0.2]) == pytest.approx(
+        [0.65, 0.65, 0.425, 0.425, 0.2]
+    )
+    state = rules.get_game("asli").new(size=5)
+    level = Level("test", Budget(playouts=120))
+    offers = {ai.choose_move(state, level, seed=seed) for seed in range(2)}
+    assert all(o.startswith("komi ") and int(o.split()[1]) <= 5 for o in offers), offers
+    lifeline = rules.get_game("lifeline").new(size=3, opening="komi-pie")
+    offer = ai.choose_move(lifeline, level, seed=1)
+    assert offer.startswith("komi ") and int(offer.split()[1]) <= 3
+
+
+def test_a_capped_level_searches_on_from_the_tree_of_its_last_move() -> None:
+    from ai import player
+
+    player._trees.clear()
+    state = rules.get_game("lifeline").replay(["b2 d4", "swap"], size=4)
+    capped = Level("capped", Budget(seconds=60.0, playouts=300))
+    mine = ai.choose_move(state, capped, seed=1)
+    kept = player._trees[player._options_key(state), tuple(state.history)]
+    after = state.play(mine)
+    reply = after.legal_moves()[0]
+    found = player._kept_tree(after.play(reply))
+    assert found is not None and found[1].n > 0  # visits from the first search
+    assert ai.choose_move(after.play(reply), capped, seed=2) in after.play(reply).legal_moves()
+    assert kept.root.children  # the kept tree was searched
+    # A budget without a time limit stays repeatable: it keeps no tree.
+    player._trees.clear()
+    ai.choose_move(state, Level("bare", Budget(playouts=50)), seed=1)
+    assert not player._trees

@@ -16,6 +16,7 @@ same seat's move): everything is kept per seat, never per ply parity.
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import time
@@ -26,6 +27,8 @@ from ai.games import Knowledge
 from ai.levels import Budget
 from rules.position import SearchPosition
 
+log = logging.getLogger(__name__)
+
 #: How often (in simulations) a search that may stop once settled checks whether it is.
 SETTLED_EVERY = 64
 
@@ -35,6 +38,7 @@ class Node:
 
     __slots__ = (
         "amaf",
+        "checked",
         "children",
         "complete",
         "move",
@@ -42,6 +46,7 @@ class Node:
         "moves",
         "n",
         "parent",
+        "prior",
         "proven",
         "to_move",
         "w",
@@ -65,6 +70,10 @@ class Node:
         self.amaf: dict[int, list[float]] = {}
         #: The seat that wins from here with best play, once proven.
         self.proven: int | None = None
+        #: Whether every considered move was tried for a result at once (see ``_check``).
+        self.checked = False
+        #: move -> the game's evaluation after it, for the player to move here (``_check``).
+        self.prior: dict[int, float] | None = None
 
     def value(self) -> float:
         """Mean result for the player who moved here (½ before any visit)."""
@@ -90,17 +99,31 @@ class Search:
         knowledge: Knowledge,
         rng: random.Random,
         exclude: frozenset[int] = frozenset(),
+        tree: Node | None = None,
     ) -> None:
         self.root_position = root
         self.knowledge = knowledge
         self.rng = rng
         self.exclude = exclude
-        self.root = Node(None, -1, None, root.to_move)
+        if tree is not None:  # a subtree of an earlier search, reached by the moves since
+            tree.parent = None
+            if exclude and tree.moves is not None:
+                kept = [m for m in tree.moves if m not in exclude]
+                if kept:
+                    tree.moves = kept
+                    for move in exclude:
+                        tree.children.pop(move, None)
+        self.root = tree if tree is not None else Node(None, -1, None, root.to_move)
         self.playouts = 0
+        #: Whether the time cap of a budget with a playout limit stopped the search.
+        self.cut_short = False
         self._texts: dict[int, str] = {}
         evaluates = type(root).evaluate is not SearchPosition.evaluate
         self.cutoff = knowledge.cutoff if evaluates else None
         self.rave = knowledge.rave
+        self.decisive_after = knowledge.decisive_after
+        #: Progressive bias by the game's evaluation (none where it has none).
+        self.bias = knowledge.bias if evaluates else 0.0
         #: Playout plies recorded for RAVE (None: all of them); none without RAVE.
         self.recorded = knowledge.amaf_plies if self.rave else 0
 
@@ -135,6 +158,14 @@ class Search:
             if deadline is not None and self.playouts:
                 now = clock()
                 if now + (now - began) / self.playouts >= deadline:
+                    if limit is not None:
+                        self.cut_short = True
+                        log.info(
+                            "search cut short by its %g s cap: %d of %d playouts",
+                            budget.seconds,
+                            self.playouts,
+                            limit,
+                        )
                     break
             if stop_when_settled and self.playouts % SETTLED_EVERY == SETTLED_EVERY - 1:
                 left = self._simulations_left(limit, deadline, began, clock())
@@ -168,6 +199,14 @@ class Search:
                 break
             if node.moves is None:
                 self._expand(node, pos)
+            # The root only for its priors: the player's look at every move before the
+            # search already found what wins or loses at once there.
+            if not node.checked and (
+                node.n >= self.decisive_after if node is not self.root else self.bias
+            ):
+                self._check(node, pos)
+                if node.proven is not None:
+                    break
             move = self._select(node)
             if move is None:  # every move is proven lost: so is this node
                 break
@@ -211,6 +250,41 @@ class Search:
         self.rng.shuffle(moves)
         node.moves = moves
 
+    def _check(self, node: Node, pos: SearchPosition) -> None:
+        """Decisive and anti-decisive moves: try every move ``node`` considers; one that
+        wins at once proves the node won, one that loses at once becomes a proven-lost
+        child the search never chooses while another move does not lose (and a move
+        that allows a win at once is found lost the same way one level down)."""
+        node.checked = True
+        seat = node.to_move
+        children = node.children
+        prior: dict[int, float] | None = {} if self.bias else None
+        judge = self.knowledge.judge
+        for move in node.moves:  # type: ignore[union-attr]
+            child = children.get(move)
+            if child is not None and child.proven is not None:
+                if child.proven == seat:
+                    node.proven = seat
+                    return
+                continue
+            after = pos.copy()
+            after.play(move)
+            if not after.is_over:
+                if prior is not None:
+                    chance = judge(after.evaluate())
+                    prior[move] = chance if seat == 0 else 1.0 - chance
+                continue
+            winner = after.winner
+            if winner is None:  # a draw at once: an ordinary leaf
+                continue
+            child = children[move] = Node(node, move, seat, None)
+            child.proven = winner
+            if winner == seat:
+                node.proven = seat
+                return
+        if prior:
+            node.prior = prior
+
     def _select(self, node: Node) -> int | None:
         seat = node.to_move
         children = node.children
@@ -218,6 +292,8 @@ class Search:
         rave = self.rave
         c = self.knowledge.exploration
         log_n = math.log(node.n + 1)
+        prior = node.prior
+        bias = self.bias
         best_move = None
         best = -1.0
         lost = 0
@@ -227,6 +303,8 @@ class Search:
             if child is None:
                 q = a[1] / a[0] if a else 1.0
                 score = q + c * math.sqrt(log_n)
+                if prior is not None:
+                    score += bias * prior.get(move, 0.0)
             else:
                 if child.proven is not None:
                     if child.proven == seat:
@@ -239,6 +317,8 @@ class Search:
                     beta = math.sqrt(rave / (3 * n + rave))
                     q = (1 - beta) * q + beta * a[1] / a[0]
                 score = q + c * math.sqrt(log_n / n)
+                if prior is not None:  # progressive bias: fades as visits grow
+                    score += bias * prior.get(move, 0.0) / (n + 1)
             if score > best:
                 best, best_move = score, move
         if best_move is None and lost:
@@ -318,6 +398,25 @@ class Search:
             node.proven = child.proven
 
     # -- reading the tree ----------------------------------------------------------------
+
+    def subtree(self, moves: list[str]) -> tuple[SearchPosition, Node] | None:
+        """The position after ``moves`` (texts) from the root and the tree below it, to
+        search on from (the same move ids); None where the tree never went there."""
+        pos = self.root_position.copy()
+        node = self.root
+        for text in moves:
+            try:
+                move = pos.move_id(text)
+            except ValueError:
+                return None
+            child = node.children.get(move)
+            if child is None or child.proven is not None:
+                return None
+            pos.play(move)
+            node = child
+        if node.moves is None or pos.is_over:
+            return None
+        return pos, node
 
     def root_stats(self) -> list[MoveStat]:
         """The searched root moves, most visited first (proven wins first, losses last)."""

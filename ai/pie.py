@@ -1,0 +1,77 @@
+"""Pie decisions judged by the search: which komi to offer.
+
+Where the first player offers a komi and the second then chooses a colour (Asli,
+Lifeline's komi pie), the value of offering ``K`` is what the opponent's best
+colour choice leaves: ``min(P, 1 - P)`` for ``P`` Black's chance after ``komi K``
+(the board is the same whichever seat takes Black). So the offer is the komi whose
+``P`` is nearest ½, never one the opponent can take the better side of cheaply.
+
+Each candidate komi gets a search of its own, an equal share of the budget; the
+estimates are then made non-increasing in ``K`` (a komi is White's, so more of it
+never helps Black: pool-adjacent-violators), which irons out the noise of small
+searches before the nearest to ½ is picked. The candidates are 0 to
+:data:`WIDEST` (offers beyond the board's side are never near fair).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from ai.games import numbered
+from ai.levels import Budget
+from rules import State
+
+#: How a position is estimated: ``analyse(state, budget, seed)`` of :mod:`ai.player`.
+Analyse = Callable[[State, Budget, int], Any]
+
+#: The largest komi considered (a komi is spare moves for White; a handful is a lot).
+WIDEST = 12
+#: The fewest playouts each candidate's search gets.
+FEWEST = 16
+
+
+def non_increasing(values: list[float], weights: list[float] | None = None) -> list[float]:
+    """The non-increasing sequence nearest ``values`` in least squares (pool adjacent violators)."""
+    blocks: list[list[float]] = []  # [mean, weight, length]
+    for value, weight in zip(values, weights or [1.0] * len(values), strict=True):
+        blocks.append([value, weight, 1])
+        while len(blocks) > 1 and blocks[-2][0] < blocks[-1][0]:
+            mean2, weight2, length2 = blocks.pop()
+            mean1, weight1, length1 = blocks.pop()
+            weight = weight1 + weight2
+            blocks.append([(mean1 * weight1 + mean2 * weight2) / weight, weight, length1 + length2])
+    return [mean for mean, _, length in blocks for _ in range(int(length))]
+
+
+def komi_offer(state: State, budget: Budget, rng: random.Random, analyse: Analyse) -> str | None:
+    """The komi to offer, when every legal move of ``state`` is a komi offer; else None."""
+    legal = state.legal_moves()
+    offers = sorted(
+        (parsed[1], move)
+        for move in legal
+        if (parsed := numbered(move)) is not None and parsed[0] == "komi"
+    )
+    if not offers or len(offers) != len(legal):
+        return None
+    size = int(state.options.get("size", WIDEST))
+    candidates = [(k, move) for k, move in offers if k <= min(WIDEST, size)] or offers[:1]
+    share = Budget(
+        seconds=None if budget.seconds is None else budget.seconds / len(candidates),
+        playouts=max(FEWEST, (budget.playouts or FEWEST * len(candidates)) // len(candidates)),
+    )
+    black_chances = []
+    for _, move in candidates:
+        after = state.play(move)
+        colours = after.legal_moves()
+        if "black" not in colours:
+            return None  # not the komi-then-colour pie
+        board = after.play("black")
+        chooser = board.to_move  # the seat that took Black moves first
+        estimate = analyse(board, share, rng.getrandbits(32))
+        chance = estimate.win_chance_for_seat0
+        black_chances.append(chance if chooser == 0 else 1.0 - chance)
+    smooth = non_increasing(black_chances)
+    best = min(range(len(candidates)), key=lambda i: (abs(smooth[i] - 0.5), i))
+    return candidates[best][1]
