@@ -579,11 +579,6 @@ class Conditional:
             self._play(game_id), name=f"a conditional move in game {game_id}"
         )
 
-    async def idle(self) -> None:
-        """Wait until no reply is under way (tests)."""
-        while any(not task.done() for task in self._playing.values()):
-            await asyncio.gather(*self._playing.values(), return_exceptions=True)
-
     async def stop(self) -> None:
         for task in self._playing.values():
             task.cancel()

@@ -5,15 +5,17 @@ opponent, and played once after a restart."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
-from bot.conditional.service import Conditional
+from bot.conditional.service import Conditional, owed_reply
 from bot.core.game_settings import challenge_settings
 from bot.model import Member, UserError
+from bot.outbox import game_lane
 from bot.review.browser import caption
 from bot.review.records import record_text
 from bot.storage import GameRow, queries
@@ -21,6 +23,7 @@ from tests.bot.conftest import ANA, BO, CHANNEL, CY, GUILD, Env, start_game
 from tests.bot.correspondence.table import FakeMessenger
 from tests.bot.fakes import FakeClock, FakePoster
 from tests.bot.test_outbox import Discordish, crash_during
+from tests.timing import seconds
 
 #: The plans and the moves they play are stored the same on either database.
 pytestmark = pytest.mark.both_backends
@@ -55,7 +58,27 @@ async def play(env: Env, game_id: int, move: str) -> None:
     """``move`` by whoever is to move, then whatever conditional reply it calls for."""
     _, mover, _ = await position(env, game_id)
     await env.moves.play_move(guild_id=GUILD, game_id=game_id, member=mover, text=move)
-    await plans(env).idle()
+    await replied(env, game_id)
+
+
+async def replied(env: Env, game_id: int, *, within: float = 30.0) -> None:
+    """Once the game owes no conditional reply any more (played, or dropped as no
+    longer legal) and Discord was shown all of it (its boards and notices: nothing left
+    in the game's outbox lane). The reply is played in the background, as in the bot:
+    this looks at what is stored, for ``within`` seconds at most on a healthy machine."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds(within)
+    while True:
+        row = await env.games.get_game(GUILD, game_id)
+        state = await env.games.state_of(row)
+        stored = await env.db.read(queries.plans_of_game(game_id))
+        owed = any(owed_reply(plan, row, state) for plan in stored)
+        shown = not await env.db.read(queries.pending_outbox(game_lane(game_id)))
+        if not owed and shown:
+            return
+        if loop.time() > deadline:
+            raise AssertionError(f"game {game_id}: a conditional reply still owed")
+        await asyncio.sleep(0.01)
 
 
 async def opened(env: Env) -> tuple[int, Member, Member]:
@@ -347,7 +370,7 @@ async def test_a_reply_owed_when_the_bot_died_is_played_once_at_start_up(
             env.moves.play_move(guild_id=GUILD, game_id=game_id, member=them, text="c3"),
         )
         await plans(env).resume()  # as the bot starts (after the outbox's own deliveries)
-        await plans(env).idle()
+        await replied(env, game_id)
 
         assert (await stored_moves(env, game_id))[2:] == [("c3", False), ("d4", True)]
         replies = [p for p in poster.posts_for(game_id) if "(conditional move)" in p.content]
@@ -386,7 +409,7 @@ async def test_start_up_plays_a_reply_the_last_run_never_got_to(
             await add(env, game_id, me, "b2, e5")
         assert await plans(env).resume() == 1
         await plans(env).resume()  # twice: still one reply
-        await plans(env).idle()
+        await replied(env, game_id)
         assert (await stored_moves(env, game_id))[2:] == [("c3", False), ("d4", True)]
         assert len([p for p in poster.posts_for(game_id) if "(conditional" in p.content]) == 1
     finally:
@@ -526,7 +549,7 @@ async def test_a_reply_owed_across_a_long_outage_is_not_lost_on_time(
         await env.outbox.start()
         await env.clocks.run_due()  # the clocks start first (App.start)
         await plans(env).resume()
-        await plans(env).idle()
+        await replied(env, game_id)
         row = await env.games.get_game(GUILD, game_id)
         assert row.is_active, row.result
         assert (await stored_moves(env, game_id))[-1] == ("d4", True)
