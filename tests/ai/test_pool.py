@@ -212,7 +212,7 @@ async def test_workers_that_cannot_start_fail_the_calls_instead_of_hanging_them(
         with pytest.raises(AIWorkerError, match="no AI worker could be started"):
             await pool.start()
         with pytest.raises(AIWorkerError, match="no AI worker could be started"):
-            await asyncio.wait_for(call, timeout=30)
+            await asyncio.wait_for(call, timeout=seconds(30))
 
 
 async def test_arguments_that_do_not_pickle_fail_their_call_and_the_worker_goes_on() -> None:
