@@ -144,3 +144,50 @@ async def test_killed_between_the_opponents_move_and_the_reply(
     await reply_post(table, mark, "d4")
     boards = [m for m in fake.posts(table.thread, after=mark) if m.attachments]
     assert len(boards) == 2, [b.content for b in boards]  # Bob's move and the reply, once each
+
+
+async def test_a_reply_become_illegal_is_dropped_with_a_private_notice(
+    world: World, botproc: BotProcess
+) -> None:
+    """Planned on her own turn (after her next move), Alice's reply `d4` is taken by
+    that very move: when Bob plays as planned, nothing is played for her, she is told
+    privately, and it is her turn by hand."""
+    fake, alice = world.fake, world.alice
+    table = await opened(world)
+    await table.play("c3")  # Bob; Alice to move
+    answer = await plan(table, alice, "b2, d4")
+    assert "after your next move" in answer.content
+    await table.play("d4")  # Alice by hand: the cell of her planned reply
+    mark = fake.mark()
+    await table.play("b2")  # Bob, as planned: the reply can't be played
+    told = await fake.wait_until(
+        lambda: [m for m in dms_to(table, alice) if "`d4`" in m.content],
+        WAIT,
+        "the DM saying the reply was dropped",
+    )
+    assert "can't be played" in told[0].content
+    assert table.to_move is alice
+    assert not [m for m in fake.posts(table.thread, after=mark) if "(conditional" in m.content]
+    ix = await fake.run_command(alice, "conditional show", {}, channel=table.thread)
+    assert "no conditional moves" in (await ix.reply(WAIT)).content
+
+
+async def test_a_line_explored_in_a_sandbox_is_saved_and_played(
+    world: World, botproc: BotProcess
+) -> None:
+    """Alice explores from the game's position (/review's Explore), plays Bob's likely
+    move and her reply there, and saves them: when Bob plays it, her reply follows."""
+    fake, alice = world.fake, world.alice
+    table = await opened(world)
+    browser = await (await fake.run_command(alice, "review", {}, channel=table.thread)).reply(WAIT)
+    sandbox = await (await fake.click(alice, browser, label="Explore")).reply(WAIT)
+    assert sandbox.ephemeral, sandbox.content
+    for move in ("c3", "d4"):
+        played = await (
+            await fake.run_command(alice, "explore", {"move": move}, channel=table.thread)
+        ).reply(WAIT)
+    saved = await (await fake.click(alice, played, label="Save as conditional moves")).reply(WAIT)
+    assert saved.ephemeral and "Saved as conditional moves" in saved.content, saved.content
+    mark = fake.mark()
+    await table.play("c3", answered=True)
+    await reply_post(table, mark, "d4")
