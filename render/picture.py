@@ -206,13 +206,13 @@ def _paint_caption(canvas: Canvas, painter: Painter, rows: list[Line]) -> None:
 @lru_cache(maxsize=64)
 def _swatch(painter: Painter, size: int, col: Colors, color: str) -> Image.Image:
     """A caption's small stone; one about as dark or light as the background gets a
-    ring of the secondary text colour, so it reads at preview size (a black stone on
-    Discord's dark theme)."""
+    thin ring of the text colour, so it reads at preview size (a black stone on
+    Discord's dark theme) and still reads filled (●, not a white stone's ○)."""
     stone = painter.stone(size * 0.4, col, color)
     fill = col.stones.get(color, col.dim)
     if abs(marks_.lightness(fill) - marks_.lightness(col.background)) >= 90:
         return stone
-    ring = sprites.disc(size * 0.4 + max(1.5, size * 0.07), col.dim).copy()
+    ring = sprites.disc(size * 0.4 + max(1.0, size * 0.035), col.text).copy()
     _paste_rgba(ring, stone, (ring.width // 2 + 0.5, ring.width // 2 + 0.5))
     return ring
 

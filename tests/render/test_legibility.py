@@ -243,3 +243,23 @@ def test_the_swatch_before_the_turn_stands_out_in_the_preview(theme):
         for dy in range(-reach, reach + 1)
     )
     assert contrast >= 90
+
+
+def test_the_black_swatch_reads_filled_not_hollow_in_the_dark_theme():
+    """Ringed to be seen, the black stone before "Black to move" must still read as a
+    black stone (●), not a white one's outline (○): at preview size its dark pixels
+    outnumber its bright edge's by more than two to one."""
+    state = rules.get_game("lifeline").new(size=5)
+    preview = scaled(render.board_image(state, theme="dark"))
+    lay, k = render.board_layout(state), ratio(state)
+    x, y = (lay.pad + 0.5 * lay.caption_size) * k, lay.line_middle(1) * k
+    reach = int(0.6 * lay.caption_size * k)
+    ground = lightness(render.colors("lifeline", "dark").background)
+    seen = [
+        lightness(preview.getpixel((int(x) + dx, int(y) + dy))) - ground
+        for dx in range(-reach, reach + 1)
+        for dy in range(-reach, reach + 1)
+    ]
+    dark = sum(1 for shade in seen if shade <= -15)
+    bright = sum(1 for shade in seen if shade >= 45)
+    assert dark > 2 * bright, (dark, bright)
