@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import rules
 from rules import State
+from tests.rules.test_rulings import CROWDED
 
 
 @dataclass(frozen=True)
@@ -274,34 +275,9 @@ ASLI_ONE_SAFE_MOVE = Position(
     ),
 )
 
+#: The crowded Sliglube position of the rulings' tests, played on to its end game.
 _SLIGLUBE_ENDGAME = (
-    "h5",
-    "white",
-    "g6",
-    "i3",
-    "e1",
-    "a3",
-    "c7",
-    "f1",
-    "e9",
-    "e3",
-    "i4",
-    "d4",
-    "f3",
-    "d8",
-    "g4",
-    "c4",
-    "f8",
-    "b5",
-    "d6",
-    "b6",
-    "b3",
-    "i2",
-    "d7",
-    "h3",
-    "c3",
-    "e7",
-    "b4",
+    *CROWDED,
     "b1",
     "f6",
     "i1",
