@@ -55,6 +55,8 @@ from bot.ratings.ranking import Ratings
 from bot.review.browser import Browser
 from bot.review.epilogue import Epilogue
 from bot.review.records import Records
+from bot.seeks.posts import SeekPosts
+from bot.seeks.service import Seeks
 from bot.services import Services
 from bot.storage import Database
 from bot.timers import Sleep
@@ -81,6 +83,7 @@ AREAS = (
     "practice",
     "conditional",
     "competitions",
+    "seeks",
 )
 
 
@@ -120,6 +123,8 @@ class App:
     leagues: Leagues
     #: Ladders: challenges up the ladder; an unanswered one lost (a claimed timer).
     ladders: Ladders
+    #: Seeks: open challenges to anyone from any server, posted in every lobby.
+    seeks: Seeks
     outbox: Outbox
     players: Players
     config: Settings
@@ -162,6 +167,8 @@ class App:
         await self.tournaments.start()  # goes on with the running ones, then the deadlines
         await self.leagues.start()  # a season over while down: the next begins
         await self.ladders.start()  # ladder challenges unanswered in time are lost
+        await self.ratings.rebuild_global()  # games rated before global ratings existed
+        await self.seeks.start()  # games of seeks taken just before a crash; expiry
         await self.analyses.start()  # finished games not analysed yet, in the background
         for player in self.players.automatic:  # their turns waiting since before the restart
             await player.resume()
@@ -177,6 +184,7 @@ class App:
         self.tournaments.timer.poke()
         self.leagues.timer.poke()
         self.ladders.timer.poke()
+        self.seeks.timer.poke()
         # the conditional replies it owed (played once: a move names the ply it answers)
         await self.conditional.resume(everywhere=True)
         for lane in dead.lanes:
@@ -198,6 +206,7 @@ class App:
         await self.tournaments.stop()
         await self.leagues.stop()
         await self.ladders.stop()
+        await self.seeks.stop()
         await self.analyses.stop()
         close = getattr(self.ai, "close", None)
         if close is not None:
@@ -335,6 +344,19 @@ def build(
     )
     leagues = Leagues(db, tournaments, now=now, claims=claims, sleep=sleep, reread=lease)
     ladders = Ladders(db, challenges, now=now, claims=claims, sleep=sleep, reread=lease)
+    # Seeks start their games as challenges accepted at once; their cards in the
+    # lobbies go through the outbox.
+    SeekPosts(db, poster, outbox, now=now)
+    seeks = Seeks(
+        db,
+        challenges,
+        outbox,
+        now=now,
+        days=settings.challenge_expiry_days,
+        claims=claims,
+        sleep=sleep,
+        reread=lease,
+    )
     events.subscribe(
         notifier,  # DMs: your turn, the game is over
         clocks,  # wakes the dispatcher for the new due time; stops an ended clock
@@ -383,6 +405,7 @@ def build(
         tournaments=tournaments,
         leagues=leagues,
         ladders=ladders,
+        seeks=seeks,
         outbox=outbox,
         players=players,
         config=settings,
@@ -433,4 +456,5 @@ _SERVICES = (
     "leagues",
     "ladders",
     "players",
+    "seeks",
 )

@@ -1,4 +1,5 @@
-"""``/leaderboard`` (a game's best rated members in this server) and ``/profile``
+"""``/leaderboard`` (a game's best rated members in this server, or over every
+server: ``scope:global``) and ``/profile``
 (a member's ratings, record and games in progress here)."""
 
 from __future__ import annotations
@@ -24,24 +25,45 @@ def leaderboard_lines(rows: list) -> list[str]:
     ]
 
 
+#: Whose leaderboard: this server's players, or every server's (one pool).
+SCOPES = [
+    app_commands.Choice(name="this server", value="server"),
+    app_commands.Choice(name="every server", value="global"),
+]
+
+
+def leaderboard_title(game_title: str, scope: str) -> str:
+    return f"{game_title}: leaderboard" + (" of every server" if scope == "global" else "")
+
+
 def practice_line(record: LevelRecord) -> str:
     draws = f", {record.draws} drawn" if record.draws else ""
     return f"**{record.level}**: {record.wins} won, {record.losses} lost{draws}"
 
 
 class RatingCommands(commands.Cog):
-    @app_commands.command(name="leaderboard", description="The best rated members of a game here")
+    @app_commands.command(name="leaderboard", description="The best rated members of a game")
     @app_commands.describe(
-        game="Which game", public="Post it for everyone (default: only you see it)"
+        game="Which game",
+        public="Post it for everyone (default: only you see it)",
+        scope="This server's players, or every server's (default: this server; in DMs: all)",
     )
+    @app_commands.choices(scope=SCOPES)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     async def leaderboard(
         self,
         interaction: discord.Interaction,
         game: app_commands.Transform[rules.Game, GameKind],
         public: bool = False,
+        scope: app_commands.Choice[str] | None = None,
     ) -> None:
-        rows = await service(interaction, Ratings).leaderboard(guild_of(interaction), game.name)
-        embed = discord.Embed(title=f"{game.title}: leaderboard")
+        wide = scope.value if scope else ("server" if interaction.guild_id else "global")
+        ratings = service(interaction, Ratings)
+        if wide == "global":
+            rows = await ratings.global_leaderboard(game.name)
+        else:
+            rows = await ratings.leaderboard(guild_of(interaction), game.name)
+        embed = discord.Embed(title=leaderboard_title(game.title, wide))
         embed.description = "\n".join(leaderboard_lines(rows)) or (
             "Nobody is rated yet: ratings start with the first rated game."
         )

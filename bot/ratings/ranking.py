@@ -1,6 +1,11 @@
 """Ratings in the bot: a Glicko-2 rating (:mod:`bot.ratings.glicko`) per member per game
-per server, updated once at the end of each game that counts, and read back as a
-leaderboard or a member's profile.
+per server, and one over every server (global: one pool of players), both updated
+once, in one transaction, at the end of each game that counts, and read back as a
+leaderboard (of a server, or global) or a member's profile.
+
+Global ratings came after the per-server ones: the games rated before them are rated
+globally at start-up (:meth:`Ratings.rebuild_global`, in the order they were rated,
+each at most once), so the global pool starts from the whole history.
 
 Which games count is :func:`bot.ratings.glicko.counts_for_rating`: rated games (not
 casual), not aborted, of at least two moves. Each game is its own rating period,
@@ -15,11 +20,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.ratings.glicko import Rating, counts_for_rating, rate
-from bot.storage import Database, GameRow, RatingChangeRow, RatingRow, queries
+from bot.storage import Connection, Database, GameRow, RatingChangeRow, RatingRow, queries
 
 log = logging.getLogger(__name__)
 
 LEADERBOARD_SIZE = 10
+#: Games rated globally per transaction of the rebuild.
+REBUILD_PAGE = 200
 
 
 def counts(row: GameRow, moves: int) -> bool:
@@ -76,6 +83,7 @@ class Ratings:
                 rated_at=self.now(),
             ):
                 return None
+            await self._rate_globally(tx, row, score)
             for seat, (entry, new) in enumerate(zip(stored, after, strict=True)):
                 wins, losses, draws = _score(seat, row.winner_seat)
                 await queries.save_rating(
@@ -96,6 +104,70 @@ class Ratings:
                     updated_at=self.now(),
                 )
             return await queries.get_rating_change(tx, row.id)
+
+    async def _rate_globally(self, tx: Connection, row: GameRow, score: float) -> bool:
+        """The global ratings' share of rating ``row`` (in the caller's transaction);
+        False if it was already rated globally."""
+        stored = [await queries.get_global_rating(tx, row.game, m) for m in row.player_ids]
+        before = [_rating(entry) for entry in stored]
+        after = rate(before[0], before[1], score)
+        if not await queries.insert_global_rating_change(
+            tx,
+            row.id,
+            (before[0].rating, before[1].rating),
+            (after[0].rating, after[1].rating),
+            rated_at=self.now(),
+        ):
+            return False
+        for seat, (entry, new) in enumerate(zip(stored, after, strict=True)):
+            wins, losses, draws = _score(seat, row.winner_seat)
+            await queries.save_global_rating(
+                tx,
+                RatingRow(
+                    queries.GLOBAL,
+                    row.game,
+                    row.player_ids[seat],
+                    row.player_names[seat],
+                    new.rating,
+                    new.deviation,
+                    new.volatility,
+                    (entry.games if entry else 0) + 1,
+                    (entry.wins if entry else 0) + wins,
+                    (entry.losses if entry else 0) + losses,
+                    (entry.draws if entry else 0) + draws,
+                ),
+                updated_at=self.now(),
+            )
+        return True
+
+    async def rebuild_global(self, *, page: int = REBUILD_PAGE) -> int:
+        """Rate globally every game rated per server but not yet globally (those of
+        before global ratings), in the order they were rated; how many. Safe to run
+        again, and by several processes at once (each game at most once)."""
+        done = 0
+        while True:
+            async with self.db.reading() as conn:
+                waiting = await queries.games_rated_not_globally(conn, limit=page)
+            if not waiting:
+                return done
+            for game_id in waiting:
+                async with self.db.transaction() as tx:
+                    row = await queries.get_game(tx, game_id)
+                    if row is None:
+                        continue
+                    score = 0.5 if row.winner_seat is None else 1.0 if row.winner_seat == 0 else 0.0
+                    done += await self._rate_globally(tx, row, score)
+            if len(waiting) < page:
+                return done
+
+    async def global_change(self, game_id: int) -> RatingChangeRow | None:
+        async with self.db.reading() as conn:
+            return await queries.get_global_rating_change(conn, game_id)
+
+    async def global_leaderboard(self, game: str, limit: int = LEADERBOARD_SIZE) -> list[RatingRow]:
+        """The best rated members of one game over every server, best first."""
+        async with self.db.reading() as conn:
+            return await queries.global_leaderboard(conn, game, limit=limit)
 
     async def rating_change(self, game_id: int) -> RatingChangeRow | None:
         async with self.db.reading() as conn:

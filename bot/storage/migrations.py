@@ -552,6 +552,77 @@ CREATE INDEX ladder_challenges_by_ladder ON ladder_challenges (ladder_id, status
 """
 
 
+# One pool of players across servers (issue 29): open challenges to anyone anywhere
+# (seeks), the channel of each server where they are posted (its lobby), and ratings
+# over every server (filled from the games already rated by Ratings.rebuild_global).
+_V_SEEKS_AND_GLOBAL_RATINGS = """
+-- A server's lobby: the channel where every open seek is posted.
+CREATE TABLE lobbies (
+    guild_id        INTEGER PRIMARY KEY,
+    channel_id      INTEGER NOT NULL,
+    set_by          INTEGER NOT NULL,
+    set_at          TEXT NOT NULL
+);
+-- An open challenge to anyone, anywhere: taken by the first to accept it (its game
+-- then starts where both players are), cancelled by its seeker, or expired.
+CREATE TABLE seeks (
+    id              INTEGER PRIMARY KEY,
+    guild_id        INTEGER,            -- where it was made (NULL: in a DM)
+    channel_id      INTEGER,
+    seeker_id       INTEGER NOT NULL,
+    seeker_name     TEXT NOT NULL,
+    game            TEXT NOT NULL,
+    options         TEXT NOT NULL,      -- JSON, as a challenge's
+    settings        TEXT NOT NULL,      -- JSON: clock, rated, first
+    status          TEXT NOT NULL DEFAULT 'open'
+                    CHECK (status IN ('open', 'accepted', 'cancelled', 'expired')),
+    accepter_id     INTEGER,
+    accepter_name   TEXT,
+    game_guild_id   INTEGER,            -- where its game is played (once accepted)
+    game_channel_id INTEGER,
+    challenge_id    INTEGER REFERENCES challenges (id),
+    game_id         INTEGER REFERENCES games (id),
+    created_at      TEXT NOT NULL,
+    expires_at      TEXT NOT NULL,      -- stamp()
+    closed_at       TEXT
+);
+CREATE INDEX seeks_by_status ON seeks (status, expires_at);
+-- A seek's card in one lobby (its message, once posted).
+CREATE TABLE seek_posts (
+    seek_id         INTEGER NOT NULL REFERENCES seeks (id),
+    guild_id        INTEGER NOT NULL,
+    channel_id      INTEGER NOT NULL,
+    message_id      INTEGER,
+    PRIMARY KEY (seek_id, guild_id)
+);
+-- A Glicko-2 rating per member per game over every server, as ratings is per server.
+CREATE TABLE global_ratings (
+    game            TEXT NOT NULL,
+    member_id       INTEGER NOT NULL,
+    member_name     TEXT NOT NULL,
+    rating          REAL NOT NULL,
+    deviation       REAL NOT NULL,
+    volatility      REAL NOT NULL,
+    games           INTEGER NOT NULL DEFAULT 0,
+    wins            INTEGER NOT NULL DEFAULT 0,
+    losses          INTEGER NOT NULL DEFAULT 0,
+    draws           INTEGER NOT NULL DEFAULT 0,
+    updated_at      TEXT NOT NULL,
+    PRIMARY KEY (game, member_id)
+);
+CREATE INDEX global_ratings_by_rank ON global_ratings (game, rating DESC);
+-- What one rated game did to both players' global ratings (at most once per game).
+CREATE TABLE global_rating_changes (
+    game_id         INTEGER PRIMARY KEY REFERENCES games (id),
+    before0         REAL NOT NULL,
+    after0          REAL NOT NULL,
+    before1         REAL NOT NULL,
+    after1          REAL NOT NULL,
+    rated_at        TEXT NOT NULL
+);
+"""
+
+
 Migration = str | Callable[[sqlite3.Connection], None]
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -570,4 +641,5 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V_LEAGUES,
     _V_LADDERS,
     _V_UNSEEN_PLAN_NOTICES,
+    _V_SEEKS_AND_GLOBAL_RATINGS,
 )

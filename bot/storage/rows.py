@@ -654,3 +654,64 @@ class LadderChallengeRow:
             expires_at=_instant(row["expires_at"]),
             closed_at=_time(row["closed_at"]),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class SeekRow:
+    """An open challenge to anyone, anywhere (``/seek``), and what became of it."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int | None
+    seeker_id: int
+    seeker_name: str
+    game: str
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    status: str
+    accepter_id: int | None
+    accepter_name: str | None
+    game_guild_id: int | None
+    game_channel_id: int | None
+    challenge_id: int | None
+    game_id: int | None
+    created_at: datetime
+    expires_at: datetime
+    closed_at: datetime | None
+
+    @classmethod
+    def from_row(cls, row: Row) -> SeekRow:
+        return cls(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            seeker_id=row["seeker_id"],
+            seeker_name=row["seeker_name"],
+            game=row["game"],
+            options=_json(row["options"]),
+            settings=_json(row["settings"]),
+            status=row["status"],
+            accepter_id=row["accepter_id"],
+            accepter_name=row["accepter_name"],
+            game_guild_id=row["game_guild_id"],
+            game_channel_id=row["game_channel_id"],
+            challenge_id=row["challenge_id"],
+            game_id=row["game_id"],
+            created_at=_instant(row["created_at"]),
+            expires_at=_instant(row["expires_at"]),
+            closed_at=_time(row["closed_at"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SeekPostRow:
+    """A seek's card in one server's lobby channel."""
+
+    seek_id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+
+    @classmethod
+    def from_row(cls, row: Row) -> SeekPostRow:
+        return cls(row["seek_id"], row["guild_id"], row["channel_id"], row["message_id"])

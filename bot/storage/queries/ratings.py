@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.storage.database import Connection
+from bot.storage.database import Connection, Row
 from bot.storage.rows import RatingChangeRow, RatingRow
 
 
@@ -86,3 +86,105 @@ async def insert_rating_change(
 async def get_rating_change(conn: Connection, game_id: int) -> RatingChangeRow | None:
     row = await conn.fetch_one("SELECT * FROM rating_changes WHERE game_id = ?", (game_id,))
     return RatingChangeRow.from_row(row) if row else None
+
+
+# -- over every server (global_ratings: a RatingRow whose guild_id is GLOBAL) ---------
+
+#: The ``guild_id`` of a rating over every server.
+GLOBAL = 0
+
+
+def _global(row: Row) -> RatingRow:
+    return RatingRow(
+        GLOBAL,
+        row["game"],
+        row["member_id"],
+        row["member_name"],
+        row["rating"],
+        row["deviation"],
+        row["volatility"],
+        row["games"],
+        row["wins"],
+        row["losses"],
+        row["draws"],
+    )
+
+
+async def get_global_rating(conn: Connection, game: str, member_id: int) -> RatingRow | None:
+    """A member's rating over every server, locked until the transaction ends."""
+    row = await conn.fetch_one(
+        "SELECT * FROM global_ratings WHERE game = ? AND member_id = ? FOR UPDATE",
+        (game, member_id),
+    )
+    return _global(row) if row else None
+
+
+async def save_global_rating(conn: Connection, rating: RatingRow, *, updated_at: datetime) -> None:
+    await conn.change(
+        "INSERT INTO global_ratings (game, member_id, member_name, rating, deviation,"
+        " volatility, games, wins, losses, draws, updated_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (game, member_id) DO UPDATE SET"
+        " member_name = excluded.member_name, rating = excluded.rating,"
+        " deviation = excluded.deviation, volatility = excluded.volatility,"
+        " games = excluded.games, wins = excluded.wins, losses = excluded.losses,"
+        " draws = excluded.draws, updated_at = excluded.updated_at",
+        (
+            rating.game,
+            rating.member_id,
+            rating.member_name,
+            rating.rating,
+            rating.deviation,
+            rating.volatility,
+            rating.games,
+            rating.wins,
+            rating.losses,
+            rating.draws,
+            updated_at.isoformat(),
+        ),
+    )
+
+
+async def global_leaderboard(conn: Connection, game: str, *, limit: int) -> list[RatingRow]:
+    rows = await conn.fetch_all(
+        "SELECT * FROM global_ratings WHERE game = ?"
+        " ORDER BY rating DESC, deviation, member_id LIMIT ?",
+        (game, limit),
+    )
+    return [_global(row) for row in rows]
+
+
+async def insert_global_rating_change(
+    conn: Connection,
+    game_id: int,
+    before: tuple[float, float],
+    after: tuple[float, float],
+    *,
+    rated_at: datetime,
+) -> bool:
+    """Record what a game did to global ratings; False if it was already rated so."""
+    return (
+        await conn.change(
+            "INSERT INTO global_rating_changes (game_id, before0, after0, before1, after1,"
+            " rated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
+            (game_id, before[0], after[0], before[1], after[1], rated_at.isoformat()),
+        )
+        == 1
+    )
+
+
+async def get_global_rating_change(conn: Connection, game_id: int) -> RatingChangeRow | None:
+    row = await conn.fetch_one("SELECT * FROM global_rating_changes WHERE game_id = ?", (game_id,))
+    return RatingChangeRow.from_row(row) if row else None
+
+
+async def games_rated_not_globally(conn: Connection, *, limit: int) -> list[int]:
+    """Games rated per server but not yet globally (those rated before global ratings
+    existed), in the order they were rated."""
+    rows = await conn.fetch_all(
+        "SELECT c.game_id FROM rating_changes c"
+        " LEFT JOIN global_rating_changes g ON g.game_id = c.game_id"
+        " WHERE g.game_id IS NULL ORDER BY c.rated_at, c.game_id LIMIT ?",
+        (limit,),
+    )
+    return [int(r["game_id"]) for r in rows]
