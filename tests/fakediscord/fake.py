@@ -55,6 +55,9 @@ T = TypeVar("T")
 RESPONSE_DEADLINE = seconds(3.0)
 NONCE_WINDOW = 5 * 60  # "the past few minutes" in which an enforced nonce returns its message
 TOKEN_LIFETIME = 15 * 60
+#: Follow-ups an interaction may have when the app reaches it only through a user's
+#: install (a server without the bot, a group DM): Discord refuses the sixth.
+FOLLOWUP_LIMIT = 5
 
 
 @dataclass(eq=False)
@@ -184,24 +187,80 @@ class FakeDiscord(GatewayMixin, RestMixin):
 
     # ---- world building --------------------------------------------------------------------
 
-    def add_guild(self, name: str = "Test Guild", *, shard: int | None = None) -> Guild:
-        """A new server (on ``shard`` of the bot's :attr:`shard_count`, if given)."""
+    def add_guild(
+        self, name: str = "Test Guild", *, shard: int | None = None, with_bot: bool = True
+    ) -> Guild:
+        """A new server (on ``shard`` of the bot's :attr:`shard_count`, if given).
+        ``with_bot=False``: a server that never installed the bot; the bot hears
+        nothing of it and may not post there (403, Missing Access), but members who
+        installed the app to their account use its commands there (interactions)."""
         everyone_id = snowflake() if shard is None else snowflake_on_shard(shard, self.shard_count)
         guild = Guild(
             id=everyone_id,
             name=name,
             owner_id=self.owner.id,
             everyone=Role(id=everyone_id, name="@everyone", permissions=Perm.MEMBER),
+            bot_present=with_bot,
         )
+        self.guilds[guild.id] = guild
+        guild.members[self.owner.id] = Member(user=self.owner, guild=guild)
+        if not with_bot:
+            return guild
         bot_role = Role(
             id=snowflake(), name="boardbot", permissions=Perm.BOT, position=1, managed=True
         )
         guild.roles.append(bot_role)
-        self.guilds[guild.id] = guild
-        guild.members[self.owner.id] = Member(user=self.owner, guild=guild)
         guild.members[self.bot_user.id] = Member(user=self.bot_user, guild=guild, roles=[bot_role])
         self.dispatch("GUILD_CREATE", guild.create_payload())
         return guild
+
+    def add_user(self, username: str, *, installed: bool = True) -> User:
+        """A Discord user in no server yet; ``installed``: who installed the app to their
+        account (the bot may then DM them, and its commands work in DMs)."""
+        user = User(id=snowflake(), username=username, installed=installed)
+        self.users[user.id] = user
+        return user
+
+    def join(self, guild: Guild, user: User) -> Member:
+        """An existing user (of :meth:`add_user`, or a member elsewhere) joins ``guild``."""
+        member = Member(user=user, guild=guild)
+        guild.members[user.id] = member
+        from .gateway import GUILD_MEMBERS
+
+        payload = {**member.payload(), "guild_id": str(guild.id)}
+        self.dispatch("GUILD_MEMBER_ADD", payload, intent=GUILD_MEMBERS)
+        return member
+
+    def dm_channel(self, user: User | Member) -> Channel:
+        """The DM channel between ``user`` and the bot (the same one the bot opens with
+        POST /users/@me/channels)."""
+        user = user.user if isinstance(user, Member) else user
+        ch = self.dm_channels.get(user.id)
+        if ch is None:
+            ch = Channel(id=snowflake(), type=ChannelType.DM, name="", recipient=user)
+            self.dm_channels[user.id] = ch
+            self._register_channel(ch)
+        return ch
+
+    def group_dm(self, *users: User | Member, name: str = "") -> Channel:
+        """A group DM of these users: a private channel the bot is never in."""
+        people = [u.user if isinstance(u, Member) else u for u in users]
+        ch = Channel(
+            id=snowflake(),
+            type=ChannelType.GROUP_DM,
+            name=name,
+            recipients=people,
+            owner_id=people[0].id,
+        )
+        self._register_channel(ch)
+        return ch
+
+    def reachable(self, channel: Channel) -> bool:
+        """Whether the bot may use ``channel`` through the REST API: one of a server it
+        is in, or its own DM (a group DM never: the bot is not in it)."""
+        if channel.type == ChannelType.GROUP_DM:
+            return False
+        return channel.guild is None or channel.guild.bot_present
 
     def add_member(self, guild: Guild, username: str) -> Member:
         user = User(id=snowflake(), username=username)
@@ -408,19 +467,24 @@ class FakeDiscord(GatewayMixin, RestMixin):
     # ---- acting as a member ----------------------------------------------------------------
 
     async def run_command(
-        self, member: Member, name: str, options: dict[str, Any] | None = None, *, channel: Channel
+        self,
+        member: Member | User,
+        name: str,
+        options: dict[str, Any] | None = None,
+        *,
+        channel: Channel,
     ) -> Interaction:
         """The member runs ``/name`` (``"game new"`` for a subcommand) with these options."""
         return self._command_interaction(member, name, options or {}, channel, focused=None)
 
     async def run_command_raw(
-        self, member: Member, name: str, options: list[dict[str, Any]], *, channel: Channel
+        self, member: Member | User, name: str, options: list[dict[str, Any]], *, channel: Channel
     ) -> Interaction:
         """The member runs ``/name`` with ``options`` sent as they are (``{"name",
         "type", "value"}``, nothing resolved): what a buggy client, or a command changed
         since the member's client loaded it, may send; Discord's checks of the types are
         not made."""
-        command = next((c for c in self.commands_for(member.guild) if c["name"] == name), None)
+        command = next((c for c in self.commands_for(channel.guild) if c["name"] == name), None)
         if command is None:
             raise ValueError(f"/{name} is not registered")
         data: dict[str, Any] = {"id": command["id"], "name": name, "type": 1, "options": options}
@@ -428,7 +492,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
 
     async def autocomplete(
         self,
-        member: Member,
+        member: Member | User,
         name: str,
         options: dict[str, Any],
         focused: str,
@@ -442,13 +506,13 @@ class FakeDiscord(GatewayMixin, RestMixin):
 
     def _command_interaction(
         self,
-        member: Member,
+        member: Member | User,
         name: str,
         given: dict[str, Any],
         channel: Channel,
         focused: str | None,
     ) -> Interaction:
-        guild = member.guild
+        guild = channel.guild
         if channel.deleted:
             raise ValueError("the channel was deleted")
         if channel.is_thread and channel.archived and focused is None:
@@ -463,8 +527,22 @@ class FakeDiscord(GatewayMixin, RestMixin):
                 f"/{top} is not registered; registered: "
                 f"{[c['name'] for c in self.commands_for(guild)]}"
             )
+        user = member.user if isinstance(member, Member) else member
+        context, owners = self._context(user, channel)
+        if not self._offered(command, context, owners):
+            raise ValueError(
+                f"/{top} is not offered here (context {context}, installs {sorted(owners)}; "
+                f"the command allows contexts {command.get('contexts')} and installs "
+                f"{command.get('integration_types')})"
+            )
         options, resolved = command_options(
-            command, given, path, focused, guild.members, self.channels
+            command,
+            given,
+            path,
+            focused,
+            guild.members if guild is not None else {},
+            self.channels,
+            self.users,
         )
         data: dict[str, Any] = {"id": command["id"], "name": top, "type": 1, "options": options}
         if command.get("guild_id"):
@@ -476,7 +554,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
 
     async def click(
         self,
-        member: Member,
+        member: Member | User,
         message: Message,
         *,
         label: str | None = None,
@@ -494,7 +572,12 @@ class FakeDiscord(GatewayMixin, RestMixin):
         return self._deliver(MESSAGE_COMPONENT, member, message.channel, data, source=message)
 
     async def select(
-        self, member: Member, message: Message, values: list[str], *, custom_id: str | None = None
+        self,
+        member: Member | User,
+        message: Message,
+        values: list[str],
+        *,
+        custom_id: str | None = None,
     ) -> Interaction:
         """The member picks ``values`` in a string select menu of ``message``."""
         menus = [
@@ -512,7 +595,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
         return self._deliver(MESSAGE_COMPONENT, member, message.channel, data, source=message)
 
     async def submit_modal(
-        self, member: Member, opened_by: Interaction, values: dict[str, str]
+        self, member: Member | User, opened_by: Interaction, values: dict[str, str]
     ) -> Interaction:
         """The member fills in and submits the modal the bot opened in answer to
         ``opened_by``; ``values`` maps each text input's custom_id to its text."""
@@ -548,17 +631,56 @@ class FakeDiscord(GatewayMixin, RestMixin):
         data = {"custom_id": modal["custom_id"], "components": rows}
         return self._deliver(MODAL_SUBMIT, member, opened_by.channel, data, source=opened_by.source)
 
+    def _context(self, user: User, channel: Channel) -> tuple[int, dict[str, str]]:
+        """Where an interaction happens (0: a server, 1: the bot's DM, 2: a private
+        channel) and its ``authorizing_integration_owners``: the installs it goes
+        through (``"0"``: the server's; ``"1"``: the user's own)."""
+        owners: dict[str, str] = {}
+        if channel.type == ChannelType.DM:
+            if any(g.bot_present and g.member(user.id) for g in self.guilds.values()):
+                owners["0"] = "0"  # a server install reaches the bot's DM
+            if user.installed:
+                owners["1"] = str(user.id)
+            return 1, owners
+        if channel.type == ChannelType.GROUP_DM:
+            return 2, {"1": str(user.id)} if user.installed else {}
+        guild = channel.guild
+        if guild is not None and guild.bot_present:
+            owners["0"] = str(guild.id)
+        if user.installed:
+            owners["1"] = str(user.id)
+        return 0, owners
+
+    @staticmethod
+    def _offered(command: dict[str, Any], context: int, owners: dict[str, str]) -> bool:
+        """Whether Discord's client offers ``command`` there: its contexts name this one
+        and it is installed by one of the installs that reach it."""
+        contexts = command.get("contexts")
+        if contexts is not None and context not in contexts:
+            return False
+        kinds = command.get("integration_types") or [0]
+        return any(int(owner) in kinds for owner in owners)
+
     def _deliver(
         self,
         kind: int,
-        member: Member,
+        member: Member | User,
         channel: Channel,
         data: dict[str, Any],
         source: Message | None = None,
     ) -> Interaction:
-        if not member.present:
+        if isinstance(member, Member) and not member.present:
             raise ValueError(f"{member.user.username} has left the guild")
-        guild = member.guild
+        user = member.user if isinstance(member, Member) else member
+        guild = channel.guild
+        if guild is not None and not isinstance(member, Member):
+            found = guild.member(user.id)
+            if found is None:
+                raise ValueError(f"{user.username} is not a member of {guild.name}")
+            member = found
+        context, owners = self._context(user, channel)
+        if not owners:
+            raise ValueError(f"{user.username} cannot reach the app in {channel.name!r}")
         ix_id = snowflake()
         token = "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(60)
         payload: dict[str, Any] = {
@@ -566,22 +688,28 @@ class FakeDiscord(GatewayMixin, RestMixin):
             "application_id": str(self.application_id),
             "type": kind,
             "data": data,
-            "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
-            "guild_id": str(guild.id),
             "channel_id": str(channel.id),
-            "channel": {**channel.payload(), "permissions": str(member.permissions)},
-            "member": member.payload(with_permissions=True),
             "token": token,
             "version": 1,
             "app_permissions": str(Perm.BOT),
             "locale": "en-GB",
-            "guild_locale": "en-US",
             "entitlements": [],
             "entitlement_sku_ids": [],
-            "authorizing_integration_owners": {"0": str(guild.id)},
-            "context": 0,
+            "authorizing_integration_owners": owners,
+            "context": context,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
+        if guild is not None and isinstance(member, Member):
+            payload.update(
+                guild={"id": str(guild.id), "locale": "en-US", "features": []},
+                guild_id=str(guild.id),
+                channel={**channel.payload(), "permissions": str(member.permissions)},
+                member=member.payload(with_permissions=True),
+                guild_locale="en-US",
+            )
+        else:
+            payload.update(channel=channel.payload(), user=user.payload())
+        user_only = "0" not in owners
         if source is not None:
             payload["message"] = source.payload()
         ix = Interaction(
@@ -590,11 +718,14 @@ class FakeDiscord(GatewayMixin, RestMixin):
             token=token,
             type=kind,
             application_id=self.application_id,
-            user=member.user,
-            member=member,
+            user=user,
+            member=member if isinstance(member, Member) else None,
             channel=channel,
             payload=payload,
             source=source,
+            # Discord's limits on an app the server never installed (a user install).
+            followup_limit=FOLLOWUP_LIMIT if user_only and context != 1 else None,
+            forced_ephemeral=bool(user_only and guild is not None and not guild.external_apps),
         )
         self.interactions[ix_id] = ix
         self.interactions_by_token[token] = ix

@@ -152,7 +152,7 @@ class GatewayMixin:
             self.gateway_log.append("identify")
             self.dispatch("READY", self._ready_payload(session), shard=shard)
             for guild in self.guilds.values():
-                if self.shard_of(guild.id) == shard:
+                if self.shard_of(guild.id) == shard and guild.bot_present:
                     self.dispatch("GUILD_CREATE", guild.create_payload())
         elif op == 6:
             s = next(
@@ -212,7 +212,7 @@ class GatewayMixin:
             "guilds": [
                 {"id": str(g.id), "unavailable": True}
                 for g in self.guilds.values()
-                if self.shard_of(g.id) == session.shard
+                if self.shard_of(g.id) == session.shard and g.bot_present
             ],
             "shard": [session.shard, self.shard_count],
             "session_id": session.id,
@@ -246,6 +246,9 @@ class GatewayMixin:
                 else data.get("guild_id")
             )
             shard = 0 if guild_id is None else self.shard_of(int(guild_id))
+            guild = None if guild_id is None else self.guilds.get(int(guild_id))
+            if guild is not None and not guild.bot_present and event != "INTERACTION_CREATE":
+                return False  # the bot is not in that server: it hears nothing of it
         s = self.sessions.get(shard)
         if s is None or (intent is not None and not s.intents & intent):
             return False

@@ -54,6 +54,12 @@ class Interaction:
     #: The first callback was carried out but answered with an injected failure: the
     #: client cannot know, and may send it again (answered 40060, not a violation).
     answer_lost: bool = False
+    #: How many follow-ups Discord takes (None: no limit; 5 for a user install's
+    #: interaction in a server without the app, or in a group DM).
+    followup_limit: int | None = None
+    #: The server turned external apps off: every answer is ephemeral whatever the bot
+    #: asks.
+    forced_ephemeral: bool = False
 
     def __repr__(self) -> str:  # short: an interaction reaches the whole world
         return f"Interaction(id={self.id}, {self.name!r})"
@@ -68,6 +74,11 @@ class Interaction:
         if self.sent_at is None or self.responded_at is None:
             return None
         return self.responded_at - self.sent_at
+
+    @property
+    def context(self) -> int:
+        """0: in a server, 1: in the bot's DM, 2: in a private channel (group DM)."""
+        return int(self.payload["context"])
 
     @property
     def callback_type(self) -> int | None:
@@ -161,6 +172,7 @@ def command_options(
     focused: str | None,
     guild_members: dict[int, Member],
     channels: dict[int, Channel],
+    users: dict[int, User] | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """The ``options`` and ``resolved`` of an interaction, built the way Discord's client
     does from the registered command: subcommand path, typed values, resolved users.
@@ -188,6 +200,9 @@ def command_options(
             user_id = value.id if hasattr(value, "id") else int(value)
             opt["value"] = str(user_id)
             member = guild_members.get(user_id)
+            outsider = (users or {}).get(user_id)
+            if member is None and outsider is not None:  # a DM: users, no members
+                resolved.setdefault("users", {})[str(user_id)] = outsider.payload()
             if member is not None:
                 resolved.setdefault("users", {})[str(user_id)] = member.user.payload()
                 if member.present:

@@ -68,6 +68,7 @@ class Perm:
 class ChannelType:
     GUILD_TEXT = 0
     DM = 1
+    GROUP_DM = 3
     PUBLIC_THREAD = 11
     PRIVATE_THREAD = 12
     GUILD_FORUM = 15
@@ -80,6 +81,10 @@ class User:
     username: str
     bot: bool = False
     dms_open: bool = True
+    #: The app is installed to this user's account (a user install): its commands work
+    #: in the bot's DM, in group DMs and in servers without the bot, and the bot may DM
+    #: them without a shared server.
+    installed: bool = False
 
     @property
     def mention(self) -> str:
@@ -376,6 +381,8 @@ class Channel:
     topic: str | None = None
     position: int = 0
     recipient: User | None = None
+    #: A group DM's members (the bot is never one: it cannot be added to a group DM).
+    recipients: list[User] = field(default_factory=list)
     deleted: bool = False
     messages: list[Message] = field(default_factory=list)
     thread_members: set[int] = field(default_factory=set)
@@ -401,6 +408,14 @@ class Channel:
         data["last_message_id"] = str(last.id) if last else None
         if self.type == ChannelType.DM:
             data["recipients"] = [self.recipient.payload()] if self.recipient else []
+            return data
+        if self.type == ChannelType.GROUP_DM:
+            data.update(
+                recipients=[u.payload() for u in self.recipients],
+                name=self.name or None,
+                icon=None,
+                owner_id=str(self.owner_id or self.recipients[0].id),
+            )
             return data
         data.update(
             guild_id=str(self.guild.id) if self.guild else None,
@@ -452,6 +467,12 @@ class Guild:
     roles: list[Role] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
     channels: dict[int, Channel] = field(default_factory=dict)  # threads included
+    #: The bot is a member (installed to the server); False: only members who installed
+    #: the app to their account reach it there, by interactions.
+    bot_present: bool = True
+    #: The server lets members use their own (user-installed) apps; off, Discord makes
+    #: such an app's answers ephemeral.
+    external_apps: bool = True
 
     def __repr__(self) -> str:  # short: a guild holds everything in it
         return f"Guild(id={self.id}, name={self.name!r})"

@@ -167,6 +167,10 @@ class RestMixin:
                     "Invalid Form Body",
                     errors={"_errors": [{"code": "INVALID", "message": e} for e in record_errors]},
                 )
+            refused = self._missing_access(op.operation_id, params)
+            if refused is not None:
+                rec.status = 403
+                return refused
             handler = getattr(self, f"op_{op.operation_id}", None)
             if handler is None:
                 self.violation(
@@ -200,6 +204,22 @@ class RestMixin:
             return response
         finally:
             self._bump()
+
+    def _missing_access(
+        self: FakeDiscord, operation_id: str, params: dict[str, str]
+    ) -> web.Response | None:
+        """Discord's refusal of a server the bot is not in, or of a channel it cannot
+        see (a group DM, a channel of such a server): 403, Missing Access. What goes by
+        an interaction's token (its answers, follow-ups) is not refused."""
+        if operation_id in _TOKEN_AUTH:
+            return None
+        guild = self.guilds.get(int(params["guild_id"])) if "guild_id" in params else None
+        channel = self.channels.get(int(params["channel_id"])) if "channel_id" in params else None
+        if (guild is not None and not guild.bot_present) or (
+            channel is not None and not self.reachable(channel)
+        ):
+            return error(403, 50001, "Missing Access")
+        return None
 
     async def _fail(self: FakeDiscord, rec: Any, fault: Any) -> web.Response:
         if fault.stall:
@@ -243,7 +263,7 @@ class RestMixin:
                 "tags": [],
                 "guild_id": None,
                 "approximate_guild_count": len(self.guilds),
-                "integration_types_config": {"0": {}},
+                "integration_types_config": {"0": {}, "1": {}},
             }
         )
 
@@ -272,12 +292,7 @@ class RestMixin:
         user = self.users.get(int(req.body.get("recipient_id") or 0))
         if user is None:
             return unknown("User", 10013)
-        ch = self.dm_channels.get(user.id)
-        if ch is None:
-            ch = Channel(id=snowflake(), type=ChannelType.DM, name="", recipient=user)
-            self.dm_channels[user.id] = ch
-            self._register_channel(ch)
-        return jresp(ch.payload())
+        return jresp(self.dm_channel(user).payload())
 
     # ---- guilds -----------------------------------------------------------------------------
 
@@ -415,6 +430,8 @@ class RestMixin:
         if kind not in ALLOWED_CALLBACKS[ix.type]:
             self.violation(f"callback type {kind} is not valid for interaction type {ix.type}")
             return error(400, 50035, "Invalid Form Body")
+        if ix.forced_ephemeral and kind in (4, 5):  # external apps off in that server
+            data = {**data, "flags": int(data.get("flags") or 0) | EPHEMERAL}
         ix.responded_at = now
         ix.callbacks.append({"type": kind, "data": data, "files": req.files})
         msg: Message | None = None
@@ -475,6 +492,13 @@ class RestMixin:
         ix = self._webhook_interaction(req)
         if isinstance(ix, web.Response):
             return ix
+        if ix.followup_limit is not None and len(ix.followups) >= ix.followup_limit:
+            return error(
+                400, 40094, "This interaction has hit the maximum number of follow up messages"
+            )
+        if ix.forced_ephemeral:
+            req.body = {**(req.body or {}), "flags": int((req.body or {}).get("flags") or 0)}
+            req.body["flags"] |= EPHEMERAL
         if ix.original is not None and ix.original.loading and not ix.original.deleted:
             # The first followup after a "thinking" deferral replaces the loading message
             # (once that is deleted, a followup is a message of its own, its own flags).
@@ -587,8 +611,14 @@ class RestMixin:
             return unknown("Channel", 10003)
         if ch.type == ChannelType.DM:
             user = ch.recipient
-            shares = any(g.member(user.id) for g in self.guilds.values()) if user else False
-            if user is None or not user.dms_open or not shares:
+            # A user the bot shares a server with, or who installed the app to their
+            # account, may be sent DMs (unless they closed them).
+            shares = (
+                any(g.bot_present and g.member(user.id) for g in self.guilds.values())
+                if user
+                else False
+            )
+            if user is None or not user.dms_open or not (shares or user.installed):
                 return error(403, 50007, "Cannot send messages to this user")
         if ch.is_thread and ch.archived:
             if ch.locked:
