@@ -48,7 +48,7 @@ def created_text(seek: SeekRow, lobbies: int) -> str:
         else "listed by `/seek list` (no server has a lobby channel yet)"
     )
     return (
-        f"Your seek #{seek.id} ({seek_line(seek)}) is open until {texts.when(seek.expires_at)}: "
+        f"Your seek {seek_line(seek)} is open until {texts.when(seek.expires_at)}: "
         f"{where}. Cancel it with `/seek cancel`."
     )
 
