@@ -19,6 +19,7 @@ from collections.abc import Mapping
 
 import rules
 from bot import texts
+from bot.core.visibility import shown_here
 from bot.model import GameListing, Member, UserError
 from bot.shards import EVERY_SHARD, Shards
 from bot.storage import Database, GameRow, queries
@@ -60,7 +61,8 @@ class Games:
             game_id = parse_game_id(ref)
             async with self.db.reading() as conn:
                 row = await queries.get_game(conn, game_id)
-            if row is None or row.guild_id != guild_id:
+            # a player sees their game from anywhere; others, a game of this server
+            if row is None or not shown_here(row, guild_id=guild_id, viewer_id=member_id):
                 raise UserError(f"There is no game #{game_id} in this server.")
             return row
         async with self.db.reading() as conn:

@@ -128,7 +128,7 @@ class SeekCommands(commands.Cog):
             texts.listing(found),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
-            **({"view": view} if view is not None else {}),
+            view=view if view is not None else discord.utils.MISSING,
         )
 
     @seek.command(name="cancel", description="Withdraw your open seek (or all of them)")
