@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Protocol
@@ -80,8 +80,6 @@ class Seeks:
         self.now = now
         self.lifetime = timedelta(days=days if days > 0 else DEFAULT_DAYS)
         self.claims = claims or Claims(db, now=now)
-        #: Told of each seek closed (taken, cancelled, expired) once its cards say so.
-        self.on_closed: Callable[[SeekRow], Awaitable[None]] | None = None
         self.timer = DueTimer(
             "seek expiry",
             handle_due=self.expire_due,
@@ -175,7 +173,7 @@ class Seeks:
             if seek_id is not None:
                 seek = await self.get(seek_id)
                 if seek.seeker_id != member.id:
-                    raise UserError(f"Only {seek.seeker_name} can cancel seek #{seek.id}.")
+                    raise UserError(texts.not_yours(seek))
                 raise UserError(texts.closed_refusal(seek))
             raise UserError(texts.NOTHING_TO_CANCEL)
         closed = [s for s in chosen if await self._close(s, "cancelled")]
@@ -295,7 +293,7 @@ class Seeks:
             await queries.set_seek_game(tx, seek.id, game_id)
             shown = self._shown(seek.id)
             await apply(tx, [shown.statement])
-        await self._send_shown(shown, seek.id)
+        await self.outbox.deliver(shown, timeout=SEND_WAIT)
         return game
 
     async def _reopen(self, seek: SeekRow) -> None:
@@ -318,11 +316,6 @@ class Seeks:
     def _shown(self, seek_id: int) -> Staged:
         return item(seek_lane(seek_id), "seek_shown", {"seek_id": seek_id}, now=self.now())
 
-    async def _send_shown(self, shown: Staged, seek_id: int) -> None:
-        await self.outbox.deliver(shown, timeout=SEND_WAIT)
-        if self.on_closed is not None:
-            await self.on_closed(await self.get(seek_id))
-
     async def _close(self, seek: SeekRow, status: str) -> bool:
         async with self.db.transaction() as tx:
             if not await queries.close_seek(tx, seek.id, status=status, at=self.now()):
@@ -330,7 +323,7 @@ class Seeks:
             shown = self._shown(seek.id)
             await apply(tx, [shown.statement])
         log.info("seek %d %s", seek.id, status)
-        await self._send_shown(shown, seek.id)
+        await self.outbox.deliver(shown, timeout=SEND_WAIT)
         return True
 
     # -- expiry -----------------------------------------------------------------------

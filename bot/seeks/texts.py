@@ -3,8 +3,6 @@ and refusals."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from bot import texts
 from bot.storage import GameRow, SeekRow
 
@@ -123,5 +121,5 @@ def no_shared_server(seek: SeekRow) -> str:
     return NO_SHARED_SERVER.format(seeker=seek.seeker_name)
 
 
-def expires_in(moment: datetime) -> str:
-    return texts.relative(moment)
+def not_yours(seek: SeekRow) -> str:
+    return f"Only {seek.seeker_name} can cancel seek #{seek.id}."
