@@ -25,6 +25,7 @@ from bot.storage.queries.challenges import (
     oldest_pending_challenge,
     pending_challenges_created_by,
     pending_challenges_of,
+    set_challenge_card_statement,
     set_challenge_message,
     set_challenge_message_statement,
 )
@@ -316,6 +317,7 @@ __all__ = [
     "save_rating",
     "score_tournament_game",
     "seed_entrants",
+    "set_challenge_card_statement",
     "set_challenge_message",
     "set_challenge_message_statement",
     "set_confirm_moves_statement",
