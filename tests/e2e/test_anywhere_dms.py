@@ -5,6 +5,9 @@ refused privately, changing nothing."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import rules
 from bot import places
 from tests.fakediscord import Channel, FakeDiscord, Message, User
 from tests.fakediscord.process import BotProcess
@@ -91,3 +94,35 @@ async def test_a_whole_game_in_two_members_dms(world: World, botproc: BotProcess
     for dm in (dana_dm, eli_dm):  # one board per move and the opening one, each once
         assert len(boards(fake, dm, 0)) == len(moves) + 1
     assert fake.posts(world.channel) == []  # nothing in the bot's server
+
+
+async def test_practice_and_rules_in_a_dm(world: World, tmp_path: Path) -> None:
+    fake = world.fake
+    proc = BotProcess(fake, tmp_path, AI_TEST_PLAYOUTS="8")
+    await proc.start("practice", "rules", "move")
+    try:
+        dana = fake.add_user("dana")
+        dm = fake.dm_channel(dana)
+        rules_ix = await fake.run_command(dana, "rules", {"game": "lifeline"}, channel=dm)
+        assert "Lifeline" in (await rules_ix.reply(WAIT)).text()
+
+        mark = fake.mark()
+        ix = await fake.run_command(
+            dana, "practice", {"game": "lifeline", "size": 3, "first": "challenger"}, channel=dm
+        )
+        await ix.reply(WAIT)
+        opening = (await next_boards(fake, (dana, dana), mark))[0]
+        assert dana.mention in opening.content
+        state = rules.get_game("lifeline").new(size=3)
+        mark = fake.mark()
+        move = state.legal_moves()[0]
+        played = await fake.run_command(dana, "move", {"move": move}, channel=dm)
+        assert (await played.reply(WAIT)).ephemeral
+        await fake.wait_until(
+            lambda: len(boards(fake, dm, mark)) >= 2, WAIT, "my board and the bot's answer"
+        )
+        assert f"`{move}`" in boards(fake, dm, mark)[0].content
+        assert fake.posts(world.channel) == []
+    finally:
+        await proc.stop()
+        print(proc.log())
