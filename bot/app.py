@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 
 from ai.pool import AIPool
 from bot.challenges.expiry import ChallengeExpiry, Expired
-from bot.challenges.service import ChallengeMessages, Challenges
+from bot.challenges.service import ChallengeMessages, Challenges, Elsewhere
 from bot.claims import Claims, process_name
 from bot.competitions.ladders import Ladders
 from bot.competitions.leagues import Leagues
@@ -356,6 +356,8 @@ def build(
         claims=claims,
         sleep=sleep,
         reread=lease,
+        # no server in common: the game is played in both players' DMs
+        in_dms=lambda: Elsewhere("dms"),
     )
     events.subscribe(
         notifier,  # DMs: your turn, the game is over

@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import places
 from bot.app import AREAS, App, build
 from bot.config import Settings, hidden_password
 from bot.model import Member, UserError
@@ -27,7 +28,7 @@ from bot.services import Services
 from bot.storage import Database, Unavailable, open_database
 from bot.ui.answers import tolerate_repeated_answers
 from bot.ui.areas import PostViews
-from bot.ui.context import custom_id_of
+from bot.ui.context import bot_in_server, custom_id_of
 from bot.ui.errors import STALE_BUTTON, BadOptions, report
 from bot.ui.forms import submit_form
 
@@ -43,9 +44,41 @@ def intents() -> discord.Intents:
     return discord.Intents(guilds=True)
 
 
+#: The commands that work anywhere (issue 29): in servers, in the bot's DM and in
+#: private channels, installed to a server or to a member's own account. Every other
+#: command is for a server that installed the bot (moderation, competitions...). The
+#: one table of it: :meth:`BoardTree.open_anywhere` applies it once the areas are
+#: loaded.
+ANYWHERE = frozenset(
+    {
+        "abort",
+        "board",
+        "challenge",
+        "conditional",
+        "explore",
+        "export",
+        "games",
+        "leaderboard",
+        "move",
+        "myturn",
+        "note",
+        "practice",
+        "profile",
+        "replay",
+        "resign",
+        "review",
+        "rules",
+        "seek",
+    }
+)
+EVERY_CONTEXT = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
+EVERY_INSTALL = app_commands.AppInstallationType(guild=True, user=True)
+
+
 class BoardTree(app_commands.CommandTree):
-    """The command tree: every command is for servers unless it says otherwise, and
-    every failure of a command or an autocomplete ends in :func:`bot.ui.errors.report`."""
+    """The command tree: every command is for servers that installed the bot unless
+    :data:`ANYWHERE` names it, and every failure of a command or an autocomplete ends
+    in :func:`bot.ui.errors.report`."""
 
     def __init__(self, client: discord.Client) -> None:
         super().__init__(
@@ -53,18 +86,33 @@ class BoardTree(app_commands.CommandTree):
             allowed_contexts=app_commands.AppCommandContext(
                 guild=True, dm_channel=False, private_channel=False
             ),
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
         )
 
+    def open_anywhere(self) -> list[str]:
+        """Let the commands of :data:`ANYWHERE` work in every context and install; the
+        names opened."""
+        opened = []
+        for command in self.get_commands():
+            if command.name in ANYWHERE:
+                command.allowed_contexts = EVERY_CONTEXT
+                command.allowed_installs = EVERY_INSTALL
+                opened.append(command.name)
+        return opened
+
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """A server's command used outside one (an out-of-date Discord app may offer it)
-        is refused before it runs."""
+        """A server's command used where the bot can't serve it (a DM, a group DM, a
+        server where only the member installed the app: an out-of-date Discord app may
+        offer it) is refused before it runs."""
         command = interaction.command
-        if interaction.guild_id is None and command is not None:
-            contexts = self.allowed_contexts.merge(
-                getattr(command, "allowed_contexts", None) or app_commands.AppCommandContext()
-            )
-            if not contexts.dm_channel:
-                raise app_commands.NoPrivateMessage()
+        if command is None:
+            return True
+        root = getattr(command, "root_parent", None) or command
+        contexts = self.allowed_contexts.merge(
+            getattr(root, "allowed_contexts", None) or app_commands.AppCommandContext()
+        )
+        if not contexts.dm_channel and not bot_in_server(interaction):
+            raise app_commands.NoPrivateMessage(places.SERVER_ONLY)
         return True
 
     async def on_error(
@@ -212,6 +260,7 @@ class BoardBot(commands.Bot):
         await self.enter()
         assert self.app is not None
         await self.load_areas()
+        self.tree.open_anywhere()  # after the areas: their commands are in the tree now
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -82,6 +82,9 @@ class Posted:
     thread_id: int | None
     #: The channel or thread the message is in (None: unknown).
     channel_id: int | None = None
+    #: (channel, message) of the same post sent elsewhere too: a game that lives in its
+    #: players' DMs gets one message in each (the first is ``message_id``).
+    others: tuple[tuple[int, int], ...] = ()
 
 
 class DeliveryDelayed(Exception):
@@ -116,6 +119,11 @@ class Poster(Protocol):
     ) -> None:
         """Show a challenge's message as ``text``: without buttons once answered, with
         its buttons disabled once it expired."""
+
+    async def copy_challenge(self, challenge: ChallengeRow, text: str) -> tuple[int, int] | None:
+        """Send the challenge's card, with its buttons, to its opponent's DMs (a
+        challenge of no server the bot is in): (channel, message), or None if the bot
+        can't DM them."""
 
 
 #: The theme of the pictures in a game's thread (a member's own views use theirs).

@@ -22,13 +22,14 @@ import functools
 import io
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
+from datetime import UTC, datetime
 from typing import Any, ParamSpec, TypeVar
 
 import aiohttp
 import discord
 
-from bot import texts
-from bot.model import DeliveryDelayed, Post, Posted
+from bot import places, texts
+from bot.model import DeliveryDelayed, Post, Posted, automatic_seat
 from bot.outbox import next_nonce
 from bot.pace import Pace
 from bot.storage import ChallengeRow, GameRow
@@ -87,6 +88,8 @@ class DiscordPoster:
 
     @delayable
     async def open_thread(self, game: GameRow, name: str) -> int | None:
+        if game.in_dms:
+            return None  # its home is each player's DM with the bot
         channel = await self._fetch(game.channel_id)
         if not _holds_threads(channel):
             return None  # e.g. challenged inside a thread: the game lives there
@@ -132,7 +135,34 @@ class DiscordPoster:
 
     @delayable
     async def post(self, game: GameRow, post: Post) -> Posted:
+        if game.in_dms:
+            return await self._deliver_dms(game, post)
         return await self._deliver(game, post)
+
+    async def _deliver_dms(self, game: GameRow, post: Post) -> Posted:
+        """The post in each player's DM with the bot (the bot's own seat aside), with
+        the link back to where the game was made. A player the bot can no longer DM is
+        skipped (logged); the others get it. Each message carries the item's next
+        nonce: a repeat after a crash sends none twice."""
+        sent: list[tuple[int, int]] = []
+        for seat, player_id in enumerate(game.player_ids):
+            if seat == automatic_seat(game):
+                continue
+            fields = self._message(game, post)
+            fields["content"] = places.with_link(fields["content"], game.link)[:2000]
+            try:
+                channel = await self.client.create_dm(discord.Object(player_id))
+                message = await channel.send(**fields)
+            except discord.HTTPException as error:
+                if error.status >= 500 or error.status == 429:
+                    raise
+                log.warning("game %d: no DM to player %d (%s)", game.id, player_id, error)
+                continue
+            sent.append((channel.id, message.id))
+        if not sent:
+            return Posted(None, None, None)
+        (channel_id, message_id), *others = sent
+        return Posted(message_id, None, channel_id, others=tuple(others))
 
     @delayable
     async def remove_buttons(self, channel_id: int, message_id: int) -> None:
@@ -148,6 +178,11 @@ class DiscordPoster:
 
     @delayable
     async def post_challenge(self, challenge: ChallengeRow, text: str) -> int | None:
+        if challenge.place == "dms":  # the card goes to the opponent's DMs
+            found = await self.copy_challenge(challenge, text)
+            return None if found is None else found[1]
+        if challenge.place == "reply":  # the card is the answer to the command
+            return await self._edit_reply(challenge, text, disabled=False, buttons=True)
         channel = await self._fetch(challenge.channel_id)
         # (a forum, the home of a forum post's thread, takes no messages)
         if not callable(getattr(channel, "send", None)) or self.challenge_buttons is None:
@@ -170,9 +205,99 @@ class DiscordPoster:
         return message.id
 
     @delayable
+    async def copy_challenge(self, challenge: ChallengeRow, text: str) -> tuple[int, int] | None:
+        """The challenge's card, with its buttons, in the opponent's DMs with the bot:
+        (channel, message), or None if the bot can't DM them."""
+        if challenge.opponent_id is None or self.challenge_buttons is None:
+            return None
+        try:
+            channel = await self.client.create_dm(discord.Object(challenge.opponent_id))
+            message = await channel.send(
+                content=text[:2000],
+                view=self.challenge_buttons(challenge, False),
+                allowed_mentions=discord.AllowedMentions.none(),
+                nonce=_nonce(),
+            )
+        except discord.HTTPException as error:
+            if error.status >= 500 or error.status == 429:
+                raise
+            log.info("challenge %d: no DM to its opponent (%s)", challenge.id, error)
+            return None
+        return channel.id, message.id
+
+    async def _edit_reply(
+        self, challenge: ChallengeRow, text: str, *, disabled: bool, buttons: bool
+    ) -> int | None:
+        """Show the card that answers the challenge's command, through that
+        interaction's token while it lives; its message id (None: the token is dead)."""
+        now = datetime.now(UTC)
+        if challenge.reply_token is None or not places.token_alive(challenge.reply_until, now):
+            return None
+        view = (
+            self.challenge_buttons(challenge, disabled)
+            if buttons and self.challenge_buttons is not None
+            else None
+        )
+        webhook = discord.Webhook.from_state(
+            {"id": str(self.client.application_id), "type": 3, "token": challenge.reply_token},
+            self.client._connection,  # type: ignore[attr-defined]
+        )
+        try:
+            message = await webhook.edit_message(
+                "@original",  # type: ignore[arg-type]  # the interaction's answer
+                content=text[:2000],
+                view=view,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException as error:
+            if error.status >= 500 or error.status == 429:
+                raise
+            log.info("challenge %d: its card can't be shown any more (%s)", challenge.id, error)
+            return None
+        return message.id
+
+    async def _show_elsewhere(
+        self, challenge: ChallengeRow, text: str, *, disabled_buttons: bool
+    ) -> None:
+        """Show a challenge of no server: its reply while the token lives, its card or
+        copy in the opponent's DMs always."""
+        if challenge.place == "reply":
+            await self._edit_reply(challenge, text, disabled=True, buttons=disabled_buttons)
+        where = (
+            (challenge.dm_channel_id, challenge.dm_message_id)
+            if challenge.place == "reply"
+            else (None, challenge.message_id)
+        )
+        if where[1] is None or challenge.opponent_id is None:
+            return
+        try:
+            channel = (
+                await self._fetch(where[0])
+                if where[0] is not None
+                else await self.client.create_dm(discord.Object(challenge.opponent_id))
+            )
+            if channel is None:
+                return
+            view = (
+                self.challenge_buttons(challenge, True)
+                if disabled_buttons and self.challenge_buttons
+                else None
+            )
+            await channel.get_partial_message(where[1]).edit(
+                content=text, view=view, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException as error:
+            if error.status >= 500 or error.status == 429:
+                raise
+            log.info("could not show challenge %d in DMs: %s", challenge.id, error)
+
+    @delayable
     async def show_challenge(
         self, challenge: ChallengeRow, text: str, *, disabled_buttons: bool = False
     ) -> None:
+        if challenge.place != "server":
+            await self._show_elsewhere(challenge, text, disabled_buttons=disabled_buttons)
+            return
         if challenge.message_id is None:
             return
         channel = await self._fetch(challenge.channel_id)

@@ -190,7 +190,8 @@ def deadline_line(name: str, deadline: datetime) -> str:
 
 
 def jump_url(guild_id: int, channel_id: int, message_id: int | None = None) -> str:
-    base = f"https://discord.com/channels/{guild_id}/{channel_id}"
+    """A link to a channel or message; guild 0: a DM (``@me``), where DM games live."""
+    base = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
     return f"{base}/{message_id}" if message_id else base
 
 
@@ -234,6 +235,8 @@ def challenge_closed_text(challenge: ChallengeRow, by: str, game: GameRow | None
     head = challenge_text(challenge).splitlines()[0]
     if challenge.status == "accepted" and game is not None:
         where = f" in <#{game.thread_id}>" if game.thread_id else ""
+        if game.place == "dms":
+            where = " in both players' DMs with me"
         return f"{head}\n✅ Accepted by {by}: **{label(game)}** has started{where}."
     verb = {"declined": "❌ Declined", "cancelled": "🚫 Cancelled"}.get(
         challenge.status, challenge.status

@@ -193,6 +193,7 @@ def test_only_the_pictures_module_draws() -> None:
 #: The floors of bot/, bottom up (by room: a folder of bot/ or a module at its top).
 SHARED = {
     "config",
+    "places",
     "model",
     "events",
     "outbox",

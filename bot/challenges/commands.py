@@ -14,15 +14,15 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
-from bot import texts, timecontrol
+from bot import places, texts, timecontrol
 from bot.challenges import views
 from bot.challenges.expiry import ChallengeExpiry
-from bot.challenges.service import Challenges
+from bot.challenges.service import Challenges, Elsewhere
 from bot.core.game_settings import challenge_settings
 from bot.core.options import TimeControlOption, game_command
 from bot.core.players import Players
 from bot.core.views import LEVEL_CHOICES, start_automatic_game
-from bot.model import UserError
+from bot.model import Member, UserError
 from bot.storage import ChallengeRow
 from bot.ui.answers import reply
 from bot.ui.areas import AreaHost
@@ -77,6 +77,17 @@ async def challenge(
         raise UserError(
             "A level is for a game against me: name me as the opponent, or use `/practice`."
         )
+    if guild_of(interaction) == places.DMS:  # no server of mine: the game lives in DMs
+        await challenge_elsewhere(
+            interaction,
+            game=game.name,
+            options=options,
+            opponent=member_of(opponent) if opponent else None,
+            first=first.value if first else "challenger",
+            rated=rated,
+            settings=settings,
+        )
+        return
     if isinstance(opponent, discord.User):  # resolved without membership: not here
         raise UserError(
             f"{opponent.display_name} is not a member of this server (any "
@@ -104,6 +115,55 @@ async def challenge(
     service(interaction, ChallengeExpiry).poke()  # it may be the next challenge to expire
     # (the deferred answer filled in: an edit, safe when discord.py sends it again)
     await reply(interaction, posted_text(made, in_thread=thread is not None), ephemeral=True)
+
+
+async def challenge_elsewhere(
+    interaction: discord.Interaction,
+    *,
+    game: str,
+    options: dict[str, Any],
+    opponent: Member | None,
+    first: str,
+    rated: bool,
+    settings: dict[str, Any],
+) -> None:
+    """A challenge where the bot can't post: made in its DM, the card goes to the
+    opponent's DMs; made in a group DM or a server without the bot, the card is this
+    command's answer (shown through its token, the outbox's, while it lives) with a copy
+    in the opponent's DMs. Either way the game is played in both players' DMs."""
+    in_bot_dm = interaction.guild_id is None and interaction.context.dm_channel
+    if in_bot_dm and opponent is None:
+        raise UserError(places.OPEN_CHALLENGE_IN_DM)
+    if in_bot_dm:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        where = Elsewhere("dms")
+    else:  # the answer is the card: public (unless the server makes it private)
+        await interaction.response.defer(thinking=True)
+        origin = texts.jump_url(interaction.guild_id or places.DMS, channel_of(interaction))
+        where = Elsewhere(
+            "reply",
+            token=interaction.token,
+            until=interaction.created_at + places.TOKEN_LIFETIME,
+            link=origin,
+        )
+    made = await service(interaction, Challenges).create(
+        guild_id=places.DMS,
+        channel_id=channel_of(interaction),
+        challenger=member_of(interaction.user),
+        game=game,
+        options=options,
+        opponent=opponent,
+        first=first,
+        rated=rated,
+        settings=settings,
+        where=where,
+    )
+    service(interaction, ChallengeExpiry).poke()
+    if in_bot_dm:
+        assert opponent is not None
+        await reply(interaction, places.sent_to_dms(opponent.name), ephemeral=True)
+    elif made.status == "cancelled":  # the card could be shown nowhere
+        raise UserError(places.no_dm_to(opponent.name if opponent else "anyone"))
 
 
 def posted_text(challenge: ChallengeRow, *, in_thread: bool = False) -> str:

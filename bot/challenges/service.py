@@ -12,11 +12,11 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from bot import texts
+from bot import places, texts
 from bot.core.boards import SEND_WAIT, Boards, to_ping
 from bot.core.game_settings import game_options
 from bot.core.games import Games, game_rules
@@ -47,6 +47,28 @@ class GameStarter(Protocol):
 
     def opening(self, row: GameRow, state: State, facts: Any) -> list[Statement]:
         """What to store with the new game ``row``, in its own transaction."""
+
+
+@dataclass(frozen=True, slots=True)
+class Elsewhere:
+    """Where the card of a challenge of no server the bot is in goes: ``dms`` (made in
+    the bot's DM: the card is sent to the opponent's DMs) or ``reply`` (made in a group
+    DM or a server without the bot: the card is the answer to the command, shown through
+    the interaction's ``token`` until ``until``, with a copy in the opponent's DMs).
+    ``link``: the channel where it was made (its card's link, once posted)."""
+
+    place: str
+    token: str | None = None
+    until: datetime | None = None
+    link: str | None = None
+
+    def columns(self) -> dict[str, Any]:
+        return {
+            "place": self.place,
+            "reply_token": self.token,
+            "reply_until": self.until,
+            "link": self.link,
+        }
 
 
 class Challenges:
@@ -85,6 +107,7 @@ class Challenges:
         rated: bool = True,
         settings: Mapping[str, Any] | None = None,
         post: bool = True,
+        where: Elsewhere | None = None,
     ) -> ChallengeRow:
         """A pending challenge, and (``post``) its message in ``channel_id``: stored
         with it in the outbox, so that a crash before it reaches Discord only delays it,
@@ -93,7 +116,10 @@ class Challenges:
         channel, or one the bot cannot write in) cancels the challenge: a UserError.
         ``rated=False``: a casual game, which never changes ratings. ``settings``: more
         of the bot's own choices for the game (time control…), already checked.
-        ``post=False``: no message (a challenge the bot accepts itself at once)."""
+        ``post=False``: no message (a challenge the bot accepts itself at once).
+        ``where``: a challenge of no server the bot is in (``guild_id`` is
+        :data:`bot.places.DMS`): its card is sent to the opponent's DMs, or is the
+        answer to the command (see :class:`Elsewhere`)."""
         rule_set = game_rules(game)
         if opponent is not None and opponent.id == challenger.id:
             raise UserError(
@@ -131,6 +157,7 @@ class Challenges:
                 options=resolved,
                 settings={**(settings or {}), "first": first, "rated": bool(rated)},
                 created_at=self.now(),
+                **({} if where is None else where.columns()),
             )
             staged = self.messages.posted(challenge_id) if post else None
             if staged is not None:
@@ -143,6 +170,8 @@ class Challenges:
         after = await self.db.read(queries.challenge_by_id(challenge_id))
         assert after is not None
         if after.status == "cancelled" and after.message_id is None:
+            if after.place == "dms" and opponent is not None:
+                raise UserError(places.no_dm_to(opponent.name))
             raise UserError(
                 f"I can't post in <#{channel_id}>: use `/challenge` in a channel where I can."
             )
@@ -183,7 +212,8 @@ class Challenges:
         async with self.db.transaction() as tx:
             game_id = await queries.insert_game(
                 tx,
-                guild_id=guild_id,
+                guild_id=guild_id,  # DMS: the game lives in both players' DMs
+                link=challenge.link,
                 channel_id=challenge.channel_id,
                 challenge_id=challenge.id,
                 challenge_message_id=challenge.message_id or message_id,
@@ -285,7 +315,11 @@ class Challenges:
     async def _pending(self, guild_id: int, challenge_id: int) -> ChallengeRow:
         challenge = await self.get(guild_id, challenge_id)
         if challenge.status != "pending":
-            raise UserError(f"This challenge was already {challenge.status}.")
+            where = ""
+            if challenge.place != "server" and challenge.game_id is not None:
+                game = await self.db.read(queries.game_by_id(challenge.game_id))
+                where = " " + places.lives_in_dms(None if game is None else game.link)
+            raise UserError(f"This challenge was already {challenge.status}.{where}")
         return challenge
 
     async def _close(self, challenge: ChallengeRow, status: str, by: Member) -> ChallengeRow:
@@ -356,10 +390,24 @@ class ChallengeMessages:
         if challenge.message_id is not None or challenge.status != "pending":
             return challenge.message_id  # posted by an earlier try, or answered since
         expires = None if self.lifetime is None else challenge.created_at + self.lifetime
-        message_id = await self.poster.post_challenge(
-            challenge, texts.challenge_text(challenge, expires)
-        )
+        text = texts.challenge_text(challenge, expires)
+        if challenge.place == "reply":
+            text += "\n" + places.reply_card_note(challenge.opponent_name)
+        message_id = await self.poster.post_challenge(challenge, text)
         statements = [queries.outbox_result_statement(pending.id, {"posted": message_id})]
+        if challenge.place == "reply":  # and a copy in the opponent's DMs, always
+            copy = await self.poster.copy_challenge(challenge, text)
+            link = challenge.link if message_id is None else f"{challenge.link}/{message_id}"
+            statements.append(
+                queries.set_challenge_card_statement(
+                    challenge.id,
+                    link=link,
+                    dm_channel_id=None if copy is None else copy[0],
+                    dm_message_id=None if copy is None else copy[1],
+                )
+            )
+            if message_id is None and copy is not None:
+                message_id = copy[1]  # the card that can still be answered
         if message_id is None:  # nowhere it can ever be posted: nobody could answer it
             log.info("challenge %d: no message could be posted; cancelled", challenge.id)
             statements.append(queries.cancel_unposted_challenge_statement(challenge.id))
@@ -393,7 +441,7 @@ class ChallengeMessages:
             return
         # Accepted before its message's id was stored: the game has it from the button.
         message_id = challenge.message_id or (game.challenge_message_id if game else None)
-        if message_id is None:
+        if message_id is None and challenge.dm_message_id is None:
             return  # never posted: nothing to show
         challenge = replace(challenge, message_id=message_id)
         expired = challenge.status == "expired"

@@ -200,9 +200,12 @@ class Boards:
         listeners. What the delivery gives (see :meth:`send`)."""
         if "posted" in pending.result:  # posted before a crash: not again
             done = pending.result["posted"]
-            posted = None if done is None else Posted(done[0], done[1], done[2])
+            others = tuple((c, m) for c, m in done[3]) if done and len(done) > 3 else ()
+            posted = None if done is None else Posted(done[0], done[1], done[2], others)
             if state is not None and posted is not None:  # it may not have got this far
-                await self.remove_buttons(row.id, keep=posted.message_id)
+                await self.remove_buttons(
+                    row.id, keep=posted.message_id, kept=[m for _, m in posted.others]
+                )
         else:
             assert post is not None
             row, posted = await self._post(pending, row, state, post, decisions)
@@ -268,6 +271,10 @@ class Boards:
                         row.id, _channel(row, posted), posted.message_id
                     )
                 )
+                statements += [  # the same post in the other player's DMs
+                    queries.add_button_post_statement(row.id, channel_id, message_id)
+                    for channel_id, message_id in posted.others
+                ]
             if posted.thread_id != row.thread_id:
                 statements.append(queries.set_game_thread_statement(row.id, posted.thread_id))
                 row = replace(row, thread_id=posted.thread_id)
@@ -281,12 +288,23 @@ class Boards:
                         )
                     )
         done = (
-            None if posted is None else [posted.message_id, posted.thread_id, _channel(row, posted)]
+            None
+            if posted is None
+            else [
+                posted.message_id,
+                posted.thread_id,
+                _channel(row, posted),
+                [list(other) for other in posted.others],
+            ]
         )
         statements.append(queries.outbox_result_statement(pending.id, {"posted": done}))
         await self.db.write(statements, durable=False)  # where it went: no wait for the disk
         if state is not None and (posted is not None or not row.is_active):
-            await self.remove_buttons(row.id, keep=None if posted is None else posted.message_id)
+            await self.remove_buttons(
+                row.id,
+                keep=None if posted is None else posted.message_id,
+                kept=() if posted is None else tuple(m for _, m in posted.others),
+            )
         return row, posted
 
     async def game_of(self, pending: OutboxRow) -> GameRow | None:
@@ -315,13 +333,16 @@ class Boards:
 
     # -- buttons that no longer apply -----------------------------------------------------
 
-    async def remove_buttons(self, game_id: int, *, keep: int | None = None) -> int:
-        """Take the buttons off the game's posts that act on its play (but ``keep``):
-        after a newer board, and at the game's end. Returns how many posts lost them."""
+    async def remove_buttons(
+        self, game_id: int, *, keep: int | None = None, kept: Sequence[int] = ()
+    ) -> int:
+        """Take the buttons off the game's posts that act on its play (but ``keep``, and
+        ``kept``: the same board in the other player's DMs): after a newer board, and at
+        the game's end. Returns how many posts lost them."""
         stale = [
             (channel_id, message_id)
             for channel_id, message_id in await self.db.read(queries.button_posts_of_game(game_id))
-            if message_id != keep
+            if message_id != keep and message_id not in kept
         ]
         return sum(
             [

@@ -64,11 +64,9 @@ class MyGame(GameOfServer):
     """One of the member's games; suggests their active games, theirs to move first."""
 
     async def autocomplete(self, interaction: discord.Interaction, value: Typed, /) -> Choices:
-        if interaction.guild_id is None:
-            return []
         return _choices(
             await service(interaction, Autocomplete).game_suggestions(
-                guild_id=interaction.guild_id, member_id=interaction.user.id, typed=str(value)
+                guild_id=guild_of(interaction), member_id=interaction.user.id, typed=str(value)
             )
         )
 
@@ -77,11 +75,9 @@ class AnyGame(GameOfServer):
     """Any game of the server; suggests the recent ones, newest first."""
 
     async def autocomplete(self, interaction: discord.Interaction, value: Typed, /) -> Choices:
-        if interaction.guild_id is None:
-            return []
         return _choices(
             await service(interaction, Autocomplete).server_game_suggestions(
-                guild_id=interaction.guild_id, typed=str(value)
+                guild_id=guild_of(interaction), typed=str(value)
             )
         )
 

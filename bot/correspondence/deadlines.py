@@ -89,6 +89,9 @@ class DeadlinePoster:
     async def post_challenge(self, challenge: ChallengeRow, text: str) -> int | None:
         return await self.poster.post_challenge(challenge, text)
 
+    async def copy_challenge(self, challenge: ChallengeRow, text: str) -> tuple[int, int] | None:
+        return await self.poster.copy_challenge(challenge, text)
+
     async def show_challenge(
         self, challenge: ChallengeRow, text: str, *, disabled_buttons: bool = False
     ) -> None:

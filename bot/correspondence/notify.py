@@ -74,6 +74,8 @@ class Notifier:
         return how
 
     async def filter_mentions(self, row: GameRow, mentions: tuple[int, ...]) -> tuple[int, ...]:
+        if row.in_dms:  # each board is in its player's own DMs: it is the notice
+            return mentions
         return tuple([m for m in mentions if await self.preference(m) == "thread"])
 
     # -- the listener ------------------------------------------------------------
@@ -87,6 +89,8 @@ class Notifier:
 
     async def game_ended(self, update: GameUpdate) -> None:
         row = update.game
+        if row.in_dms:
+            return  # its final post went to both players' DMs
         for member_id in row.player_ids:
             if await self.preference(member_id) != "thread":
                 await self.tell(
@@ -100,7 +104,7 @@ class Notifier:
         if state.to_move is None:
             return
         member_id = row.player_ids[state.to_move]
-        if await self.preference(member_id) != "dm":
+        if row.in_dms or await self.preference(member_id) != "dm":
             return  # the board post's mention does it; digest members wait for the digest
         if self.planned is not None and member_id in await self.planned.answered(row, state):
             return  # their conditional reply follows at once

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
-from bot import texts
+from bot import places, texts
 from bot.core.autocomplete import NOTHING_TO_PLAY, Autocomplete
 from bot.core.boards import Boards
 from bot.core.game_settings import GameDeadlines
@@ -26,7 +26,14 @@ from bot.play.views import confirm_move, played_text, resign_view
 from bot.storage import ChallengeRow, GameRow
 from bot.ui.answers import reply
 from bot.ui.areas import AreaHost, PostViews
-from bot.ui.context import channel_of, guild_of, has_service, member_of, service
+from bot.ui.context import (
+    answers_only,
+    channel_of,
+    guild_of,
+    has_service,
+    member_of,
+    service,
+)
 
 MyGameOption = app_commands.Transform[GameRow, MyGame]
 GAME_MEANT = "Which game (implied inside a game's thread)"
@@ -36,10 +43,8 @@ async def legal_moves(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """Legal moves of the game meant (its thread, the ``game`` option, or the only one)."""
-    if interaction.guild_id is None:
-        return []
     suggestions = await service(interaction, Autocomplete).move_suggestions(
-        guild_id=interaction.guild_id,
+        guild_id=guild_of(interaction),
         channel_id=channel_of(interaction),
         member_id=interaction.user.id,
         typed=current,
@@ -66,16 +71,23 @@ class PlayCommands(commands.Cog):
             )
             return
         # The first answer before anything that may take a while (Discord's 3 seconds).
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        # Where the bot can only answer (a server without it), the answer is the board.
+        here = answers_only(interaction)
+        await interaction.response.defer(ephemeral=not here, thinking=True)
         guild_id, member = guild_of(interaction), member_of(interaction.user)
         row = await game_meant(interaction, game)
         prefs = await service(interaction, MemberSettings).of(member.id)
-        if prefs.confirm_moves:
+        if prefs.confirm_moves and not here:
             await confirm_move(interaction, row.id, move, prefs.theme)
             return
         update = await service(interaction, Moves).play_move(
             guild_id=guild_id, game_id=row.id, member=member, text=move
         )
+        if here:
+            picture = await service(interaction, Boards).picture(update.game, update.state)
+            files = [] if picture is None else [discord.File(io.BytesIO(picture), "board.png")]
+            await reply(interaction, places.moved_here(texts.label(update.game)), attachments=files)
+            return
         await reply(interaction, played_text(update))  # an edit of the deferred answer
 
     @app_commands.command(name="resign", description="Resign one of your games (asks first)")

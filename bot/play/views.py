@@ -296,6 +296,8 @@ def played_text(update: GameUpdate) -> str:
     """``You played `c3` in [Asli #3](link to its new board).``"""
     row, posted = update.game, update.posted
     text = f"You played `{update.move}` in "
+    if row.in_dms and posted is not None and posted.message_id:
+        return text + f"**{texts.label(row)}**: its board is in your DMs with me."
     if posted is not None and posted.message_id:
         where = posted.channel_id or posted.thread_id or row.channel_id
         url = texts.jump_url(row.guild_id, where, posted.message_id)

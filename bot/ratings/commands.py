@@ -9,9 +9,10 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
-from bot import texts
+from bot import places, texts
 from bot.core.options import GameKind
 from bot.core.players import LevelRecord, Players
+from bot.model import UserError
 from bot.ratings.ranking import Ratings
 from bot.ui.areas import AreaHost
 from bot.ui.context import guild_of, service
@@ -32,6 +33,12 @@ SCOPES = [
 ]
 
 
+NO_SERVER_HERE = (
+    "There's no server of mine here, so no server leaderboard: use `scope: every server`, "
+    "or ask in a server."
+)
+
+
 def leaderboard_title(game_title: str, scope: str) -> str:
     return f"{game_title}: leaderboard" + (" of every server" if scope == "global" else "")
 
@@ -49,7 +56,6 @@ class RatingCommands(commands.Cog):
         scope="This server's players, or every server's (default: this server; in DMs: all)",
     )
     @app_commands.choices(scope=SCOPES)
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     async def leaderboard(
         self,
         interaction: discord.Interaction,
@@ -57,12 +63,15 @@ class RatingCommands(commands.Cog):
         public: bool = False,
         scope: app_commands.Choice[str] | None = None,
     ) -> None:
-        wide = scope.value if scope else ("server" if interaction.guild_id else "global")
+        here = guild_of(interaction)  # places.DMS: no server of mine here
+        wide = scope.value if scope else ("global" if here == places.DMS else "server")
         ratings = service(interaction, Ratings)
         if wide == "global":
             rows = await ratings.global_leaderboard(game.name)
+        elif here == places.DMS:
+            raise UserError(NO_SERVER_HERE)
         else:
-            rows = await ratings.leaderboard(guild_of(interaction), game.name)
+            rows = await ratings.leaderboard(here, game.name)
         embed = discord.Embed(title=leaderboard_title(game.title, wide))
         embed.description = "\n".join(leaderboard_lines(rows)) or (
             "Nobody is rated yet: ratings start with the first rated game."

@@ -2,7 +2,8 @@
 ``/lobby channel`` (the channel where a server shows every seek; Manage Server).
 
 ``/seek create`` takes the same game options and clock as ``/challenge`` (the core's
-builders). ``/seek`` works in servers, in the bot's DMs and in private channels;
+builders). ``/seek`` works in servers, in the bot's DMs and in private channels (the client's
+``ANYWHERE``);
 ``/lobby`` only in servers, for those with Manage Server (Discord hides it from the
 others by its default permissions, and each call checks again).
 """
@@ -16,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import rules
-from bot import timecontrol
+from bot import places, timecontrol
 from bot.core.game_settings import challenge_settings
 from bot.core.options import TimeControlOption, game_command
 from bot.model import UserError
@@ -25,7 +26,7 @@ from bot.seeks.posts import SEEK_ACTION
 from bot.seeks.service import Seeks
 from bot.ui.answers import reply
 from bot.ui.areas import AreaHost
-from bot.ui.context import guild_of, member_of, service
+from bot.ui.context import channel_of, guild_of, member_of, service
 
 FIRST = [
     app_commands.Choice(name="me", value="challenger"),
@@ -58,14 +59,15 @@ async def create(
         "first": first.value if first else "challenger",
         "rated": bool(rated),
     }
+    guild = guild_of(interaction)  # DMS: made where the bot can't post
     await interaction.response.defer(ephemeral=True, thinking=True)
     seek, staged = await service(interaction, Seeks).create(
         seeker=member_of(interaction.user),
         game=game.name,
         options=options,
         settings=settings,
-        guild_id=interaction.guild_id,
-        channel_id=interaction.channel_id if interaction.guild_id else None,
+        guild_id=None if guild == places.DMS else guild,
+        channel_id=None if guild == places.DMS else channel_of(interaction),
     )
     await reply(interaction, texts.created_text(seek, len(staged)), ephemeral=True)
 
@@ -114,9 +116,6 @@ class SeekCommands(commands.Cog):
     seek = app_commands.Group(
         name="seek",
         description="Open challenges to anyone from any server",
-        allowed_contexts=app_commands.AppCommandContext(
-            guild=True, dm_channel=True, private_channel=True
-        ),
     )
     seek.add_command(_create_command())
 
@@ -145,7 +144,6 @@ class SeekCommands(commands.Cog):
         name="lobby",
         description="Where this server shows the seeks of every server (moderators)",
         default_permissions=discord.Permissions(manage_guild=True),
-        allowed_contexts=app_commands.AppCommandContext(guild=True),
     )
 
     @lobby.command(name="channel", description="Set (or, left empty, clear) the lobby channel")

@@ -10,8 +10,9 @@ taken. A crash between the claim and the game is taken up at start-up
 (:meth:`Seeks.resume`). Where the game starts (:meth:`Seeks.place`): the lobby channel
 of a server both players share with the bot (the one where it was accepted first, then
 the seek's own server, then the others), else the channel the seek was made in if
-both are members there; else nowhere yet (games in DMs are another part of issue 29).
-Unanswered seeks expire (a claimed timer, as challenges do).
+both are members there; else in both players' DMs with the bot (a game of
+:data:`bot.places.DMS`, as a challenge made in a DM makes). Unanswered seeks expire (a
+claimed timer, as challenges do).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
+from bot import places
 from bot.claims import Claims
 from bot.core.boards import SEND_WAIT
 from bot.core.game_settings import game_options
@@ -73,8 +75,13 @@ class Seeks:
         claims: Claims | None = None,
         sleep: Sleep = asyncio.sleep,
         reread: timedelta | None = None,
+        in_dms: Callable[[], Any] | None = None,
     ) -> None:
         self.db = db
+        #: Where a challenge of a game in DMs lives, as the opener takes it (its
+        #: ``where``); None: no games in DMs (accepting without a shared server is
+        #: refused).
+        self.in_dms = in_dms
         self.opener = opener
         self.outbox = outbox
         self.now = now
@@ -227,7 +234,7 @@ class Seeks:
         """Where the game of ``seek`` accepted by ``member_id`` starts: the lobby of a
         server both share with the bot (``here`` first, then the seek's server, then
         the others by id), else the channel the seek was made in if both are members
-        of its server; None: nowhere they share."""
+        of its server, else their DMs (:data:`bot.places.DMS`); None: nowhere."""
         async with self.db.reading() as conn:
             lobbies = dict(await queries.all_lobbies(conn))
         order = sorted(lobbies, key=lambda g: (g != here, g != seek.guild_id, g))
@@ -241,6 +248,8 @@ class Seeks:
             and await shares(seek.guild_id, member_id)
         ):
             return Place(seek.guild_id, seek.channel_id)
+        if self.in_dms is not None:
+            return Place(places.DMS, 0)  # no server in common: both players' DMs
         return None
 
     async def _start(self, seek: SeekRow) -> GameRow:
@@ -253,6 +262,7 @@ class Seeks:
         challenge_id = seek.challenge_id
         if challenge_id is None:
             settings = {k: v for k, v in seek.settings.items() if k not in ("first", "rated")}
+            dms = seek.game_guild_id == places.DMS and self.in_dms is not None
             try:
                 challenge = await self.opener.create(
                     guild_id=seek.game_guild_id,
@@ -265,6 +275,7 @@ class Seeks:
                     rated=seek.settings.get("rated", True) is not False,
                     settings=settings,
                     post=False,
+                    **({"where": self.in_dms()} if dms and self.in_dms else {}),
                 )
             except UserError:
                 await self._reopen(seek)  # no game: the seek is open again

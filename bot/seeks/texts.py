@@ -3,7 +3,7 @@ and refusals."""
 
 from __future__ import annotations
 
-from bot import texts
+from bot import places, texts
 from bot.storage import GameRow, SeekRow
 
 
@@ -64,6 +64,12 @@ def cancelled_text(seeks: list[SeekRow]) -> str:
 
 
 def started_text(game: GameRow) -> str:
+    if game.guild_id == places.DMS:
+        return (
+            f"You accepted: {texts.label(game)} is played in your DMs with me, and in "
+            f"{game.player_names[0]}'s and {game.player_names[1]}'s (you share no server "
+            "with me)."
+        )
     return (
         f"You accepted: {texts.label(game)} starts in "
         f"{texts.jump_url(game.guild_id, game.where_id, game.last_message_id)}"
@@ -88,9 +94,8 @@ NOTHING_TO_CANCEL = "You have no open seek to cancel."
 LOBBY_NEEDS_MANAGER = "Setting the lobby channel needs the Manage Server permission."
 LOBBY_IN_SERVER = "The lobby is a server's channel: use `/lobby channel` in a server."
 NO_SHARED_SERVER = (
-    "You and {seeker} share no server with me where the game could start, and games "
-    "in direct messages aren't available yet: ask a moderator of a server you share "
-    "to set a lobby with `/lobby channel`."
+    "You and {seeker} share no server with me where the game could start: ask a "
+    "moderator of a server you share to set a lobby with `/lobby channel`."
 )
 NOT_A_TEXT_CHANNEL = "Pick a text channel of this server where I can post."
 

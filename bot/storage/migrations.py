@@ -625,6 +625,23 @@ CREATE TABLE global_rating_changes (
 
 Migration = str | Callable[[sqlite3.Connection], None]
 
+# Play anywhere (issue 29): a game or a challenge of no server the bot is in lives in its
+# members' DMs with the bot (its guild_id is 0, bot.places.DMS). ``link``: where it was
+# made (a server without the bot), linked back from each DM. A challenge answered by the
+# command itself (``reply``: its card is the interaction's answer) keeps that
+# interaction's token until it dies (``reply_until``), to show the card answered; a copy
+# of the card sent to the opponent's DMs is ``dm_message_id`` (``dm_channel_id``).
+_V_GAME_PLACES = """
+ALTER TABLE games ADD COLUMN place TEXT NOT NULL DEFAULT 'server';
+ALTER TABLE games ADD COLUMN link TEXT;
+ALTER TABLE challenges ADD COLUMN place TEXT NOT NULL DEFAULT 'server';
+ALTER TABLE challenges ADD COLUMN link TEXT;
+ALTER TABLE challenges ADD COLUMN reply_token TEXT;
+ALTER TABLE challenges ADD COLUMN reply_until TEXT;
+ALTER TABLE challenges ADD COLUMN dm_channel_id INTEGER;
+ALTER TABLE challenges ADD COLUMN dm_message_id INTEGER;
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_CHALLENGES_GAMES_MOVES,
     _V2_RATINGS,
@@ -641,5 +658,6 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V_LEAGUES,
     _V_LADDERS,
     _V_UNSEEN_PLAN_NOTICES,
+    _V_GAME_PLACES,
     _V_SEEKS_AND_GLOBAL_RATINGS,
 )

@@ -52,6 +52,18 @@ class ChallengeRow:
     game_id: int | None
     created_at: datetime
     closed_at: datetime | None
+    #: Where its card is: ``server`` (posted in its channel), ``dms`` (sent to the
+    #: opponent's DMs) or ``reply`` (the answer to the command, in a server without the
+    #: bot or a group DM; with a copy in the opponent's DMs). Not ``server``: guild_id 0.
+    place: str = "server"
+    #: A link back to where it was made, or None.
+    link: str | None = None
+    #: The token of the interaction whose answer is the card (``reply``), and when it dies.
+    reply_token: str | None = None
+    reply_until: datetime | None = None
+    #: The copy of the card in the opponent's DMs.
+    dm_channel_id: int | None = None
+    dm_message_id: int | None = None
 
     @classmethod
     def from_row(cls, row: Row) -> ChallengeRow:
@@ -71,6 +83,12 @@ class ChallengeRow:
             game_id=row["game_id"],
             created_at=_instant(row["created_at"]),
             closed_at=_time(row["closed_at"]),
+            place=row["place"],
+            link=row["link"],
+            reply_token=row["reply_token"],
+            reply_until=_time(row["reply_until"]),
+            dm_channel_id=row["dm_channel_id"],
+            dm_message_id=row["dm_message_id"],
         )
 
 
@@ -97,6 +115,15 @@ class GameRow:
     finished_at: datetime | None
     #: False for a casual game, which never changes ratings.
     rated: bool = True
+    #: Where it lives: ``server`` (a thread or channel of its server) or ``dms`` (each
+    #: player's DM with the bot; its guild_id is 0).
+    place: str = "server"
+    #: A link back to where it was made (a server without the bot), or None.
+    link: str | None = None
+
+    @property
+    def in_dms(self) -> bool:
+        return self.place == "dms"
 
     @property
     def is_active(self) -> bool:
@@ -148,6 +175,8 @@ class GameRow:
             created_at=_instant(row["created_at"]),
             finished_at=_time(row["finished_at"]),
             rated=bool(row["rated"]),
+            place=row["place"],
+            link=row["link"],
         )
 
 

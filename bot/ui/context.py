@@ -7,7 +7,8 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.model import Member, UserError
+from bot.model import Member
+from bot.places import DMS
 from bot.services import Services
 
 T = TypeVar("T")
@@ -51,10 +52,31 @@ def member_of(user: discord.abc.User) -> Member:
     return Member(user.id, user.display_name, user.bot)
 
 
+def bot_in_server(interaction: discord.Interaction) -> bool:
+    """Whether the interaction comes from a server that installed the bot (where it
+    may post); not in DMs, group DMs, or a server where only members installed it."""
+    return interaction.guild_id is not None and interaction.is_guild_integration()
+
+
+def in_bot_dm(interaction: discord.Interaction) -> bool:
+    """Whether the interaction comes from the member's DM with the bot."""
+    context = getattr(interaction, "context", None)
+    return interaction.guild_id is None and context is not None and bool(context.dm_channel)
+
+
+def answers_only(interaction: discord.Interaction) -> bool:
+    """Whether the bot can only answer where the interaction comes from (a group DM, a
+    server where only the member installed it): no posting there, 5 follow-ups and a
+    15-minute token; what comes later goes to the players' DMs."""
+    return not bot_in_server(interaction) and not in_bot_dm(interaction)
+
+
 def guild_of(interaction: discord.Interaction) -> int:
-    if interaction.guild_id is None:
-        raise UserError("This only works in a server, not in direct messages.")
-    return interaction.guild_id
+    """The scope of the games and challenges the interaction means: its server's id in
+    a server that installed the bot, else :data:`bot.places.DMS` (0): the games that
+    live in the members' DMs (server-only commands never get here: the command tree
+    refuses them elsewhere)."""
+    return interaction.guild_id if bot_in_server(interaction) else DMS  # type: ignore[return-value]
 
 
 def channel_of(interaction: discord.Interaction) -> int:

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
+from bot import places
 from bot.model import UserError, not_saved
 from bot.storage import ReadFailed, WriteFailed
 from bot.ui.answers import reply
@@ -87,7 +88,7 @@ def message_for(error: BaseException) -> str | None:
             "the list Discord offers."
         )
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "This command only works in a server."
+        return places.SERVER_ONLY
     if isinstance(error, app_commands.CommandOnCooldown):
         return f"Slow down a little: try again in {error.retry_after:.0f} s."
     if isinstance(error, app_commands.CheckFailure):

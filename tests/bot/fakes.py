@@ -72,6 +72,13 @@ class FakePoster:
     ) -> None:
         self.shown.append((challenge.id, text, disabled_buttons))
 
+    async def copy_challenge(self, challenge: ChallengeRow, text: str) -> tuple[int, int] | None:
+        if self.challenge_fails or challenge.opponent_id is None:
+            return None
+        message_id = 950_000 + challenge.id
+        self.challenges.append((challenge.id, text, message_id))
+        return 77, message_id
+
     def posts_for(self, game_id: int) -> list[Post]:
         return [sent.post for sent in self.sent if sent.game_id == game_id]
 

@@ -69,6 +69,9 @@ class Interaction:
         self.user = user(member)
         self.guild_id = guild_id
         self.channel_id = channel_id
+        #: From a server that installed the bot (False: a DM, or only the member's own
+        #: install): see bot.ui.context.bot_in_server.
+        self.guild_installed = guild_id is not None
         self.namespace = SimpleNamespace(**namespace)
         self.message = SimpleNamespace(id=message_id) if message_id else None
         self.response = Response()
@@ -77,6 +80,9 @@ class Interaction:
         self.type = None
         self.command = None
         self.data: dict[str, Any] = {}
+
+    def is_guild_integration(self) -> bool:
+        return self.guild_installed
 
     async def original_response(self) -> Any:
         return SimpleNamespace(id=next(_ids))

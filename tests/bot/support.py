@@ -44,6 +44,9 @@ class StandIn:
             id=member.id, display_name=member.name, bot=member.bot, mention=f"<@{member.id}>"
         )
         self.guild_id, self.channel_id = guild_id, channel_id
+        #: From a server that installed the bot (False: a DM, or only the member's own
+        #: install): see bot.ui.context.bot_in_server.
+        self.guild_installed = guild_id is not None
         self.namespace = SimpleNamespace(**namespace)
         self.message = (
             None
@@ -60,6 +63,9 @@ class StandIn:
             send_message=self._send_message,
         )
         self.followup = SimpleNamespace(send=self._followup)
+
+    def is_guild_integration(self) -> bool:
+        return self.guild_installed
 
     def _responses(self) -> list[str]:
         return [name for name, _ in self.calls if name in ("defer", "send_message")]

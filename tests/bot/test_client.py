@@ -14,6 +14,7 @@ import pytest
 from discord import app_commands
 
 import bot.__main__ as entry
+from bot import places
 from bot.challenges.views import ChallengeButton
 from bot.client import BoardBot, DatabaseUnavailable, make_client
 from bot.config import Settings
@@ -86,7 +87,7 @@ async def test_the_slash_commands_and_their_payloads(client: BoardBot) -> None:
         for option in payload.get("options", []):
             assert re.fullmatch(r"[a-z_]{1,32}", option["name"])
             assert 1 <= len(option["description"]) <= 100
-        if command.name not in ("rules", "seek", "leaderboard"):  # these work in DMs too
+        if command.name != "rules":
             assert payload.get("contexts") == [0] or payload.get("dm_permission") is False
     move = {o["name"]: o for o in commands["move"].to_dict(client.tree)["options"]}
     assert move["move"]["autocomplete"] and move["move"]["required"]
@@ -232,19 +233,26 @@ def test_start_up_failures_are_one_line(monkeypatch, capsys, tmp_path: Path) -> 
 async def test_a_servers_command_outside_a_server_is_refused_before_it_runs(
     client: BoardBot,
 ) -> None:
+    client.tree.open_anywhere()
     commands = {command.name: command for command in client.tree.get_commands()}
-    in_dm = SimpleNamespace(guild_id=None, command=commands["move"])
-    with pytest.raises(app_commands.NoPrivateMessage):
-        await client.tree.interaction_check(in_dm)
-    assert await client.tree.interaction_check(
-        SimpleNamespace(guild_id=None, command=commands["rules"])
-    )
-    assert await client.tree.interaction_check(
-        SimpleNamespace(guild_id=1, command=commands["move"])
-    )
+
+    def used(command: str, guild_id: int | None, guild_installed: bool) -> SimpleNamespace:
+        return SimpleNamespace(
+            guild_id=guild_id,
+            command=commands[command],
+            is_guild_integration=lambda: guild_installed,
+        )
+
+    for where in (used("tournament", None, False), used("tournament", 7, False)):
+        with pytest.raises(app_commands.NoPrivateMessage):  # a DM; a server without me
+            await client.tree.interaction_check(where)
+    assert await client.tree.interaction_check(used("tournament", 7, True))
+    for command in ("rules", "move", "challenge", "board"):  # anywhere
+        assert await client.tree.interaction_check(used(command, None, False))
+        assert await client.tree.interaction_check(used(command, 7, False))
     interaction = FakeInteraction()
     await report(interaction, app_commands.NoPrivateMessage())
-    assert interaction.said == [("response", "This command only works in a server.", True)]
+    assert interaction.said == [("response", places.SERVER_ONLY, True)]
 
 
 async def test_an_option_refused_while_resolving_it_is_answered_as_it_is() -> None:

@@ -25,6 +25,7 @@ from bot.storage.queries.challenges import (
     oldest_pending_challenge,
     pending_challenges_created_by,
     pending_challenges_of,
+    set_challenge_card_statement,
     set_challenge_message,
     set_challenge_message_statement,
 )
@@ -369,6 +370,7 @@ __all__ = [
     "seek_posts_of",
     "seeks_due",
     "seeks_without_game",
+    "set_challenge_card_statement",
     "set_challenge_message",
     "set_challenge_message_statement",
     "set_confirm_moves_statement",

@@ -23,11 +23,16 @@ async def insert_challenge(
     options: dict[str, Any],
     settings: dict[str, Any],
     created_at: datetime,
+    place: str = "server",
+    reply_token: str | None = None,
+    reply_until: datetime | None = None,
+    link: str | None = None,
 ) -> int:
+    """A pending challenge; ``place`` (see :class:`ChallengeRow`): where its card is."""
     return await conn.insert(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name,"
-        " opponent_id, opponent_name, game, options, settings, created_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " opponent_id, opponent_name, game, options, settings, created_at, place,"
+        " reply_token, reply_until, link) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             guild_id,
             channel_id,
@@ -39,6 +44,10 @@ async def insert_challenge(
             dump(options),
             dump(settings),
             created_at.isoformat(),
+            place,
+            reply_token,
+            None if reply_until is None else reply_until.isoformat(),
+            link,
         ),
     )
 
@@ -71,6 +80,17 @@ async def set_challenge_message(conn: Connection, challenge_id: int, message_id:
 
 def set_challenge_message_statement(challenge_id: int, message_id: int) -> Statement:
     return "UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id)
+
+
+def set_challenge_card_statement(
+    challenge_id: int, *, link: str | None, dm_channel_id: int | None, dm_message_id: int | None
+) -> Statement:
+    """Where a challenge's card went besides its ``message_id`` (a challenge of no
+    server the bot is in): its link, and its copy in the opponent's DMs."""
+    return (
+        "UPDATE challenges SET link = ?, dm_channel_id = ?, dm_message_id = ? WHERE id = ?",
+        (link, dm_channel_id, dm_message_id, challenge_id),
+    )
 
 
 def cancel_unposted_challenge_statement(challenge_id: int) -> Statement:

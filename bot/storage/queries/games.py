@@ -45,12 +45,15 @@ async def insert_game(
     player_ids: Sequence[int],
     player_names: Sequence[str],
     created_at: datetime,
+    link: str | None = None,
 ) -> int:
-    """A new active game; ``settings["rated"] = False`` (a casual challenge) makes it unrated."""
+    """A new active game; ``settings["rated"] = False`` (a casual challenge) makes it unrated.
+    A game of guild 0 (no server the bot is in) lives in its players' DMs (``place``
+    ``dms``); ``link``: where it was made, linked back from its DMs."""
     return await conn.insert(
         "INSERT INTO games (guild_id, channel_id, challenge_id, challenge_message_id, game,"
         " options, settings, player0_id, player0_name, player1_id, player1_name, created_at,"
-        " rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " rated, place, link) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             guild_id,
             channel_id,
@@ -65,6 +68,8 @@ async def insert_game(
             player_names[1],
             created_at.isoformat(),
             0 if settings.get("rated") is False else 1,
+            "dms" if guild_id == 0 else "server",
+            link,
         ),
     )
 

@@ -8,7 +8,9 @@ from types import SimpleNamespace
 
 import pytest
 
+from bot import places
 from bot.model import UserError
+from bot.seeks import texts
 from bot.seeks.commands import SeekCommands
 from bot.seeks.service import DEFAULT_DAYS, Seeks
 from bot.storage import SeekRow, queries
@@ -126,8 +128,22 @@ async def test_without_lobbies_the_seeks_own_channel_if_both_are_there(env: Env)
     assert (game.guild_id, game.channel_id) == (GUILD, CHANNEL)
 
 
-async def test_no_shared_server_is_refused_and_the_seek_stays_open(env: Env) -> None:
+async def test_without_a_shared_server_the_game_is_played_in_dms(env: Env) -> None:
     await with_lobbies(env)
+    made = await seek(env)
+    apart = Servers(**{f"g{GUILD}": {ANA.id}, f"g{OTHER_GUILD}": {BO.id}})
+    game = await seeks(env).accept(seek_id=made.id, member=BO, shares=apart, here=OTHER_GUILD)
+    assert game.guild_id == places.DMS and set(game.player_ids) == {ANA.id, BO.id}
+    assert game.is_active and game.settings.get("rated") is True
+    after = await seeks(env).get(made.id)
+    assert (after.status, after.game_guild_id, after.game_id) == ("accepted", places.DMS, game.id)
+    assert "played in your DMs" in texts.started_text(game)
+    # the game is found in the DMs' scope, as every DM game is
+    assert (await env.games.get_game(places.DMS, game.id)).id == game.id
+
+
+async def test_without_games_in_dms_no_shared_server_is_refused(env: Env) -> None:
+    seeks(env).in_dms = None  # (a bot without games in DMs)
     made = await seek(env)
     apart = Servers(**{f"g{GUILD}": {ANA.id}, f"g{OTHER_GUILD}": {BO.id}})
     with pytest.raises(UserError, match="share no server"):

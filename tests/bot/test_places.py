@@ -1,0 +1,176 @@
+"""Where things go when no server the bot is in holds a game (issue 29): the scope an
+interaction means, a challenge sent to the opponent's DMs, and a DM game's boards in
+both players' DMs, their buttons kept in step, nothing sent twice on a repeat."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from bot import places
+from bot.challenges.service import Elsewhere
+from bot.model import UserError
+from bot.poster import DiscordPoster
+from bot.storage import queries
+from bot.ui.context import answers_only, guild_of
+from tests.bot.conftest import ANA, BO, Env
+from tests.bot.fakes import PNG_SIGNATURE, FakeClock
+from tests.bot.support import area_views
+
+_ids = itertools.count(50_000)
+#: The new columns and queries, the same on either database.
+pytestmark = pytest.mark.both_backends
+
+
+def interaction(guild_id: int | None, *, guild_installed: bool, dm: bool = False) -> Any:
+    return SimpleNamespace(
+        guild_id=guild_id,
+        is_guild_integration=lambda: guild_installed,
+        context=SimpleNamespace(dm_channel=dm),
+    )
+
+
+def test_the_scope_of_an_interaction(backend: str) -> None:
+    in_server = interaction(7, guild_installed=True)
+    assert guild_of(in_server) == 7 and not answers_only(in_server)
+    in_bot_dm = interaction(None, guild_installed=False, dm=True)
+    assert guild_of(in_bot_dm) == places.DMS and not answers_only(in_bot_dm)
+    botless = interaction(8, guild_installed=False)  # only the member installed the app
+    assert guild_of(botless) == places.DMS and answers_only(botless)
+    group_dm = interaction(None, guild_installed=False)
+    assert guild_of(group_dm) == places.DMS and answers_only(group_dm)
+
+
+@dataclass
+class Sent:
+    channel: DM
+    kwargs: dict[str, Any]
+    id: int = field(default_factory=lambda: next(_ids))
+
+    async def edit(self, **changes: Any) -> None:
+        self.channel.edits.append((self.id, changes))
+
+
+@dataclass
+class DM:
+    user_id: int
+    refuses: bool = False
+    id: int = field(default_factory=lambda: next(_ids))
+    messages: list[Sent] = field(default_factory=list)
+    edits: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    nonces: dict[str, Sent] = field(default_factory=dict)
+
+    async def send(self, **kwargs: Any) -> Sent:
+        if self.refuses:
+            raise discord.Forbidden(SimpleNamespace(status=403, reason="x"), "closed DMs")
+        nonce = kwargs.get("nonce")
+        if nonce is not None and nonce in self.nonces:  # Discord's enforced nonce
+            return self.nonces[nonce]
+        message = Sent(self, kwargs)
+        self.messages.append(message)
+        if nonce is not None:
+            self.nonces[nonce] = message
+        return message
+
+    def get_partial_message(self, message_id: int) -> Sent:
+        return Sent(self, {}, id=message_id)
+
+
+class Client:
+    """discord.py's client as the poster uses it for DMs."""
+
+    def __init__(self) -> None:
+        self.dms: dict[int, DM] = {}
+        self.user = SimpleNamespace(id=999)
+
+    async def create_dm(self, user: Any) -> DM:
+        return self.dms.setdefault(user.id, DM(user.id))
+
+    def get_channel(self, channel_id: int) -> Any:
+        return next((dm for dm in self.dms.values() if dm.id == channel_id), None)
+
+    async def fetch_channel(self, channel_id: int) -> Any:
+        raise discord.NotFound(SimpleNamespace(status=404, reason="x"), "no channel")
+
+
+@pytest.fixture
+async def setup(database_url: Path | str):
+    client = Client()
+    views = await area_views()
+    env = await Env.start(
+        database_url,
+        DiscordPoster(client, views.post_view, views.challenge_view),
+        FakeClock(),
+        rng=random.Random(3),
+    )
+    yield client, env
+    await env.db.close()
+
+
+async def test_a_game_of_the_dms_is_shown_in_both_players_dms(setup) -> None:
+    client, env = setup
+    made = await env.challenges.create(
+        guild_id=places.DMS,
+        channel_id=1,
+        challenger=ANA,
+        opponent=BO,
+        game="sliglube",
+        options={"size": 5},
+        where=Elsewhere("dms"),
+    )
+    [card] = client.dms[BO.id].messages  # the card went to Bo's DMs, with its buttons
+    assert made.message_id == card.id and made.place == "dms"
+    assert [b.item.label for b in card.kwargs["view"].children] == ["Accept", "Decline", "Cancel"]
+
+    update = await env.challenges.accept(guild_id=places.DMS, challenge_id=made.id, member=BO)
+    game = update.game
+    assert game.place == "dms" and game.guild_id == places.DMS and game.thread_id is None
+    ana_dm, bo_dm = client.dms[ANA.id], client.dms[BO.id]
+    [opening] = ana_dm.messages
+    assert opening.kwargs["files"][0].fp.read().startswith(PNG_SIGNATURE)
+    assert bo_dm.messages[-1].kwargs["content"] == opening.kwargs["content"]
+    assert bo_dm.edits[-1][0] == card.id  # the card says it was accepted
+
+    # The colour choice: buttons in both DMs; after the choice, both lose them.
+    state = await env.games.state_of(game)
+    move = state.legal_moves()[0]
+    await env.moves.play_move(guild_id=places.DMS, game_id=game.id, member=ANA, text=move)
+    asking = [ana_dm.messages[-1], bo_dm.messages[-1]]
+    assert all(m.kwargs.get("view") is not None for m in asking)
+    recorded = await env.db.read(queries.button_posts_of_game(game.id))
+    assert {m for _, m in recorded} == {m.id for m in asking}
+    state = await env.games.state_of(await env.games.get_game(places.DMS, game.id))
+    seat = state.to_move
+    chooser = ANA if game.player_ids[seat] == ANA.id else BO
+    await env.moves.play_move(
+        guild_id=places.DMS, game_id=game.id, member=chooser, text=state.legal_moves()[0]
+    )
+    assert {m.id for m in asking} <= {mid for dm in (ana_dm, bo_dm) for mid, _ in dm.edits}
+    assert len(ana_dm.messages) == len(bo_dm.messages) - 1 == 3  # a board each, no doubles
+
+    # Games of the DMs are not found from a server, nor a server's from the DMs.
+    with pytest.raises(UserError):
+        await env.games.get_game(111, game.id)
+
+
+async def test_a_challenge_to_someone_the_bot_cant_dm_is_refused(setup) -> None:
+    client, env = setup
+    client.dms[BO.id] = DM(BO.id, refuses=True)
+    with pytest.raises(UserError, match="can't send Bo a direct message"):
+        await env.challenges.create(
+            guild_id=places.DMS,
+            channel_id=1,
+            challenger=ANA,
+            opponent=BO,
+            game="lifeline",
+            where=Elsewhere("dms"),
+        )
+    async with env.db.reading() as conn:
+        assert await queries.pending_challenges_of(conn, places.DMS, ANA.id) == []
