@@ -155,8 +155,11 @@ class SeekCommands(commands.Cog):
         if not may_manage(interaction):
             raise UserError(texts.LOBBY_NEEDS_MANAGER)
         where = getattr(channel, "guild", None)
+        me = getattr(where, "me", None)
         if where is not None and where.id != guild_id:
             raise UserError(texts.NOT_A_TEXT_CHANNEL)
+        if channel is not None and me is not None and not channel.permissions_for(me).send_messages:
+            raise UserError(texts.NOT_A_TEXT_CHANNEL)  # one I can't post in
         channel_id = channel.id if channel is not None else None
         await service(interaction, Seeks).set_lobby(
             guild_id, channel_id, by=member_of(interaction.user)

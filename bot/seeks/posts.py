@@ -14,7 +14,7 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 
-from bot.model import Post, Poster
+from bot.model import DeliveryDelayed, Post, Poster
 from bot.outbox import Outbox
 from bot.seeks import texts
 from bot.storage import ChallengeRow, Database, GameRow, OutboxRow, SeekRow, queries
@@ -91,8 +91,10 @@ class SeekPosts:
                 place(seek, guild_id, channel_id),
                 Post(texts.card_text(seek), actions=(f"{SEEK_ACTION}:{seek.id}",)),
             )
-        except RuntimeError as error:  # the lobby channel is gone
-            log.warning("seek %d: no card in server %d (%s)", seek.id, guild_id, error)
+        except DeliveryDelayed:
+            raise  # Discord out of reach: the outbox tries again later
+        except Exception as error:  # the lobby is gone, or closed to the bot: no card
+            log.warning("seek %d: no card in server %d (%r)", seek.id, guild_id, error)
             return None
         if posted.message_id is None:
             return None

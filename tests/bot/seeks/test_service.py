@@ -253,3 +253,30 @@ async def test_lobby_is_for_moderators_and_changes_nothing_otherwise(env: Env) -
     cleared.permissions = SimpleNamespace(manage_guild=True)  # type: ignore[attr-defined]
     await invoke(SeekCommands.lobby_channel, SeekCommands(), cleared, None)
     assert await count(env, "lobbies") == 0
+
+
+class ClosedLobby(FakePoster):
+    """A poster whose first lobby refuses the bot (as Discord's 403 would)."""
+
+    async def post(self, game, post):  # type: ignore[no-untyped-def]
+        if game.channel_id == LOBBY:
+            raise PermissionError("Missing Permissions")
+        return await super().post(game, post)
+
+
+async def test_a_lobby_closed_to_the_bot_gets_no_card_and_stops_nothing(
+    database_url: str,
+) -> None:
+    env = await Env.start(database_url, ClosedLobby())
+    try:
+        await with_lobbies(env)
+        made = await seek(env)
+        assert [s.where for s in cards(env, made.id)] == [OTHER_LOBBY]
+        game = await seeks(env).accept(
+            seek_id=made.id, member=BO, shares=everywhere(), here=OTHER_GUILD
+        )
+        assert game.channel_id == OTHER_LOBBY
+        assert len(shown(env, made.id)) == 1  # only the card that exists is closed
+    finally:
+        await env.outbox.stop()
+        await env.db.close()
