@@ -7,6 +7,7 @@ game shows on the global leaderboard, not on a server's where nobody played."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,7 @@ from tests.fakediscord.process import BotProcess
 from .driver import PLANS, WAIT, Table, planned_moves
 
 MANAGE_GUILD = 1 << 5
+TABLES = ("games", "challenges")
 GAME = "lifeline"
 OPTIONS, SEED = PLANS[GAME]
 
@@ -173,7 +175,10 @@ async def test_two_members_accepting_at_once_make_one_game(
     assert len(won) == 1 and len(lost) == 1, [a.content for a in answers]
     assert all(a.ephemeral for a in answers)
     await game_thread(s, s.lobby_b)
-    await asyncio.sleep(0.5)  # (a second game would have its thread by now)
+    # both answers are in, so both accepts are over: one game, one challenge, one thread
+    with sqlite3.connect(bot.workdir / "bot.sqlite3", timeout=10) as conn:
+        counts = [conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in TABLES]
+    assert counts == [1, 1], counts
     threads = [c for c in fake.channels.values() if c.is_thread]
     assert len(threads) == 1, threads
     # the cancelled and expired refusals: alice's next seek, cancelled, then clicked
