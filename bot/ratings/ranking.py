@@ -150,8 +150,8 @@ class Ratings:
                 waiting = await queries.games_rated_not_globally(conn, limit=page)
             if not waiting:
                 return done
-            for game_id in waiting:
-                async with self.db.transaction() as tx:
+            async with self.db.transaction() as tx:  # a page at a time: one commit
+                for game_id in waiting:
                     row = await queries.get_game(tx, game_id)
                     if row is None:
                         continue
