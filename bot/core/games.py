@@ -20,6 +20,7 @@ from collections.abc import Mapping
 import rules
 from bot import texts
 from bot.model import GameListing, Member, UserError
+from bot.places import DMS
 from bot.shards import EVERY_SHARD, Shards
 from bot.storage import Database, GameRow, queries
 from rules import Outcome, State, Termination
@@ -62,6 +63,9 @@ class Games:
                 row = await queries.get_game(conn, game_id)
             if row is None or row.guild_id != guild_id:
                 raise UserError(f"There is no game #{game_id} in this server.")
+            if guild_id == DMS and member_id and row.seat_of(member_id) is None:
+                # A game of the DMs is its players' own: shown to nobody else.
+                raise UserError(f"Game #{game_id} is not one of yours.")
             return row
         async with self.db.reading() as conn:
             row = await queries.game_in_thread(conn, guild_id, channel_id)

@@ -5,6 +5,7 @@ refused privately, changing nothing."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import rules
@@ -75,6 +76,12 @@ async def test_a_whole_game_in_two_members_dms(world: World, botproc: BotProcess
     )
     answer = await stranger.reply(WAIT)
     assert answer.ephemeral and "no game in progress" in answer.content, answer.content
+    game_id = re.search(r"Lifeline #(\d+)", first[0].content)[1]  # type: ignore[index]
+    named = await fake.run_command(
+        carol, "move", {"move": moves[0], "game": game_id}, channel=fake.dm_channel(carol)
+    )
+    answer = await named.reply(WAIT)
+    assert answer.ephemeral and answer.content == f"Game #{game_id} is not one of yours."
     assert boards(fake, dana_dm, mark) == [] and boards(fake, eli_dm, mark) == []
 
     players = (dana, eli)
