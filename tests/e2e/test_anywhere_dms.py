@@ -52,6 +52,11 @@ async def test_a_whole_game_in_two_members_dms(world: World, botproc: BotProcess
     answer = await refused.reply(WAIT)
     assert answer.ephemeral and answer.content == places.SERVER_ONLY
 
+    # An open challenge in a DM: nobody else would see it.
+    lonely = await fake.run_command(dana, "challenge", {"game": "lifeline"}, channel=dana_dm)
+    answer = await lonely.reply(WAIT)
+    assert answer.ephemeral and answer.content == places.OPEN_CHALLENGE_IN_DM
+
     mark = fake.mark()
     ix = await fake.run_command(
         dana,
