@@ -260,6 +260,7 @@ class BoardBot(commands.Bot):
         await self.enter()
         assert self.app is not None
         await self.load_areas()
+        assert isinstance(self.tree, BoardTree)
         self.tree.open_anywhere()  # after the areas: their commands are in the tree now
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)

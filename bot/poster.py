@@ -216,7 +216,7 @@ class DiscordPoster:
                 content=text[:2000],
                 view=self.challenge_buttons(challenge, False),
                 allowed_mentions=discord.AllowedMentions.none(),
-                nonce=_nonce(),
+                nonce=_nonce(),  # type: ignore[arg-type]  # None: discord.py picks one
             )
         except discord.HTTPException as error:
             if error.status >= 500 or error.status == 429:
@@ -238,13 +238,14 @@ class DiscordPoster:
             if buttons and self.challenge_buttons is not None
             else None
         )
-        webhook = discord.Webhook.from_state(
+        # The interaction's own webhook (as discord.py makes ``interaction.followup``).
+        webhook: Any = discord.Webhook.from_state(
             {"id": str(self.client.application_id), "type": 3, "token": challenge.reply_token},
-            self.client._connection,  # type: ignore[attr-defined]
+            self.client._connection,
         )
         try:
             message = await webhook.edit_message(
-                "@original",  # type: ignore[arg-type]  # the interaction's answer
+                "@original",  # the interaction's answer
                 content=text[:2000],
                 view=view,
                 allowed_mentions=discord.AllowedMentions.none(),

@@ -26,7 +26,7 @@ from bot.model import Member, UserError
 from bot.storage import ChallengeRow
 from bot.ui.answers import reply
 from bot.ui.areas import AreaHost
-from bot.ui.context import channel_of, guild_of, member_of, service
+from bot.ui.context import channel_of, guild_of, in_bot_dm, member_of, service
 
 FIRST = [
     app_commands.Choice(name="me", value="challenger"),
@@ -131,10 +131,10 @@ async def challenge_elsewhere(
     opponent's DMs; made in a group DM or a server without the bot, the card is this
     command's answer (shown through its token, the outbox's, while it lives) with a copy
     in the opponent's DMs. Either way the game is played in both players' DMs."""
-    in_bot_dm = interaction.guild_id is None and interaction.context.dm_channel
-    if in_bot_dm and opponent is None:
+    in_dm = in_bot_dm(interaction)
+    if in_dm and opponent is None:
         raise UserError(places.OPEN_CHALLENGE_IN_DM)
-    if in_bot_dm:
+    if in_dm:
         await interaction.response.defer(ephemeral=True, thinking=True)
         where = Elsewhere("dms")
     else:  # the answer is the card: public (unless the server makes it private)
@@ -159,7 +159,7 @@ async def challenge_elsewhere(
         where=where,
     )
     service(interaction, ChallengeExpiry).poke()
-    if in_bot_dm:
+    if in_dm:
         assert opponent is not None
         await reply(interaction, places.sent_to_dms(opponent.name), ephemeral=True)
     elif made.status == "cancelled":  # the card could be shown nowhere

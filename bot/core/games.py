@@ -21,6 +21,7 @@ import rules
 from bot import texts
 from bot.core.visibility import shown_here
 from bot.model import GameListing, Member, UserError
+from bot.places import DMS
 from bot.shards import EVERY_SHARD, Shards
 from bot.storage import Database, GameRow, queries
 from rules import Outcome, State, Termination
@@ -64,6 +65,9 @@ class Games:
             # a player sees their game from anywhere; others, a game of this server
             if row is None or not shown_here(row, guild_id=guild_id, viewer_id=member_id):
                 raise UserError(f"There is no game #{game_id} in this server.")
+            if guild_id == DMS and member_id and row.seat_of(member_id) is None:
+                # A game of the DMs is its players' own: shown to nobody else.
+                raise UserError(f"Game #{game_id} is not one of yours.")
             return row
         async with self.db.reading() as conn:
             row = await queries.game_in_thread(conn, guild_id, channel_id)

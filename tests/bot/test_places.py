@@ -174,3 +174,24 @@ async def test_a_challenge_to_someone_the_bot_cant_dm_is_refused(setup) -> None:
         )
     async with env.db.reading() as conn:
         assert await queries.pending_challenges_of(conn, places.DMS, ANA.id) == []
+
+
+async def test_a_loss_on_time_reaches_both_dms(setup) -> None:
+    client, env = setup
+    made = await env.challenges.create(
+        guild_id=places.DMS,
+        channel_id=1,
+        challenger=ANA,
+        opponent=BO,
+        game="lifeline",
+        options={"size": 3},  # the default clock: 3 days a move
+        where=Elsewhere("dms"),
+    )
+    update = await env.challenges.accept(guild_id=places.DMS, challenge_id=made.id, member=BO)
+    env.clock.advance(days=3, seconds=2)
+    await env.clocks.run_due()
+    row = await env.games.get_game(places.DMS, update.game.id)
+    assert not row.is_active
+    for user in (ANA, BO):
+        final = client.dms[user.id].messages[-1].kwargs["content"]
+        assert "Game over" in final and "time" in final, final

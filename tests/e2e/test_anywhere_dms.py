@@ -5,7 +5,10 @@ refused privately, changing nothing."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+import pytest
 
 import rules
 from bot import places
@@ -49,6 +52,11 @@ async def test_a_whole_game_in_two_members_dms(world: World, botproc: BotProcess
     answer = await refused.reply(WAIT)
     assert answer.ephemeral and answer.content == places.SERVER_ONLY
 
+    # An open challenge in a DM: nobody else would see it.
+    lonely = await fake.run_command(dana, "challenge", {"game": "lifeline"}, channel=dana_dm)
+    answer = await lonely.reply(WAIT)
+    assert answer.ephemeral and answer.content == places.OPEN_CHALLENGE_IN_DM
+
     mark = fake.mark()
     ix = await fake.run_command(
         dana,
@@ -75,6 +83,12 @@ async def test_a_whole_game_in_two_members_dms(world: World, botproc: BotProcess
     )
     answer = await stranger.reply(WAIT)
     assert answer.ephemeral and "no game in progress" in answer.content, answer.content
+    game_id = re.search(r"Lifeline #(\d+)", first[0].content)[1]  # type: ignore[index]
+    named = await fake.run_command(
+        carol, "move", {"move": moves[0], "game": game_id}, channel=fake.dm_channel(carol)
+    )
+    answer = await named.reply(WAIT)
+    assert answer.ephemeral and answer.content == f"Game #{game_id} is not one of yours."
     assert boards(fake, dana_dm, mark) == [] and boards(fake, eli_dm, mark) == []
 
     players = (dana, eli)
@@ -126,3 +140,45 @@ async def test_practice_and_rules_in_a_dm(world: World, tmp_path: Path) -> None:
     finally:
         await proc.stop()
         print(proc.log())
+
+
+@pytest.mark.parametrize("after", [False, True], ids=["before Discord acted", "after"])
+async def test_a_board_killed_between_the_two_dms_reaches_each_once(
+    world: World, botproc: BotProcess, after: bool
+) -> None:
+    fake = world.fake
+    dana, eli = fake.add_user("dana"), fake.add_user("eli")
+    options, seed = PLANS["lifeline"]
+    moves = planned_moves("lifeline", options, seed)
+    await fake.run_command(
+        dana,
+        "challenge",
+        {"game": "lifeline", "opponent": eli.id, **options, "first": "challenger"},
+        channel=fake.dm_channel(dana),
+    )
+    card = await fake.wait_for_message(
+        fake.dm_channel(eli), lambda m: bool(m.buttons), timeout=WAIT
+    )
+    mark = fake.mark()
+    await fake.click(eli, card, label="Accept")
+    await next_boards(fake, (dana, eli), mark)
+
+    mark = fake.mark()  # the board of the first move: Dana's DM first, then Eli's, held
+    held = fake.inject(
+        "create_message", 500, stall=True, after=after, where=str(fake.dm_channel(eli).id)
+    )
+    await fake.run_command(dana, "move", {"move": moves[0]}, channel=fake.dm_channel(dana))
+    try:
+        await fake.wait_until(lambda: held.hits == 1, WAIT, "the board's second DM")
+        await botproc.kill()
+    finally:
+        held.release()
+    await botproc.start("challenge", "move")
+    posted = await next_boards(fake, (dana, eli), mark)
+    assert all(f"`{moves[0]}`" in post.content for post in posted)
+    mark2 = fake.mark()
+    ix = await fake.run_command(eli, "move", {"move": moves[1]}, channel=fake.dm_channel(eli))
+    await ix.reply(WAIT)
+    await next_boards(fake, (dana, eli), mark2)
+    for user in (dana, eli):  # one board per move in each DM, none doubled
+        assert len(boards(fake, fake.dm_channel(user), mark)) == 2

@@ -121,3 +121,28 @@ async def test_external_apps_off_and_a_stale_card(world: World, botproc: BotProc
     assert answer.ephemeral and answer.attachments  # private, with the board
     assert places.moved_here("Lifeline #1").split(":")[0] in answer.content
     await next_boards(fake, (dana.user, eli.user), mark)
+
+
+async def test_a_challenge_in_a_group_dm(world: World, botproc: BotProcess) -> None:
+    fake = world.fake
+    dana, eli = fake.add_user("dana"), fake.add_user("eli")
+    group = fake.group_dm(dana, eli)
+    options, seed = PLANS["lifeline"]
+    moves = planned_moves("lifeline", options, seed)
+    ix = await fake.run_command(
+        dana,
+        "challenge",
+        {"game": "lifeline", "opponent": eli.id, **options, "first": "challenger"},
+        channel=group,
+    )
+    card = await ix.reply(WAIT)
+    assert ix.context == 2 and not card.ephemeral and card.button(label="Accept")
+    mark = fake.mark()
+    await (await fake.click(eli, card, label="Accept")).reply(WAIT)
+    await next_boards(fake, (dana, eli), mark)
+    mark = fake.mark()
+    played = await fake.run_command(dana, "move", {"move": moves[0]}, channel=group)
+    answer = await played.reply(WAIT)
+    assert not answer.ephemeral and answer.attachments and answer.channel is group
+    await next_boards(fake, (dana, eli), mark)
+    assert [m for m in group.messages if not m.interaction] == []  # never posted itself
