@@ -181,6 +181,11 @@ async def test_two_members_accepting_at_once_make_one_game(
     assert counts == [1, 1], counts
     threads = [c for c in fake.channels.values() if c.is_thread]
     assert len(threads) == 1, threads
+    await bot.kill()  # a restart: what it takes up at start makes no second game
+    await bot.start("seek")
+    with sqlite3.connect(bot.workdir / "bot.sqlite3", timeout=10) as conn:
+        counts = [conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in TABLES]
+    assert counts == [1, 1], counts
     # the cancelled and expired refusals: alice's next seek, cancelled, then clicked
     mark = fake.mark()
     await answer(fake, s.alice_a, "seek create", {"game": "asli", "size": 5}, s.general_a)
