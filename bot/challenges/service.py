@@ -310,6 +310,7 @@ class Challenges:
             first="opponent" if seat == 0 else "challenger",
             rated=row.settings.get("rated", True) is not False,
             settings=settings,
+            where=Elsewhere("dms") if row.in_dms else None,  # its card to the opponent's DMs
         )
 
     async def _pending(self, guild_id: int, challenge_id: int) -> ChallengeRow:

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot import texts
+from bot import places, texts
 from bot.challenges.expiry import ChallengeExpiry
 from bot.challenges.service import Challenges
 from bot.core.games import Games
@@ -140,6 +140,9 @@ class RematchButton(
             guild_id=guild_of(interaction), game_id=self.game_id, member=member_of(interaction.user)
         )
         service(interaction, ChallengeExpiry).poke()  # it may be the next challenge to expire
+        if challenge.place == "dms":
+            await reply(interaction, places.sent_to_dms(challenge.opponent_name or ""))
+            return
         where = (
             f"<#{challenge.channel_id}> in a moment"
             if challenge.message_id is None

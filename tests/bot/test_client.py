@@ -250,6 +250,15 @@ async def test_a_servers_command_outside_a_server_is_refused_before_it_runs(
     for command in ("rules", "move", "challenge", "board"):  # anywhere
         assert await client.tree.interaction_check(used(command, None, False))
         assert await client.tree.interaction_check(used(command, 7, False))
+    # A subcommand goes by its group: /conditional show anywhere, /tournament join not.
+    show = commands["conditional"].get_command("show")  # type: ignore[union-attr]
+    join = commands["tournament"].get_command("join")  # type: ignore[union-attr]
+    dm = SimpleNamespace(guild_id=None, command=show, is_guild_integration=lambda: False)
+    assert await client.tree.interaction_check(dm)
+    with pytest.raises(app_commands.NoPrivateMessage):
+        await client.tree.interaction_check(
+            SimpleNamespace(guild_id=None, command=join, is_guild_integration=lambda: False)
+        )
     interaction = FakeInteraction()
     await report(interaction, app_commands.NoPrivateMessage())
     assert interaction.said == [("response", places.SERVER_ONLY, True)]

@@ -195,3 +195,11 @@ async def test_a_loss_on_time_reaches_both_dms(setup) -> None:
     for user in (ANA, BO):
         final = client.dms[user.id].messages[-1].kwargs["content"]
         assert "Game over" in final and "time" in final, final
+    # A rematch of a DM game: its card goes to the opponent's DMs too.
+    before = len(client.dms[ANA.id].messages)
+    again = await env.challenges.rematch(guild_id=places.DMS, game_id=row.id, member=BO)
+    assert again.place == "dms" and again.guild_id == places.DMS
+    card = client.dms[ANA.id].messages[before]
+    assert again.message_id == card.id and "Accept" in [
+        b.item.label for b in card.kwargs["view"].children
+    ]
