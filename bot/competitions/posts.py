@@ -217,6 +217,10 @@ class TournamentPosts:
             return
         if "posted" in pending.result:
             return
+        if news in ("joined", "left") and t.message_id is not None and t.status == "signup":
+            # the sign-up post's count of players, as it is now (a later delivery shows
+            # a later count: the last one is right)
+            await self.poster.edit_text(t.channel_id, t.message_id, signup_text(t, players))
         content, picture = await self._words(t, news, payload, players, games, names)
         if news in ("started", "cancelled") and t.message_id is not None:
             await self.poster.remove_buttons(t.channel_id, t.message_id)
