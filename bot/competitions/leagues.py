@@ -283,24 +283,37 @@ class Leagues:
                 if not finished:
                     log.info("league %d: too few members to start", league.id)
                 return False
-            if not again:
-                async with self.db.transaction() as tx:
-                    if not await queries.begin_season(tx, league.id, league.season):
-                        return False  # begun by another process
             season = league.season if again else league.season + 1
-            for number, division in enumerate(cut, start=1):
-                await self.tournaments.start_with(
-                    guild_id=league.guild_id,
-                    channel_id=league.channel_id,
-                    organiser=Member(league.organiser_id, league.organiser_name),
-                    name=f"{league.name}: season {season}, division {number}",
-                    format="double_round_robin",
-                    game=league.game,
-                    options=league.options,
-                    settings=league.settings,
-                    players=[Member(m, names[m]) for m in division],
-                    then=_division(league.id, season, number),
-                )
+            # One transaction: the season's turn (one process makes it), every division
+            # stored, due to start now, and the news of who went up and down. A crash
+            # after it loses nothing: the tournaments' timer starts the divisions.
+            async with self.db.transaction() as tx:
+                if not again and not await queries.begin_season(tx, league.id, league.season):
+                    return False  # begun by another process
+                made = []
+                for number, division in enumerate(cut, start=1):
+                    one = await self.tournaments.insert_started(
+                        tx,
+                        guild_id=league.guild_id,
+                        channel_id=league.channel_id,
+                        organiser=Member(league.organiser_id, league.organiser_name),
+                        name=f"{league.name}: season {season}, division {number}",
+                        format="double_round_robin",
+                        game=league.game,
+                        options=league.options,
+                        settings=league.settings,
+                        players=[Member(m, names[m]) for m in division],
+                    )
+                    await queries.add_division(tx, league.id, season, number, one[0])
+                    made.append(one)
+                news = [
+                    await self.tournaments.announce(
+                        tx, t.id, "moves", season=season, **moves(played[i], i + 1, cut, names)
+                    )
+                    for i, t in enumerate(finished)
+                ]
+            await self.tournaments.send(*news)
+            await self.tournaments.launch(made)
             log.info("league %d: season %d begins", league.id, season)
             return True
 
@@ -328,8 +341,14 @@ class Leagues:
         return league, which, tables
 
 
-def _division(league_id: int, season: int, number: int) -> Callable[[Connection, int], Any]:
-    async def link(tx: Connection, tournament_id: int) -> None:
-        await queries.add_division(tx, league_id, season, number, tournament_id)
-
-    return link
+def moves(
+    finished: Sequence[int], number: int, cut: Sequence[Sequence[int]], names: Mapping[int, str]
+) -> dict[str, list[tuple[str, int]]]:
+    """Who of division ``number`` (its players, best first) went up and who down in
+    the next season's divisions ``cut``: (name, new division), for its thread."""
+    where = {m: i for i, one in enumerate(cut, start=1) for m in one}
+    return {
+        "up": [(names[m], where[m]) for m in finished if where.get(m, number) < number],
+        "down": [(names[m], where[m]) for m in finished if where.get(m, number) > number],
+        "gone": [(names.get(m, str(m)), 0) for m in finished if m not in where],
+    }

@@ -159,6 +159,24 @@ def bracket_text(bracket: Sequence[Sequence[Match]], names: dict[int, str]) -> s
     return "\n".join(lines)
 
 
+def moves_text(payload: dict[str, Any]) -> str:
+    """A league division's news at the season's turn: who goes up, who down."""
+
+    def listed(key: str) -> str:
+        return ", ".join(f"{name} (division {to})" for name, to in payload.get(key) or [])
+
+    lines = [f"Season {payload.get('season', '?')} begins: the divisions are made again."]
+    if payload.get("up"):
+        lines.append(f"⬆️ Promoted: {listed('up')}.")
+    if payload.get("down"):
+        lines.append(f"⬇️ Relegated: {listed('down')}.")
+    if payload.get("gone"):
+        lines.append("Leaving the league: " + ", ".join(n for n, _ in payload["gone"]) + ".")
+    if len(lines) == 1:
+        lines.append("Everyone stays in this division.")
+    return "\n".join(lines)
+
+
 def _points(value: float) -> str:
     return f"{value:g}" if value != int(value) else str(int(value))
 
@@ -292,6 +310,8 @@ class TournamentPosts:
             return f"**{t.name}** was cancelled{said}.", None
         if news == "withdrawn":
             return f"{who('member')} withdrew: their games left are lost.", None
+        if news == "moves":
+            return moves_text(payload), None
         if news == "replays":
             drawn = [g for g in games if g.round == payload.get("round") and g.points is None]
             return (

@@ -148,3 +148,48 @@ async def test_a_season_over_while_the_bot_was_down_is_followed_at_start(env: En
         assert tables[0][0].status == "running"
     finally:
         await leagues.stop()
+
+
+async def test_a_crash_while_a_season_begins_is_made_good_by_the_timers(env: Env) -> None:
+    """The process dies after the season's turn is stored (its divisions with it) and
+    before any division started: no division is lost, each starts once, and the news of
+    who went up and down is in the finished divisions' threads."""
+    leagues, tournaments = env.app.leagues, env.app.tournaments
+    made = await leagues.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        organiser=ORGANISER,
+        name="Crash league",
+        game=GAME,
+        options=SMALL[GAME],
+        starts_at=env.clock() + timedelta(hours=1),
+        division_size=6,
+    )
+    for member in MEMBERS[:12]:
+        await leagues.join(guild_id=GUILD, league_id=made.id, member=member)
+    env.clock.advance(hours=1)
+
+    async def dies(made: object) -> None:
+        raise RuntimeError("the process died here")
+
+    launch = tournaments.launch
+    tournaments.launch = dies  # type: ignore[method-assign]
+    try:
+        with pytest.raises(RuntimeError):
+            await leagues.start_due()
+    finally:
+        tournaments.launch = launch  # type: ignore[method-assign]
+    league, _, tables = await leagues.season_tables(GUILD, made.id)
+    assert league.season == 1 and [t.status for t, _ in tables] == ["signup", "signup"]
+    assert await leagues.start_due() == []  # begun: not again
+    assert sorted(await tournaments.start_due()) == sorted(t.id for t, _ in tables)
+    _, _, tables = await leagues.season_tables(GUILD, made.id)
+    assert [t.status for t, _ in tables] == ["running", "running"]
+    assert await tournaments.start_due() == []
+    await play_division_seasons(env, leagues, made.id, 1)
+    _, _, first = await leagues.season_tables(GUILD, made.id, 1)
+    news = [p.content for p in env.poster.posts_for(-first[0][0].id)]
+    upper = [s.player for s in first[0][1]]
+    names = {m.id: m.name for m in MEMBERS}
+    said = next(n for n in news if "Relegated" in n)
+    assert f"{names[upper[-1]]} (division 2)" in said and "Season 2 begins" in said
