@@ -255,8 +255,8 @@ class Leagues:
             async with self.db.reading() as conn:
                 before = await queries.divisions(conn, league.id, league.season - 1)
             return await self._season(league, before, again=True)
-        if any(t.status == "running" for t in current):
-            return False
+        if any(t.status in ("signup", "running") for t in current):
+            return False  # (a division stored and not yet started is not over)
         return await self._season(league, current)
 
     async def _season(

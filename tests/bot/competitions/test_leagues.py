@@ -182,6 +182,7 @@ async def test_a_crash_while_a_season_begins_is_made_good_by_the_timers(env: Env
     league, _, tables = await leagues.season_tables(GUILD, made.id)
     assert league.season == 1 and [t.status for t, _ in tables] == ["signup", "signup"]
     assert await leagues.start_due() == []  # begun: not again
+    assert not await leagues.turn(made.id)  # its divisions not started are not over
     assert sorted(await tournaments.start_due()) == sorted(t.id for t, _ in tables)
     _, _, tables = await leagues.season_tables(GUILD, made.id)
     assert [t.status for t, _ in tables] == ["running", "running"]
