@@ -21,7 +21,13 @@ from bot import texts, timecontrol
 from bot.competitions import views
 from bot.competitions.ladders import ANSWER_DAYS, Ladders
 from bot.competitions.leagues import LARGEST_DIVISION, SMALLEST_DIVISION, Leagues
-from bot.competitions.posts import SIGNUP_ACTION, bracket_text, format_line, standings_text
+from bot.competitions.posts import (
+    SIGNUP_ACTION,
+    bracket_text,
+    format_line,
+    record_text,
+    standings_text,
+)
 from bot.competitions.service import FORMATS, Tournaments
 from bot.competitions.tables import ladder_picture, tournament_picture
 from bot.core.members import MemberSettings
@@ -280,18 +286,7 @@ class TournamentCommands(commands.Cog):
             other_id=member.id,
             game=None if game is None else game.name,
         )
-        if not record.games:
-            text = f"You haven't finished a game against {member.display_name} here yet."
-        else:
-            wins, draws, losses = record.total
-            lines = [f"**You v {member.display_name}**: {wins} won, {draws} drawn, {losses} lost."]
-            for name, (w, d, lo) in sorted(record.by_game.items()):
-                lines.append(f"- {texts.title_of(name)}: {w}–{d}–{lo}")
-            last = record.games[-5:]
-            lines.append(
-                "Last games: " + ", ".join(f"#{row.id} ({row.result or '?'})" for row in last)
-            )
-            text = "\n".join(lines)
+        text = record_text(record, me.id, member.display_name)
         await interaction.response.send_message(
             text[:2000], ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )

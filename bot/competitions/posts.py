@@ -21,7 +21,7 @@ from typing import Any
 
 from bot import texts
 from bot.competitions.pairing import Match, knockout
-from bot.competitions.service import FORMATS, byes_of, played_by_round, results_of
+from bot.competitions.service import FORMATS, Record, byes_of, played_by_round, results_of
 from bot.competitions.standings import Standing, standings
 from bot.competitions.tables import tournament_picture
 from bot.core.boards import SEND_WAIT
@@ -174,6 +174,27 @@ def moves_text(payload: dict[str, Any]) -> str:
         lines.append("Leaving the league: " + ", ".join(n for n, _ in payload["gone"]) + ".")
     if len(lines) == 1:
         lines.append("Everyone stays in this division.")
+    return "\n".join(lines)
+
+
+def record_text(record: Record, member_id: int, other: str, last: int = 5) -> str:
+    """``/h2h``: the record against ``other`` (wins, draws, losses), by game, and the
+    last games, each linked to its thread, with how each went for the member."""
+    if not record.games:
+        return f"You haven't finished a game against {other} here yet."
+    wins, draws, losses = record.total
+    lines = [f"**You v {other}**: {wins} won, {draws} drawn, {losses} lost."]
+    for name, (w, d, lo) in sorted(record.by_game.items()):
+        lines.append(f"- {texts.title_of(name)}: {w} won, {d} drawn, {lo} lost")
+    shown = []
+    for row in reversed(record.games[-last:]):
+        if row.winner_seat is None:
+            how = "drawn"
+        else:
+            how = "won" if row.player_ids[row.winner_seat] == member_id else "lost"
+        where = texts.jump_url(row.guild_id, row.thread_id or row.channel_id)
+        shown.append(f"[{texts.label(row)}]({where}) {how}")
+    lines.append("Last games: " + ", ".join(shown))
     return "\n".join(lines)
 
 

@@ -6,6 +6,7 @@ themes."""
 from __future__ import annotations
 
 import io
+import re
 from datetime import timedelta
 
 import pytest
@@ -88,6 +89,20 @@ async def test_the_record_between_two_members(env: Env) -> None:
     assert theirs.total == (1, 0, 2)
     none = await svc.head_to_head(guild_id=GUILD, member_id=ana.id, other_id=PLAYERS[2].id)
     assert none.games == []
+    # In words: the totals, by game, and the last games linked to their threads, newest
+    # first, each as it went for the member asking
+    from bot.competitions.posts import record_text
+
+    text = record_text(record, ana.id, "Bo")
+    first, by_game, last = text.splitlines()
+    assert first == "**You v Bo**: 2 won, 0 drawn, 1 lost."
+    assert by_game.endswith(": 2 won, 0 drawn, 1 lost")
+    links = re.findall(r"\[(\w+) #(\d+)\]\(https://discord.com/channels/(\d+)/(\d+)\) (\w+)", last)
+    assert [(int(g), how) for _, g, _, _, how in links] == [
+        (r.id, how) for r, how in zip(reversed(record.games), ("lost", "won", "won"), strict=True)
+    ]
+    assert all(int(guild) == GUILD for _, _, guild, _, _ in links)
+    assert record_text(none, ana.id, "Cy") == "You haven't finished a game against Cy here yet."
 
 
 def test_the_place_of_a_tournaments_posts_is_no_game() -> None:
