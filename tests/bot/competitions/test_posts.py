@@ -141,6 +141,22 @@ async def test_a_forty_player_table_and_a_bracket_are_drawn(theme: str) -> None:
     assert image.width <= 900 and len(rows) == 40
     header, rows = crosstable_rows(table[:12], games, names)
     assert len(header) == 12 + 4 and rows[0][2] == "×"
+    # The widest crosstable drawn (more players get the table by rounds): a double
+    # round robin's two results a cell, long names, still under 900 px
+    from bot.competitions.pairing import round_robin
+    from bot.competitions.tables import CROSSTABLE_MOST
+
+    most = ids[:CROSSTABLE_MOST]
+    both = [
+        TournamentGameRow(0, 1, n, b, 0, p.first, p.second, None, 0.5, False)
+        for n, one in enumerate(round_robin(most, 2), start=1)
+        for b, p in enumerate(one.pairings)
+    ]
+    header, rows = crosstable_rows(
+        standings(dict.fromkeys(most, 1500.0), results_of(both)), both, names
+    )
+    png = await table_picture("Club: season 2, division 1", header, rows, theme=theme)
+    assert rows[0][3] == "½½" and Image.open(io.BytesIO(png)).width <= 900
     bracket = [[("A", "B", 0), ("C", "", 0)], [("A", "C", None)]]
     png = await bracket_picture("Cup", bracket, theme=theme)
     assert Image.open(io.BytesIO(png)).size[0] > 400
