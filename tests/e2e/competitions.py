@@ -212,10 +212,11 @@ def decide_by_board(game: GameThread) -> str:
 
 def bot_settings(database_url: object) -> dict[str, str]:
     """The bot's settings for these tests: its database (a SQLite file or PostgreSQL),
-    and its timers reading the database again every second (a loss on time is a clock
-    moved back in the database)."""
+    its timers reading the database again every second (a loss on time is a clock moved
+    back in the database), and the AI's analysis of each finished game at its tiny test
+    budget (hundreds of games end here)."""
     where = str(database_url)
-    found = {"PROCESS_LEASE_SECONDS": "1"}
+    found = {"PROCESS_LEASE_SECONDS": "1", "AI_TEST_PLAYOUTS": "16"}
     if where.startswith("postgresql"):
         found["DATABASE_URL"] = where
     else:

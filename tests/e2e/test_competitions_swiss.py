@@ -117,6 +117,8 @@ async def test_a_ten_player_swiss_of_four_rounds(world: World, bot: BotProcess) 
     for game in game_threads(fake, channel):
         assert sum("Game over" in m.content for m in game.thread.visible_messages()) == 1
     assert sum("is over" in m.content for m in thread.visible_messages()) == 1
+    said = [m.content for m in thread.visible_messages()]  # every post of it different
+    assert len(said) == len(set(said)) == 10 + 1 + 4 + 1 + 1, said  # joins, start, rounds…
     # The standings on demand: the same table, and the crosstable picture
     shown = await command_reply(
         fake, players[0], "tournament standings", {"tournament": number}, channel

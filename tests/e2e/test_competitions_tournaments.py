@@ -30,8 +30,6 @@ from .competitions import (
 from .conftest import World
 from .driver import WAIT, command_reply, decode_png, grant_manage_server, open_games
 
-pytestmark = pytest.mark.both_backends
-
 
 @pytest.fixture
 async def bot(world: World, tmp_path: Path, database_url: object) -> AsyncIterator[BotProcess]:
