@@ -20,7 +20,13 @@ import rules
 from bot import texts, timecontrol
 from bot.competitions import views
 from bot.competitions.ladders import ANSWER_DAYS, Ladders
-from bot.competitions.leagues import LARGEST_DIVISION, SMALLEST_DIVISION, Leagues
+from bot.competitions.leagues import (
+    LARGEST_DIVISION,
+    LONGEST_BREAK_HOURS,
+    SEASON_BREAK_HOURS,
+    SMALLEST_DIVISION,
+    Leagues,
+)
 from bot.competitions.posts import (
     SIGNUP_ACTION,
     bracket_text,
@@ -315,6 +321,7 @@ async def create_league(
     division_size: int = 8,
     time_control: timecontrol.TimeControl | None = None,
     rated: bool = True,
+    break_hours: int = SEASON_BREAK_HOURS,
     **options: Any,
 ) -> None:
     if not may_manage(interaction):
@@ -333,6 +340,7 @@ async def create_league(
         else timecontrol.format_time_control(time_control),
         division_size=division_size,
         rated=rated,
+        break_hours=break_hours,
     )
     await interaction.response.send_message(
         f"**{made.name}** (league #{made.id}) takes members until its first season starts, "
@@ -360,11 +368,17 @@ def _create_league_command() -> app_commands.Command[Any, ..., None]:
                 None,
             ),
             ("rated", bool, True),
+            (
+                "break_hours",
+                app_commands.Range[int, 0, LONGEST_BREAK_HOURS],
+                SEASON_BREAK_HOURS,
+            ),
         ],
         descriptions={
             "game": DESCRIPTIONS["game"],
             "time_control": DESCRIPTIONS["time_control"],
             "rated": DESCRIPTIONS["rated"],
+            "break_hours": "Hours between a season's last game and the next season (default 24)",
             "name": "The league's name",
             "deadline": "When the first season starts, from now: 2d, 12h",
             "division_size": "Players per division, 6 to 10 (default 8)",

@@ -1,9 +1,10 @@
 """A 20-member league run for two seasons through the real bot and the loopback
 Discord, with no moderator action after its creation: the first season starts at the
 deadline, three divisions (7, 7, 6) each play a double round robin, every game ended
-by a member (resigned, or lost on time); at the end of each season the top 2 of each
-division go up and the bottom 2 down, said in each division's thread, and the next
-season begins by itself. Each division's standings equal the ones worked out here."""
+by a member resigning; at the end of each season the top 2 of each division go up and
+the bottom 2 down, said in each division's thread, and the next season begins by
+itself once the break after its last game is over (a day: moved back in the bot's
+database, as the deadline is). Each division's standings equal the ones worked out here."""
 
 from __future__ import annotations
 
@@ -58,16 +59,13 @@ async def bot(world: World, tmp_path: Path, database_url: object) -> AsyncIterat
         print(proc.log())
 
 
-async def deadline_passes(database: str) -> None:
-    """The league's sign-up deadline is moved into the past (the bot's timer reads it
-    again within a second): nobody starts the season by hand."""
+async def time_passes(database: str, sql: str) -> None:
+    """A deadline is moved into the past in the bot's database (its timers read it again
+    within a second): nobody starts a season by hand."""
     db = await open_database(database)
     try:
         async with db.transaction() as tx:
-            await tx.change(
-                "UPDATE leagues SET starts_at = ?",
-                (stamp(datetime.now(UTC) - timedelta(minutes=1)),),
-            )
+            await tx.change(sql, (stamp(datetime.now(UTC) - timedelta(days=2)),))
     finally:
         await db.close()
 
@@ -136,10 +134,15 @@ async def test_a_twenty_member_league_for_two_seasons(world: World, bot: BotProc
     for member in members:
         answer = await command_reply(fake, member, "league join", {"league": number}, channel)
         assert answer.ephemeral and "You're in" in answer.content, answer.content
-    await deadline_passes(who.database)
+    await time_passes(who.database, "UPDATE leagues SET starts_at = ?")
     before = None
     for season in (1, 2):
         divisions = await play_season(world, who, season)
+        # The next season waits for the break after the last game (a day): it passes
+        assert division_post(world, season + 1, 1) is None
+        await time_passes(
+            who.database, "UPDATE tournaments SET finished_at = ? WHERE status = 'finished'"
+        )
         order = [ranked(world, who, d) for d in divisions]
         if before is not None:  # this season's divisions: last season's, moved
             assert [sorted(d[1]) for d in divisions] == [sorted(d) for d in before]

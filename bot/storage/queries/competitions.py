@@ -711,3 +711,29 @@ async def competitions_of_member(
         (guild_id, member_id, guild_id, member_id, guild_id, member_id),
     )
     return [(str(r[0]), int(r[1]), str(r[2]), str(r[3]), r[4]) for r in rows]
+
+
+async def seasons_over(conn: Connection) -> list[tuple[int, datetime]]:
+    """The running leagues whose season being played is over (every division finished
+    or cancelled), each with the moment its last division finished."""
+    rows = await conn.fetch_all(
+        "SELECT l.id, MAX(t.finished_at) FROM leagues l"
+        " JOIN league_divisions d ON d.league_id = l.id AND d.season = l.season"
+        " JOIN tournaments t ON t.id = d.tournament_id"
+        " WHERE l.status = 'running'"
+        " GROUP BY l.id"
+        " HAVING SUM(CASE WHEN t.status IN ('signup', 'running') THEN 1 ELSE 0 END) = 0"
+        " ORDER BY l.id"
+    )
+    return [(int(r[0]), datetime.fromisoformat(r[1])) for r in rows if r[1]]
+
+
+async def stop_league(conn: Connection, league_id: int) -> bool:
+    """The league ends (too few members left for a season); False if it had already."""
+    return (
+        await conn.change(
+            "UPDATE leagues SET status = 'stopped' WHERE id = ? AND status = 'running'",
+            (league_id,),
+        )
+        == 1
+    )

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import discord
+import pytest
 from discord import app_commands
 
 from bot.competitions.commands import TournamentCommands, read_duration
@@ -241,6 +242,7 @@ async def test_full_and_past_deadlines_and_second_joins_are_refused(env: Env) ->
     assert [r.member_id for r in view.rungs] == [PLAYERS[1].id]
 
 
+@pytest.mark.both_backends
 async def test_profile_lists_the_members_competitions(env: Env) -> None:
     from bot.ratings.commands import RatingCommands
 
