@@ -47,11 +47,24 @@ async def open_tournament(
 ) -> tuple[int, Competitor]:
     """Made by a moderator, joined by ``players``, started: its number."""
     fake, channel, organiser = world.fake, world.channel, world.alice
-    grant_manage_server(organiser)
     mark = fake.mark()
+    refused = await command_reply(  # checked at each call, not only by Discord's defaults
+        fake,
+        world.bob,
+        "tournament create",
+        {"game": "lifeline", "deadline": "1d", **options},
+        channel,
+    )
+    assert refused.ephemeral and "Manage Server" in refused.content, refused.content
+    assert fake.posts(channel, after=mark) == []
+    grant_manage_server(organiser)
     number, _ = await make(fake, organiser, channel, "tournament", {"deadline": "1d", **options})
     post = await fake.wait_for_message(channel, lambda m: bool(m.buttons), after=mark, timeout=WAIT)
     await sign_up(fake, post, players)
+    refused = await command_reply(
+        fake, players[0], "tournament cancel", {"tournament": number}, channel
+    )
+    assert refused.ephemeral and "Only Alice" in refused.content, refused.content
     answer = await command_reply(
         fake, organiser, "tournament start", {"tournament": number}, channel
     )
