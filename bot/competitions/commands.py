@@ -54,6 +54,7 @@ DESCRIPTIONS = {
     "max_players": "The most players it takes (default 16)",
     "time_control": "Days per move (3d: the default), a bank (3d+1d/7d), or none",
     "rated": "Whether its games change ratings (default: yes)",
+    "vacation": "Whether a player's vacation stops their clock in its games (default: no)",
 }
 _DURATION = re.compile(r"^\s*(?:(\d+)\s*d)?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m)?\s*$", re.IGNORECASE)
 
@@ -86,6 +87,7 @@ async def create(
     max_players: int = 16,
     time_control: timecontrol.TimeControl | None = None,
     rated: bool = True,
+    vacation: bool = False,
     **options: Any,
 ) -> None:
     if not may_manage(interaction):
@@ -109,6 +111,7 @@ async def create(
         max_players=max_players,
         rounds=rounds,
         rated=rated,
+        vacation=vacation,
     )
     await reply(
         interaction,
@@ -140,6 +143,7 @@ def _create_command() -> app_commands.Command[Any, ..., None]:
                 None,
             ),
             ("rated", bool, True),
+            ("vacation", bool, False),
         ],
         descriptions=DESCRIPTIONS,
     )
@@ -322,6 +326,7 @@ async def create_league(
     time_control: timecontrol.TimeControl | None = None,
     rated: bool = True,
     break_hours: int = SEASON_BREAK_HOURS,
+    vacation: bool = False,
     **options: Any,
 ) -> None:
     if not may_manage(interaction):
@@ -341,6 +346,7 @@ async def create_league(
         division_size=division_size,
         rated=rated,
         break_hours=break_hours,
+        vacation=vacation,
     )
     await interaction.response.send_message(
         f"**{made.name}** (league #{made.id}) takes members until its first season starts, "
@@ -373,12 +379,14 @@ def _create_league_command() -> app_commands.Command[Any, ..., None]:
                 app_commands.Range[int, 0, LONGEST_BREAK_HOURS],
                 SEASON_BREAK_HOURS,
             ),
+            ("vacation", bool, False),
         ],
         descriptions={
             "game": DESCRIPTIONS["game"],
             "time_control": DESCRIPTIONS["time_control"],
             "rated": DESCRIPTIONS["rated"],
             "break_hours": "Hours between a season's last game and the next season (default 24)",
+            "vacation": DESCRIPTIONS["vacation"],
             "name": "The league's name",
             "deadline": "When the first season starts, from now: 2d, 12h",
             "division_size": "Players per division, 6 to 10 (default 8)",

@@ -148,11 +148,12 @@ class Leagues:
         division_size: int = 8,
         rated: bool = True,
         break_hours: int = SEASON_BREAK_HOURS,
+        vacation: bool = False,
     ) -> LeagueRow:
         rule_set = game_rules(game)
         resolved = game_options(rule_set, options)
         settings = {
-            **challenge_settings(time_control, takebacks=False),
+            **challenge_settings(time_control, takebacks=False, vacation=vacation),
             "rated": bool(rated),
             "season_break_hours": break_hours,
         }

@@ -214,12 +214,14 @@ class Tournaments:
         max_players: int = 16,
         rounds: int | None = None,
         rated: bool = True,
+        vacation: bool = False,
     ) -> TournamentRow:
-        """A tournament open for sign-up until ``starts_at``; everything checked first."""
+        """A tournament open for sign-up until ``starts_at``; everything checked first.
+        Its games stop for no vacation unless ``vacation``."""
         rule_set = game_rules(game)
         resolved = game_options(rule_set, options)
         settings = {
-            **challenge_settings(time_control, takebacks=False),
+            **challenge_settings(time_control, takebacks=False, vacation=vacation),
             "rated": bool(rated),
         }
         name = " ".join(name.split())
