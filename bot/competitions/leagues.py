@@ -247,9 +247,8 @@ class Leagues:
                 await self._next_season_at(conn, i, at)
                 for i, at in await queries.seasons_over(conn)
             ]
-        return min(
-            [first] * (first is not None) + [t for t in turns if t is not None], default=None
-        )
+        moments = [t for t in (first, *turns) if t is not None]
+        return min(moments, default=None)
 
     async def _next_season_at(
         self, conn: Connection, league_id: int, over: datetime

@@ -114,7 +114,7 @@ async def play_season(
     return divisions
 
 
-def ranked(world: World, who: Competitor, division: tuple[Channel, list[str], Played]) -> list[str]:
+def ranked(who: Competitor, division: tuple[Channel, list[str], Played]) -> list[str]:
     _, players, played = division
     return [name for _, name, *_ in expected_standings(players, who.ids, played)]
 
@@ -143,7 +143,7 @@ async def test_a_twenty_member_league_for_two_seasons(world: World, bot: BotProc
         await time_passes(
             who.database, "UPDATE tournaments SET finished_at = ? WHERE status = 'finished'"
         )
-        order = [ranked(world, who, d) for d in divisions]
+        order = [ranked(who, d) for d in divisions]
         if before is not None:  # this season's divisions: last season's, moved
             assert [sorted(d[1]) for d in divisions] == [sorted(d) for d in before]
         # The next season's divisions by the rules: top 2 up, bottom 2 down
