@@ -55,6 +55,10 @@ async def test_a_knockouts_posts_from_sign_up_to_champion(env: Env) -> None:
     assert said[0] == "P0 joined (1 of 4 places taken)."
     assert said[4] == "P3 left (3 of 4 places taken)."
     assert all(sent.where == t.thread_id for sent in env.poster.sent[1:] if sent.game_id == -t.id)
+    # The sign-up post counts who joined, shown anew at each join and leave
+    counts = [text.split("players, ")[1].split(" so far")[0] for *_, text in env.poster.edited]
+    assert counts == ["1", "2", "3", "4", "3", "4"]
+    assert {(c, m) for c, m, _ in env.poster.edited} == {(t.channel_id, t.message_id)}
     env.clock.advance(days=1)
     assert await svc.start_due() == [t.id]
     assert (t.channel_id, t.message_id) in env.poster.removed  # Join and Leave go
