@@ -25,11 +25,13 @@ from bot.claims import Claims, process_name
 from bot.competitions.ladders import Ladders
 from bot.competitions.leagues import Leagues
 from bot.competitions.posts import TournamentPosts
+from bot.competitions.profile import Memberships
 from bot.competitions.service import Tournaments
 from bot.conditional.service import Conditional, PlanGuard, PlannedReplies
 from bot.config import Settings
 from bot.core.autocomplete import Autocomplete
 from bot.core.boards import Boards
+from bot.core.competing import MemberCompetitions
 from bot.core.endings import Endings
 from bot.core.game_settings import GameDeadlines
 from bot.core.games import Games
@@ -430,6 +432,7 @@ def build(
     app.services.add(clocks, kind=GameDeadlines)  # as the core sees them
     app.services.add(conditional, kind=ConditionalPlans)  # the sandbox saves lines
     app.services.add(conditional, kind=PrivateNotes)  # /board and /review show notes
+    app.services.add(Memberships(db), kind=MemberCompetitions)  # /profile lists them
     return app
 
 

@@ -109,6 +109,10 @@ class Poster(Protocol):
     async def remove_buttons(self, channel_id: int, message_id: int) -> None:
         """Take the buttons off a message (gone or forbidden: nothing to do)."""
 
+    async def edit_text(self, channel_id: int, message_id: int, text: str) -> None:
+        """Show a post of the bot as ``text``, its buttons kept (gone or forbidden:
+        nothing to do)."""
+
     async def post_challenge(self, challenge: ChallengeRow, text: str) -> int | None:
         """Post a new challenge's message, with its buttons, in its channel, mentioning
         the member challenged; its id, or None if it can never be posted there (no such

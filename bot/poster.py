@@ -177,6 +177,18 @@ class DiscordPoster:
             log.info("could not remove the buttons of message %d: %s", message_id, error)
 
     @delayable
+    async def edit_text(self, channel_id: int, message_id: int, text: str) -> None:
+        channel = await self._fetch(channel_id)
+        if channel is None:
+            return
+        try:
+            await channel.get_partial_message(message_id).edit(
+                content=text[:2000], allowed_mentions=discord.AllowedMentions.none()
+            )
+        except (discord.NotFound, discord.Forbidden) as error:
+            log.info("could not edit message %d: %s", message_id, error)
+
+    @delayable
     async def post_challenge(self, challenge: ChallengeRow, text: str) -> int | None:
         if challenge.place == "dms":  # the card goes to the opponent's DMs
             found = await self.copy_challenge(challenge, text)

@@ -101,9 +101,9 @@ def table_png(
 #: winner's side (0, 1, or None while undecided).
 BracketMatch = tuple[str, str, int | None]
 
-BOX_W = 200
+BOX_W = 180
 BOX_H = 64
-GAP_X = 36
+GAP_X = 24
 
 
 def bracket_image(

@@ -20,8 +20,20 @@ import rules
 from bot import texts, timecontrol
 from bot.competitions import views
 from bot.competitions.ladders import ANSWER_DAYS, Ladders
-from bot.competitions.leagues import LARGEST_DIVISION, SMALLEST_DIVISION, Leagues
-from bot.competitions.posts import SIGNUP_ACTION, bracket_text, format_line, standings_text
+from bot.competitions.leagues import (
+    LARGEST_DIVISION,
+    LONGEST_BREAK_HOURS,
+    SEASON_BREAK_HOURS,
+    SMALLEST_DIVISION,
+    Leagues,
+)
+from bot.competitions.posts import (
+    SIGNUP_ACTION,
+    bracket_text,
+    format_line,
+    record_text,
+    standings_text,
+)
 from bot.competitions.service import FORMATS, Tournaments
 from bot.competitions.tables import ladder_picture, tournament_picture
 from bot.core.members import MemberSettings
@@ -42,6 +54,7 @@ DESCRIPTIONS = {
     "max_players": "The most players it takes (default 16)",
     "time_control": "Days per move (3d: the default), a bank (3d+1d/7d), or none",
     "rated": "Whether its games change ratings (default: yes)",
+    "vacation": "Whether a player's vacation stops their clock in its games (default: no)",
 }
 _DURATION = re.compile(r"^\s*(?:(\d+)\s*d)?\s*(?:(\d+)\s*h)?\s*(?:(\d+)\s*m)?\s*$", re.IGNORECASE)
 
@@ -74,6 +87,7 @@ async def create(
     max_players: int = 16,
     time_control: timecontrol.TimeControl | None = None,
     rated: bool = True,
+    vacation: bool = False,
     **options: Any,
 ) -> None:
     if not may_manage(interaction):
@@ -97,6 +111,7 @@ async def create(
         max_players=max_players,
         rounds=rounds,
         rated=rated,
+        vacation=vacation,
     )
     await reply(
         interaction,
@@ -128,6 +143,7 @@ def _create_command() -> app_commands.Command[Any, ..., None]:
                 None,
             ),
             ("rated", bool, True),
+            ("vacation", bool, False),
         ],
         descriptions=DESCRIPTIONS,
     )
@@ -280,18 +296,7 @@ class TournamentCommands(commands.Cog):
             other_id=member.id,
             game=None if game is None else game.name,
         )
-        if not record.games:
-            text = f"You haven't finished a game against {member.display_name} here yet."
-        else:
-            wins, draws, losses = record.total
-            lines = [f"**You v {member.display_name}**: {wins} won, {draws} drawn, {losses} lost."]
-            for name, (w, d, lo) in sorted(record.by_game.items()):
-                lines.append(f"- {texts.title_of(name)}: {w}–{d}–{lo}")
-            last = record.games[-5:]
-            lines.append(
-                "Last games: " + ", ".join(f"#{row.id} ({row.result or '?'})" for row in last)
-            )
-            text = "\n".join(lines)
+        text = record_text(record, me.id, member.display_name)
         await interaction.response.send_message(
             text[:2000], ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -320,6 +325,8 @@ async def create_league(
     division_size: int = 8,
     time_control: timecontrol.TimeControl | None = None,
     rated: bool = True,
+    break_hours: int = SEASON_BREAK_HOURS,
+    vacation: bool = False,
     **options: Any,
 ) -> None:
     if not may_manage(interaction):
@@ -338,6 +345,8 @@ async def create_league(
         else timecontrol.format_time_control(time_control),
         division_size=division_size,
         rated=rated,
+        break_hours=break_hours,
+        vacation=vacation,
     )
     await interaction.response.send_message(
         f"**{made.name}** (league #{made.id}) takes members until its first season starts, "
@@ -365,11 +374,19 @@ def _create_league_command() -> app_commands.Command[Any, ..., None]:
                 None,
             ),
             ("rated", bool, True),
+            (
+                "break_hours",
+                app_commands.Range[int, 0, LONGEST_BREAK_HOURS],
+                SEASON_BREAK_HOURS,
+            ),
+            ("vacation", bool, False),
         ],
         descriptions={
             "game": DESCRIPTIONS["game"],
             "time_control": DESCRIPTIONS["time_control"],
             "rated": DESCRIPTIONS["rated"],
+            "break_hours": "Hours between a season's last game and the next season (default 24)",
+            "vacation": DESCRIPTIONS["vacation"],
             "name": "The league's name",
             "deadline": "When the first season starts, from now: 2d, 12h",
             "division_size": "Players per division, 6 to 10 (default 8)",

@@ -42,6 +42,16 @@ SMALLEST_DIVISION, LARGEST_DIVISION = 6, 10
 PROMOTED = RELEGATED = 2
 #: The fewest members a league starts a season with.
 FEWEST = 4
+#: The pause between a season's last game and the next season, unless the organiser
+#: sets another (hours, in the league's settings: ``season_break_hours``).
+SEASON_BREAK_HOURS = 24
+#: The longest pause the organiser may set (hours).
+LONGEST_BREAK_HOURS = 30 * 24
+
+
+def season_break(settings: Mapping[str, Any]) -> timedelta:
+    hours = settings.get("season_break_hours", SEASON_BREAK_HOURS)
+    return timedelta(hours=hours if isinstance(hours, int | float) else SEASON_BREAK_HOURS)
 
 
 def divide(order: Sequence[int], size: int) -> list[list[int]]:
@@ -137,10 +147,20 @@ class Leagues:
         time_control: str | None = None,
         division_size: int = 8,
         rated: bool = True,
+        break_hours: int = SEASON_BREAK_HOURS,
+        vacation: bool = False,
     ) -> LeagueRow:
         rule_set = game_rules(game)
         resolved = game_options(rule_set, options)
-        settings = {**challenge_settings(time_control, takebacks=False), "rated": bool(rated)}
+        settings = {
+            **challenge_settings(time_control, takebacks=False, vacation=vacation),
+            "rated": bool(rated),
+            "season_break_hours": break_hours,
+        }
+        if not 0 <= break_hours <= LONGEST_BREAK_HOURS:
+            raise UserError(
+                f"The pause between seasons is 0 to {LONGEST_BREAK_HOURS} hours, not {break_hours}."
+            )
         name = " ".join(name.split())
         if not name:
             raise UserError("Give the league a name.")
@@ -220,17 +240,36 @@ class Leagues:
         await self.timer.stop()
 
     async def _next_start(self) -> datetime | None:
+        """The next first season's start, or the next season's after its break."""
         async with self.db.reading() as conn:
-            return await queries.next_league_start(conn)
+            first = await queries.next_league_start(conn)
+            turns = [
+                await self._next_season_at(conn, i, at)
+                for i, at in await queries.seasons_over(conn)
+            ]
+        moments = [t for t in (first, *turns) if t is not None]
+        return min(moments, default=None)
+
+    async def _next_season_at(
+        self, conn: Connection, league_id: int, over: datetime
+    ) -> datetime | None:
+        league = await queries.get_league(conn, league_id)
+        return None if league is None else over + season_break(league.settings)
 
     async def start_due(self) -> list[int]:
+        """Begin every first season whose deadline is past, and every next season whose
+        break is over (each once: a claim, and a conditional statement)."""
         async with self.db.reading() as conn:
             due = await queries.leagues_due(conn, self.now())
+            over = await queries.seasons_over(conn)
         started = []
         for league in due:
             async with self.claims.holding("league", league.id, league.starts_at) as mine:
                 if mine and await self._season(league):
                     started.append(league.id)
+        for league_id, _ in over:
+            if await self.turn(league_id):
+                started.append(league_id)
         return started
 
     async def game_ended(self, update: GameUpdate) -> None:
@@ -255,7 +294,11 @@ class Leagues:
             async with self.db.reading() as conn:
                 before = await queries.divisions(conn, league.id, league.season - 1)
             return await self._season(league, before, again=True)
-        if any(t.status == "running" for t in current):
+        if any(t.status in ("signup", "running") for t in current):
+            return False  # (a division stored and not yet started is not over)
+        ended = max((t.finished_at for t in current if t.finished_at), default=None)
+        if ended is not None and self.now() < ended + season_break(league.settings):
+            self.timer.poke()  # the next season, after the break
             return False
         return await self._season(league, current)
 
@@ -280,27 +323,44 @@ class Leagues:
             )
             cut = next_divisions(played, set(names), newcomers, league.division_size)
             if sum(len(one) for one in cut) < FEWEST:
-                if not finished:
+                if finished:  # too few left for another season: the league is over
+                    async with self.db.transaction() as tx:
+                        await queries.stop_league(tx, league.id)
+                    log.info("league %d: too few members left, it ends", league.id)
+                else:
                     log.info("league %d: too few members to start", league.id)
                 return False
-            if not again:
-                async with self.db.transaction() as tx:
-                    if not await queries.begin_season(tx, league.id, league.season):
-                        return False  # begun by another process
             season = league.season if again else league.season + 1
-            for number, division in enumerate(cut, start=1):
-                await self.tournaments.start_with(
-                    guild_id=league.guild_id,
-                    channel_id=league.channel_id,
-                    organiser=Member(league.organiser_id, league.organiser_name),
-                    name=f"{league.name}: season {season}, division {number}",
-                    format="double_round_robin",
-                    game=league.game,
-                    options=league.options,
-                    settings=league.settings,
-                    players=[Member(m, names[m]) for m in division],
-                    then=_division(league.id, season, number),
-                )
+            # One transaction: the season's turn (one process makes it), every division
+            # stored, due to start now, and the news of who went up and down. A crash
+            # after it loses nothing: the tournaments' timer starts the divisions.
+            async with self.db.transaction() as tx:
+                if not again and not await queries.begin_season(tx, league.id, league.season):
+                    return False  # begun by another process
+                made = []
+                for number, division in enumerate(cut, start=1):
+                    one = await self.tournaments.insert_started(
+                        tx,
+                        guild_id=league.guild_id,
+                        channel_id=league.channel_id,
+                        organiser=Member(league.organiser_id, league.organiser_name),
+                        name=f"{league.name}: season {season}, division {number}",
+                        format="double_round_robin",
+                        game=league.game,
+                        options=league.options,
+                        settings=league.settings,
+                        players=[Member(m, names[m]) for m in division],
+                    )
+                    await queries.add_division(tx, league.id, season, number, one[0])
+                    made.append(one)
+                news = [
+                    await self.tournaments.announce(
+                        tx, t.id, "moves", season=season, **moves(played[i], i + 1, cut, names)
+                    )
+                    for i, t in enumerate(finished)
+                ]
+            await self.tournaments.send(*news)
+            await self.tournaments.launch(made)
             log.info("league %d: season %d begins", league.id, season)
             return True
 
@@ -328,8 +388,14 @@ class Leagues:
         return league, which, tables
 
 
-def _division(league_id: int, season: int, number: int) -> Callable[[Connection, int], Any]:
-    async def link(tx: Connection, tournament_id: int) -> None:
-        await queries.add_division(tx, league_id, season, number, tournament_id)
-
-    return link
+def moves(
+    finished: Sequence[int], number: int, cut: Sequence[Sequence[int]], names: Mapping[int, str]
+) -> dict[str, list[tuple[str, int]]]:
+    """Who of division ``number`` (its players, best first) went up and who down in
+    the next season's divisions ``cut``: (name, new division), for its thread."""
+    where = {m: i for i, one in enumerate(cut, start=1) for m in one}
+    return {
+        "up": [(names[m], where[m]) for m in finished if where.get(m, number) < number],
+        "down": [(names[m], where[m]) for m in finished if where.get(m, number) > number],
+        "gone": [(names.get(m, str(m)), 0) for m in finished if m not in where],
+    }

@@ -21,7 +21,7 @@ from typing import Any
 
 from bot import texts
 from bot.competitions.pairing import Match, knockout
-from bot.competitions.service import FORMATS, byes_of, played_by_round, results_of
+from bot.competitions.service import FORMATS, Record, byes_of, played_by_round, results_of
 from bot.competitions.standings import Standing, standings
 from bot.competitions.tables import tournament_picture
 from bot.core.boards import SEND_WAIT
@@ -159,6 +159,45 @@ def bracket_text(bracket: Sequence[Sequence[Match]], names: dict[int, str]) -> s
     return "\n".join(lines)
 
 
+def moves_text(payload: dict[str, Any]) -> str:
+    """A league division's news at the season's turn: who goes up, who down."""
+
+    def listed(key: str) -> str:
+        return ", ".join(f"{name} (division {to})" for name, to in payload.get(key) or [])
+
+    lines = [f"Season {payload.get('season', '?')} begins: the divisions are made again."]
+    if payload.get("up"):
+        lines.append(f"⬆️ Promoted: {listed('up')}.")
+    if payload.get("down"):
+        lines.append(f"⬇️ Relegated: {listed('down')}.")
+    if payload.get("gone"):
+        lines.append("Leaving the league: " + ", ".join(n for n, _ in payload["gone"]) + ".")
+    if len(lines) == 1:
+        lines.append("Everyone stays in this division.")
+    return "\n".join(lines)
+
+
+def record_text(record: Record, member_id: int, other: str, last: int = 5) -> str:
+    """``/h2h``: the record against ``other`` (wins, draws, losses), by game, and the
+    last games, each linked to its thread, with how each went for the member."""
+    if not record.games:
+        return f"You haven't finished a game against {other} here yet."
+    wins, draws, losses = record.total
+    lines = [f"**You v {other}**: {wins} won, {draws} drawn, {losses} lost."]
+    for name, (w, d, lo) in sorted(record.by_game.items()):
+        lines.append(f"- {texts.title_of(name)}: {w} won, {d} drawn, {lo} lost")
+    shown = []
+    for row in reversed(record.games[-last:]):
+        if row.winner_seat is None:
+            how = "drawn"
+        else:
+            how = "won" if row.player_ids[row.winner_seat] == member_id else "lost"
+        where = texts.jump_url(row.guild_id, row.thread_id or row.channel_id)
+        shown.append(f"[{texts.label(row)}]({where}) {how}")
+    lines.append("Last games: " + ", ".join(shown))
+    return "\n".join(lines)
+
+
 def _points(value: float) -> str:
     return f"{value:g}" if value != int(value) else str(int(value))
 
@@ -217,6 +256,10 @@ class TournamentPosts:
             return
         if "posted" in pending.result:
             return
+        if news in ("joined", "left") and t.message_id is not None and t.status == "signup":
+            # the sign-up post's count of players, as it is now (a later delivery shows
+            # a later count: the last one is right)
+            await self.poster.edit_text(t.channel_id, t.message_id, signup_text(t, players))
         content, picture = await self._words(t, news, payload, players, games, names)
         if news in ("started", "cancelled") and t.message_id is not None:
             await self.poster.remove_buttons(t.channel_id, t.message_id)
@@ -288,6 +331,8 @@ class TournamentPosts:
             return f"**{t.name}** was cancelled{said}.", None
         if news == "withdrawn":
             return f"{who('member')} withdrew: their games left are lost.", None
+        if news == "moves":
+            return moves_text(payload), None
         if news == "replays":
             drawn = [g for g in games if g.round == payload.get("round") and g.points is None]
             return (

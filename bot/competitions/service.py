@@ -214,12 +214,14 @@ class Tournaments:
         max_players: int = 16,
         rounds: int | None = None,
         rated: bool = True,
+        vacation: bool = False,
     ) -> TournamentRow:
-        """A tournament open for sign-up until ``starts_at``; everything checked first."""
+        """A tournament open for sign-up until ``starts_at``; everything checked first.
+        Its games stop for no vacation unless ``vacation``."""
         rule_set = game_rules(game)
         resolved = game_options(rule_set, options)
         settings = {
-            **challenge_settings(time_control, takebacks=False),
+            **challenge_settings(time_control, takebacks=False, vacation=vacation),
             "rated": bool(rated),
         }
         name = " ".join(name.split())
@@ -289,42 +291,91 @@ class Tournaments:
     ) -> TournamentRow:
         """A tournament of ``players`` that starts at once, without a sign-up (a
         league's division). ``then``: more to store with it, given its id."""
-        now = self.now()
         async with self.db.transaction() as tx:
-            tournament_id = await queries.insert_tournament(
+            made = await self.insert_started(
                 tx,
                 guild_id=guild_id,
                 channel_id=channel_id,
-                organiser_id=organiser.id,
-                organiser_name=organiser.name,
-                name=name[:NAME_LENGTH],
+                organiser=organiser,
+                name=name,
                 format=format,
-                rounds=None,
                 game=game,
-                options=dict(options),
-                settings=dict(settings),
-                min_players=2,
-                max_players=max(2, len(players)),
-                starts_at=now,
-                created_at=now,
+                options=options,
+                settings=settings,
+                players=players,
             )
-            for i, player in enumerate(players):
-                await queries.add_entrant(
-                    tx,
-                    tournament_id,
-                    member_id=player.id,
-                    member_name=player.name,
-                    joined_at=now + timedelta(microseconds=i),  # their order: the seeding's
-                    max_players=len(players),
-                )
             if then is not None:
-                await then(tx, tournament_id)
-            staged = await self._stage(tx, tournament_id, "created", signup=False)
-            made = await queries.get_tournament(tx, tournament_id)
-        assert made is not None
-        await self._send(staged)
-        await self._begin(made)
-        return await self.get(guild_id, tournament_id)
+                await then(tx, made[0])
+        await self.launch([made])
+        return await self.get(guild_id, made[0])
+
+    async def insert_started(
+        self,
+        tx: Connection,
+        *,
+        guild_id: int,
+        channel_id: int,
+        organiser: Member,
+        name: str,
+        format: str,
+        game: str,
+        options: Mapping[str, Any],
+        settings: Mapping[str, Any],
+        players: Sequence[Member],
+    ) -> tuple[int, Staged | None]:
+        """Store, in ``tx``, a tournament of ``players`` due to start now (its id, and
+        its first post staged): :meth:`launch` starts it, or, after a crash, the timer
+        of the sign-up deadlines does (its deadline is now)."""
+        now = self.now()
+        tournament_id = await queries.insert_tournament(
+            tx,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            organiser_id=organiser.id,
+            organiser_name=organiser.name,
+            name=name[:NAME_LENGTH],
+            format=format,
+            rounds=None,
+            game=game,
+            options=dict(options),
+            settings=dict(settings),
+            min_players=2,
+            max_players=max(2, len(players)),
+            starts_at=now,
+            created_at=now,
+        )
+        for i, player in enumerate(players):
+            await queries.add_entrant(
+                tx,
+                tournament_id,
+                member_id=player.id,
+                member_name=player.name,
+                joined_at=now + timedelta(microseconds=i),  # their order: the seeding's
+                max_players=len(players),
+            )
+        staged = await self._stage(tx, tournament_id, "created", signup=False)
+        return tournament_id, staged
+
+    async def launch(self, made: Sequence[tuple[int, Staged | None]]) -> None:
+        """Post and start the tournaments :meth:`insert_started` stored (safe to repeat:
+        one started meanwhile is left as it is)."""
+        for _, staged in made:
+            await self._send(staged)
+        for tournament_id, _ in made:
+            async with self.db.reading() as conn:
+                t = await queries.get_tournament(conn, tournament_id)
+            if t is not None and t.status == "signup":
+                await self._begin(t)
+
+    async def announce(
+        self, tx: Connection, tournament_id: int, news: str, **details: Any
+    ) -> Staged | None:
+        """Stage news in the tournament's thread, in ``tx`` (send it after)."""
+        return await self._stage(tx, tournament_id, news, **details)
+
+    async def send(self, *staged: Staged | None) -> None:
+        for one in staged:
+            await self._send(one)
 
     async def get(self, guild_id: int, tournament_id: int) -> TournamentRow:
         async with self.db.reading() as conn:

@@ -15,8 +15,10 @@ from bot.pictures import bracket_picture, table_picture
 from bot.storage import EntrantRow, LadderRow, RungRow, TournamentGameRow, TournamentRow
 
 #: The most players a crosstable shows (one column each); more get the round-by-round
-#: table, whose width grows with the rounds only.
-CROSSTABLE_MOST = 14
+#: table, whose width grows with the rounds only. (A double round robin of 10 is
+#: about 860 px wide, its text about 11 px in Discord's 440 px preview; one of 14 was
+#: 950 px, its half-points a blur.)
+CROSSTABLE_MOST = 10
 SYMBOL = {1.0: "1", 0.5: "½", 0.0: "0"}
 
 

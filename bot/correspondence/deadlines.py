@@ -111,6 +111,9 @@ class DeadlinePoster:
     async def remove_buttons(self, channel_id: int, message_id: int) -> None:
         await self.poster.remove_buttons(channel_id, message_id)
 
+    async def edit_text(self, channel_id: int, message_id: int, text: str) -> None:
+        await self.poster.edit_text(channel_id, message_id, text)
+
     async def deadline_line(self, game: GameRow, ply: int) -> str:
         """The line for the board at ``ply``; "" without a time limit."""
         clock, deadline = await deadline_of(self.db, game)

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 import rules
 from bot import places, texts
+from bot.core.competing import MemberCompetitions
 from bot.core.options import GameKind
 from bot.core.players import LevelRecord, Players
 from bot.model import UserError
@@ -134,6 +135,13 @@ class RatingCommands(commands.Cog):
                 name="Practice against me (not rated)",
                 inline=False,
                 value="\n".join(practice_line(r) for r in practice),
+            )
+        competing = await service(interaction, MemberCompetitions).competitions_of(guild_id, who.id)
+        if competing:
+            embed.add_field(
+                name=f"Competitions ({len(competing)})",
+                inline=False,
+                value="\n".join(competing)[:1024],
             )
         await interaction.response.send_message(
             embed=embed, ephemeral=not public, allowed_mentions=discord.AllowedMentions.none()

@@ -37,6 +37,8 @@ class FakePoster:
     sent: list[Sent] = field(default_factory=list)
     #: (channel id, message id) of each post whose buttons were removed, in order.
     removed: list[tuple[int, int]] = field(default_factory=list)
+    #: (channel id, message id, text) of each post shown anew (edit_text).
+    edited: list[tuple[int, int, str]] = field(default_factory=list)
     #: (challenge id, text, buttons disabled) of each challenge message shown anew.
     shown: list[tuple[int, str, bool]] = field(default_factory=list)
     #: (challenge id, text, message id) of each challenge message posted.
@@ -59,6 +61,9 @@ class FakePoster:
 
     async def remove_buttons(self, channel_id: int, message_id: int) -> None:
         self.removed.append((channel_id, message_id))
+
+    async def edit_text(self, channel_id: int, message_id: int, text: str) -> None:
+        self.edited.append((channel_id, message_id, text))
 
     async def post_challenge(self, challenge: ChallengeRow, text: str) -> int | None:
         if self.challenge_fails:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +16,7 @@ from PIL import Image
 
 import rules
 from tests.fakediscord import Channel, FakeDiscord, Interaction, Member, Message, text_inputs
+from tests.fakediscord.models import Role, snowflake
 from tests.timing import seconds
 
 #: Generous for a loaded CI machine (a healthy run answers in milliseconds), and scaled
@@ -247,3 +249,84 @@ async def start_game(
 ) -> Table:
     challenge = await post_challenge(fake, channel, challenger, opponent, game, options)
     return await accept(fake, challenge, challenger, opponent, game, options)
+
+
+# -- competitions: tournaments, leagues and ladders played by scripted members ------------
+
+#: Discord's Manage Server permission bit.
+MANAGE_GUILD = 1 << 5
+#: The quickest game to script: a few plies, no decision buttons at its start.
+QUICK_GAME, QUICK_OPTIONS = "lifeline", {"size": 3}
+_GAME_THREAD = re.compile(r"#(\d+) · (.+) vs (.+)$")
+
+
+def grant_manage_server(member: Member) -> None:
+    """``member`` gets a role with Manage Server (sent with each interaction)."""
+    role = Role(id=snowflake(), name="moderators", permissions=MANAGE_GUILD, position=1)
+    member.guild.roles.append(role)
+    member.roles.append(role)
+
+
+@dataclass(frozen=True)
+class GameThread:
+    """A game's thread as members see it: ``Lifeline #12 · Ana vs Bo``."""
+
+    thread: Channel
+    game_id: int
+    seats: tuple[str, str]
+
+    @property
+    def over(self) -> bool:
+        return any("Game over" in m.content for m in self.thread.visible_messages())
+
+
+def game_threads(fake: FakeDiscord, channel: Channel) -> list[GameThread]:
+    """Every game thread opened from ``channel``, oldest first."""
+    found = []
+    for c in sorted(fake.channels.values(), key=lambda c: c.id):
+        if c.is_thread and c.parent is channel:
+            match = _GAME_THREAD.search(c.name)
+            if match:
+                found.append(GameThread(c, int(match[1]), (match[2], match[3])))
+    return found
+
+
+def open_games(fake: FakeDiscord, channel: Channel) -> list[GameThread]:
+    return [g for g in game_threads(fake, channel) if not g.over]
+
+
+async def resign_game(fake: FakeDiscord, member: Member, game: GameThread) -> None:
+    """``member`` resigns the game (/resign, then Yes) and its final post appears."""
+    ix = await fake.run_command(member, "resign", {}, channel=game.thread)
+    confirm = await ix.reply(WAIT)
+    await (await fake.click(member, confirm, label="Yes, resign")).reply(WAIT)
+    await fake.wait_until(lambda: game.over, WAIT, f"the end of game #{game.game_id}")
+
+
+async def run_out_of_time(database: str, game_ids: list[int]) -> None:
+    """The players to move in these games ran out of time four days ago, as far as the
+    bot's database says (the bot's clocks read it again within PROCESS_LEASE_SECONDS)."""
+    from datetime import UTC, datetime, timedelta
+
+    from bot.storage import open_database
+    from bot.storage.rows import stamp
+
+    long_ago = stamp(datetime.now(UTC) - timedelta(days=4))
+    db = await open_database(database)
+    try:
+        async with db.transaction() as tx:
+            for game_id in game_ids:
+                await tx.change(
+                    "UPDATE clocks SET turn_started_at = ?, due_at = ? WHERE game_id = ?",
+                    (long_ago, long_ago, game_id),
+                )
+    finally:
+        await db.close()
+
+
+async def command_reply(
+    fake: FakeDiscord, member: Member, name: str, options: dict[str, Any], channel: Channel
+) -> Message:
+    """``member`` runs ``/name`` (a subcommand: ``"tournament join"``): the bot's answer."""
+    ix = await fake.run_command(member, name, options, channel=channel)
+    return await ix.reply(WAIT)

@@ -684,3 +684,56 @@ async def next_ladder_expiry(conn: Connection) -> datetime | None:
         "SELECT MIN(expires_at) FROM ladder_challenges WHERE status = 'open' AND game_id IS NULL"
     )
     return datetime.fromisoformat(row[0]) if row and row[0] else None
+
+
+async def competitions_of_member(
+    conn: Connection, guild_id: int, member_id: int
+) -> list[tuple[str, int, str, str, int | None]]:
+    """What a member is in here, as ``/profile`` lists it: (kind, id, name, status,
+    place) for each tournament being signed up for or played (not withdrawn from), league
+    not left (place: its season) and ladder (place: theirs)."""
+    rows = await conn.fetch_all(
+        "SELECT 'tournament', t.id, t.name, t.status, t.round FROM tournaments t"
+        " JOIN tournament_entrants e ON e.tournament_id = t.id"
+        " WHERE t.guild_id = ? AND e.member_id = ? AND e.withdrawn_at IS NULL"
+        " AND t.status IN ('signup', 'running')"
+        " AND t.id NOT IN (SELECT tournament_id FROM league_divisions)"
+        " UNION ALL"
+        " SELECT 'league', l.id, l.name, l.status, l.season FROM leagues l"
+        " JOIN league_members m ON m.league_id = l.id"
+        " WHERE l.guild_id = ? AND m.member_id = ? AND m.left_at IS NULL"
+        " AND l.status <> 'stopped'"
+        " UNION ALL"
+        " SELECT 'ladder', d.id, d.name, 'open', r.place FROM ladders d"
+        " JOIN ladder_rungs r ON r.ladder_id = d.id"
+        " WHERE d.guild_id = ? AND r.member_id = ?"
+        " ORDER BY 1, 2",
+        (guild_id, member_id, guild_id, member_id, guild_id, member_id),
+    )
+    return [(str(r[0]), int(r[1]), str(r[2]), str(r[3]), r[4]) for r in rows]
+
+
+async def seasons_over(conn: Connection) -> list[tuple[int, datetime]]:
+    """The running leagues whose season being played is over (every division finished
+    or cancelled), each with the moment its last division finished."""
+    rows = await conn.fetch_all(
+        "SELECT l.id, MAX(t.finished_at) FROM leagues l"
+        " JOIN league_divisions d ON d.league_id = l.id AND d.season = l.season"
+        " JOIN tournaments t ON t.id = d.tournament_id"
+        " WHERE l.status = 'running'"
+        " GROUP BY l.id"
+        " HAVING SUM(CASE WHEN t.status IN ('signup', 'running') THEN 1 ELSE 0 END) = 0"
+        " ORDER BY l.id"
+    )
+    return [(int(r[0]), datetime.fromisoformat(r[1])) for r in rows if r[1]]
+
+
+async def stop_league(conn: Connection, league_id: int) -> bool:
+    """The league ends (too few members left for a season); False if it had already."""
+    return (
+        await conn.change(
+            "UPDATE leagues SET status = 'stopped' WHERE id = ? AND status = 'running'",
+            (league_id,),
+        )
+        == 1
+    )

@@ -3,10 +3,12 @@ are private and change nothing; a forged or stale button is answered privately."
 
 from __future__ import annotations
 
+from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any
 
 import discord
+import pytest
 from discord import app_commands
 
 from bot.competitions.commands import TournamentCommands, read_duration
@@ -18,6 +20,7 @@ from tests.bot.conftest import GUILD, SMALL, Env
 from tests.bot.interactions import Interaction, invoke, user
 
 SWISS = app_commands.Choice(name="Swiss", value="swiss")
+FULL = app_commands.Choice(name="knockout", value="knockout")
 
 
 def interaction(env: Env, member: Any, *, manager: bool = False) -> Interaction:
@@ -192,3 +195,74 @@ async def test_the_standings_of_a_finished_tournament_with_its_crosstable(env: E
     assert sent["content"].startswith("**Duel**: a round robin of Lifeline, finished.")
     assert "½" in sent["content"] or "0.5" in sent["content"]
     assert sent["file"].filename == "standings.png"
+
+
+async def test_full_and_past_deadlines_and_second_joins_are_refused(env: Env) -> None:
+    """Each refused privately, nothing changed: a tournament full, a deadline now (so
+    past by the time it is read), joining a league or a ladder twice."""
+    asked = await create(env, PLAYERS[0], manager=True, deadline="0m")
+    assert "in the past" in asked.answers()[-1]
+    assert await stored(env) == []
+    svc = service(env)
+    await create(
+        env, PLAYERS[0], manager=True, format=FULL, rounds=None, min_players=2, max_players=2
+    )
+    [made] = await stored(env)
+    for member in PLAYERS[1:3]:
+        await SignupButton("join", made.id).callback(interaction(env, member))
+    late = interaction(env, PLAYERS[3])
+    await SignupButton("join", made.id).callback(late)
+    assert late.answers()[-1] == "Cup is full (2 players)."
+    assert [e.member_id for e in await svc.entrants(made.id)] == [p.id for p in PLAYERS[1:3]]
+    from bot.competitions.commands import LadderCommands, LeagueCommands
+
+    ladder = await env.app.ladders.create(
+        guild_id=GUILD, channel_id=1, organiser=PLAYERS[0], name="Steps", game=GAME
+    )
+    league = await env.app.leagues.create(
+        guild_id=GUILD,
+        channel_id=1,
+        organiser=PLAYERS[0],
+        name="Club",
+        game=GAME,
+        starts_at=env.clock() + timedelta(days=1),
+    )
+    for cog, command, number in (
+        (LadderCommands(), LadderCommands.join, ladder.id),
+        (LeagueCommands(), LeagueCommands.join, league.id),
+    ):
+        await invoke(command, cog, interaction(env, PLAYERS[1]), number)
+        again = interaction(env, PLAYERS[1])
+        await invoke(command, cog, again, number)
+        assert again.answers()[-1].startswith("You are already on") or again.answers()[
+            -1
+        ].startswith("You are already in"), again.answers()
+        assert all(kw.get("ephemeral") for _, kw in again.response.calls)
+    view = await env.app.ladders.view(GUILD, ladder.id)
+    assert [r.member_id for r in view.rungs] == [PLAYERS[1].id]
+
+
+@pytest.mark.both_backends
+async def test_profile_lists_the_members_competitions(env: Env) -> None:
+    from bot.ratings.commands import RatingCommands
+
+    await create(env, PLAYERS[0], manager=True)
+    [made] = await stored(env)
+    await SignupButton("join", made.id).callback(interaction(env, PLAYERS[1]))
+    ladder = await env.app.ladders.create(
+        guild_id=GUILD, channel_id=1, organiser=PLAYERS[0], name="Steps", game=GAME
+    )
+    for member in PLAYERS[:2]:
+        await env.app.ladders.join(guild_id=GUILD, ladder_id=ladder.id, member=member)
+    asked = interaction(env, PLAYERS[1])
+    await invoke(RatingCommands.profile, RatingCommands(), asked)
+    [(_, sent)] = asked.response.calls
+    fields = {f.name: f.value for f in sent["embed"].fields}
+    assert fields["Competitions (2)"].splitlines() == [
+        f"🪜 Steps (ladder #{ladder.id}, place 2)",
+        f"🏆 Cup (tournament #{made.id}, signing up)",
+    ]
+    other = interaction(env, PLAYERS[5])
+    await invoke(RatingCommands.profile, RatingCommands(), other)
+    [(_, sent)] = other.response.calls
+    assert not any(f.name.startswith("Competitions") for f in sent["embed"].fields)

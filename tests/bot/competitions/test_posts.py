@@ -6,6 +6,7 @@ themes."""
 from __future__ import annotations
 
 import io
+import re
 from datetime import timedelta
 
 import pytest
@@ -54,6 +55,10 @@ async def test_a_knockouts_posts_from_sign_up_to_champion(env: Env) -> None:
     assert said[0] == "P0 joined (1 of 4 places taken)."
     assert said[4] == "P3 left (3 of 4 places taken)."
     assert all(sent.where == t.thread_id for sent in env.poster.sent[1:] if sent.game_id == -t.id)
+    # The sign-up post counts who joined, shown anew at each join and leave
+    counts = [text.split("players, ")[1].split(" so far")[0] for *_, text in env.poster.edited]
+    assert counts == ["1", "2", "3", "4", "3", "4"]
+    assert {(c, m) for c, m, _ in env.poster.edited} == {(t.channel_id, t.message_id)}
     env.clock.advance(days=1)
     assert await svc.start_due() == [t.id]
     assert (t.channel_id, t.message_id) in env.poster.removed  # Join and Leave go
@@ -88,6 +93,20 @@ async def test_the_record_between_two_members(env: Env) -> None:
     assert theirs.total == (1, 0, 2)
     none = await svc.head_to_head(guild_id=GUILD, member_id=ana.id, other_id=PLAYERS[2].id)
     assert none.games == []
+    # In words: the totals, by game, and the last games linked to their threads, newest
+    # first, each as it went for the member asking
+    from bot.competitions.posts import record_text
+
+    text = record_text(record, ana.id, "Bo")
+    first, by_game, last = text.splitlines()
+    assert first == "**You v Bo**: 2 won, 0 drawn, 1 lost."
+    assert by_game.endswith(": 2 won, 0 drawn, 1 lost")
+    links = re.findall(r"\[(\w+) #(\d+)\]\(https://discord.com/channels/(\d+)/(\d+)\) (\w+)", last)
+    assert [(int(g), how) for _, g, _, _, how in links] == [
+        (r.id, how) for r, how in zip(reversed(record.games), ("lost", "won", "won"), strict=True)
+    ]
+    assert all(int(guild) == GUILD for _, _, guild, _, _ in links)
+    assert record_text(none, ana.id, "Cy") == "You haven't finished a game against Cy here yet."
 
 
 def test_the_place_of_a_tournaments_posts_is_no_game() -> None:
@@ -126,6 +145,22 @@ async def test_a_forty_player_table_and_a_bracket_are_drawn(theme: str) -> None:
     assert image.width <= 900 and len(rows) == 40
     header, rows = crosstable_rows(table[:12], games, names)
     assert len(header) == 12 + 4 and rows[0][2] == "×"
+    # The widest crosstable drawn (more players get the table by rounds): a double
+    # round robin's two results a cell, long names, still under 900 px
+    from bot.competitions.pairing import round_robin
+    from bot.competitions.tables import CROSSTABLE_MOST
+
+    most = ids[:CROSSTABLE_MOST]
+    both = [
+        TournamentGameRow(0, 1, n, b, 0, p.first, p.second, None, 0.5, False)
+        for n, one in enumerate(round_robin(most, 2), start=1)
+        for b, p in enumerate(one.pairings)
+    ]
+    header, rows = crosstable_rows(
+        standings(dict.fromkeys(most, 1500.0), results_of(both)), both, names
+    )
+    png = await table_picture("Club: season 2, division 1", header, rows, theme=theme)
+    assert rows[0][3] == "½½" and Image.open(io.BytesIO(png)).width <= 900
     bracket = [[("A", "B", 0), ("C", "", 0)], [("A", "C", None)]]
     png = await bracket_picture("Cup", bracket, theme=theme)
     assert Image.open(io.BytesIO(png)).size[0] > 400

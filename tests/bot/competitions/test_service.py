@@ -332,3 +332,21 @@ async def test_a_game_that_cannot_start_yet_is_tried_again(env: Env) -> None:
     game = await env.games.get_game(GUILD, g.game_id)
     assert game.player_ids == (g.player0_id, g.player1_id)
     assert await svc._next_start() is None
+
+
+@pytest.mark.parametrize("allowed", [False, True])
+async def test_vacation_is_off_in_tournament_games_unless_allowed(env: Env, allowed: bool) -> None:
+    """A tournament game's clock stops for a player's vacation only if the organiser
+    allowed it when making the tournament."""
+    svc = service(env)
+    given = {"vacation": True} if allowed else {}
+    tid = await create(svc, env, format="round_robin", min_players=2, **given)
+    for member in PLAYERS[:2]:
+        await svc.join(guild_id=GUILD, tournament_id=tid, member=member)
+    await svc.start_now(guild_id=GUILD, tournament_id=tid, member=ORGANISER)
+    [g] = (await svc.table(GUILD, tid)).games
+    assert g.game_id is not None
+    async with env.db.reading() as conn:
+        row = await queries.get_game(conn, g.game_id)
+    assert row is not None and row.settings["vacation"] is allowed
+    assert row.settings["takebacks"] is False
