@@ -206,7 +206,7 @@ async def test_a_loss_on_time_reaches_both_dms(setup) -> None:
 
 
 async def test_review_suggestions_in_dms_are_the_members_own(setup) -> None:
-    client, env = setup
+    _, env = setup
     made = await env.challenges.create(
         guild_id=places.DMS,
         channel_id=1,
