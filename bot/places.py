@@ -85,3 +85,12 @@ SERVER_ONLY = (
     "This command only works in a server that added me (not in DMs, group chats or "
     "servers where only members added me)."
 )
+
+
+def game_ref(label: str, url: str, in_dms: bool) -> str:
+    """A game in a list (``/games``, ``/myturn``): linked to its board, or for a game of
+    the DMs (whose boards are in each player's own DMs) said to be there."""
+    return f"{label} (in DMs)" if in_dms else f"[{label}]({url})"
+
+
+OWN_GAMES_ONLY = "In DMs, `/games` lists only your own games (your DM games are yours alone)."

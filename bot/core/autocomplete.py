@@ -11,6 +11,7 @@ from bot import texts
 from bot.core.games import Games, shown
 from bot.core.move_choices import LIMIT, MAX_LENGTH, MoveChoice, move_choices
 from bot.model import UserError
+from bot.places import DMS
 from bot.storage import queries
 
 #: The start of the value of a choice that only explains: ``/move`` plays nothing.
@@ -77,13 +78,18 @@ class Autocomplete:
             (mine if my_turn else theirs).append(MoveChoice(name[:100], str(row.id)))
         return (mine + theirs)[:LIMIT]
 
-    async def server_game_suggestions(self, *, guild_id: int, typed: str) -> list[MoveChoice]:
-        """Autocomplete for games to review: the server's recent games, newest first."""
+    async def server_game_suggestions(
+        self, *, guild_id: int, typed: str, member_id: int = 0
+    ) -> list[MoveChoice]:
+        """Autocomplete for games to review: the server's recent games, newest first (in
+        the DMs' scope, only ``member_id``'s own: a DM game is its players' alone)."""
         needle = typed.strip().lstrip("#").lower()
         async with self.games.db.reading() as conn:
             rows = await queries.recent_games(conn, guild_id, limit=100)
         found = []
         for row in rows:
+            if guild_id == DMS and row.seat_of(member_id) is None:
+                continue
             state = "in progress" if row.is_active else (row.result or row.status)
             name = f"{texts.label(row)} · {row.player_names[0]} vs {row.player_names[1]} · {state}"
             if needle and needle not in name.lower():

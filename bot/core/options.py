@@ -77,7 +77,7 @@ class AnyGame(GameOfServer):
     async def autocomplete(self, interaction: discord.Interaction, value: Typed, /) -> Choices:
         return _choices(
             await service(interaction, Autocomplete).server_game_suggestions(
-                guild_id=guild_of(interaction), typed=str(value)
+                guild_id=guild_of(interaction), typed=str(value), member_id=interaction.user.id
             )
         )
 

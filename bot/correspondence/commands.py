@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import texts, timecontrol
+from bot import places, texts, timecontrol
 from bot.core.options import MyGame, game_meant
 from bot.core.players import Players
 from bot.correspondence import views
@@ -62,7 +62,8 @@ class CorrespondenceCommands(commands.Cog):
                 else "no time limit"
             )
             url = texts.jump_url(guild_id, row.where_id, row.last_message_id)
-            lines.append(f"- [{texts.label(row)}]({url}) vs {opponent}: {when}")
+            ref = places.game_ref(texts.label(row), url, row.in_dms)
+            lines.append(f"- {ref} vs {opponent}: {when}")
         if len(waiting) > MY_TURN_SHOWN:
             lines.append(f"…and {len(waiting) - MY_TURN_SHOWN} more.")
         await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)

@@ -19,7 +19,7 @@ from bot.core.members import MemberSettings
 from bot.core.moves import Moves
 from bot.core.options import MyGame, game_meant
 from bot.core.views import own_note
-from bot.model import names
+from bot.model import UserError, names
 from bot.pictures import render_hints
 from bot.play import views
 from bot.play.views import confirm_move, played_text, resign_view
@@ -170,6 +170,8 @@ class PlayCommands(commands.Cog):
     ) -> None:
         guild_id = guild_of(interaction)
         who = member or interaction.user
+        if guild_id == places.DMS and who.id != interaction.user.id:
+            raise UserError(places.OWN_GAMES_ONLY)
         await interaction.response.defer(ephemeral=True, thinking=True)  # may replay games
         listing = await service(interaction, Games).list_games(guild_id=guild_id, member_id=who.id)
         embed = discord.Embed(title=f"{who.display_name}'s games")
@@ -177,7 +179,8 @@ class PlayCommands(commands.Cog):
         for row, state in listing.active:
             where = texts.jump_url(guild_id, row.where_id)
             active.append(
-                f"[{texts.label(row)}]({where}) vs {row.opponent_name(who.id)}: "
+                f"{places.game_ref(texts.label(row), where, row.in_dms)} vs "
+                f"{row.opponent_name(who.id)}: "
                 f"{texts.status_line(row, state, who.id)}"
             )
         finished = []
@@ -188,7 +191,8 @@ class PlayCommands(commands.Cog):
             )
             where = texts.jump_url(guild_id, row.where_id)
             finished.append(
-                f"[{texts.label(row)}]({where}) vs {row.player_names[1 - seat]}: "
+                f"{places.game_ref(texts.label(row), where, row.in_dms)} vs "
+                f"{row.player_names[1 - seat]}: "
                 f"{outcome} ({row.result})"
             )
         embed.add_field(

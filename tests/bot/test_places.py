@@ -203,3 +203,24 @@ async def test_a_loss_on_time_reaches_both_dms(setup) -> None:
     assert again.message_id == card.id and "Accept" in [
         b.item.label for b in card.kwargs["view"].children
     ]
+
+
+async def test_review_suggestions_in_dms_are_the_members_own(setup) -> None:
+    _, env = setup
+    made = await env.challenges.create(
+        guild_id=places.DMS,
+        channel_id=1,
+        challenger=ANA,
+        opponent=BO,
+        game="lifeline",
+        where=Elsewhere("dms"),
+    )
+    update = await env.challenges.accept(guild_id=places.DMS, challenge_id=made.id, member=BO)
+    mine = await env.autocomplete.server_game_suggestions(
+        guild_id=places.DMS, typed="", member_id=ANA.id
+    )
+    assert [choice.value for choice in mine] == [str(update.game.id)]
+    assert (
+        await env.autocomplete.server_game_suggestions(guild_id=places.DMS, typed="", member_id=3)
+        == []
+    )

@@ -78,9 +78,8 @@ async def test_a_whole_game_in_two_members_dms(world: World, botproc: BotProcess
 
     # Someone who plays no game there: a private answer, nothing played.
     mark = fake.mark()
-    stranger = await fake.run_command(
-        carol, "move", {"move": moves[0]}, channel=fake.dm_channel(carol)
-    )
+    carol_dm = fake.dm_channel(carol)
+    stranger = await fake.run_command(carol, "move", {"move": moves[0]}, channel=carol_dm)
     answer = await stranger.reply(WAIT)
     assert answer.ephemeral and "no game in progress" in answer.content, answer.content
     game_id = re.search(r"Lifeline #(\d+)", first[0].content)[1]  # type: ignore[index]
@@ -90,6 +89,13 @@ async def test_a_whole_game_in_two_members_dms(world: World, botproc: BotProcess
     answer = await named.reply(WAIT)
     assert answer.ephemeral and answer.content == f"Game #{game_id} is not one of yours."
     assert boards(fake, dana_dm, mark) == [] and boards(fake, eli_dm, mark) == []
+
+    listed = await fake.run_command(dana, "games", channel=dana_dm)
+    answer = await listed.reply(WAIT)
+    assert answer.ephemeral and f"Lifeline #{game_id} (in DMs) vs Eli" in answer.text()
+    nosy = await fake.run_command(carol, "games", {"member": dana.id}, channel=carol_dm)
+    answer = await nosy.reply(WAIT)
+    assert answer.ephemeral and answer.content == places.OWN_GAMES_ONLY
 
     players = (dana, eli)
     for ply, move in enumerate(moves):
