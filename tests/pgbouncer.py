@@ -90,7 +90,9 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def config(*, port: int, host: str, server_port: int, user: str, folder: Path) -> str:
+def config(
+    *, port: int, host: str, server_port: int, user: str, folder: Path, pool_size: int
+) -> str:
     """pgbouncer.ini: every database of the server (``*``), transaction pooling."""
     return "\n".join(
         [
@@ -104,7 +106,7 @@ def config(*, port: int, host: str, server_port: int, user: str, folder: Path) -
             f"auth_file = {folder / 'users.txt'}",
             f"admin_users = {user}",
             "pool_mode = transaction",
-            f"default_pool_size = {SERVER_CONNECTIONS}",
+            f"default_pool_size = {pool_size}",
             "max_client_conn = 500",
             "server_idle_timeout = 2",  # a finished test's database lets its connections go
             f"logfile = {folder / 'pgbouncer.log'}",
@@ -113,8 +115,9 @@ def config(*, port: int, host: str, server_port: int, user: str, folder: Path) -
     )
 
 
-def start(server: postgres.Server) -> Bouncer | str:
-    """PgBouncer running in front of ``server``, or the reason it is not."""
+def start(server: postgres.Server, *, pool_size: int = SERVER_CONNECTIONS) -> Bouncer | str:
+    """PgBouncer running in front of ``server`` (``pool_size`` server connections per
+    database), or the reason it is not."""
     program = shutil.which(_PROGRAM) or (
         "/usr/sbin/pgbouncer" if os.path.exists("/usr/sbin/pgbouncer") else None
     )
@@ -126,7 +129,16 @@ def start(server: postgres.Server) -> Bouncer | str:
     port = _free_port()
     (folder / "users.txt").write_text(f'"{user}" ""\n')
     ini = folder / "pgbouncer.ini"
-    ini.write_text(config(port=port, host=host, server_port=server_port, user=user, folder=folder))
+    ini.write_text(
+        config(
+            port=port,
+            host=host,
+            server_port=server_port,
+            user=user,
+            folder=folder,
+            pool_size=pool_size,
+        )
+    )
     command = [program]
     if os.geteuid() == 0:  # PgBouncer will not run as root
         runner = _unprivileged(host)

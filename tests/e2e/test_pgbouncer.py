@@ -57,7 +57,7 @@ async def test_two_shard_processes_through_pgbouncer(
                 DATABASE_PGBOUNCER="1",
                 SHARD_COUNT="2",
                 SHARD_IDS=str(shard),
-                PROCESS_LEASE_SECONDS="2",
+                PROCESS_LEASE_SECONDS="4",
             )
         )
     db = await open_database(url, pgbouncer=True)

@@ -15,9 +15,10 @@ from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
+import asyncpg
 import pytest
 
-from bot.storage import Database, open_database, queries
+from bot.storage import Database, Unavailable, open_database, queries
 from bot.storage.postgres import PostgresDatabase
 from tests import pgbouncer
 from tests.bot.storage.test_database import (  # noqa: F401  (run here again)
@@ -146,3 +147,30 @@ async def test_without_its_mode_the_bot_breaks_on_pgbouncer(postgres_server: Any
             await asyncio.gather(*(reads() for _ in range(8)))
     finally:
         await plain.close()
+
+
+async def test_without_its_mode_the_bot_says_what_to_set(postgres_server: Any) -> None:
+    """Started on PgBouncer without ``DATABASE_PGBOUNCER``, the bot meets statements
+    another client prepared on the server connection it is given: it says, in one line,
+    which setting it lacks (not asyncpg's advice). One server connection here, holding
+    the statement names asyncpg would give its own."""
+    single = pgbouncer.start(postgres_server.server, pool_size=1)
+    assert not isinstance(single, str), single
+    try:
+        url = single.url_of(urlsplit(await postgres_server.fresh()).path.lstrip("/"))
+        other = await asyncpg.connect(url, statement_cache_size=0)
+        try:
+            # the names asyncpg gives next (a counter of the process's)
+            after = asyncpg.connection._uid  # type: ignore[attr-defined]
+            names = ", ".join(f"__asyncpg_stmt_{n:x}__" for n in range(after, after + 400))
+            await other.execute(
+                "DO $$ DECLARE name text; BEGIN FOREACH name IN ARRAY string_to_array("
+                f"'{names}', ', ') LOOP EXECUTE format('PREPARE %I AS SELECT 1', name);"
+                " END LOOP; END $$"
+            )
+            with pytest.raises(Unavailable, match=r"set DATABASE_PGBOUNCER=1$"):
+                await _OPEN(url, pool_size=1)
+        finally:
+            await other.close()
+    finally:
+        single.stop()
