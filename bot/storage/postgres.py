@@ -57,8 +57,9 @@ _PREPARED_STATEMENT_CLASH = (
     asyncpg.exceptions.InvalidSQLStatementNameError,
 )
 _PGBOUNCER_HINT = (
-    "the server lost the statements the bot prepared on its connection: it is PgBouncer "
-    "(or another pooler) in transaction pooling; set DATABASE_PGBOUNCER=1"
+    "the server's connections do not keep the statements the bot prepares on them (one "
+    "unknown, or another client's found): it is PgBouncer (or another pooler) in "
+    "transaction pooling; set DATABASE_PGBOUNCER=1"
 )
 
 
