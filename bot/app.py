@@ -189,6 +189,9 @@ class App:
         self.seeks.timer.poke()
         # the conditional replies it owed (played once: a move names the ply it answers)
         await self.conditional.resume(everywhere=True)
+        if dead.servers is not None:  # the AI's moves and analyses owed in its servers
+            await self.practice.resume(dead.servers)
+            await self.analyses.take_over(dead.servers)
         for lane in dead.lanes:
             self.outbox.kick(lane)
         # What it staged and had not begun to deliver (no lease): the sweep's, in the

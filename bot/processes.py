@@ -53,12 +53,15 @@ class ShardsTaken(Exception):
 
 @dataclass(frozen=True, slots=True)
 class TakenOver:
-    """A dead process whose work this one took over: its shard set and the outbox lanes
-    it held."""
+    """A dead process whose work this one took over: its shard set, the outbox lanes it
+    held, and the servers it served (None: not known, its shards already run again), in
+    which the survivor goes on with its owed work (the AI's moves in practice games, the
+    analyses it left half-way)."""
 
     owner: str
     shards: str
     lanes: tuple[str, ...]
+    servers: Shards | None = None
 
 
 def shard_numbers(shards: Shards) -> tuple[int, ...]:
@@ -266,6 +269,7 @@ class Processes:
             )
         shards = process.shards if process is not None else ""
         lanes = tuple(await self.db.read(queries.lanes_held_by(shards))) if shards else ()
+        servers = await self._servers_of(owner, process)
         now = self.now()
         try:
             await self.db.write(
@@ -284,13 +288,22 @@ class Processes:
                 f"{(now - process.heartbeat_at).total_seconds():.0f} s",
                 len(lanes),
             )
-        taken = TakenOver(owner, shards, lanes)
+        taken = TakenOver(owner, shards, lanes, servers)
         if self.on_take_over is not None:
             try:
                 await self.on_take_over(taken)
             except Exception:
                 log.exception("could not go on with the work of %s", shards)
         return taken
+
+    async def _servers_of(self, owner: str, process: ProcessRow | None) -> Shards | None:
+        """The servers of the shards ``owner`` still holds (None: it holds none)."""
+        if process is None:
+            return None
+        count = process.shard_count
+        holders = await self.db.read(queries.shard_holders(tuple(range(count))))
+        held = tuple(h.shard for h in holders if h.owner == owner)
+        return Shards(count, held) if held else None
 
     async def stop(self) -> None:
         """Stop beating and free this process's shards at once."""

@@ -211,6 +211,14 @@ class Analyses:
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
 
+    async def take_over(self, servers: Shards) -> None:
+        """Go on with the analyses a dead process left half-way in its ``servers``
+        (:mod:`bot.processes`)."""
+        for game_id in await self.db.read(
+            queries.games_to_analyse(shard_count=servers.count, shard_ids=servers.ids)
+        ):
+            self.request(game_id)
+
     def request(self, game_id: int) -> None:
         """Queue ``game_id`` (once) for the positions it still lacks."""
         if game_id not in self._queued:

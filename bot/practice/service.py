@@ -217,18 +217,20 @@ class Practice:
     async def move_taken_back(self, update: GameUpdate) -> None:
         self._maybe_think(update)
 
-    async def resume(self) -> int:
+    async def resume(self, servers: Shards | None = None) -> int:
         """Give their move to the practice games where it is the bot's turn (after a
         restart), in this process's servers (another process serves the others'; were
-        two to think for one game, the move guard would store one move). Returns how
+        two to think for one game, the move guard would store one move); ``servers``:
+        in those of a process that died thinking (:mod:`bot.processes`). Returns how
         many were started."""
         if self.me is None:
             return 0
+        shards = servers or self.shards
         async with self.db.reading() as conn:
             rows = [
                 row
                 for row in await queries.active_games(conn)
-                if practice_level(row) and self.shards.holds(row.guild_id)
+                if practice_level(row) and shards.holds(row.guild_id)
             ]
         started = 0
         for row in rows:

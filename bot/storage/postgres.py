@@ -51,6 +51,16 @@ CONNECT_TIMEOUT = 10.0
 MIGRATION_LOCK = 0x626F617264  # "board"
 
 _Failures = (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError)
+#: What a statement cache meets behind PgBouncer's transaction pooling.
+_PREPARED_STATEMENT_CLASH = (
+    asyncpg.exceptions.DuplicatePreparedStatementError,
+    asyncpg.exceptions.InvalidSQLStatementNameError,
+)
+_PGBOUNCER_HINT = (
+    "the server's connections do not keep the statements the bot prepares on them (one "
+    "unknown, or another client's found): it is PgBouncer (or another pooler) in "
+    "transaction pooling; set DATABASE_PGBOUNCER=1"
+)
 
 
 class PostgresDatabase(Database):
@@ -82,6 +92,7 @@ class PostgresDatabase(Database):
                 timeout=CONNECT_TIMEOUT,
                 server_settings={"application_name": "boardbot"},
                 statement_cache_size=0 if pgbouncer else 100,
+                reset=_nothing_to_reset if pgbouncer else None,
             )
         except _Failures as error:
             raise Unavailable(str(error) or type(error).__name__) from error
@@ -95,6 +106,8 @@ class PostgresDatabase(Database):
             raise Unavailable(str(error)) from error
         except _Failures as error:
             await pool.close()
+            if not pgbouncer and isinstance(error, _PREPARED_STATEMENT_CLASH):
+                raise Unavailable(_PGBOUNCER_HINT) from error
             raise Unavailable(f"{health.plain_reason(error)} ({error})") from error
         except BaseException:
             await pool.close()
@@ -220,6 +233,14 @@ class PostgresDatabase(Database):
             error,
         )
         return WriteFailed(reason)
+
+
+async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
+    """PgBouncer's mode: a connection goes back to the pool as it is. The bot leaves
+    nothing on a session (no prepared statement, session lock, ``LISTEN`` or ``SET``),
+    and asyncpg's reset query (``pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET
+    ALL``) would cost a trip per transaction and run on whichever server connection
+    PgBouncer picked: another client's session."""
 
 
 class _Postgres(Connection):
