@@ -1,6 +1,7 @@
 """A real PgBouncer in transaction pooling, in front of the tests' PostgreSQL server.
 
-Debian's ``pgbouncer`` (``.ci/run`` installs it where apt can), started on a free port
+Debian's ``pgbouncer`` (installed by :func:`program` where it is missing and the run
+may: as root, with apt), started on a free port
 of 127.0.0.1 with its configuration in a temporary folder, deleted at the end; where it
 cannot start, :func:`start` says why and the tests through it are skipped. Its pools are
 smaller than the bot's (:data:`SERVER_CONNECTIONS` server connections per database),
@@ -115,12 +116,31 @@ def config(
     )
 
 
+def _found() -> str | None:
+    return shutil.which(_PROGRAM) or (
+        "/usr/sbin/pgbouncer" if os.path.exists("/usr/sbin/pgbouncer") else None
+    )
+
+
+def installed_program() -> str | None:
+    """The pgbouncer program, installed from Debian's packages first where it is missing
+    and this run may install (root, apt-get): the test command brings its own PgBouncer
+    as it brings its own PostgreSQL. None where it is not there and cannot be."""
+    if _found() is None and shutil.which("apt-get") and os.geteuid() == 0:
+        quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+        environment = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        install = ["apt-get", "install", "-y", "-q", "pgbouncer"]
+        with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+            if subprocess.run(install, env=environment, timeout=300, **quiet).returncode:
+                subprocess.run(["apt-get", "update", "-q"], env=environment, timeout=300, **quiet)
+                subprocess.run(install, env=environment, timeout=300, **quiet)
+    return _found()
+
+
 def start(server: postgres.Server, *, pool_size: int = SERVER_CONNECTIONS) -> Bouncer | str:
     """PgBouncer running in front of ``server`` (``pool_size`` server connections per
     database), or the reason it is not."""
-    program = shutil.which(_PROGRAM) or (
-        "/usr/sbin/pgbouncer" if os.path.exists("/usr/sbin/pgbouncer") else None
-    )
+    program = installed_program()
     if program is None:
         return "PgBouncer tests need the pgbouncer program (apt-get install pgbouncer)"
     host, server_port, user = _upstream(server.url)
