@@ -30,6 +30,7 @@ from bot.ui.areas import PostViews
 from bot.ui.context import custom_id_of
 from bot.ui.errors import STALE_BUTTON, BadOptions, report
 from bot.ui.forms import submit_form
+from bot.ui.translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
@@ -212,6 +213,8 @@ class BoardBot(commands.Bot):
         await self.enter()
         assert self.app is not None
         await self.load_areas()
+        # every command's names, descriptions and choices in each language (bot.i18n)
+        await self.tree.set_translator(CatalogueTranslator())
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

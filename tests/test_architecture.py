@@ -209,6 +209,7 @@ SHARED = {
     "pace",
     "processes",
     "liveness",
+    "i18n",
 }
 CORE = {"core"}
 COMPOSITION = {"app", "client", "__main__"}
