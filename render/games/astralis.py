@@ -89,7 +89,7 @@ class AstralisPainter(Painter):
                         + _(
                             "({territory} + {komi} komi)",
                             territory=state.territory(color),
-                            komi=f"{komi:g}",
+                            komi=format(komi, "g"),
                         ),
                         dim=True,
                         spare=DETAIL,
