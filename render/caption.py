@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from render import text
 from render.marks import words
 from render.segments import Badge, Ending, Key, Line, Segment, Swatch, Text
-from render.words import N_, _, color_name
+from render.words import N_, _, aside, color_name, lead
 from rules import State
 
 if TYPE_CHECKING:
@@ -40,16 +40,18 @@ PREVIEW = N_("PREVIEW")
 
 
 def _move_line(state: State, painter: Painter, preview: bool = False) -> Line:
-    title = Text(painter.title(state))
+    # the game's name, then its board and options, which give way before the move is cut
+    name, dot, details = painter.title(state).partition(" · ")
+    title: Line = [Text(name), *([Text(dot + details, spare=TITLE)] if details else [])]
     badge: Line = [Badge(_(PREVIEW)), Text("  ")] if preview else []
     if not state.history:
-        return [*badge, title, Text("  ·  " + _("start"), dim=True)]
+        return [*badge, *title, Text("  ·  " + _("start"), dim=True)]
     return [
         *badge,
-        title,
-        Text("  ·  " + _("move {number}:", number=state.ply) + " ", dim=True),
+        *title,
+        Text("  ·  " + lead(_("move {number}:", number=state.ply)), dim=True),
         Text(painter.move_text(state, state.history[-1])),
-        *([Text("  " + _("(not played yet)"), dim=True, spare=EXAMPLE)] if preview else []),
+        *([Text(aside(_("(not played yet)")), dim=True, spare=EXAMPLE)] if preview else []),
     ]
 
 
@@ -64,7 +66,7 @@ def _status_line(state: State, names: Mapping[int, str] | None, outcome: Ending 
         line: Line = [Text(said)]
         name = (names or {}).get(winner) if winner is not None else None
         if name and not said.startswith(f"{name} "):  # named once
-            line.append(Text("  " + _("({name} wins)", name=name), dim=True))
+            line.append(Text(aside(_("({name} wins)", name=name)), dim=True))
         return line
     seat = state.to_move
     if seat is None:
@@ -82,8 +84,9 @@ def _status_line(state: State, names: Mapping[int, str] | None, outcome: Ending 
 _EXAMPLE = re.compile(r"(?P<what>.*?)(?P<example> \(e\.g\. [^()]*\))")
 
 #: How early words give way when room is short (see ``Text.spare``): the players
-#: after the game's facts (the status names the one to move), an example, details.
-PLAYERS, EXAMPLE, DETAIL = 1, 2, 3
+#: after the game's facts (the status names the one to move), an example, details,
+#: and last the board and options after the game's name (only if that ends the cut).
+PLAYERS, EXAMPLE, DETAIL, TITLE = 1, 2, 3, 4
 
 
 def _prompt(prompt: str) -> Line:
@@ -144,7 +147,7 @@ def caption_lines(
         facts = [*facts, Text("   ", spare=PLAYERS), *players(state, names, PLAYERS)]
     status = _status_line(state, names, outcome)
     if preview and status:
-        status = [Text(_("Then:") + " ", dim=True), *status]
+        status = [Text(lead(_("Then:")), dim=True), *status]
     return [_move_line(state, painter, preview), status, facts, legend(keys)]
 
 
@@ -267,11 +270,15 @@ def fit(lines: list[Line], size: int, room: float, rows: int) -> list[Line]:
     ``Text.spare``: an example first) before anything is cut with "…"."""
     levels = sorted({getattr(s, "spare", 0) for line in lines for s in line} | {0})
     out: list[Line] = []
+    before: list[Line] | None = None
     for level in levels:
         kept = [[s for s in line if not 0 < getattr(s, "spare", 0) <= level] for line in lines]
         out, cut = _plan(kept, size, room, rows)
         if not cut and not _players_take_a_row(kept[2], size, room):
             break
+        if level == TITLE and before is not None:
+            return before  # dropping the board and options would not end the cut
+        before = out
     return out
 
 

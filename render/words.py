@@ -68,6 +68,18 @@ def N_(msgid: str, /) -> str:
     return msgid
 
 
+def lead(said: str) -> str:
+    """``said`` (a translated label such as "Prison:") ready for what follows it: with a
+    space, unless it ends with full-width punctuation ("牢屋："), which has its own."""
+    return said if said.endswith(("：", "、", "。", "）", "」")) else said + " "
+
+
+def aside(said: str, gap: str = "  ") -> str:
+    """``said`` (a translated aside such as "(not played yet)") after ``gap``, unless it
+    opens with full-width punctuation ("（未着手）"), which has its own room."""
+    return said if said.startswith(("（", "「", "、")) else gap + said
+
+
 def color_name(color: str) -> str:
     """A stone colour's name as a caption says it: "Black", "Cyan"."""
     return _(COLORS.get(color, color.capitalize()))

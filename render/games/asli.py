@@ -4,10 +4,11 @@ are marked "captured"; a Hold is said in words, with the prisoner it cost."""
 
 from __future__ import annotations
 
+from render.caption import DETAIL
 from render.games import Example, Painter
 from render.marks import Mark, Marked
 from render.segments import Line, Swatch, Text
-from render.words import _, _n, color_name, color_word
+from render.words import _, _n, aside, color_name, color_word, lead
 from rules import State
 from rules.asli import AsliState
 
@@ -39,7 +40,7 @@ class AsliPainter(Painter):
             return [Text(_("Prison: empty"), dim=True)]
         holder = color_name(next(c for c in state.game.colors if c != color))
         return [
-            Text(_("Prison:") + " "),
+            Text(lead(_("Prison:"))),
             Swatch(color),
             Text(
                 " "
@@ -51,14 +52,16 @@ class AsliPainter(Painter):
                 )
             ),
             Text(
-                "  "
-                + _n(
-                    "({holder} may hold once)",
-                    "({holder} may hold {count} times)",
-                    count,
-                    holder=holder,
+                aside(
+                    _n(
+                        "({holder} may hold once)",
+                        "({holder} may hold {count} times)",
+                        count,
+                        holder=holder,
+                    )
                 ),
                 dim=True,
+                spare=DETAIL,
             ),
         ]
 

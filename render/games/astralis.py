@@ -19,7 +19,7 @@ from render.games import Example, Painter
 from render.marks import Mark, Marked
 from render.segments import Line, Swatch, Text
 from render.theme import RGB, Colors, colors, mix
-from render.words import _, color_name
+from render.words import _, aside, color_name, lead
 from rules import Game, State
 from rules.astralis import AstralisState
 from rules.board import Board
@@ -85,11 +85,13 @@ class AstralisPainter(Painter):
             if komi:
                 line.append(
                     Text(
-                        " "
-                        + _(
-                            "({territory} + {komi} komi)",
-                            territory=state.territory(color),
-                            komi=format(komi, "g"),
+                        aside(
+                            _(
+                                "({territory} + {komi} komi)",
+                                territory=state.territory(color),
+                                komi=format(komi, "g"),
+                            ),
+                            " ",
                         ),
                         dim=True,
                         spare=DETAIL,
@@ -97,7 +99,7 @@ class AstralisPainter(Painter):
                 )
         for k, (cell, color) in enumerate(state.deferred_bonuses):
             line += [
-                Text("   " + _("bonus waiting:") + " " if k == 0 else ", "),
+                Text("   " + lead(_("bonus waiting:")) if k == 0 else ", "),
                 Swatch(color),
                 Text(f" {cell}"),
             ]
