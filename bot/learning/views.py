@@ -19,6 +19,7 @@ from typing import Any
 import discord
 
 import rules
+from bot import texts
 from bot.config import Settings
 from bot.core.members import MemberSettings
 from bot.core.plans import ConditionalPlans
@@ -451,7 +452,9 @@ async def sandbox_message(
         lines.append(
             _(
                 "To move: {player} ({prompt}). Play for either side with `/explore move:…`.",
-                player=state.color_to_move or _("the next player"),
+                player=_("the next player")
+                if state.to_move is None
+                else texts.player_word(state, state.to_move),
                 prompt=state.prompt,
             )
         )

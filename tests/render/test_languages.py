@@ -111,3 +111,10 @@ def test_the_check_catches_words_off_the_picture(drawn: list[Drawn]) -> None:
         render.win_chart_png([0.5, 0.6])
     with pytest.raises(AssertionError):
         _inside(drawn)
+
+
+def test_japanese_is_drawn_with_the_cjk_font() -> None:
+    cjk = [k for k, face in enumerate(fonts.faces()) if "wqy" in face.path.name]
+    assert cjk, "the CJK font (paperang-p2-fonts-cjk) is installed"
+    runs = fonts.runs("黒の手番：石を置く（未着手）")
+    assert [face for face, _ in runs] == cjk[:1]
