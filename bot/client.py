@@ -31,7 +31,7 @@ from bot.ui.areas import PostViews
 from bot.ui.context import answering, custom_id_of
 from bot.ui.errors import STALE_BUTTON, BadOptions, report
 from bot.ui.forms import submit_form
-from bot.ui.translator import CatalogueTranslator
+from bot.ui.translator import CatalogueTranslator, choices_translatable
 
 log = logging.getLogger(__name__)
 
@@ -217,6 +217,7 @@ class BoardBot(commands.Bot):
         assert self.app is not None
         await self.load_areas()
         # every command's names, descriptions and choices in each language (bot.i18n)
+        choices_translatable(self.tree)
         await self.tree.set_translator(CatalogueTranslator())
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)
