@@ -270,6 +270,26 @@ def pgettext(context: str, msgid: str, /, locale: str | None = None) -> str:
     return _catalogues.text(locale or _current.get(), msgid, context)
 
 
+def said(text: object, /) -> str:
+    """A text of the rules (a ``rules.Words``, or a rules error's ``words``: English
+    with its template and values) in the current locale; any other text as it is.
+    Values that are texts of the rules are translated first."""
+    words = getattr(text, "words", text)  # a rules.RulesError carries its words
+    template = getattr(words, "template", None)
+    params = getattr(words, "params", None)
+    if not isinstance(template, str) or not isinstance(params, dict):
+        return str(text)
+    values = {
+        key: said(value) if hasattr(value, "template") else value for key, value in params.items()
+    }
+    plural = getattr(words, "plural", None)
+    count = getattr(words, "count", None)
+    if isinstance(plural, str) and isinstance(count, int):
+        values.pop("count", None)
+        return _n(template, plural, count, **values)
+    return _(template, **values)
+
+
 def N_(msgid: str, /) -> str:
     """Mark a constant for extraction; it is translated where it is shown (``_(x)``)."""
     return msgid
@@ -293,5 +313,6 @@ __all__ = [
     "catalogue_locale",
     "current_locale",
     "pgettext",
+    "said",
     "speaking",
 ]

@@ -25,6 +25,7 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "N_": None,
     "_n": (1, 2),
     "Words": None,
+    "Plural": (1, 2),
     "IllegalMove": None,
     "OptionError": None,
     "RecordError": None,

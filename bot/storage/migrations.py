@@ -552,6 +552,23 @@ CREATE INDEX ladder_challenges_by_ladder ON ladder_challenges (ladder_id, status
 """
 
 
+# Issue 30. The language each server speaks (Discord's guild_locale, as last seen: posts
+# in its games' threads), and each member's (their locale at their last interaction:
+# the DMs they are sent) with the one they chose with /settings language (NULL:
+# automatic, their Discord's).
+_V_LANGUAGES = """
+CREATE TABLE guild_locales (
+    guild_id        BIGINT PRIMARY KEY,
+    locale          TEXT NOT NULL
+);
+CREATE TABLE member_locales (
+    member_id       BIGINT PRIMARY KEY,
+    locale          TEXT,
+    chosen          TEXT
+);
+"""
+
+
 Migration = str | Callable[[sqlite3.Connection], None]
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -570,4 +587,5 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V_LEAGUES,
     _V_LADDERS,
     _V_UNSEEN_PLAN_NOTICES,
+    _V_LANGUAGES,
 )

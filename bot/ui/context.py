@@ -3,12 +3,19 @@ services they reach (``interaction.client.services``, built by :mod:`bot.app`)."
 
 from __future__ import annotations
 
+import contextlib
+import logging
+from collections.abc import AsyncIterator
 from typing import Any, TypeVar
 
 import discord
 
+from bot.i18n import _, catalogue_locale, speaking
+from bot.i18n.languages import Languages
 from bot.model import Member, UserError
 from bot.services import Services
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
@@ -53,9 +60,42 @@ def member_of(user: discord.abc.User) -> Member:
 
 def guild_of(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
-        raise UserError("This only works in a server, not in direct messages.")
+        raise UserError(_("This only works in a server, not in direct messages."))
     return interaction.guild_id
 
 
 def channel_of(interaction: discord.Interaction) -> int:
     return interaction.channel_id or 0
+
+
+def _locale_of(value: object) -> str | None:
+    """A Discord locale's code ("de", "pt-BR"), from discord.py's enum or a string."""
+    code = getattr(value, "value", value)
+    return code if isinstance(code, str) and code else None
+
+
+async def answer_locale(interaction: discord.Interaction) -> str:
+    """The catalogue of the answers to this member: their ``/settings language``, else
+    their Discord's. Remembers their locale (for their DMs) and the server's (for its
+    threads' posts) on the way."""
+    locale = _locale_of(getattr(interaction, "locale", None))
+    if not has_service(interaction, Languages):
+        return catalogue_locale(locale)
+    languages = service(interaction, Languages)
+    await languages.guild_seen(
+        interaction.guild_id, _locale_of(getattr(interaction, "guild_locale", None))
+    )
+    return await languages.member_seen(interaction.user.id, locale)
+
+
+@contextlib.asynccontextmanager
+async def answering(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """Speak the member's language within the block (:func:`answer_locale`): where an
+    interaction is dispatched, so that every text of its answer is theirs."""
+    try:
+        locale = await answer_locale(interaction)
+    except Exception:  # never let the language stop an answer
+        log.exception("the language of interaction %s", getattr(interaction, "id", "?"))
+        locale = "en"
+    with speaking(locale):
+        yield

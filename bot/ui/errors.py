@@ -19,7 +19,7 @@ from discord import app_commands
 from bot.model import UserError, not_saved
 from bot.storage import ReadFailed, WriteFailed
 from bot.ui.answers import reply
-from bot.ui.context import custom_id_of
+from bot.ui.context import answering, custom_id_of
 
 log = logging.getLogger(__name__)
 
@@ -154,10 +154,11 @@ def guarded(
 
     @wraps(callback)
     async def wrapper(item: ItemT, interaction: discord.Interaction) -> T | None:
-        try:
-            return await callback(item, interaction)
-        except Exception as error:
-            await report(interaction, error)
-            return None
+        async with answering(interaction):  # in the member's language
+            try:
+                return await callback(item, interaction)
+            except Exception as error:
+                await report(interaction, error)
+                return None
 
     return wrapper

@@ -29,6 +29,19 @@ def discord_locales(code: str) -> list[Locale]:
     return [locale for locale in Locale if catalogue_locale(locale.value) == code]
 
 
+def choices_translatable(tree: app_commands.CommandTree) -> None:
+    """Make every choice of the tree's commands translatable: discord.py makes a
+    decorator's choices so, but not those given to a command made already (the game
+    commands' of ``bot.core.options``)."""
+    for command in tree.walk_commands():
+        if not isinstance(command, app_commands.Command):
+            continue
+        for parameter in command.parameters:
+            for choice in parameter.choices:
+                if getattr(choice, "_locale_name", None) is None:
+                    choice._locale_name = app_commands.locale_str(choice.name)
+
+
 class CatalogueTranslator(app_commands.Translator):
     """Each string of a command from the catalogue of the Discord locale's language;
     None (Discord shows the English) for English, and for a string with no translation
@@ -69,6 +82,7 @@ class _Recorder(app_commands.Translator):
 async def command_texts(tree: app_commands.CommandTree) -> list[tuple[str, str]]:
     """Every (context, English text) of the tree's commands that is translated."""
     recorder = _Recorder()
+    choices_translatable(tree)
     for command in tree.get_commands():
         await command.get_translated_payload(tree, recorder)
     return list(recorder.seen)

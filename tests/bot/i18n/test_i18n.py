@@ -179,3 +179,60 @@ async def test_tasks_keep_the_locale_they_were_started_in(german: None) -> None:
         task = asyncio.create_task(say())
     with speaking("fr"):
         assert await task == "Aufgeben"
+
+
+RULES_GERMAN = r"""
+msgid ""
+msgstr ""
+"Language: de\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\n"
+
+msgid "{cell} is occupied"
+msgstr "{cell} ist besetzt"
+
+msgid "{winner} wins: {loser} resigned"
+msgstr "{winner} gewinnt: {loser} hat aufgegeben"
+
+msgid "White"
+msgstr "Weiß"
+
+msgid "Black"
+msgstr "Schwarz"
+
+msgid "place a stone, or hold ({prisoners})"
+msgstr "setze einen Stein oder Hold ({prisoners})"
+
+msgid "{count} black prisoner"
+msgid_plural "{count} black prisoners"
+msgstr[0] "{count} schwarzer Gefangener"
+msgstr[1] "{count} schwarze Gefangene"
+"""
+
+
+def test_the_rules_words_are_translated_with_their_values(tmp_path: Path) -> None:
+    """The rules' errors, prompts and outcomes stay English as text (``str``), and keep
+    their template and values for the bot to say them in another language."""
+    import rules
+    from bot.i18n import said
+    from rules.outcome import resigned
+    from rules.words import Plural, Words
+
+    (tmp_path / "de").mkdir()
+    (tmp_path / "de" / "messages.po").write_text(RULES_GERMAN, encoding="utf-8")
+    state = rules.get_game("asli").new(size=5).play("komi 3").play("white").play("c3")
+    with pytest.raises(rules.IllegalMove) as caught:
+        state.play("c3")
+    assert str(caught.value) == "c3 is occupied"
+    outcome = resigned(state, 1)  # the second player chose White
+    assert outcome.text == "Black wins: White resigned"
+    prompt = Words(
+        "place a stone, or hold ({prisoners})",
+        prisoners=Plural("{count} black prisoner", "{count} black prisoners", 3),
+    )
+    assert prompt == "place a stone, or hold (3 black prisoners)"
+    with catalogues_from(tmp_path), speaking("de"):
+        assert said(caught.value) == "c3 ist besetzt"
+        assert said(outcome.text) == "Schwarz gewinnt: Weiß hat aufgegeben"
+        assert said(prompt) == "setze einen Stein oder Hold (3 schwarze Gefangene)"
+        assert said("plain text") == "plain text"
+    assert said(outcome.text) == "Black wins: White resigned"
