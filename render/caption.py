@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from render import text
 from render.marks import words
 from render.segments import Badge, Ending, Key, Line, Segment, Swatch, Text
-from render.words import N_, _, aside, color_name, lead
+from render.words import N_, _, aside, color_name, lead, spoken
 from rules import State
 
 if TYPE_CHECKING:
@@ -58,11 +58,11 @@ def _move_line(state: State, painter: Painter, preview: bool = False) -> Line:
 def _status_line(state: State, names: Mapping[int, str] | None, outcome: Ending | None) -> Line:
     if outcome is not None or state.is_over:
         if outcome is not None:
-            said = outcome.text
+            said = spoken(outcome.text)
             # rules.Outcome names the winning seat; a bare stand-in may carry only text
             winner = getattr(outcome, "winner", None)
         else:
-            said, winner = state.result or _("Game over"), state.winner
+            said, winner = spoken(state.result) if state.result else _("Game over"), state.winner
         line: Line = [Text(said)]
         name = (names or {}).get(winner) if winner is not None else None
         if name and not said.startswith(f"{name} "):  # named once
@@ -72,7 +72,7 @@ def _status_line(state: State, names: Mapping[int, str] | None, outcome: Ending 
     if seat is None:
         return []
     color = state.color_of(seat)
-    tail = _prompt(state.prompt)
+    tail = _prompt(spoken(state.prompt))
     if color is None:
         return [Text(_("{player} to move", player=who(seat, names, start=True))), *tail]
     name = (names or {}).get(seat)

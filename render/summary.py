@@ -55,7 +55,7 @@ def change_summary(state: State) -> str:
                 cells=", ".join(bonus),
             )
         )
-    said = parts[0] if parts else ""
+    done = parts[0] if parts else ""
     for part in parts[1:]:
-        said = _("{done}, then {then}", done=said, then=part)
-    return said
+        done = _("{done}, then {then}", done=done, then=part)
+    return done

@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+from rules.words import Words as RulesWords
+
 
 @dataclass(frozen=True, slots=True)
 class Words:
@@ -66,6 +68,18 @@ def _n(singular: str, plural: str, count: int, /, **params: object) -> str:
 def N_(msgid: str, /) -> str:
     """Marks ``msgid`` for extraction; translated where it is shown, with :func:`_`."""
     return msgid
+
+
+def spoken(said: str) -> str:
+    """A text of the rules (a prompt, a result: :class:`rules.words.Words`, which keep
+    their English template) in the current words; any other text as it is."""
+    if not isinstance(said, RulesWords):
+        return said
+    params = {k: spoken(v) if isinstance(v, str) else v for k, v in said.params.items()}
+    if said.plural is not None and said.count is not None:
+        params.pop("count", None)
+        return _n(said.template, said.plural, said.count, **params)
+    return _(said.template, **params)
 
 
 def lead(said: str) -> str:
