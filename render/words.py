@@ -75,6 +75,10 @@ def spoken(said: str) -> str:
     their English template) in the current words; any other text as it is."""
     if not isinstance(said, RulesWords):
         return said
+    if said.plural is None and said.params:
+        english = {k: str(v) if isinstance(v, str) else v for k, v in said.params.items()}
+        if _(said.template, **english) == str(said):
+            return str(said)  # not translated: all English, not English with translated parts
     params = {k: spoken(v) if isinstance(v, str) else v for k, v in said.params.items()}
     if said.plural is not None and said.count is not None:
         params.pop("count", None)

@@ -118,3 +118,26 @@ def test_japanese_is_drawn_with_the_cjk_font() -> None:
     assert cjk, "the CJK font (paperang-p2-fonts-cjk) is installed"
     runs = fonts.runs("黒の手番：石を置く（未着手）")
     assert [face for face, _ in runs] == cjk[:1]
+
+
+def test_the_rules_texts_are_said_in_the_pictures_words() -> None:
+    from rules.words import Plural, Words
+
+    german = {"{colour} wins": "{colour} gewinnt", "White": "Weiß"}
+
+    def gettext(msgid: str, /, **params: object) -> str:
+        return german.get(msgid, msgid).format(**params)
+
+    def ngettext(one: str, many: str, count: int, /, **params: object) -> str:
+        return ("ein Gefangener" if count == 1 else "{count} Gefangene").format(count=count)
+
+    with render.speaking(render.Words(gettext, ngettext)):
+        assert render.words.spoken(Words("{colour} wins", colour=Words("White"))) == "Weiß gewinnt"
+        # a template the catalogue lacks stays English as a whole
+        assert render.words.spoken(Words("{colour} resigned", colour=Words("White"))) == (
+            "White resigned"
+        )
+        assert render.words.spoken(Plural("{count} prisoner", "{count} prisoners", 3)) == (
+            "3 Gefangene"
+        )
+        assert render.words.spoken("plain text") == "plain text"
