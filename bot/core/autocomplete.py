@@ -38,12 +38,12 @@ class Autocomplete:
         except UserError as error:
             return explanation(error.message)
         if not row.is_active:
-            return explanation(texts.sentence(f"{texts.label(row)} is over: {row.result}"))
+            return explanation(texts.over_text(row))
         if row.seat_of(member_id) is None:
             return explanation(f"You are not playing in {texts.label(row)}.")
         state = await self.games.state_of(row)
         if state.to_move is None:
-            return explanation(texts.sentence(f"{texts.label(row)} is over: {state.result}"))
+            return explanation(texts.over_text(row, state))
         if row.player_ids[state.to_move] != member_id:
             return explanation(
                 f"It's {row.player_names[state.to_move]}'s turn in "

@@ -171,7 +171,7 @@ class Endings:
                 except Exception:  # the board and the result matter more
                     log.exception("no final words for game %d", row.id)
             post = Post(
-                content=texts.final_post(row, pending.payload["post"]["content"], words),
+                content=texts.final_post(row, pending.payload["post"]["content"], words, state),
                 mentions=members_of(row),
                 ply=state.ply,
                 filename=pending.payload["post"]["filename"],

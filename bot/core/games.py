@@ -98,12 +98,12 @@ class Games:
         """The position of ``row``, refused unless it is in progress and ``member``
         plays in it."""
         if not row.is_active:
-            raise UserError(texts.sentence(f"{texts.label(row)} is over: {row.result}"))
+            raise UserError(texts.over_text(row))
         if row.seat_of(member.id) is None:
             raise UserError(f"You are not playing in {texts.label(row)}.")
         state = await self.state_of(row)
         if state.is_over and not to_resign:  # stored as active but over: repair the row
-            raise UserError(texts.sentence(f"{texts.label(row)} is over: {state.result}"))
+            raise UserError(texts.over_text(row, state))
         return state
 
     # -- positions ---------------------------------------------------------------

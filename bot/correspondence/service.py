@@ -135,7 +135,7 @@ class Correspondence:
             if takeback.status != "pending":
                 raise UserError(f"This request was already {takeback.status}.")
             if not row.is_active:
-                raise UserError(texts.sentence(f"{texts.label(row)} is over: {row.result}"))
+                raise UserError(texts.over_text(row))
             last = moves[-1] if moves else None
             if last is None or last.ply != takeback.ply or last.member_id != takeback.requester_id:
                 raise UserError("The game has moved on since this request: it no longer applies.")
@@ -211,7 +211,7 @@ class Correspondence:
     async def _playing(self, guild_id: int, game_id: int, member: Member) -> GameRow:
         row = await self.games.get_game(guild_id, game_id)
         if not row.is_active:
-            raise UserError(texts.sentence(f"{texts.label(row)} is over: {row.result}"))
+            raise UserError(texts.over_text(row))
         if row.seat_of(member.id) is None:
             raise UserError(f"You are not playing in {texts.label(row)}.")
         return row

@@ -312,7 +312,7 @@ class Practice:
         async with self.games.lock(game_id):
             row = await self.games.get_game(guild_id, game_id)
             if not row.is_active:
-                raise UserError(texts.sentence(f"{texts.label(row)} is over: {row.result}"))
+                raise UserError(texts.over_text(row))
             if row.seat_of(member.id) is None or member.id == me.id:
                 raise UserError(f"You are not playing in {texts.label(row)}.")
             async with self.db.reading() as conn:
