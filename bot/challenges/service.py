@@ -227,7 +227,7 @@ class Challenges:
             await apply(tx, [one.statement for one in staged])
         self.games.remember(game_id, state)
         async with self.games.lock(game_id):
-            *_, update = await self.boards.send(*staged)
+            *_sent, update = await self.boards.send(*staged)
         return update or GameUpdate(row, state, None, None)
 
     async def decline(self, *, guild_id: int, challenge_id: int, member: Member) -> ChallengeRow:

@@ -143,7 +143,7 @@ class Games:
         self._states[game_id] = state
         self._states.move_to_end(game_id)
         while len(self._states) > self.cache_size:
-            oldest, _ = self._states.popitem(last=False)
+            oldest, _oldest = self._states.popitem(last=False)
             self._unsettled.discard(oldest)
 
     def forget(self, game_id: int) -> None:
@@ -235,7 +235,7 @@ def settled(state: State) -> State:
     """``state``, whether it is over (and so who is to move) worked out. For some games
     that means listing the legal moves (Sliglube: up to tens of milliseconds): done here,
     in a worker thread, the answer cached on the state, never on the event loop."""
-    _ = state.is_over
+    state.is_over  # noqa: B018 - computed and cached
     return state
 
 
