@@ -363,6 +363,25 @@ def challenge_text(challenge: ChallengeRow, expires_at: datetime | None = None) 
     return "\n".join(lines)
 
 
+#: A challenge's (or game's) status, as a sentence says it.
+_STATUS_WORDS = {
+    "pending": N_("pending"),
+    "accepted": N_("accepted"),
+    "declined": N_("declined"),
+    "cancelled": N_("cancelled"),
+    "expired": N_("expired"),
+    "active": N_("in progress"),
+    "finished": N_("finished"),
+    "aborted": N_("aborted"),
+}
+
+
+def status_word(status: str) -> str:
+    """``declined``, in the current language."""
+    word = _STATUS_WORDS.get(status)
+    return _(word) if word else status
+
+
 def challenge_expired_text(challenge: ChallengeRow) -> str:
     """The challenge message once nobody answered it in time."""
     head = challenge_text(challenge).splitlines()[0]

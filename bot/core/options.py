@@ -273,12 +273,8 @@ def game_command(
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     made = app_commands.command(name=name, description=description)
     command: app_commands.Command[Any, ..., None] = made(callback)
-    # locale strings, as discord.py makes of a decorator's: the tree's translator
-    # translates them (the command is made already, so it cannot do it itself)
-    described = {
-        **descriptions,
-        **{option: _description(option, found) for option, found in extra.items()},
-    }
-    app_commands.describe(**{k: app_commands.locale_str(v) for k, v in described.items()})(command)
+    app_commands.describe(
+        **descriptions, **{option: _description(option, found) for option, found in extra.items()}
+    )(command)
     app_commands.autocomplete(**{option: option_values(option) for option in extra})(command)
     return command
