@@ -295,6 +295,11 @@ def N_(msgid: str, /) -> str:
     return msgid
 
 
+def N_n(singular: str, plural: str, /) -> tuple[str, str]:
+    """Mark a plural pair for extraction; counted where it is shown (``_n(*pair, n)``)."""
+    return singular, plural
+
+
 def translated(text: str, locale: str | None = None) -> bool:
     """Whether ``text`` has a translation (a fitting one) in ``locale``."""
     locale = locale or _current.get()
@@ -308,6 +313,7 @@ __all__ = [
     "LOCALES",
     "NATIVE_NAMES",
     "N_",
+    "N_n",
     "_",
     "_n",
     "catalogue_locale",

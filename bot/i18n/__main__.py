@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.i18n import LOCALES
-from bot.i18n.catalogues import extract, problems, template_path, update
+from bot.i18n.tools import extract, problems, template_path, update
 
 
 async def command_texts() -> list[tuple[str, str]]:

@@ -30,14 +30,16 @@ def discord_locales(code: str) -> list[Locale]:
 
 
 def choices_translatable(tree: app_commands.CommandTree) -> None:
-    """Make every choice of the tree's commands translatable: discord.py makes a
-    decorator's choices so, but not those given to a command made already (the game
-    commands' of ``bot.core.options``)."""
+    """Make every option description and choice of the tree's commands translatable:
+    discord.py makes a decorator's so, but not those given to a command made already
+    (the game commands' of ``bot.core.options``)."""
     for command in tree.walk_commands():
         if not isinstance(command, app_commands.Command):
             continue
-        for parameter in command.parameters:
-            for choice in parameter.choices:
+        for parameter in command._params.values():
+            if isinstance(parameter.description, str):
+                parameter.description = app_commands.locale_str(parameter.description)
+            for choice in parameter.choices or ():
                 if getattr(choice, "_locale_name", None) is None:
                     choice._locale_name = app_commands.locale_str(choice.name)
 

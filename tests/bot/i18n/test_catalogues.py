@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import LOCALES
-from bot.i18n.catalogues import Problem, problems, read, template_path
+from bot.i18n.tools import Problem, problems, read, template_path
 
 OTHERS = LOCALES[1:]
 GLOSSARY = Path(__file__).resolve().parents[3] / "bot" / "i18n" / "glossary.md"
@@ -81,7 +81,7 @@ async def test_the_template_has_every_key_of_the_code() -> None:
     """Every text the code wraps (and every command string) is in the English template:
     after changing one, ``python -m bot.i18n extract``."""
     from bot.i18n.__main__ import command_texts
-    from bot.i18n.catalogues import extract
+    from bot.i18n.tools import extract
 
     code = extract(await command_texts())
     template = read(template_path(), "en")
@@ -93,7 +93,7 @@ async def test_the_template_has_every_key_of_the_code() -> None:
 def test_missing_reports_empty_fuzzy_and_broken_translations(tmp_path: Path) -> None:
     from babel.messages.catalog import Catalog
 
-    from bot.i18n.catalogues import update, write
+    from bot.i18n.tools import update, write
 
     template = Catalog(locale="en", domain="messages")
     template.add("Resign")

@@ -24,6 +24,7 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "_": None,
     "N_": None,
     "_n": (1, 2),
+    "N_n": (1, 2),
     "Words": None,
     "Plural": (1, 2),
     "IllegalMove": None,
