@@ -283,7 +283,7 @@ def said(text: object, /) -> str:
         key: said(value) if hasattr(value, "template") else value for key, value in params.items()
     }
     plural = getattr(words, "plural", None)
-    count = getattr(words, "count", None)
+    count = getattr(words, "number", None)
     if isinstance(plural, str) and isinstance(count, int):
         values.pop("count", None)
         return _n(template, plural, count, **values)
