@@ -214,8 +214,10 @@ class Catalogues:
 
     def format(self, locale: str, text: str, english: str, params: dict[str, object]) -> str:
         """``text`` formatted; the English (which must format) if the translation won't."""
+        if not params:  # a text without values is shown as it is (as the English is)
+            return text
         if text is english:
-            return english.format(**params) if params else english
+            return english.format(**params)
         try:
             return text.format(**params)
         except (KeyError, IndexError, ValueError, AttributeError, TypeError):
