@@ -80,9 +80,9 @@ def spoken(said: str) -> str:
         if _(said.template, **english) == str(said):
             return str(said)  # not translated: all English, not English with translated parts
     params = {k: spoken(v) if isinstance(v, str) else v for k, v in said.params.items()}
-    if said.plural is not None and said.count is not None:
+    if said.plural is not None and said.number is not None:
         params.pop("count", None)
-        return _n(said.template, said.plural, said.count, **params)
+        return _n(said.template, said.plural, said.number, **params)
     return _(said.template, **params)
 
 

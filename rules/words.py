@@ -23,9 +23,10 @@ class Words(str):
 
     template: str
     params: dict[str, Any]
-    #: The plural form of the template, and the count choosing between them.
+    #: The plural form of the template, and the number choosing between them (its
+    #: ``{count}``).
     plural: str | None
-    count: int | None
+    number: int | None
 
     def __new__(cls, template: str, /, **params: Any) -> Words:
         text = template.format(**params) if params else template
@@ -33,7 +34,7 @@ class Words(str):
         self.template = template
         self.params = params
         self.plural = None
-        self.count = None
+        self.number = None
         return self
 
 
@@ -41,7 +42,7 @@ def Plural(singular: str, plural: str, count: int, /, **params: Any) -> Words:
     """The English form of ``singular``/``plural`` for ``count`` (also a placeholder),
     keeping both for translation (other languages have other plural rules)."""
     words = Words(singular if count == 1 else plural, count=count, **params)
-    words.template, words.plural, words.count = singular, plural, count
+    words.template, words.plural, words.number = singular, plural, count
     return words
 
 

@@ -21,10 +21,12 @@ def game_options(rule_set: rules.Game, options: Mapping[str, Any] | None) -> dic
     try:
         return dict(rule_set.resolve_options(**given))
     except rules.OptionError as error:
-        said = str(error)
+        why = said(error)
         for value in given.values():
-            said = texts.echoing(said, str(value))
-        raise UserError(f"{rule_set.title} can't be played like that: {said}.") from None
+            why = texts.echoing(why, str(value))
+        raise UserError(
+            _("{game} can't be played like that: {why}.", game=rule_set.title, why=why)
+        ) from None
 
 
 class GameDeadlines(Protocol):

@@ -214,8 +214,10 @@ class Catalogues:
 
     def format(self, locale: str, text: str, english: str, params: dict[str, object]) -> str:
         """``text`` formatted; the English (which must format) if the translation won't."""
+        if not params:  # a text without values is shown as it is (as the English is)
+            return text
         if text is english:
-            return english.format(**params) if params else english
+            return english.format(**params)
         try:
             return text.format(**params)
         except (KeyError, IndexError, ValueError, AttributeError, TypeError):
@@ -283,7 +285,7 @@ def said(text: object, /) -> str:
         key: said(value) if hasattr(value, "template") else value for key, value in params.items()
     }
     plural = getattr(words, "plural", None)
-    count = getattr(words, "count", None)
+    count = getattr(words, "number", None)
     if isinstance(plural, str) and isinstance(count, int):
         values.pop("count", None)
         return _n(template, plural, count, **values)

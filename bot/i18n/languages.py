@@ -26,10 +26,12 @@ AUTOMATIC = "auto"
 
 class Languages:
     def __init__(self, db: Database) -> None:
+        global _registry
         self.db = db
         #: Each server's Discord locale, as last seen (or stored).
         self._guilds: dict[int, str] = {}
         self._loaded = False
+        _registry = self  # the process's one (the last built: the root builds one)
 
     async def start(self) -> None:
         """Read every server's locale, and be the registry of :func:`guild_language`
