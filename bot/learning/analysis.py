@@ -20,11 +20,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from babel.numbers import format_percent
+
 import rules
 from ai import Analysis, Budget, Level
 from bot import texts
 from bot.core.games import Games
-from bot.i18n import _
+from bot.i18n import _, current_locale
 from bot.model import GameUpdate, UserError
 from bot.model import names as row_names
 from bot.pictures import biggest_swings
@@ -179,7 +181,10 @@ class GameAnalysis:
 
 
 def _percent(chance: float | None) -> str:
-    return "?" if chance is None else f"{round(100 * chance)}%"
+    """``55%`` (``55 %`` in German: the current language's way), or ``?``."""
+    if chance is None:
+        return "?"
+    return format_percent(round(100 * chance) / 100, locale=current_locale())
 
 
 def shown(raw: Sequence[float | None], proven: Sequence[bool]) -> list[float | None]:
