@@ -197,9 +197,10 @@ def game_over(row: GameRow, state: State | None = None) -> str:
         return _("**Game over.** {result} It counts for nothing.", result=result)
     over = _("**Game over.** {result}", result=result)
     if row.winner_seat is None:
-        if row.end_reason is Termination.REPETITION:
-            return over
-        return f"{over} {_('It is a draw.')}"
+        english = (state.result if state is not None else None) or row.result or ""
+        if row.end_reason is Termination.REPETITION or "draw" in english.lower():
+            return over  # the result says so
+        return over + " " + _("It's a draw.")
     winner = row.player_names[row.winner_seat]
     if state is None or state.color_of(row.winner_seat) is None or result.startswith(winner):
         return over  # the result names the players

@@ -5,6 +5,7 @@ speaks French, and a Japanese member's turn notice (a DM) is in Japanese."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -90,3 +91,41 @@ async def test_a_turn_notice_by_dm_is_in_the_members_last_language(env: Env, spo
     await env.moves.play_move(guild_id=GUILD, game_id=game_id, member=ANA, text="d4")
     posts = [post.content for post in env.poster.posts_for(game_id)]
     assert any("であなたの手番です：石を置く" in content for content in posts), posts
+
+
+async def test_an_interaction_is_answered_in_its_members_language(env: Env, spoken) -> None:
+    """The dispatch's language: the member's /settings choice, else their Discord's; the
+    server's locale remembered on the way (for its threads), an unknown one English."""
+    from types import SimpleNamespace
+
+    from discord import Locale
+
+    from bot.i18n import current_locale
+    from bot.i18n.languages import guild_language
+    from bot.ui.context import answer_locale, answering
+
+    def interaction(member_id: int, locale: Locale, guild_locale: Locale | None) -> Any:
+        return SimpleNamespace(
+            client=SimpleNamespace(services=env.services),
+            user=SimpleNamespace(id=member_id),
+            guild_id=GUILD,
+            locale=locale,
+            guild_locale=guild_locale,
+        )
+
+    assert await answer_locale(interaction(ANA.id, Locale.german, Locale.french)) == "de"
+    assert guild_language(GUILD) == "fr"
+    async with answering(interaction(BO.id, Locale.korean, Locale.french)):
+        assert current_locale() == "en"  # no Korean catalogue
+    await env.services.get(Languages).choose(BO.id, "pt_BR")
+    async with answering(interaction(BO.id, Locale.korean, None)):
+        assert current_locale() == "pt_BR"
+    assert current_locale() == "en"
+
+
+def test_the_tools_refuse_what_they_do_not_know() -> None:
+    from bot.i18n.__main__ import main
+
+    assert main(["missing", "xx"]) == 2
+    assert main(["translate"]) == 2
+    assert main([]) == 2
