@@ -44,6 +44,7 @@ from bot.correspondence.deadlines import DeadlinePoster
 from bot.correspondence.notify import Messenger, Notifier
 from bot.correspondence.service import Correspondence
 from bot.events import Events
+from bot.i18n.languages import Languages
 from bot.learning.analysis import Analyses, Thinker
 from bot.learning.sandbox import Sandboxes
 from bot.liveness import Liveness
@@ -134,6 +135,8 @@ class App:
     processes: Processes
     #: ``/healthz`` on ``HEALTH_PORT`` (None: no port set).
     liveness: Liveness | None = None
+    #: The language of each server and member (bot.i18n).
+    languages: Languages | None = None
     services: Services = field(default_factory=Services)
     _warm_up: asyncio.Task[int] | None = None
     _buttons: asyncio.Task[int] | None = None
@@ -158,6 +161,8 @@ class App:
         start_ai = getattr(self.ai, "start", None)
         if start_ai is not None:
             await start_ai()
+        if self.languages is not None:  # the servers' languages, before their owed posts
+            await self.languages.start()
         await self.outbox.start()
         self._warm_up = asyncio.create_task(self.games.warm_up(), name="replay active games")
         self._buttons = asyncio.create_task(
@@ -429,6 +434,7 @@ def build(
         liveness=None
         if settings.health_port is None
         else Liveness(db, port=settings.health_port, gateway=gateway, now=now),
+        languages=Languages(db),
     )
     for one in (settings, *(getattr(app, f.name) for f in fields(App) if f.name in _SERVICES)):
         app.services.add(one)
@@ -465,4 +471,5 @@ _SERVICES = (
     "ladders",
     "players",
     "seeks",
+    "languages",
 )

@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot import places
 from bot.app import AREAS, App, build
 from bot.config import Settings, hidden_password
+from bot.i18n import _
 from bot.model import Member, UserError
 from bot.pace import Pace, share
 from bot.poster import DiscordMessenger, DiscordPoster
@@ -28,9 +29,10 @@ from bot.services import Services
 from bot.storage import Database, Unavailable, open_database
 from bot.ui.answers import tolerate_repeated_answers
 from bot.ui.areas import PostViews
-from bot.ui.context import bot_in_server, custom_id_of
+from bot.ui.context import answering, bot_in_server, custom_id_of
 from bot.ui.errors import STALE_BUTTON, BadOptions, report
 from bot.ui.forms import submit_form
+from bot.ui.translator import CatalogueTranslator, choices_translatable
 
 log = logging.getLogger(__name__)
 
@@ -112,28 +114,30 @@ class BoardTree(app_commands.CommandTree):
             getattr(root, "allowed_contexts", None) or app_commands.AppCommandContext()
         )
         if not contexts.dm_channel and not bot_in_server(interaction):
-            raise app_commands.NoPrivateMessage(places.SERVER_ONLY)
+            raise app_commands.NoPrivateMessage(_(places.SERVER_ONLY))
         return True
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        await report(interaction, error)
+        async with answering(interaction):
+            await report(interaction, error)
 
     async def _call(self, interaction: discord.Interaction) -> None:
         """Run the command: discord.py reads its options before the command's own
         error handling begins, so an option of the wrong type (a user option holding
         no user id: a client's bug, or a command changed since the member's client
         loaded it) would go unanswered; it is answered here, and nothing runs."""
-        try:
-            if interaction.type is discord.InteractionType.application_command:
-                check_option_types(interaction)
-            await super()._call(interaction)
-        except (BadOptions, ValueError, TypeError, KeyError) as error:
-            if interaction.response.is_done():
-                raise  # the command ran: not a matter of its options
-            log.warning("options of the wrong type for %s: %s", interaction.data, error)
-            await report(interaction, BadOptions(str(error)))
+        async with answering(interaction):  # the member's language, for the command
+            try:
+                if interaction.type is discord.InteractionType.application_command:
+                    check_option_types(interaction)
+                await super()._call(interaction)
+            except (BadOptions, ValueError, TypeError, KeyError) as error:
+                if interaction.response.is_done():
+                    raise  # the command ran: not a matter of its options
+                log.warning("options of the wrong type for %s: %s", interaction.data, error)
+                await report(interaction, BadOptions(str(error)))
 
 
 #: The Python values each kind of option is, as discord.py reads a valid one.
@@ -262,6 +266,9 @@ class BoardBot(commands.Bot):
         await self.load_areas()
         assert isinstance(self.tree, BoardTree)
         self.tree.open_anywhere()  # after the areas: their commands are in the tree now
+        # every command's names, descriptions and choices in each language (bot.i18n)
+        choices_translatable(self.tree)
+        await self.tree.set_translator(CatalogueTranslator())
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -304,7 +311,8 @@ class BoardBot(commands.Bot):
             custom_id = custom_id_of(interaction) or ""
             if not any(t.fullmatch(custom_id) for t in self.component_templates):
                 log.info("a component nobody handles: custom_id %r", custom_id[:100])
-                await report(interaction, UserError(STALE_BUTTON))
+                async with answering(interaction):
+                    await report(interaction, UserError(_(STALE_BUTTON)))
 
     async def close(self) -> None:
         if self.app is not None:

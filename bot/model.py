@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Protocol
 
+from bot.i18n import _
 from bot.storage import ChallengeRow, GameRow
 from rules import Decision, Outcome, State
 
@@ -29,9 +30,11 @@ def not_saved(what: str, failure: Exception) -> str:
     """What a member is told when the database could not store their change (a
     :class:`bot.storage.WriteFailed`, whose ``reason`` is in plain words)."""
     reason = getattr(failure, "reason", str(failure))
-    return (
-        f"{what} was **not saved**: {reason}. Nothing changed. The bot's operator has "
-        "been told; please try again once they have fixed it."
+    return _(
+        "{what} was **not saved**: {reason}. Nothing changed. The bot's operator has "
+        "been told; please try again once they have fixed it.",
+        what=what,
+        reason=reason,
     )
 
 

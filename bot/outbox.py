@@ -42,6 +42,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.claims import Lanes
+from bot.i18n import current_locale, speaking
 from bot.model import DeliveryDelayed
 from bot.storage import Database, OutboxRow, ReadFailed, Statement, WriteFailed, queries
 from bot.timers import Sleep
@@ -89,8 +90,11 @@ def item(
     lane: str, kind: str, payload: dict[str, Any], *, now: datetime, worked_out: Any = None
 ) -> Staged:
     """A new outbox item of ``kind`` in ``lane``: write its ``statement`` in the same
-    transaction as the change that causes it, then :meth:`Outbox.deliver` it."""
+    transaction as the change that causes it, then :meth:`Outbox.deliver` it. It is
+    delivered in the language spoken now (stage a thread's post within
+    ``speaking(<the server's language>)``: bot.i18n), kept in its payload."""
     key = secrets.token_urlsafe(9)  # 12 characters: a nonce holds 25
+    payload = {"locale": current_locale(), **payload}
     return Staged(
         key,
         lane,
@@ -312,7 +316,8 @@ class Outbox:
                 return
             token = _delivering.set(_Delivering(pending.key))
             try:
-                value = await handler(pending, self._worked_out.get(pending.key))
+                with speaking(pending.payload.get("locale")):  # as it was staged
+                    value = await handler(pending, self._worked_out.get(pending.key))
             except (DeliveryDelayed, WriteFailed, ReadFailed) as delay:  # for now: try again
                 attempts += 1
                 pause = min(LONGEST_PAUSE, 2.0 ** min(attempts, 10) / 4)

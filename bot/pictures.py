@@ -1,19 +1,52 @@
 """Pictures for the bot, drawn by :mod:`render` in a worker thread (Pillow is CPU-bound
 and must not hold up the event loop): the default :class:`~bot.model.Renderer` and
 :class:`~bot.model.Replayer` the composition root gives the services, and what a move
-did in words, as its picture marks it."""
+did in words, as its picture marks it.
+
+Every picture speaks the current language (:mod:`bot.i18n`): render has no catalogue
+of its own, so each drawing here is given :data:`WORDS`, which translates with the
+bot's (the worker thread sees the caller's language: ``asyncio.to_thread`` copies
+the context)."""
 
 from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Hashable, Mapping, Sequence
-from typing import Protocol
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import ParamSpec, Protocol, TypeVar
 
 import render
+from bot.i18n import _, _n, current_locale
 from bot.model import DEFAULT_THEME
 from render import Mark, Marked
 from rules import Outcome, State
+
+T = TypeVar("T")
+P = ParamSpec("P")
+
+#: The pictures' words: the bot's catalogue, in the current language.
+WORDS = render.Words(_, _n)
+
+
+def _spoken(draw: Callable[P, T]) -> Callable[P, T]:
+    """``draw`` in the current language (render's words for the time of the drawing)."""
+
+    @functools.wraps(draw)
+    def spoken(*args: P.args, **kwargs: P.kwargs) -> T:
+        with render.speaking(WORDS):
+            return draw(*args, **kwargs)
+
+    return spoken
+
+
+_board_png = _spoken(render.board_png)
+_replay_gif = _spoken(render.replay_gif)
+_change_summary = _spoken(render.change_summary)
+_chart_png = _spoken(render.win_chart_png)
+_card_png = _spoken(render.card_png)
+_caption_text = _spoken(render.caption_text)
+_table_png = _spoken(render.crosstable.table_png)
+_bracket_png = _spoken(render.crosstable.bracket_png)
 
 
 async def render_board(
@@ -26,7 +59,7 @@ async def render_board(
 ) -> bytes | None:
     """The board picture; a ``preview`` shows a move not played yet, and says so."""
     return await asyncio.to_thread(
-        render.board_png, state, names=dict(names), theme=theme, outcome=outcome, preview=preview
+        _board_png, state, names=dict(names), theme=theme, outcome=outcome, preview=preview
     )
 
 
@@ -41,7 +74,7 @@ async def replay_gif(
 ) -> bytes:
     """The animated replay of a whole game."""
     return await asyncio.to_thread(
-        render.replay_gif,
+        _replay_gif,
         game,
         dict(options),
         moves,
@@ -54,7 +87,7 @@ async def replay_gif(
 def change_summary(state: State) -> str:
     """What the last move did besides placing ("flipped 3 black stones, then removed 1
     white stone"; "" when it only placed), as the picture marks it. Quick: no drawing."""
-    return render.change_summary(state)
+    return _change_summary(state)
 
 
 # -- learning: the guide's diagrams, hints, the AI's analysis --------------------------
@@ -77,19 +110,30 @@ class Diagram(Hashable, Protocol):
     def state(self, game: str) -> State: ...
 
 
-@functools.lru_cache(maxsize=128)
 def diagram_png(game: str, diagram: Diagram, theme: str = DEFAULT_THEME) -> bytes:
     """A guide page's diagram: its position, what it points at ringed, and the hints
-    of ``/board marks`` if it asks for them (drawn once per page and theme)."""
+    of ``/board marks`` if it asks for them (drawn once per page, theme and language)."""
+    return _diagram_png(game, diagram, theme, current_locale())
+
+
+@functools.lru_cache(maxsize=128)
+def _diagram_png(game: str, diagram: Diagram, theme: str, locale: str) -> bytes:
     state = diagram.state(game)
-    return render.board_png(state, theme=theme, marks=diagram.hints, extra=diagram_marks(diagram))
+    return _board_png(state, theme=theme, marks=diagram.hints, extra=diagram_marks(diagram))
 
 
 def diagram_marks(diagram: Diagram) -> list[Marked]:
-    """The rings of a guide's diagram, with what they mark for the legend."""
-    return [
-        Marked(cell, Mark.HIGHLIGHT, label=diagram.ringed or None) for cell in diagram.highlight
-    ]
+    """The rings of a guide's diagram, with what they mark for the legend (in the
+    current language)."""
+    label = _(diagram.ringed) if diagram.ringed else None
+    return [Marked(cell, Mark.HIGHLIGHT, label=label) for cell in diagram.highlight]
+
+
+def diagram_caption(game: str, diagram: Diagram) -> list[str]:
+    """What the picture of a guide's diagram says, row by row, in the current language
+    (quick: nothing is drawn)."""
+    state = diagram.state(game)
+    return _caption_text(state, marks=diagram.hints, extra=diagram_marks(diagram))
 
 
 async def render_diagram(game: str, diagram: Diagram, theme: str = DEFAULT_THEME) -> bytes:
@@ -98,9 +142,7 @@ async def render_diagram(game: str, diagram: Diagram, theme: str = DEFAULT_THEME
 
 async def render_hints(state: State, names: Mapping[int, str], theme: str = DEFAULT_THEME) -> bytes:
     """The board with hints for the player to move (``/board marks``)."""
-    return await asyncio.to_thread(
-        render.board_png, state, names=dict(names), theme=theme, marks=True
-    )
+    return await asyncio.to_thread(_board_png, state, names=dict(names), theme=theme, marks=True)
 
 
 def suggestion_marks(state: State, move: str | None, color: str | None) -> list[Marked]:
@@ -123,7 +165,7 @@ def suggestion_png(
     theme: str = DEFAULT_THEME,
 ) -> bytes:
     """The board after a move, with the move the AI preferred in its place marked."""
-    return render.board_png(
+    return _board_png(
         state, names=dict(names), theme=theme, extra=suggestion_marks(state, move, color)
     )
 
@@ -146,7 +188,7 @@ def chart_png(
     theme: str = DEFAULT_THEME,
 ) -> bytes:
     """The line chart of the first player's winning chances over a game."""
-    return render.win_chart_png(list(chances), names=dict(names), current=current, theme=theme)
+    return _chart_png(list(chances), names=dict(names), current=current, theme=theme)
 
 
 async def render_chart(
@@ -174,7 +216,7 @@ def card_png(
     theme: str = DEFAULT_THEME,
 ) -> bytes:
     """A card as Discord shows an embed: title, text, picture, note and footer."""
-    return render.card_png(title, text, picture=picture, note=note, footer=footer, theme=theme)
+    return _card_png(title, text, picture=picture, note=note, footer=footer, theme=theme)
 
 
 # -- competitions: standings tables and brackets ------------------------------------
@@ -191,7 +233,7 @@ async def table_picture(
     """A table of text cells (a tournament's crosstable), legible at Discord's preview
     size; column 1 holds the names."""
     return await asyncio.to_thread(
-        render.crosstable.table_png, title, header, rows, theme=theme, highlight=highlight
+        _table_png, title, header, rows, theme=theme, highlight=highlight
     )
 
 
@@ -202,4 +244,4 @@ async def bracket_picture(
     theme: str = DEFAULT_THEME,
 ) -> bytes:
     """A knockout bracket: each round's matches (two names, the winner's side)."""
-    return await asyncio.to_thread(render.crosstable.bracket_png, title, rounds, theme=theme)
+    return await asyncio.to_thread(_bracket_png, title, rounds, theme=theme)

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from bot.i18n import N_, _
+
 #: The guild id of games and challenges that live in their members' DMs.
 DMS = 0
 #: How long an interaction's token lets the bot answer, edit and follow up (Discord's
@@ -35,36 +37,40 @@ def token_alive(until: datetime | None, now: datetime) -> bool:
 
 def with_link(content: str, link: str | None) -> str:
     """A post sent to a player's DMs, with the link back to where the game was made."""
-    return content if not link else f"{content}\n-# Started here: {link}"
+    return content if not link else content + "\n" + _("-# Started here: {link}", link=link)
 
 
 def sent_to_dms(opponent: str) -> str:
     """The challenger's answer once a challenge made in a DM is sent to the opponent."""
-    return (
-        f"Your challenge is on its way to {opponent}'s DMs with me: the game will be "
-        "played in both your DMs with me."
+    return _(
+        "Your challenge is on its way to {name}'s DMs with me: the game will be "
+        "played in both your DMs with me.",
+        name=opponent,
     )
 
 
 def reply_card_note(opponent: str | None) -> str:
     """Under a challenge card answered in a server without the bot (or a group DM)."""
     if opponent is None:
-        return "-# The game will be played in the players' DMs with me."
-    return (
-        f"-# {opponent} also gets this challenge in their DMs with me; the game will be "
-        "played in both your DMs with me."
+        return _("-# The game will be played in the players' DMs with me.")
+    return _(
+        "-# {name} also gets this challenge in their DMs with me; the game will be "
+        "played in both your DMs with me.",
+        name=opponent,
     )
 
 
 def no_dm_to(name: str) -> str:
     """A challenge whose opponent the bot can't DM (no shared server, no install)."""
-    return (
-        f"I can't send {name} a direct message: they need to share a server with me, "
-        "or to add me to their apps (then try again)."
+    return _(
+        "I can't send {name} a direct message: they need to share a server with me, "
+        "or to add me to their apps (then try again).",
+        name=name,
     )
 
 
-OPEN_CHALLENGE_IN_DM = (
+#: Shown as ``_(OPEN_CHALLENGE_IN_DM)``.
+OPEN_CHALLENGE_IN_DM = N_(
     "In a DM nobody else sees a challenge: name your opponent (`opponent:`), or challenge "
     "in a server."
 )
@@ -72,16 +78,23 @@ OPEN_CHALLENGE_IN_DM = (
 
 def lives_in_dms(link: str | None) -> str:
     """Where a game of no server lives, for whoever meets one of its old cards."""
-    where = f" (its latest board: {link})" if link else ""
-    return f"That game is played in its players' DMs with me{where}."
+    if link:
+        return _(
+            "That game is played in its players' DMs with me (its latest board: {link}).",
+            link=link,
+        )
+    return _("That game is played in its players' DMs with me.")
 
 
 def moved_here(label: str) -> str:
     """The caption of a move's board, answered where the bot can't post."""
-    return f"**{label}**: your move is played; the next turns come to your DMs with me."
+    return _(
+        "**{game}**: your move is played; the next turns come to your DMs with me.", game=label
+    )
 
 
-SERVER_ONLY = (
+#: Shown as ``_(SERVER_ONLY)``.
+SERVER_ONLY = N_(
     "This command only works in a server that added me (not in DMs, group chats or "
     "servers where only members added me)."
 )
@@ -90,7 +103,8 @@ SERVER_ONLY = (
 def game_ref(label: str, url: str, in_dms: bool) -> str:
     """A game in a list (``/games``, ``/myturn``): linked to its board, or for a game of
     the DMs (whose boards are in each player's own DMs) said to be there."""
-    return f"{label} (in DMs)" if in_dms else f"[{label}]({url})"
+    return _("{game} (in DMs)", game=label) if in_dms else f"[{label}]({url})"
 
 
-OWN_GAMES_ONLY = "In DMs, `/games` lists only your own games (your DM games are yours alone)."
+#: Shown as ``_(OWN_GAMES_ONLY)``.
+OWN_GAMES_ONLY = N_("In DMs, `/games` lists only your own games (your DM games are yours alone).")

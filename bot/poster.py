@@ -29,6 +29,7 @@ import aiohttp
 import discord
 
 from bot import places, texts
+from bot.i18n import _
 from bot.model import DeliveryDelayed, Post, Posted, automatic_seat
 from bot.outbox import next_nonce
 from bot.pace import Pace
@@ -137,7 +138,8 @@ class DiscordPoster:
     async def post(self, game: GameRow, post: Post) -> Posted:
         if game.in_dms:
             return await self._deliver_dms(game, post)
-        return await self._deliver(game, post)
+        with texts.in_thread(game):  # its buttons' and the poster's own words
+            return await self._deliver(game, post)
 
     async def _deliver_dms(self, game: GameRow, post: Post) -> Posted:
         """The post in each player's DM with the bot (the bot's own seat aside), with
@@ -200,10 +202,12 @@ class DiscordPoster:
         if not callable(getattr(channel, "send", None)) or self.challenge_buttons is None:
             return None
         opponent = [] if challenge.opponent_id is None else [discord.Object(challenge.opponent_id)]
+        with texts.in_thread(challenge):  # its buttons, in the server's language
+            view = self.challenge_buttons(challenge, False)
         try:
             message = await channel.send(
                 content=text[:2000],
-                view=self.challenge_buttons(challenge, False),
+                view=view,
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, users=opponent
                 ),
@@ -316,11 +320,12 @@ class DiscordPoster:
         channel = await self._fetch(challenge.channel_id)
         if channel is None:
             return
-        view = (
-            self.challenge_buttons(challenge, True)
-            if disabled_buttons and self.challenge_buttons
-            else None
-        )
+        with texts.in_thread(challenge):
+            view = (
+                self.challenge_buttons(challenge, True)
+                if disabled_buttons and self.challenge_buttons
+                else None
+            )
         try:
             await channel.get_partial_message(challenge.message_id).edit(
                 content=text, view=view, allowed_mentions=discord.AllowedMentions.none()
@@ -336,15 +341,15 @@ class DiscordPoster:
         if game.thread_id is not None:
             thread = await self._fetch(game.thread_id)
             if thread is None:
-                problem = "its thread was deleted"
+                problem = _("its thread was deleted")
             else:
                 try:
                     message = await self._send_to_thread(thread, game, post)
                     return Posted(message.id, thread.id, thread.id)
                 except discord.NotFound:
-                    problem = "its thread was deleted"
+                    problem = _("its thread was deleted")
                 except discord.Forbidden:
-                    problem = "I can no longer post in its thread"
+                    problem = _("I can no longer post in its thread")
             log.warning("game %d: %s", game.id, problem)
         channel = await self._fetch(game.channel_id)
         if channel is None:
@@ -352,7 +357,11 @@ class DiscordPoster:
         if problem and _holds_threads(channel):
             try:  # a fresh thread keeps the game in one place again
                 starter = await channel.send(
-                    content=f"**{texts.label(game)}** continues here: {problem}.",
+                    content=_(
+                        "**{game}** continues here: {problem}.",
+                        game=texts.label(game),
+                        problem=problem,
+                    ),
                     allowed_mentions=discord.AllowedMentions.none(),
                     nonce=_nonce(),
                 )
@@ -366,10 +375,16 @@ class DiscordPoster:
         fields = self._message(game, post)
         if problem:
             fields["content"] = (
-                f"*({texts.label(game)}: {problem}, so I'm posting here.)*\n" + fields["content"]
+                _(
+                    "*({game}: {problem}, so I'm posting here.)*",
+                    game=texts.label(game),
+                    problem=problem,
+                )
+                + "\n"
+                + fields["content"]
             )
         message = await channel.send(**fields)
-        keep = game.thread_id if problem == "I can no longer post in its thread" else None
+        keep = game.thread_id if problem == _("I can no longer post in its thread") else None
         return Posted(message.id, keep, channel.id)
 
     async def _send_to_thread(self, thread: Any, game: GameRow, post: Post) -> discord.Message:

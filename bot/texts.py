@@ -12,6 +12,8 @@ time zone: the one thing this module takes from discord.py.
 
 from __future__ import annotations
 
+import re
+from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any
 
@@ -19,15 +21,24 @@ from discord.utils import format_dt
 
 import rules
 from bot import timecontrol
+from bot.i18n import N_, N_n, _, _n, current_locale, said, speaking
+from bot.i18n.languages import guild_language
 from bot.model import automatic_seat, members_of
 from bot.storage import ChallengeRow, GameRow
-from rules import State
+from rules import State, Termination
+from rules.words import colour_title
 
 THREAD_NAME_LIMIT = 100
 
 
-#: What a game against the bot is, in its posts.
-PRACTICE = "Practice, never rated."
+#: What a game against the bot is, in its posts (shown as ``_(PRACTICE)``).
+PRACTICE = N_("Practice, never rated.")
+
+
+def in_thread(row: GameRow | ChallengeRow) -> AbstractContextManager[None]:
+    """Speak the language of the game's (or challenge's) server within the block: what
+    is posted in its channel or thread is for everyone there."""
+    return speaking(guild_language(row.guild_id))
 
 
 def mention(member_id: int) -> str:
@@ -48,12 +59,17 @@ def label(row: GameRow) -> str:
 
 def thread_name(row: GameRow) -> str:
     """``Lifeline #12 · Ana vs Bo``, cut to Discord's 100 characters."""
-    name = f"{label(row)} · {row.player_names[0]} vs {row.player_names[1]}"
+    name = _(
+        "{game} · {first} vs {second}",
+        game=label(row),
+        first=row.player_names[0],
+        second=row.player_names[1],
+    )
     return name if len(name) <= THREAD_NAME_LIMIT else name[: THREAD_NAME_LIMIT - 1] + "…"
 
 
 def options_text(options: dict[str, Any]) -> str:
-    """``size 7, opening strong-pie``."""
+    """``size 7, opening strong-pie`` (the options' names and values as typed)."""
     return ", ".join(f"{name} {value}" for name, value in options.items())
 
 
@@ -61,15 +77,30 @@ def player(row: GameRow, state: State, seat: int) -> str:
     """``Ana (black)``, or just ``Ana`` while a pie leaves the colours open."""
     color = state.color_of(seat)
     name = row.player_names[seat]
-    return f"{name} ({color})" if color else name
+    return _("{name} ({colour})", name=name, colour=colour_word(color)) if color else name
+
+
+#: The colours as a post names them beside a player: ``Ana (black)``.
+_COLOUR_WORDS = {
+    "black": N_("black"),
+    "white": N_("white"),
+    "yellow": N_("yellow"),
+    "cyan": N_("cyan"),
+}
+
+
+def colour_word(colour: str) -> str:
+    """A colour in lower case, in the current language: ``black``."""
+    word = _COLOUR_WORDS.get(colour)
+    return _(word) if word else colour
 
 
 def player_word(state: State, seat: int) -> str:
     """A seat without a name: ``Black``, or ``the first player`` before the colours."""
     color = state.color_of(seat)
-    return (
-        color.capitalize() if color else ("the first player" if seat == 0 else "the second player")
-    )
+    if color:
+        return said(colour_title(color))
+    return _("the first player") if seat == 0 else _("the second player")
 
 
 def turn_line(row: GameRow, state: State) -> str:
@@ -77,8 +108,11 @@ def turn_line(row: GameRow, state: State) -> str:
     seat = state.to_move
     if seat is None or seat == automatic_seat(row):  # the bot's typing indicator says so
         return ""
-    prompt = state.prompt.rstrip(".")
-    return f"{mention(row.player_ids[seat])}, your turn" + (f": {prompt}." if prompt else ".")
+    prompt = said(state.prompt).rstrip(".")
+    who = mention(row.player_ids[seat])
+    if prompt:
+        return _("{member}, your turn: {prompt}.", member=who, prompt=prompt)
+    return _("{member}, your turn.", member=who)
 
 
 def sentence(text: str) -> str:
@@ -87,37 +121,110 @@ def sentence(text: str) -> str:
     return text if not text or text[-1] in ".!?…" else f"{text}."
 
 
+#: The counted things the bot names, singular and plural, for :func:`plural`.
+_COUNTED = {
+    "move": N_n("{count} move", "{count} moves"),
+    "round": N_n("{count} round", "{count} rounds"),
+    "player": N_n("{count} player", "{count} players"),
+    "rated game": N_n("{count} rated game", "{count} rated games"),
+    "game": N_n("{count} game", "{count} games"),
+    "day": N_n("{count} day", "{count} days"),
+    "hour": N_n("{count} hour", "{count} hours"),
+    "minute": N_n("{count} minute", "{count} minutes"),
+}
+
+
 def plural(count: int, word: str, words: str | None = None) -> str:
-    """``1 move``, ``2 moves``; ``words`` for an irregular plural."""
+    """``1 move``, ``2 moves`` in the current language (for the words of ``_COUNTED``;
+    English for another); ``words`` for an irregular plural."""
+    forms = _COUNTED.get(word)
+    if forms is not None and words is None:
+        return _n(forms[0], forms[1], count)
     return f"{count} {word if count == 1 else words or word + 's'}"
 
 
-def game_over(row: GameRow) -> str:
-    """``**Game over.** Black wins: White resigned. Ana wins.`` (the winner named unless
-    the result already names them)."""
-    result = sentence(row.result or "")
-    if row.status == "aborted":
-        return f"**Game over.** {result} It counts for nothing.".replace(".  ", ". ")
+def result_text(row: GameRow, state: State | None = None) -> str:
+    """How a finished game ended, in the current language: composed from how it ended
+    (``end_reason``), the winner and, with its final ``state``, the colours (the rules'
+    own sentence when the rules ended it); the players' names without it."""
+    termination = row.end_reason
+    by_rules = termination is None or termination.by_rules
+    if state is not None and by_rules and state.outcome is not None:
+        return said(state.outcome.text)
+    if row.is_active or termination is None:
+        return row.result or row.status
+    if row.result and current_locale() == "en":
+        return row.result  # as it was stored (its words may say more: who aborted)
+    if termination is Termination.ABORT or row.status == "aborted":
+        return _("Aborted")
     if row.winner_seat is None:
-        return f"**Game over.** {result}" + ("" if "draw" in result.lower() else " It's a draw.")
+        return _("Draw by repetition") if termination is Termination.REPETITION else _("Draw")
+    winner, loser = (_side(row, state, seat) for seat in (row.winner_seat, 1 - row.winner_seat))
+    if termination is Termination.RESIGNATION:
+        return _("{winner} wins: {loser} resigned", winner=winner, loser=loser)
+    if termination is Termination.TIMEOUT:
+        return _("{winner} wins: {loser} ran out of time", winner=winner, loser=loser)
+    if termination is Termination.NO_MOVES:
+        return _("{winner} wins: {loser} has no legal move", winner=winner, loser=loser)
+    if termination is Termination.NO_STONES:
+        return _("{winner} wins: {loser} has no stones left", winner=winner, loser=loser)
+    if termination is Termination.STALEMATE:
+        return _("{winner} wins: {winner} has no legal placement (stalemate wins)", winner=winner)
+    if termination is Termination.SCORE:
+        scores = re.search(r"wins ([0-9.]+) to ([0-9.]+)", row.result or "")
+        if scores:
+            return _("{winner} wins {top} to {low}", winner=winner, top=scores[1], low=scores[2])
+    return _("{winner} wins {how}", winner=winner, how=said(termination.description))
+
+
+def _side(row: GameRow, state: State | None, seat: int) -> str:
+    """A player as a result names them: their colour with the final position, else
+    their name."""
+    colour = state.color_of(seat) if state is not None else None
+    return said(colour_title(colour)) if colour else row.player_names[seat]
+
+
+def over_text(row: GameRow, state: State | None = None) -> str:
+    """``Asli #3 is over: White wins: Black resigned.``: a refusal for a finished game."""
+    return sentence(_("{game} is over: {result}", game=label(row), result=result_text(row, state)))
+
+
+def game_over(row: GameRow, state: State | None = None) -> str:
+    """``**Game over.** Black wins: White resigned. Ana wins.`` (the winner named when
+    the result names the colours)."""
+    result = sentence(result_text(row, state))
+    if row.status == "aborted":
+        return _("**Game over.** {result} It counts for nothing.", result=result)
+    over = _("**Game over.** {result}", result=result)
+    if row.winner_seat is None:
+        english = (state.result if state is not None else None) or row.result or ""
+        if row.end_reason is Termination.REPETITION or "draw" in english.lower():
+            return over  # the result says so
+        return over + " " + _("It's a draw.")
     winner = row.player_names[row.winner_seat]
+    if state is None or state.color_of(row.winner_seat) is None or result.startswith(winner):
+        return over  # the result names the players
     if row.winner_seat == automatic_seat(row):
-        return f"**Game over.** {result}" + ("" if result.startswith(f"{winner} ") else " I win.")
-    return f"**Game over.** {result}" + (
-        "" if result.startswith(f"{winner} ") else f" {winner} wins."
-    )
+        return f"{over} {_('I win.')}"
+    return f"{over} {_('{name} wins.', name=winner)}"
 
 
 def opening_post(row: GameRow, state: State) -> str:
     first = player(row, state, 0)
     second = player(row, state, 1)
     practice = automatic_seat(row) is not None
+    head = _(
+        "**{game}**: {first} vs {second} ({options}).",
+        game=label(row),
+        first=first,
+        second=second,
+        options=options_text(row.options),
+    )
     lines = [
-        f"**{label(row)}**: {first} vs {second} ({options_text(row.options)})."
-        + (f" {PRACTICE}" if practice else ""),
-        "I play first."
+        head + (f" {_(PRACTICE)}" if practice else ""),
+        _("I play first.")
         if automatic_seat(row) == 0
-        else f"{row.player_names[0]} is the first player.",
+        else _("{name} is the first player.", name=row.player_names[0]),
         turn_line(row, state),
     ]
     return "\n".join(line for line in lines if line)
@@ -126,38 +233,58 @@ def opening_post(row: GameRow, state: State) -> str:
 def move_line(row: GameRow, after: State, seat: int, move: str, did: str = "") -> str:
     """``**Asli #3** · move 12: Ana (black) played `h3`: captured 19 white stones.``, or
     for a colour choice ``… move 2: Bo chose white.``"""
-    what = f": {did}" if did else ""
-    head = f"**{label(row)}** · move {after.ply}"
+    head = _("**{game}** · move {number}", game=label(row), number=after.ply)
     bot = seat == automatic_seat(row)  # the bot speaks for itself
     if move == after.color_of(seat):  # the move is the colour its player now has
-        return f"{head}: {'I' if bot else row.player_names[seat]} chose {move}{what}."
-    return f"{head}: {'I' if bot else player(row, after, seat)} played `{move}`{what}."
+        colour = colour_word(move)
+        if bot:
+            line = _("{head}: I chose {colour}", head=head, colour=colour)
+        else:
+            line = _(
+                "{head}: {name} chose {colour}",
+                head=head,
+                name=row.player_names[seat],
+                colour=colour,
+            )
+    elif bot:
+        line = _("{head}: I played `{move}`", head=head, move=move)
+    else:
+        line = _(
+            "{head}: {name} played `{move}`", head=head, name=player(row, after, seat), move=move
+        )
+    return f"{line}: {did}." if did else f"{line}."
 
 
-def final_post(row: GameRow, head: str, words: list[str]) -> str:
+def final_post(row: GameRow, head: str, words: list[str], state: State | None = None) -> str:
     """The one post of a game's end: ``head`` (its last move, or its name), how it
     ended, the final ``words`` (summary, ratings, record), and both players mentioned
     (thanked, unless the game was aborted): the members, not the bot."""
     both = " ".join(mention(member_id) for member_id in members_of(row))
     again = "/practice" if automatic_seat(row) is not None else "/challenge"
     thanks = (
-        f"{both}: start a new game with `{again}` whenever you like."
+        _(
+            "{members}: start a new game with `{command}` whenever you like.",
+            members=both,
+            command=again,
+        )
         if row.status == "aborted"
-        else f"Well played, {both}!"
+        else _("Well played, {members}!", members=both)
     )
-    return "\n".join([head, game_over(row), *words, thanks])
+    return "\n".join([head, game_over(row, state), *words, thanks])
 
 
 def status_line(row: GameRow, state: State, member_id: int) -> str:
     """For the games list: whose turn it is, seen by ``member_id``."""
     if not row.is_active:
-        return row.result or row.status
+        return result_text(row, state)
     seat = state.to_move
     if seat is None:
-        return "finished"
+        return _("finished")
     if row.player_ids[seat] == member_id:
-        return f"**your turn**: {state.prompt}" if state.prompt else "**your turn**"
-    return f"{row.player_names[seat]}'s turn"
+        if state.prompt:
+            return _("**your turn**: {prompt}", prompt=said(state.prompt))
+        return _("**your turn**")
+    return _("{name}'s turn", name=row.player_names[seat])
 
 
 def clock_text(settings: dict[str, Any]) -> str:
@@ -168,9 +295,9 @@ def clock_text(settings: dict[str, Any]) -> str:
         control = timecontrol.DEFAULT
     parts = [timecontrol.describe_time_control(control)]
     if settings.get("takebacks") is False:
-        parts.append("no takebacks")
+        parts.append(_("no takebacks"))
     if settings.get("vacation") is False:
-        parts.append("no vacations")
+        parts.append(_("no vacations"))
     return ", ".join(parts)
 
 
@@ -186,7 +313,12 @@ def relative(moment: datetime) -> str:
 
 def deadline_line(name: str, deadline: datetime) -> str:
     """``⏳ Ana's time for this move runs out in 3 days (Sunday…).``"""
-    return f"⏳ {name}'s time for this move runs out {relative(deadline)} ({when(deadline)})."
+    return _(
+        "⏳ {name}'s time for this move runs out {relative} ({moment}).",
+        name=name,
+        relative=relative(deadline),
+        moment=when(deadline),
+    )
 
 
 def jump_url(guild_id: int, channel_id: int, message_id: int | None = None) -> str:
@@ -201,47 +333,89 @@ def challenge_text(challenge: ChallengeRow, expires_at: datetime | None = None) 
     member sees is its game's (``Sliglube #1``, shown once accepted), which they can
     type wherever a game is asked for."""
     title = title_of(challenge.game)
-    whom = mention(challenge.opponent_id) if challenge.opponent_id else "anyone"
+    whom = mention(challenge.opponent_id) if challenge.opponent_id else _("anyone")
     first = {
-        "challenger": f"{challenge.challenger_name} plays first",
-        "opponent": "the opponent plays first",
-        "random": "who plays first is drawn at random",
+        "challenger": _("{name} plays first", name=challenge.challenger_name),
+        "opponent": _("the opponent plays first"),
+        "random": _("who plays first is drawn at random"),
     }.get(challenge.settings.get("first", "challenger"), "")
-    casual = "; casual, unrated" if challenge.settings.get("rated") is False else ""
+    casual = _("; casual, unrated") if challenge.settings.get("rated") is False else ""
     lines = [
-        f"**{challenge.challenger_name}** challenges {whom} to **{title}** "
-        f"({options_text(challenge.options)}; {first}{casual}; "
-        f"{clock_text(challenge.settings)})."
+        _(
+            "**{name}** challenges {whom} to **{game}** ({options}; {first}{casual}; {clock}).",
+            name=challenge.challenger_name,
+            whom=whom,
+            game=title,
+            options=options_text(challenge.options),
+            first=first,
+            casual=casual,
+            clock=clock_text(challenge.settings),
+        )
     ]
     if challenge.status == "pending":
         lines.append(
-            "Accept to start the game in a thread of its own."
+            _("Accept to start the game in a thread of its own.")
             if challenge.opponent_id
-            else "Anyone may accept."
+            else _("Anyone may accept.")
         )
         if expires_at is not None:
-            lines[-1] += f" It expires {relative(expires_at)} if nobody answers."
+            lines[-1] += " " + _(
+                "It expires {relative} if nobody answers.", relative=relative(expires_at)
+            )
     return "\n".join(lines)
+
+
+#: A challenge's (or game's) status, as a sentence says it.
+_STATUS_WORDS = {
+    "pending": N_("pending"),
+    "accepted": N_("accepted"),
+    "declined": N_("declined"),
+    "cancelled": N_("cancelled"),
+    "expired": N_("expired"),
+    "active": N_("in progress"),
+    "finished": N_("finished"),
+    "aborted": N_("aborted"),
+}
+
+
+def status_word(status: str) -> str:
+    """``declined``, in the current language."""
+    word = _STATUS_WORDS.get(status)
+    return _(word) if word else status
 
 
 def challenge_expired_text(challenge: ChallengeRow) -> str:
     """The challenge message once nobody answered it in time."""
     head = challenge_text(challenge).splitlines()[0]
-    return f"{head}\n⌛ Expired: nobody answered in time. Start a new one with /challenge."
+    expired = _("⌛ Expired: nobody answered in time. Start a new one with /challenge.")
+    return f"{head}\n{expired}"
 
 
 def challenge_closed_text(challenge: ChallengeRow, by: str, game: GameRow | None = None) -> str:
     """The challenge message once answered: ``by`` is who answered."""
     head = challenge_text(challenge).splitlines()[0]
     if challenge.status == "accepted" and game is not None:
-        where = f" in <#{game.thread_id}>" if game.thread_id else ""
         if game.place == "dms":
-            where = " in both players' DMs with me"
-        return f"{head}\n✅ Accepted by {by}: **{label(game)}** has started{where}."
-    verb = {"declined": "❌ Declined", "cancelled": "🚫 Cancelled"}.get(
-        challenge.status, challenge.status
-    )
-    return f"{head}\n{verb} by {by}."
+            done = _(
+                "✅ Accepted by {name}: **{game}** has started in both players' DMs with me.",
+                name=by,
+                game=label(game),
+            )
+        elif game.thread_id:
+            done = _(
+                "✅ Accepted by {name}: **{game}** has started in {thread}.",
+                name=by,
+                game=label(game),
+                thread=f"<#{game.thread_id}>",
+            )
+        else:
+            done = _("✅ Accepted by {name}: **{game}** has started.", name=by, game=label(game))
+        return f"{head}\n{done}"
+    if challenge.status == "declined":
+        return f"{head}\n" + _("❌ Declined by {name}.", name=by)
+    if challenge.status == "cancelled":
+        return f"{head}\n" + _("🚫 Cancelled by {name}.", name=by)
+    return f"{head}\n{challenge.status} by {by}."
 
 
 #: How much of a member's text the bot quotes back at most (Discord allows 6,000

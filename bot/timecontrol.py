@@ -41,6 +41,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
+from bot.i18n import N_n, _, _n
+
 DAY = timedelta(days=1)
 HOUR = timedelta(hours=1)
 
@@ -74,7 +76,9 @@ class DaysPerMove:
     def __post_init__(self) -> None:
         if self.days not in DAYS_PER_MOVE_CHOICES:
             choices = ", ".join(map(str, DAYS_PER_MOVE_CHOICES))
-            raise TimeControlError(f"days per move can be {choices}, not {self.days}")
+            raise TimeControlError(
+                _("days per move can be {choices}, not {days}", choices=choices, days=self.days)
+            )
 
     @property
     def allowance(self) -> timedelta:
@@ -92,16 +96,21 @@ class Bank:
 
     def __post_init__(self) -> None:
         if self.start <= timedelta(0):
-            raise TimeControlError("a bank must start with some time")
+            raise TimeControlError(_("a bank must start with some time"))
         if self.increment < timedelta(0):
-            raise TimeControlError("the increment cannot be negative")
+            raise TimeControlError(_("the increment cannot be negative"))
         if self.maximum < self.start:
             raise TimeControlError(
-                f"the maximum ({format_duration(self.maximum)}) cannot be less than "
-                f"the starting bank ({format_duration(self.start)})"
+                _(
+                    "the maximum ({maximum}) cannot be less than the starting bank ({start})",
+                    maximum=format_duration(self.maximum),
+                    start=format_duration(self.start),
+                )
             )
         if self.maximum > LONGEST_BANK:
-            raise TimeControlError(f"a bank can hold at most {format_duration(LONGEST_BANK)}")
+            raise TimeControlError(
+                _("a bank can hold at most {most}", most=format_duration(LONGEST_BANK))
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +152,7 @@ def parse_duration(text: str) -> timedelta:
     """``"3d"``, ``"12h"``, ``"1d12h"``, ``"30m"``, ``"2 days"``; a bare number means days."""
     cleaned = text.strip().lower()
     if not cleaned:
-        raise TimeControlError("a duration is missing")
+        raise TimeControlError(_("a duration is missing"))
     total = timedelta(0)
     position = 0
     for match in _DURATION.finditer(cleaned):
@@ -151,15 +160,22 @@ def parse_duration(text: str) -> timedelta:
             break
         amount = int(match.group(1))
         if amount > LONGEST.days * 24 * 60:
-            raise TimeControlError(f"{text.strip()!r} is longer than {LONGEST.days} days")
+            raise TimeControlError(
+                _("{text} is longer than {days} days", text=repr(text.strip()), days=LONGEST.days)
+            )
         total += amount * _UNITS[match.group(2) or "d"]
         position = match.end()
     if position == 0 or cleaned[position:].strip():
         raise TimeControlError(
-            f"{text.strip()!r} is not a duration: write days and hours like 3d, 12h or 1d12h"
+            _(
+                "{text} is not a duration: write days and hours like 3d, 12h or 1d12h",
+                text=repr(text.strip()),
+            )
         )
     if total > LONGEST:
-        raise TimeControlError(f"{text.strip()!r} is longer than {LONGEST.days} days")
+        raise TimeControlError(
+            _("{text} is longer than {days} days", text=repr(text.strip()), days=LONGEST.days)
+        )
     return total
 
 
@@ -186,7 +202,7 @@ def parse_time_control(text: str) -> TimeControl:
     :class:`TimeControlError` with a message for the member.
     """
     if not isinstance(text, str):
-        raise TimeControlError(f"a time control is text, not {type(text).__name__}")
+        raise TimeControlError(_("a time control is text, not {kind}", kind=type(text).__name__))
     cleaned = " ".join(text.strip().lower().split())
     if cleaned in _NONE_WORDS:
         return NoLimit()
@@ -194,13 +210,16 @@ def parse_time_control(text: str) -> TimeControl:
         match = re.fullmatch(r"([^+/]+)\+([^+/]+)/([^+/]+)", cleaned)
         if match is None:
             raise TimeControlError(
-                f"{text.strip()!r} is not a bank: write start+increment/maximum, like 3d+1d/7d"
+                _(
+                    "{text} is not a bank: write start+increment/maximum, like 3d+1d/7d",
+                    text=repr(text.strip()),
+                )
             )
         start, increment, maximum = (parse_duration(part) for part in match.groups())
         return Bank(start, increment, maximum)
     duration = parse_duration(cleaned)
     if duration % DAY:
-        raise TimeControlError("days per move are whole days, like 3d")
+        raise TimeControlError(_("days per move are whole days, like 3d"))
     return DaysPerMove(duration // DAY)
 
 
@@ -220,14 +239,15 @@ def format_time_control(control: TimeControl) -> str:
 def describe_time_control(control: TimeControl) -> str:
     """A phrase for people: "3 days per move", "a bank of 3 days, +1 day per move, up to 7 days"."""
     if isinstance(control, DaysPerMove):
-        return f"{_plural(control.days, 'day')} per move"
+        return _n("{count} day per move", "{count} days per move", control.days)
     if isinstance(control, Bank):
-        return (
-            f"a bank of {describe_duration(control.start)}, "
-            f"+{describe_duration(control.increment)} per move, "
-            f"up to {describe_duration(control.maximum)}"
+        return _(
+            "a bank of {start}, +{increment} per move, up to {maximum}",
+            start=describe_duration(control.start),
+            increment=describe_duration(control.increment),
+            maximum=describe_duration(control.maximum),
         )
-    return "no time limit"
+    return _("no time limit")
 
 
 def describe_duration(duration: timedelta) -> str:
@@ -236,13 +256,19 @@ def describe_duration(duration: timedelta) -> str:
     days, minutes = divmod(minutes, 24 * 60)
     hours, minutes = divmod(minutes, 60)
     parts = [
-        _plural(n, unit) for n, unit in ((days, "day"), (hours, "hour"), (minutes, "minute")) if n
+        _n(*_UNIT_WORDS[unit], n)
+        for n, unit in ((days, "day"), (hours, "hour"), (minutes, "minute"))
+        if n
     ]
-    return " ".join(parts) or "less than a minute"
+    return " ".join(parts) or _("less than a minute")
 
 
-def _plural(count: int, unit: str) -> str:
-    return f"{count} {unit}" if count == 1 else f"{count} {unit}s"
+#: The units of a duration for people, singular and plural.
+_UNIT_WORDS = {
+    "day": N_n("{count} day", "{count} days"),
+    "hour": N_n("{count} hour", "{count} hours"),
+    "minute": N_n("{count} minute", "{count} minutes"),
+}
 
 
 # --- paused time (vacations) ---------------------------------------------------
@@ -377,7 +403,7 @@ def after_move(
     if left is None:
         return clock
     if left < timedelta(0):
-        raise OutOfTime(f"the move came {describe_duration(-left)} after the deadline")
+        raise OutOfTime(_("the move came {late} after the deadline", late=describe_duration(-left)))
     if isinstance(clock.control, Bank):
         bank = min(left + clock.control.increment, clock.control.maximum)
         return replace(clock, remaining=bank)
@@ -447,7 +473,10 @@ def start_vacation(
     left = vacation_left(vacations, now, allowance)
     if left <= timedelta(0):
         raise ValueError(
-            f"you have used all {describe_duration(allowance)} of this year's vacation"
+            _(
+                "you have used all {allowance} of this year's vacation",
+                allowance=describe_duration(allowance),
+            )
         )
     return Interval(now, now + left)
 

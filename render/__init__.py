@@ -7,6 +7,8 @@
     >>> png = render.win_chart_png([0.5, 0.62, 0.3], theme="light")   # chances over a game
     >>> gif = render.replay_gif("lifeline", {"size": 7}, ["c3 e5", "swap"], outcome=outcome)
     >>> x, y = render.cell_center(state, "c3")   # where c3 is drawn, in pixels
+    >>> with render.speaking(words):   # the pictures' words in the reader's language
+    ...     png = render.board_png(state)
 
 Each game's look is its painter's (``render/games/<name>.py``); a game defined
 elsewhere brings one with :func:`register`. Geometry and colours are public
@@ -29,6 +31,7 @@ from render.replay import replay_gif
 from render.segments import Ending
 from render.summary import change_summary
 from render.theme import THEMES, Colors
+from render.words import ENGLISH, Words, speaking
 from rules import State
 from rules.board import Board
 
@@ -55,6 +58,7 @@ def image_size(state_or_board: State | Board, *, scale: float = 1.0) -> tuple[in
 
 
 __all__ = [
+    "ENGLISH",
     "REPLAY_SCALE",
     "THEMES",
     "Colors",
@@ -63,6 +67,7 @@ __all__ = [
     "Mark",
     "Marked",
     "Painter",
+    "Words",
     "biggest_swings",
     "board_image",
     "board_layout",
@@ -77,6 +82,7 @@ __all__ = [
     "painter_for",
     "register",
     "replay_gif",
+    "speaking",
     "win_chart_image",
     "win_chart_png",
 ]

@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from render import sprites, text
 from render.theme import Colors
+from render.words import _
 from rules.board import Board
 from rules.hexhex import CELL_RADIUS, HexBoard
 from rules.square import SquareBoard
@@ -46,7 +47,7 @@ class BoardStyle:
 
     def describe(self, board: Board) -> str:
         """The board's size as a caption says it."""
-        return f"size {board.size}"
+        return _("size {size}", size=board.size)
 
     def labels(self, board: Board, unit: float, size: int) -> list[Label]:
         return []
@@ -149,7 +150,7 @@ class HexStyle(BoardStyle):
         return max(1.0, 0.032 * unit)
 
     def describe(self, board: Board) -> str:
-        return f"base {board.size}"
+        return _("base {size}", size=board.size)
 
     def labels(self, board: Board, unit: float, size: int) -> list[Label]:
         gap = 0.5 * unit + 0.3 * size  # from a cell centre to the near edge of its label

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from render import text
 from render.marks import words
 from render.segments import Badge, Ending, Key, Line, Segment, Swatch, Text
+from render.words import N_, _, aside, color_name, lead, spoken
 from rules import State
 
 if TYPE_CHECKING:
@@ -29,59 +30,63 @@ def who(seat: int, names: Mapping[int, str] | None, *, start: bool = False) -> s
     name = (names or {}).get(seat)
     if name:
         return name
-    seat_name = "first player" if seat == 0 else "second player"
-    return seat_name.capitalize() if start else seat_name
+    if start:
+        return _("First player") if seat == 0 else _("Second player")
+    return _("first player") if seat == 0 else _("second player")
 
 
 #: The badge that opens the caption of a move shown before it is played.
-PREVIEW = "PREVIEW"
+PREVIEW = N_("PREVIEW")
 
 
 def _move_line(state: State, painter: Painter, preview: bool = False) -> Line:
-    title = Text(painter.title(state))
-    badge: Line = [Badge(PREVIEW), Text("  ")] if preview else []
+    # the game's name, then its board and options, which give way before the move is cut
+    name, dot, details = painter.title(state).partition(" · ")
+    title: Line = [Text(name), *([Text(dot + details, spare=TITLE)] if details else [])]
+    badge: Line = [Badge(_(PREVIEW)), Text("  ")] if preview else []
     if not state.history:
-        return [*badge, title, Text("  ·  start", dim=True)]
+        return [*badge, *title, Text("  ·  " + _("start"), dim=True)]
     return [
         *badge,
-        title,
-        Text(f"  ·  move {state.ply}: ", dim=True),
+        *title,
+        Text("  ·  " + lead(_("move {number}:", number=state.ply)), dim=True),
         Text(painter.move_text(state, state.history[-1])),
-        *([Text("  (not played yet)", dim=True, spare=EXAMPLE)] if preview else []),
+        *([Text(aside(_("(not played yet)")), dim=True, spare=EXAMPLE)] if preview else []),
     ]
 
 
 def _status_line(state: State, names: Mapping[int, str] | None, outcome: Ending | None) -> Line:
     if outcome is not None or state.is_over:
         if outcome is not None:
-            said = outcome.text
+            said = spoken(outcome.text)
             # rules.Outcome names the winning seat; a bare stand-in may carry only text
             winner = getattr(outcome, "winner", None)
         else:
-            said, winner = state.result or "Game over", state.winner
+            said, winner = spoken(state.result) if state.result else _("Game over"), state.winner
         line: Line = [Text(said)]
         name = (names or {}).get(winner) if winner is not None else None
         if name and not said.startswith(f"{name} "):  # named once
-            line.append(Text(f"  ({name} wins)", dim=True))
+            line.append(Text(aside(_("({name} wins)", name=name)), dim=True))
         return line
     seat = state.to_move
     if seat is None:
         return []
     color = state.color_of(seat)
-    tail = _prompt(state.prompt)
+    tail = _prompt(spoken(state.prompt))
     if color is None:
-        return [Text(f"{who(seat, names, start=True)} to move"), *tail]
+        return [Text(_("{player} to move", player=who(seat, names, start=True))), *tail]
     name = (names or {}).get(seat)
     named = [Text(f" ({name})", dim=True)] if name else []
-    return [Swatch(color), Text(f" {color.capitalize()} to move"), *named, *tail]
+    return [Swatch(color), Text(" " + _("{color} to move", color=color_name(color))), *named, *tail]
 
 
 #: The example a prompt ends with: "move your pawn, then … (e.g. d4 e5)".
 _EXAMPLE = re.compile(r"(?P<what>.*?)(?P<example> \(e\.g\. [^()]*\))")
 
 #: How early words give way when room is short (see ``Text.spare``): the players
-#: after the game's facts (the status names the one to move), an example, details.
-PLAYERS, EXAMPLE, DETAIL = 1, 2, 3
+#: after the game's facts (the status names the one to move), an example, details,
+#: and last the board and options after the game's name (only if that ends the cut).
+PLAYERS, EXAMPLE, DETAIL, TITLE = 1, 2, 3, 4
 
 
 def _prompt(prompt: str) -> Line:
@@ -105,7 +110,7 @@ def players(state: State, names: Mapping[int, str], spare: int = 0) -> Line:
         if line:
             line.append(Text("   ", spare=spare))
         if color is not None:
-            line += [Swatch(color, spare), Text(f" {color.capitalize()}: ", spare=spare)]
+            line += [Swatch(color, spare), Text(f" {color_name(color)}: ", spare=spare)]
         line.append(Text(who(seat, names), dim=True, spare=spare))
     return line
 
@@ -142,13 +147,11 @@ def caption_lines(
         facts = [*facts, Text("   ", spare=PLAYERS), *players(state, names, PLAYERS)]
     status = _status_line(state, names, outcome)
     if preview and status:
-        status = [Text("Then: ", dim=True), *status]
+        status = [Text(lead(_("Then:")), dim=True), *status]
     return [_move_line(state, painter, preview), status, facts, legend(keys)]
 
 
 # -- fitting the lines into the caption's rows ----------------------------------------
-
-_TOKEN = re.compile(r"\S+\s*|\s+")
 
 
 def swatch_width(size: int) -> float:
@@ -178,7 +181,7 @@ def _atoms(line: Line) -> list[Line]:
     glue = False
     for segment in line:
         if isinstance(segment, Text):
-            for token in _TOKEN.findall(segment.text):
+            for token in text.pieces(segment.text):
                 piece = Text(token, segment.dim)
                 if glue:
                     atoms[-1].append(piece)
@@ -267,11 +270,15 @@ def fit(lines: list[Line], size: int, room: float, rows: int) -> list[Line]:
     ``Text.spare``: an example first) before anything is cut with "…"."""
     levels = sorted({getattr(s, "spare", 0) for line in lines for s in line} | {0})
     out: list[Line] = []
+    before: list[Line] | None = None
     for level in levels:
         kept = [[s for s in line if not 0 < getattr(s, "spare", 0) <= level] for line in lines]
         out, cut = _plan(kept, size, room, rows)
         if not cut and not _players_take_a_row(kept[2], size, room):
             break
+        if level == TITLE and before is not None:
+            return before  # dropping the board and options would not end the cut
+        before = out
     return out
 
 

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from render import text
 from render.theme import BASE, RGB, check_theme
+from render.words import _
 
 #: Discord's chat background, around the embed, and the embed's left bar.
 CHAT: dict[str, RGB] = {"dark": (49, 51, 56), "light": (255, 255, 255)}
@@ -35,17 +36,26 @@ def plain(markdown: str) -> list[str]:
 
 
 def wrap(line: str, size: int, room: float) -> list[str]:
-    """``line`` in rows no wider than ``room`` pixels, broken between words."""
+    """``line`` in rows no wider than ``room`` pixels, broken between words (or
+    between the characters of a script written without spaces); a word wider than
+    a row is cut across rows."""
     rows: list[str] = []
     row = ""
-    for word in line.split(" "):
-        candidate = f"{row} {word}" if row else word
-        if row and text.length(candidate, size) > room:
-            rows.append(row)
-            row = "  " + word if line.startswith("• ") else word
+    indent = "  " if line.startswith("• ") else ""
+    for word in text.pieces(line):
+        candidate = row + word
+        if row.strip() and text.length(candidate.rstrip(), size) > room:
+            rows.append(row.rstrip())
+            row = indent + word.lstrip()
         else:
             row = candidate
-    return [*rows, row]
+        while text.length(row.rstrip(), size) > room and len(row.strip()) > 1:
+            cut = len(row) - 1
+            while cut > 1 and text.length(row[:cut], size) > room:
+                cut -= 1
+            rows.append(row[:cut])
+            row = indent + row[cut:]
+    return [*rows, row.rstrip()]
 
 
 def card_image(
@@ -77,7 +87,7 @@ def card_image(
         )
     after: list[tuple[str, int, RGB, float]] = []
     if note:
-        after.append(("In the picture", SMALL, dim, SMALL * LEADING))
+        after.append((_("In the picture"), SMALL, dim, SMALL * LEADING))
         for line in plain(note):
             after += [
                 (row, SMALL + 1, ink, (SMALL + 1) * LEADING) for row in wrap(line, SMALL + 1, room)

@@ -23,6 +23,7 @@ from PIL import Image, ImageDraw
 
 from render import text
 from render.theme import BASE, MARK, RGB, check_theme, mix
+from render.words import _
 
 WIDTH, HEIGHT = 640, 372
 SS = 3  # supersampling of the lines
@@ -53,7 +54,7 @@ def biggest_swings(
     ]
     changes.sort(key=lambda change: (-change[0], change[1]))
     chosen: list[int] = []
-    for _, ply in changes:
+    for _size, ply in changes:
         if len(chosen) < count and all(abs(ply - other) > 1 for other in chosen):
             chosen.append(ply)
     return sorted(chosen)
@@ -135,7 +136,8 @@ def win_chart_image(
         text.draw(image, (x0 - 8 - text.length(label, SIZE), at(0, share)[1]), label, SIZE, ink)
     for ply in range(0, last + 1, step):
         text.draw(image, (at(ply, 0)[0], y1 + 22), str(ply), SIZE, ink, anchor="mm")
-    text.draw(image, (x0 - 8 - text.length("move", SIZE), y1 + 22), "move", SIZE, ink)
+    axis = _("move")
+    text.draw(image, (x0 - 8 - text.length(axis, SIZE), y1 + 22), axis, SIZE, ink)
     for ply in marked:
         chance = chances[ply] if 0 <= ply < len(chances) else None
         before = chances[ply - 1] if ply > 0 else None
@@ -149,14 +151,20 @@ def win_chart_image(
                 max(x, x0 + text.length(label, SIZE) / 2 + 2), x1 - text.length(label, SIZE) / 2 - 2
             )
             text.draw(image, (x, y + dy), label, SIZE, ink, anchor="mm")
-    first = (names or {}).get(0) or "the first player"
-    second = (names or {}).get(1) or "the second player"
-    title = text.fit("Winning chances, move by move", SIZE + 2, WIDTH - 2 * PAD)
+    first = (names or {}).get(0) or _("the first player")
+    second = (names or {}).get(1) or _("the second player")
+    title = text.fit(_("Winning chances, move by move"), SIZE + 2, WIDTH - 2 * PAD)
     text.draw(image, (PAD, 22), title, SIZE + 2, ink)
     # above the plot, where neither the line nor the current move crosses them
     room = (WIDTH - 2 * PAD) / 2 - 8
-    text.draw(image, (PAD, 54), text.fit(f"▲ {first} winning", SIZE, room), SIZE, ink)
-    below = text.fit(f"▼ {second} winning", SIZE, room)
+    text.draw(
+        image,
+        (PAD, 54),
+        text.fit("▲ " + _("{player} winning", player=first), SIZE, room),
+        SIZE,
+        ink,
+    )
+    below = text.fit("▼ " + _("{player} winning", player=second), SIZE, room)
     text.draw(image, (WIDTH - PAD - text.length(below, SIZE), 54), below, SIZE, ink)
     return image
 

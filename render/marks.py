@@ -28,6 +28,7 @@ from PIL import Image
 from render import sprites
 from render.boards import BoardStyle
 from render.theme import Colors
+from render.words import N_, _
 
 
 class Mark(enum.Enum):
@@ -66,7 +67,23 @@ def words(mark: Mark, color: str | None) -> str:
     """The legend's words for a mark: short, as the caption's first row often
     holds the move and the legend together (hints are the mover's, whom the
     caption names, and a flipped stone shows its former colour)."""
-    return mark.value
+    return _(WORDS[mark])
+
+
+#: The legend's words of each mark, as message ids (the enum's values are English).
+WORDS = {
+    Mark.LAST: N_("last move"),
+    Mark.CAPTURED: N_("captured"),
+    Mark.REMOVED: N_("removed"),
+    Mark.FLIPPED: N_("flipped"),
+    Mark.BONUS: N_("bonus stone"),
+    Mark.PLACE: N_("may place"),
+    Mark.NO_PLACE: N_("may not place"),
+    Mark.REACH: N_("pawn can go"),
+    Mark.HIGHLIGHT: N_("highlighted"),
+    Mark.SUGGESTED: N_("AI's move"),
+    Mark.PROPOSED: N_("not played yet"),
+}
 
 
 #: Drawing phases: under everything, under the stones, over the stones.

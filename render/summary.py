@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from render.games import painter_for
 from render.marks import Mark
+from render.words import N_, _, _n, color_word
 from rules import State
 
 
 def _stones(count: int, color: str | None) -> str:
-    what = f"{color} stone" if color else "stone"
-    return f"{count} {what}{'' if count == 1 else 's'}"
+    if color is None:
+        return _n("{count} stone", "{count} stones", count)
+    return _n("{count} {color} stone", "{count} {color} stones", count, color=color_word(color))
 
 
 #: What a move's effects are called, in the order the rules make them happen: captures
@@ -17,6 +19,12 @@ def _stones(count: int, color: str | None) -> str:
 #: (Sliglube's stones next to a loop after its flips; Lifeline's dead groups, enemy
 #: first), bonus stones (Astralis, after its captures).
 ORDER = (Mark.CAPTURED, Mark.FLIPPED, Mark.REMOVED)
+#: How each effect is said, with its stones (``{stones}``: "3 white stones").
+DONE = {
+    Mark.CAPTURED: N_("captured {stones}"),
+    Mark.FLIPPED: N_("flipped {stones}"),
+    Mark.REMOVED: N_("removed {stones}"),
+}
 
 
 def change_summary(state: State) -> str:
@@ -32,8 +40,22 @@ def change_summary(state: State) -> str:
             if marked.mark is mark:
                 colors[marked.color] = colors.get(marked.color, 0) + 1
         if colors:
-            parts.append(f"{mark.value} " + " and ".join(_stones(n, c) for c, n in colors.items()))
+            said = [_stones(n, c) for c, n in colors.items()]
+            stones = (
+                said[0] if len(said) == 1 else _("{one} and {other}", one=said[0], other=said[1])
+            )
+            parts.append(_(DONE[mark], stones=stones))
     bonus = [marked.cell for marked in found if marked.mark is Mark.BONUS]
     if bonus:
-        parts.append(f"bonus stone{'' if len(bonus) == 1 else 's'} at {', '.join(bonus)}")
-    return ", then ".join(parts)
+        parts.append(
+            _n(
+                "bonus stone at {cells}",
+                "bonus stones at {cells}",
+                len(bonus),
+                cells=", ".join(bonus),
+            )
+        )
+    done = parts[0] if parts else ""
+    for part in parts[1:]:
+        done = _("{done}, then {then}", done=done, then=part)
+    return done

@@ -10,6 +10,7 @@ the same run, size and sub-pixel start.
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -60,14 +61,35 @@ def draw(
         x += _run_length(run, face, size)
 
 
+#: Scripts written without spaces (Chinese, Japanese): a line may break between any two
+#: of their characters, except before closing punctuation (kept with the character
+#: before it) and after opening punctuation.
+_WIDE = (
+    "\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3100-\u31ff\u3200-\u9fff"
+    "\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
+)
+_CLOSING = "、。，．・：；！？）」』】〕〉》ー…ぁぃぅぇぉっゃゅょァィゥェォッャュョ)\\].,:;!?"
+_OPENING = "（「『【〔〈《"
+_PIECE = re.compile(
+    rf"[^\s{_WIDE}]*[{_OPENING}]*[{_WIDE}][{_CLOSING}]*\s*|[^\s{_WIDE}]+[{_CLOSING}]*\s*|\s+"
+)
+
+
+def pieces(line: str) -> list[str]:
+    """``line`` cut where it may break: words with their trailing spaces, and single
+    characters of scripts written without spaces (with the punctuation that sticks to
+    them). Joined again, the pieces are ``line``."""
+    return _PIECE.findall(line)
+
+
 def fit(text: str, size: int, room: float) -> str:
     """``text``, cut at a word and ended with "…" if it is wider than ``room``."""
     if length(text, size) <= room:
         return text
-    words = text.split(" ")
+    words = pieces(text)
     while len(words) > 1:
         words.pop()
-        cut = " ".join(words).rstrip(" ,:;(") + "…"
+        cut = "".join(words).rstrip(" ,:;(、（") + "…"
         if length(cut, size) <= room:
             return cut
     while text and length(text + "…", size) > room:

@@ -61,7 +61,9 @@ def get_game(name: str) -> Game:
         return GAMES[key]
     except KeyError:
         known = ", ".join(sorted(GAMES))
-        raise UnknownGame(f"there is no game called {name!r} (games: {known})") from None
+        raise UnknownGame(
+            "there is no game called {name} (games: {known})", name=repr(name), known=known
+        ) from None
 
 
 __all__ = [

@@ -54,6 +54,7 @@ from rules.options import Option
 from rules.outcome import Outcome, Termination
 from rules.plugins import Plugins
 from rules.square import SquareBoard
+from rules.words import Plural, Words, colour_title
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 _NAME = {BLACK: "black", WHITE: "white"}
@@ -659,14 +660,15 @@ class AsliState(State):
     @property
     def outcome(self) -> Outcome | None:
         if self._draw:
-            return Outcome(None, Termination.REPETITION, "Draw by repetition")
+            return Outcome(None, Termination.REPETITION, Words("Draw by repetition"))
         if not self.is_over:
             return None
         assert self._black_seat is not None
         seat = self._black_seat if self._to_color == WHITE else 1 - self._black_seat
-        loser = _NAME[self._to_color].capitalize()
-        winner = _NAME[3 - self._to_color].capitalize()
-        return Outcome(seat, Termination.NO_MOVES, f"{winner} wins: {loser} has no legal action")
+        loser = colour_title(_NAME[self._to_color])
+        winner = colour_title(_NAME[3 - self._to_color])
+        text = Words("{winner} wins: {loser} has no legal action", winner=winner, loser=loser)
+        return Outcome(seat, Termination.NO_MOVES, text)
 
     def stone_at(self, cell: str) -> str | None:
         return _NAME.get(self._stones[self.board.index(cell)])
@@ -678,18 +680,22 @@ class AsliState(State):
     @property
     def prompt(self) -> str:
         if self.komi is None:
-            return f"choose the komi (komi N, 0–{len(self.board)})"
+            return Words("choose the komi (komi N, 0–{most})", most=len(self.board))
         if self._black_seat is None:
-            return "choose your colour: black or white"
+            return Words("choose your colour: black or white")
         if self.is_over:
             return ""
         holds = self._holds()
         if holds <= 0:
-            return "place a stone"
-        prisoners = f"{holds} {_NAME[3 - self._to_color]} prisoner{'s' if holds > 1 else ''}"
+            return Words("place a stone")
+        prisoners = (
+            Plural("{count} black prisoner", "{count} black prisoners", holds)
+            if self._to_color == WHITE
+            else Plural("{count} white prisoner", "{count} white prisoners", holds)
+        )
         if _LEGAL not in self._analyse().status:
-            return f"hold ({prisoners}; no placement is legal)"
-        return f"place a stone, or hold ({prisoners})"
+            return Words("hold ({prisoners}; no placement is legal)", prisoners=prisoners)
+        return Words("place a stone, or hold ({prisoners})", prisoners=prisoners)
 
     # -- moves -----------------------------------------------------------------
 
@@ -722,14 +728,15 @@ class AsliState(State):
             top = len(self.board)
             return (
                 Decision(
-                    "Choose the komi", number=NumberChoice(f"Komi (0–{top})", "komi {}", 0, top)
+                    Words("Choose the komi"),
+                    number=NumberChoice(Words("Komi (0–{most})", most=top), "komi {}", 0, top),
                 ),
             )
         if self._black_seat is None:
-            return Decision("Play black", "black"), Decision("Play white", "white")
+            return Decision(Words("Play black"), "black"), Decision(Words("Play white"), "white")
         if self.is_over or self._holds() <= 0:
             return ()
-        return (Decision("Hold", "hold"),)
+        return (Decision(Words("Hold"), "hold"),)
 
     def parse(self, text: str) -> str:
         move = normalize_move(text)
@@ -740,7 +747,9 @@ class AsliState(State):
         if move.split()[0] == "komi":
             match = _KOMI.fullmatch(move)
             if match is None:
-                raise InvalidMove(f"write the komi as komi N, with N from 0 to {len(self.board)}")
+                raise InvalidMove(
+                    "write the komi as komi N, with N from 0 to {most}", most=len(self.board)
+                )
             return f"komi {int(match.group(1))}"
         if move == "pass":
             raise InvalidMove("Asli has no pass: hold instead, if the prison holds an enemy stone")
@@ -768,7 +777,7 @@ class AsliState(State):
                 if analysis.status[p] == _LEGAL:
                     return self._place(p, analysis)
         if self.is_over:
-            raise IllegalMove(f"the game is over ({self.result})")
+            raise IllegalMove("the game is over ({result})", result=self.result)
         if text.startswith("komi"):
             raise IllegalMove("the komi has already been chosen")
         if text in _CODE:
@@ -796,10 +805,12 @@ class AsliState(State):
         most = len(self.board)
         match = _KOMI.fullmatch(text)
         if match is None:
-            raise IllegalMove(f"the first player must choose the komi first (komi N, 0–{most})")
+            raise IllegalMove(
+                "the first player must choose the komi first (komi N, 0–{most})", most=most
+            )
         komi = int(match.group(1))
         if not 0 <= komi <= most:
-            raise IllegalMove(f"komi must be between 0 and {most}")
+            raise IllegalMove("komi must be between 0 and {most}", most=most)
         return self._next(f"komi {komi}", komi=komi, prison=komi)
 
     def _choose_colour(self, text: str) -> AsliState:
@@ -826,12 +837,12 @@ class AsliState(State):
     def _place(self, p: int, analysis: _Analysis | None = None) -> AsliState:
         name = self.board.name(p)
         if self._stones[p]:
-            raise IllegalMove(f"{name} is occupied")
+            raise IllegalMove("{cell} is occupied", cell=name)
         if analysis is None:
             analysis = self._analyse()
         outcome = analysis.status[p]
         if outcome == _SUICIDE:
-            raise IllegalMove(f"that play would leave your group at {name} dead")
+            raise IllegalMove("that play would leave your group at {cell} dead", cell=name)
         if outcome == _REPLY:
             raise IllegalMove("a minimal incursion cannot answer a minimal incursion")
         me, enemy = self._to_color, 3 - self._to_color

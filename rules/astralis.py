@@ -90,16 +90,16 @@ from rules.hexhex import HexBoard
 from rules.options import Option
 from rules.outcome import Outcome, Termination
 from rules.plugins import Plugins
+from rules.words import Words, colour_title
 
 KOMI = 3.5
 YELLOW, CYAN = 0, 1
 COLORS = ("yellow", "cyan")
-_TITLE = ("Yellow", "Cyan")
 _EMPTY = -1
 #: Control values: YELLOW, CYAN, CONTESTED, or UNEXPLORED.
 CONTESTED = 2
 UNEXPLORED = -1
-_FORMAT = (
+_FORMAT = Words(
     "a move is a cell for your pawn, optionally followed by a cell for a stone "
     "(e.g. d4 e5), or pass"
 )
@@ -343,9 +343,14 @@ class AstralisState(State):
         if found is None:
             won = YELLOW if self.score("yellow") > self.score("cyan") else CYAN
             top, low = self.score(COLORS[won]), self.score(COLORS[1 - won])
-            why = "" if self._end == "explored" else " (neither pawn can move)"
+            template = (
+                "{winner} wins {top} to {low}"
+                if self._end == "explored"
+                else "{winner} wins {top} to {low} (neither pawn can move)"
+            )
+            winner = colour_title(COLORS[won])
             found = self._memo["outcome"] = Outcome(
-                won, Termination.SCORE, f"{_TITLE[won]} wins {_fmt(top)} to {_fmt(low)}{why}"
+                won, Termination.SCORE, Words(template, winner=winner, top=_fmt(top), low=_fmt(low))
             )
         return found
 
@@ -355,14 +360,15 @@ class AstralisState(State):
             return ""
         if self.in_setup:
             row = self.board.rows[0] if self._mover == YELLOW else self.board.rows[-1]
-            edge = "bottom" if self._mover == YELLOW else "top"
-            return (
-                f"place your pawn on your home edge ({edge} row, "
-                f"{self.board.name(row[1])}–{self.board.name(row[-2])})"
+            template = (
+                "place your pawn on your home edge (bottom row, {first}–{last})"
+                if self._mover == YELLOW
+                else "place your pawn on your home edge (top row, {first}–{last})"
             )
+            return Words(template, first=self.board.name(row[1]), last=self.board.name(row[-2]))
         if not self._destinations(self._mover):
-            return "your pawn cannot move: pass"
-        return "move your pawn, then optionally place a stone (e.g. d4 e5)"
+            return Words("your pawn cannot move: pass")
+        return Words("move your pawn, then optionally place a stone (e.g. d4 e5)")
 
     # -- moves ----------------------------------------------------------------
 
@@ -430,7 +436,7 @@ class AstralisState(State):
     def decisions(self) -> tuple[Decision, ...]:
         if self._end or self.in_setup or self._destinations(self._mover):
             return ()
-        return (Decision("Pass", "pass"),)
+        return (Decision(Words("Pass"), "pass"),)
 
     def parse(self, text: str) -> str:
         parts = normalize_move(text).split()
@@ -469,14 +475,19 @@ class AstralisState(State):
 
     def _setup(self, text: str) -> AstralisState:
         me = self._mover
-        edge = "bottom" if me == YELLOW else "top"
-        refusal = f"place your pawn on a non-corner cell of the {edge} row"
+        refusal = (
+            Words("place your pawn on a non-corner cell of the bottom row")
+            if me == YELLOW
+            else Words("place your pawn on a non-corner cell of the top row")
+        )
         parts = text.split()
         if len(parts) != 1 or parts[0] == "pass":
-            raise IllegalMove(f"{refusal} (one cell, e.g. {self.legal_moves()[0]})")
+            raise IllegalMove(
+                "{refusal} (one cell, e.g. {cell})", refusal=refusal, cell=self.legal_moves()[0]
+            )
         cell = self.board.index(parts[0])
         if cell not in _home_cells(self.board.base, me):
-            raise IllegalMove(f"{refusal}, not {parts[0]}")
+            raise IllegalMove("{refusal}, not {cell}", refusal=refusal, cell=parts[0])
         pawns = (cell, None) if me == YELLOW else (self._pawns[0], cell)
         return self._next(
             parts[0],
@@ -493,53 +504,67 @@ class AstralisState(State):
         start = self._pawns[me]
         assert start is not None
         if dest == start:
-            raise IllegalMove(f"the pawn must move: it is already on {name(dest)}")
+            raise IllegalMove("the pawn must move: it is already on {cell}", cell=name(dest))
         for direction in range(6):
             ray = self.board.ray(start, direction)
             if dest in ray:
                 break
         else:
             raise IllegalMove(
-                f"{name(dest)} is not in a straight line from your pawn at {name(start)}"
+                "{cell} is not in a straight line from your pawn at {start}",
+                cell=name(dest),
+                start=name(start),
             )
-        them = _TITLE[1 - me]
+        them = colour_title(COLORS[1 - me])
         for cell in ray[: ray.index(dest)]:
             if self._stones[cell] == 1 - me:
-                raise IllegalMove(f"the pawn cannot pass over {them}'s stone at {name(cell)}")
+                raise IllegalMove(
+                    "the pawn cannot pass over {them}'s stone at {cell}", them=them, cell=name(cell)
+                )
             if cell == self._pawns[1 - me]:
-                raise IllegalMove(f"the pawn cannot pass over {them}'s pawn at {name(cell)}")
+                raise IllegalMove(
+                    "the pawn cannot pass over {them}'s pawn at {cell}", them=them, cell=name(cell)
+                )
         stone = self._stones[dest]
         if stone == me:
             raise IllegalMove(
-                f"the pawn cannot stop on your stone at {name(dest)} (it may pass over it)"
+                "the pawn cannot stop on your stone at {cell} (it may pass over it)",
+                cell=name(dest),
             )
         if stone != _EMPTY:
-            raise IllegalMove(f"the pawn cannot stop on {them}'s stone at {name(dest)}")
+            raise IllegalMove(
+                "the pawn cannot stop on {them}'s stone at {cell}", them=them, cell=name(dest)
+            )
         if dest == self._pawns[1 - me]:
-            raise IllegalMove(f"the pawn cannot stop on {them}'s pawn at {name(dest)}")
+            raise IllegalMove(
+                "the pawn cannot stop on {them}'s pawn at {cell}", them=them, cell=name(dest)
+            )
 
     def _check_placement(self, dest: int, cell: int) -> None:
         name = self.board.name
         if cell == dest:
-            raise IllegalMove(f"the stone cannot go under your pawn on {name(dest)}")
+            raise IllegalMove("the stone cannot go under your pawn on {cell}", cell=name(dest))
         if cell not in self.board.neighbours[dest]:
             raise IllegalMove(
-                f"the stone must go next to your pawn's new cell {name(dest)}, "
-                f"and {name(cell)} is not"
+                "the stone must go next to your pawn's new cell {pawn}, and {cell} is not",
+                pawn=name(dest),
+                cell=name(cell),
             )
         if self._stones[cell] != _EMPTY:
-            raise IllegalMove(f"{name(cell)} already holds a stone")
+            raise IllegalMove("{cell} already holds a stone", cell=name(cell))
+        them = colour_title(COLORS[1 - self._mover])
         if cell == self._pawns[1 - self._mover]:
-            raise IllegalMove(f"{name(cell)} holds {_TITLE[1 - self._mover]}'s pawn")
+            raise IllegalMove("{cell} holds {them}'s pawn", cell=name(cell), them=them)
         if cell in self._placeable():
             return
         home = self._pawns[self._mover]
         if cell == home:  # the deferred bonus lands there as the pawn leaves
             raise IllegalMove(
-                f"{name(cell)} receives {_TITLE[1 - self._mover]}'s deferred "
-                "bonus stone as your pawn leaves"
+                "{cell} receives {them}'s deferred bonus stone as your pawn leaves",
+                cell=name(cell),
+                them=them,
             )
-        raise IllegalMove(f"{name(cell)} is next to a stone")
+        raise IllegalMove("{cell} is next to a stone", cell=name(cell))
 
     # -- resolution -----------------------------------------------------------
 

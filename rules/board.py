@@ -69,9 +69,16 @@ class Board:
         if found is not None:
             return found
         if not _CELL.fullmatch(text):
-            raise UnknownCell(f"{name!r} is not a cell name (cells look like {self.cells[0]})")
+            raise UnknownCell(
+                "{name} is not a cell name (cells look like {example})",
+                name=repr(name),
+                example=self.cells[0],
+            )
         raise UnknownCell(
-            f"{text} is off the board (cells run from {self.cells[0]} to {self.cells[-1]})"
+            "{name} is off the board (cells run from {first} to {last})",
+            name=text,
+            first=self.cells[0],
+            last=self.cells[-1],
         )
 
     def __contains__(self, name: object) -> bool:

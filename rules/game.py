@@ -73,7 +73,7 @@ class Decision:
 def normalize_move(text: str) -> str:
     """Lower-case a move and reduce commas and runs of spaces to single spaces."""
     if not isinstance(text, str):
-        raise InvalidMove(f"a move is text, not {type(text).__name__}")
+        raise InvalidMove("a move is text, not {kind}", kind=type(text).__name__)
     return " ".join(text.replace(",", " ").lower().split())
 
 
@@ -161,7 +161,7 @@ class State(ABC):
             prompt = self.prompt
             if not prompt:
                 raise
-            raise InvalidMove(f"{error}: {prompt}") from None
+            raise InvalidMove("{error}: {prompt}", error=error.words, prompt=prompt) from None
 
     def is_legal(self, move: str) -> bool:
         try:
@@ -269,7 +269,13 @@ class Game(ABC):
             try:
                 state = state.play(move)
             except IllegalMove as error:
-                raise IllegalMove(f"move {ply} ({move}): {error}", ply=ply) from error
+                raise IllegalMove(
+                    "move {number} ({move}): {error}",
+                    number=ply,
+                    move=move,
+                    error=error.words,
+                    ply=ply,
+                ) from error
         return state
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -288,4 +294,4 @@ def _registered(name: str) -> Game:
     try:
         return GAMES[name]
     except KeyError:
-        raise UnknownGame(f"there is no game called {name!r}") from None
+        raise UnknownGame("there is no game called {name}", name=repr(name)) from None

@@ -47,6 +47,7 @@ from rules.hexhex import HexBoard
 from rules.options import Option
 from rules.outcome import Outcome, Termination
 from rules.plugins import Plugins
+from rules.words import Words, colour_title
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 NAMES = {BLACK: "black", WHITE: "white"}
@@ -482,22 +483,27 @@ class LifelineState(State):
     def _judge(self) -> Outcome | None:
         if self._phase != "play":
             return None
-        mover, other = NAMES[self._mover].title(), NAMES[3 - self._mover].title()
+        mover, other = colour_title(NAMES[self._mover]), colour_title(NAMES[3 - self._mover])
         winner = 1 - self._seat_of_colour(self._mover)
         if len(self._started) == 2 and self._mover not in self._cells:
             return Outcome(
-                winner, Termination.NO_STONES, f"{other} wins: {mover} has no stones left"
+                winner,
+                Termination.NO_STONES,
+                Words("{winner} wins: {loser} has no stones left", winner=other, loser=mover),
             )
         if len(self._started) == 2 and 3 - self._mover not in self._cells:
             # The turn just played left its own player without stones.
             return Outcome(
-                1 - winner, Termination.NO_STONES, f"{mover} wins: {other} has no stones left"
+                1 - winner,
+                Termination.NO_STONES,
+                Words("{winner} wins: {loser} has no stones left", winner=mover, loser=other),
             )
         # With removal on, every turn leaves all groups alive, so a player with
         # stones always has a placement (as the seed notes): in practice games
         # end by the ruling above. This is the rule as stated, kept for safety.
         if not self._two_stones and not self._pass_open and not self._cells_legal():
-            return Outcome(winner, Termination.NO_MOVES, f"{other} wins: {mover} has no legal move")
+            text = Words("{winner} wins: {loser} has no legal move", winner=other, loser=mover)
+            return Outcome(winner, Termination.NO_MOVES, text)
         return None
 
     @property
@@ -515,14 +521,22 @@ class LifelineState(State):
         if self.is_over:
             return ""
         if self._phase == "komi":
-            return f"choose the komi (komi N, 0–{len(self.board)})"
+            return Words("choose the komi (komi N, 0–{most})", most=len(self.board))
         if self._phase == "colour":
-            return f"choose your colour: black or white (White gets {self._komi} komi)"
-        what = "place two stones (e.g. c3 e5)" if self._two_stones else "place a stone"
+            return Words(
+                "choose your colour: black or white (White gets {komi} komi)", komi=self._komi
+            )
         if self._swap_open:
-            return f"{what.split(' (')[0]}, or swap"
+            return (
+                Words("place two stones, or swap")
+                if self._two_stones
+                else Words("place a stone, or swap")
+            )
+        what = (
+            Words("place two stones (e.g. c3 e5)") if self._two_stones else Words("place a stone")
+        )
         if self._pass_open:
-            return f"{what}, or pass ({self._komi_left} komi left)"
+            return Words("{what}, or pass ({komi} komi left)", what=what, komi=self._komi_left)
         return what
 
     # -- legal moves -------------------------------------------------------
@@ -559,15 +573,17 @@ class LifelineState(State):
             top = len(self.board)
             return (
                 Decision(
-                    "Choose the komi", number=NumberChoice(f"Komi (0–{top})", "komi {}", 0, top)
+                    Words("Choose the komi"),
+                    number=NumberChoice(Words("Komi (0–{most})", most=top), "komi {}", 0, top),
                 ),
             )
         if self._phase == "colour":
-            return Decision("Play black", "black"), Decision("Play white", "white")
+            return Decision(Words("Play black"), "black"), Decision(Words("Play white"), "white")
         if self._swap_open:
-            return (Decision("Swap", "swap"),)
+            return (Decision(Words("Swap"), "swap"),)
         if self._pass_open:
-            return (Decision(f"Pass (spend 1 of {self._komi_left} komi)", "pass"),)
+            label = Words("Pass (spend 1 of {komi} komi)", komi=self._komi_left)
+            return (Decision(label, "pass"),)
         return ()
 
     def _list_moves(self) -> list[str]:
@@ -596,26 +612,27 @@ class LifelineState(State):
             if len(words) != 2 or not _NUMBER.fullmatch(words[1]):
                 shown = " ".join(words[1:]) or "nothing"
                 raise InvalidMove(
-                    f"the komi must be a whole number from 0 to "
-                    f"{len(self.board)}, not {shown} (e.g. komi 5)"
+                    "the komi must be a whole number from 0 to {most}, not {shown} (e.g. komi 5)",
+                    most=len(self.board),
+                    shown=shown,
                 )
             return f"komi {int(words[1])}"
         if head in _WORDS:
             if len(words) > 1:
-                raise InvalidMove(f"{head!r} takes nothing after it")
+                raise InvalidMove("{word} takes nothing after it", word=repr(head))
             return head
         if len(words) > 2:
-            raise InvalidMove(f"{' '.join(words)!r} is not a move here")
+            raise InvalidMove("{text} is not a move here", text=repr(" ".join(words)))
         for word in words:
             if not _CELLISH.fullmatch(word):
-                raise InvalidMove(f"{word!r} is not a move here")
+                raise InvalidMove("{text} is not a move here", text=repr(word))
         spots = sorted(self.board.index(word) for word in words)  # two in board order
         return " ".join(self.board.cells[spot] for spot in spots)
 
     def play(self, move: str) -> LifelineState:
         text = self._read(move)
         if self.is_over:
-            raise IllegalMove(f"the game is over: {self.result}")
+            raise IllegalMove("the game is over: {result}", result=self.result)
         words = text.split()
         head = words[0]
         if head == "komi":
@@ -631,18 +648,24 @@ class LifelineState(State):
     def _not_now(self) -> IllegalMove:
         """The refusal of a placement or choice made in the wrong phase."""
         if self._phase == "komi":
-            return IllegalMove(f"first the komi is chosen: {self.prompt}")
-        return IllegalMove(f"the second player now chooses a colour: {self.prompt}")
+            return IllegalMove("first the komi is chosen: {prompt}", prompt=self.prompt)
+        return IllegalMove("the second player now chooses a colour: {prompt}", prompt=self.prompt)
 
     def _play_komi(self, komi: int) -> LifelineState:
         top = len(self.board)
         if self.opening != KOMI:
-            raise IllegalMove(f"there is no komi in the {self.opening}: {self.prompt}")
+            raise IllegalMove(
+                "there is no komi in the {opening}: {prompt}",
+                opening=self.opening,
+                prompt=self.prompt,
+            )
         if self._phase != "komi":
-            raise IllegalMove(f"the komi has already been chosen ({self._komi})")
+            raise IllegalMove("the komi has already been chosen ({komi})", komi=self._komi)
         if not 0 <= komi <= top:
             raise IllegalMove(
-                f"the komi must be a whole number from 0 to {top}, not {komi} (e.g. komi 5)"
+                "the komi must be a whole number from 0 to {most}, not {shown} (e.g. komi 5)",
+                most=top,
+                shown=komi,
             )
         return self._replace(f"komi {komi}", phase="colour", komi=komi, komi_left=komi)
 
@@ -653,8 +676,10 @@ class LifelineState(State):
             if self.opening == KOMI:
                 raise IllegalMove("the colours are already decided")
             raise IllegalMove(
-                f"there is no choice of colour in the {self.opening} (White may "
-                f"swap instead of its first turn): {self.prompt}"
+                "there is no choice of colour in the {opening} (White may "
+                "swap instead of its first turn): {prompt}",
+                opening=self.opening,
+                prompt=self.prompt,
             )
         white_seat = 1 if colour == "white" else 0
         return self._replace(colour, phase="play", mover=BLACK, white_seat=white_seat)
@@ -663,14 +688,17 @@ class LifelineState(State):
         if self._phase != "play":
             raise self._not_now()
         if self.opening == KOMI:
-            raise IllegalMove(f"there is no swap in the komi pie: {self.prompt}")
+            raise IllegalMove("there is no swap in the komi pie: {prompt}", prompt=self.prompt)
         if not self._swap_open:
             if not self.history:
                 raise IllegalMove(
-                    "only White can swap, instead of White's first turn: " + self.prompt
+                    "only White can swap, instead of White's first turn: {prompt}",
+                    prompt=self.prompt,
                 )
             if self.history[-1] == "swap":
-                raise IllegalMove(f"the colours have just been swapped: {self.prompt}")
+                raise IllegalMove(
+                    "the colours have just been swapped: {prompt}", prompt=self.prompt
+                )
             raise IllegalMove("it is not your first turn: swap is no longer possible")
         return self._replace("swap", white_seat=0, analysis=self._analysis)
 
@@ -678,13 +706,19 @@ class LifelineState(State):
         if self._phase != "play":
             raise self._not_now()
         if self.opening != KOMI:
-            raise IllegalMove(f"there is no passing in the {self.opening}: {self.prompt}")
+            raise IllegalMove(
+                "there is no passing in the {opening}: {prompt}",
+                opening=self.opening,
+                prompt=self.prompt,
+            )
         if self._mover != WHITE:
-            raise IllegalMove(f"only White can pass, by spending komi: {self.prompt}")
+            raise IllegalMove("only White can pass, by spending komi: {prompt}", prompt=self.prompt)
         if self._placements < 4:
-            raise IllegalMove(f"komi can be spent only after the first four stones: {self.prompt}")
+            raise IllegalMove(
+                "komi can be spent only after the first four stones: {prompt}", prompt=self.prompt
+            )
         if not self._komi_left:
-            raise IllegalMove(f"you have no komi left to spend: {self.prompt}")
+            raise IllegalMove("you have no komi left to spend: {prompt}", prompt=self.prompt)
         return self._replace(
             "pass", mover=BLACK, komi_left=self._komi_left - 1, analysis=self._analysis
         )
@@ -692,7 +726,7 @@ class LifelineState(State):
     def _empty_cell(self, name: str) -> int:
         index = self.board.index(name)
         if self._cells[index] != EMPTY:
-            raise IllegalMove(f"{name} is occupied")
+            raise IllegalMove("{cell} is occupied", cell=name)
         return index
 
     def _play_cells(self, words: list[str]) -> LifelineState:
@@ -722,12 +756,15 @@ class LifelineState(State):
         after = bytes(cells)
         if after == self._cells:
             reason = (
-                "that placement changes nothing: your "
-                + ("stones" if two else "stone")
-                + " would only be removed again"
+                Words("that placement changes nothing: your stones would only be removed again")
+                if two
+                else Words("that placement changes nothing: your stone would only be removed again")
             )
             if two and spots[1] in self.board.neighbours[spots[0]]:
-                reason += " (two adjacent stones make a single group, which is dead)"
+                reason = Words(
+                    "that placement changes nothing: your stones would only be removed again "
+                    "(two adjacent stones make a single group, which is dead)"
+                )
             raise IllegalMove(reason)
         names = self.board.cells
         change = Change(

@@ -29,25 +29,54 @@ class Option:
         """Return ``value`` in its canonical form, or raise :class:`OptionError`."""
         if self.kind is int:
             if isinstance(value, bool):
-                raise OptionError(f"{self.name} must be a whole number, not {value!r}")
+                raise OptionError(
+                    "{option} must be a whole number, not {value}",
+                    option=self.name,
+                    value=repr(value),
+                )
             if isinstance(value, str):
                 text = value.strip()
                 if not text.lstrip("+-").isdigit():
-                    raise OptionError(f"{self.name} must be a whole number, not {value!r}")
+                    raise OptionError(
+                        "{option} must be a whole number, not {value}",
+                        option=self.name,
+                        value=repr(value),
+                    )
                 value = int(text)
             if not isinstance(value, int):
-                raise OptionError(f"{self.name} must be a whole number, not {value!r}")
+                raise OptionError(
+                    "{option} must be a whole number, not {value}",
+                    option=self.name,
+                    value=repr(value),
+                )
             if self.minimum is not None and value < self.minimum:
-                raise OptionError(f"{self.name} must be at least {self.minimum}, not {value}")
+                raise OptionError(
+                    "{option} must be at least {least}, not {value}",
+                    option=self.name,
+                    least=self.minimum,
+                    value=value,
+                )
             if self.maximum is not None and value > self.maximum:
-                raise OptionError(f"{self.name} must be at most {self.maximum}, not {value}")
+                raise OptionError(
+                    "{option} must be at most {most}, not {value}",
+                    option=self.name,
+                    most=self.maximum,
+                    value=value,
+                )
             return value
         if not isinstance(value, str):
-            raise OptionError(f"{self.name} must be text, not {value!r}")
+            raise OptionError(
+                "{option} must be text, not {value}", option=self.name, value=repr(value)
+            )
         text = value.strip().lower()
         if self.choices is not None and text not in self.choices:
             allowed = ", ".join(self.choices)
-            raise OptionError(f"{self.name} must be one of {allowed}, not {value!r}")
+            raise OptionError(
+                "{option} must be one of {allowed}, not {value}",
+                option=self.name,
+                allowed=allowed,
+                value=repr(value),
+            )
         return text
 
     def describe(self) -> str:
@@ -67,7 +96,11 @@ def resolve_options(specs: tuple[Option, ...], given: Mapping[str, Any]) -> dict
     unknown = sorted(set(given) - set(known))
     if unknown:
         allowed = ", ".join(known) or "none"
-        raise OptionError(f"unknown option {unknown[0]!r} (this game takes: {allowed})")
+        raise OptionError(
+            "unknown option {option} (this game takes: {allowed})",
+            option=repr(unknown[0]),
+            allowed=allowed,
+        )
     resolved: dict[str, Any] = {}
     for spec in specs:
         value = given.get(spec.name)

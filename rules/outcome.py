@@ -18,6 +18,8 @@ import enum
 from dataclasses import dataclass
 from typing import Protocol
 
+from rules.words import Words, colour_title
+
 
 class State(Protocol):
     """What the outcomes made off the board read of a position (a ``rules.State``
@@ -56,22 +58,22 @@ class Termination(enum.Enum):
         return self not in _OFF_BOARD
 
     @property
-    def description(self) -> str:
+    def description(self) -> Words:
         """How the game ended, in words for a summary: "by resignation", "on time"."""
         return _DESCRIPTIONS[self]
 
 
 _OFF_BOARD = frozenset({Termination.RESIGNATION, Termination.TIMEOUT, Termination.ABORT})
 _DESCRIPTIONS = {
-    Termination.NO_MOVES: "by leaving the opponent no legal move",
-    Termination.NO_STONES: "by leaving the opponent no stones",
-    Termination.STALEMATE: "by stalemate (a stalemated player wins)",
-    Termination.SCORE: "on score",
-    Termination.REPETITION: "by repetition (a draw)",
-    Termination.GOAL: "by the rules",
-    Termination.RESIGNATION: "by resignation",
-    Termination.TIMEOUT: "on time",
-    Termination.ABORT: "aborted",
+    Termination.NO_MOVES: Words("by leaving the opponent no legal move"),
+    Termination.NO_STONES: Words("by leaving the opponent no stones"),
+    Termination.STALEMATE: Words("by stalemate (a stalemated player wins)"),
+    Termination.SCORE: Words("on score"),
+    Termination.REPETITION: Words("by repetition (a draw)"),
+    Termination.GOAL: Words("by the rules"),
+    Termination.RESIGNATION: Words("by resignation"),
+    Termination.TIMEOUT: Words("on time"),
+    Termination.ABORT: Words("aborted"),
 }
 
 
@@ -85,32 +87,39 @@ class Outcome:
     text: str
 
 
-def _player(state: State, seat: int) -> str:
-    """What a sentence calls the player in ``seat``: its colour once decided."""
+def _player(state: State, seat: int, *, subject: bool) -> Words:
+    """What a sentence calls the player in ``seat``: its colour once decided (as the
+    sentence's first word when ``subject``)."""
     colour = state.color_of(seat)
     if colour is not None:
-        return colour.capitalize()
-    return "the first player" if seat == 0 else "the second player"
+        return colour_title(colour)
+    if subject:
+        return Words("The first player") if seat == 0 else Words("The second player")
+    return Words("the first player") if seat == 0 else Words("the second player")
 
 
-def _sentence(state: State, loser: int, what: str) -> str:
-    text = f"{_player(state, 1 - loser)} wins: {_player(state, loser)} {what}"
-    return text[:1].upper() + text[1:]
+def _players(state: State, loser: int) -> dict[str, Words]:
+    return {
+        "winner": _player(state, 1 - loser, subject=True),
+        "loser": _player(state, loser, subject=False),
+    }
 
 
 def resigned(state: State, seat: int) -> Outcome:
     """The outcome when ``seat`` resigns in ``state``: "Cyan wins: Yellow resigned"."""
-    return Outcome(1 - seat, Termination.RESIGNATION, _sentence(state, seat, "resigned"))
+    text = Words("{winner} wins: {loser} resigned", **_players(state, seat))
+    return Outcome(1 - seat, Termination.RESIGNATION, text)
 
 
 def timed_out(state: State, seat: int) -> Outcome:
     """The outcome when ``seat`` runs out of time: "White wins: Black ran out of time"."""
-    return Outcome(1 - seat, Termination.TIMEOUT, _sentence(state, seat, "ran out of time"))
+    text = Words("{winner} wins: {loser} ran out of time", **_players(state, seat))
+    return Outcome(1 - seat, Termination.TIMEOUT, text)
 
 
 def aborted(state: State) -> Outcome:
     """The outcome of a game called off, whatever its position: no winner."""
-    return Outcome(None, Termination.ABORT, "Aborted")
+    return Outcome(None, Termination.ABORT, Words("Aborted"))
 
 
 __all__ = ["Outcome", "Termination", "aborted", "resigned", "timed_out"]

@@ -152,7 +152,7 @@ class Record:
     def __post_init__(self) -> None:
         players = tuple(p if isinstance(p, Player) else Player(str(p)) for p in self.players)
         if len(players) != 2:
-            raise RecordError(f"a game has two players, not {len(players)}")
+            raise RecordError("a game has two players, not {count}", count=len(players))
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "moves", tuple(self.moves))
         object.__setattr__(self, "options", dict(self.options))
@@ -162,7 +162,7 @@ class Record:
             if moment is not None:
                 object.__setattr__(self, name, _utc(moment))
         if self.winner not in (None, 0, 1):
-            raise RecordError(f"the winner is seat 0 or 1, not {self.winner!r}")
+            raise RecordError("the winner is seat 0 or 1, not {winner}", winner=repr(self.winner))
         if self.termination is not None and not isinstance(self.termination, Termination):
             object.__setattr__(
                 self,
@@ -239,7 +239,7 @@ def _termination(
     refuses, saying why."""
     text = value.strip().lower() if isinstance(value, str) else None
     if text is None or not (text == "rules" or text in _OLD_WORDS or text in _BY_VALUE):
-        raise RecordError(f"a game ends by {_VALUES}, not {value!r}")
+        raise RecordError("a game ends by {values}, not {value}", values=_VALUES, value=repr(value))
     if text != "rules":
         return _OLD_WORDS.get(text) or _BY_VALUE[text]
     try:
@@ -270,7 +270,7 @@ def _game(name: str) -> Game:
         for game in rules.GAMES.values():
             if game.title.casefold() == wanted:
                 return game
-        raise RecordError(str(error)) from None
+        raise RecordError(error.words) from None
 
 
 def replay_record(record: Record) -> State:
@@ -287,18 +287,22 @@ def replay_record(record: Record) -> State:
         outcome = state.outcome
         if outcome is None:
             raise RecordError(
-                f"the record says the game ended by the rules, but after its "
-                f"{len(record.moves)} moves it is not over"
+                "the record says the game ended by the rules, but after its "
+                "{count} moves it is not over",
+                count=len(record.moves),
             )
         if outcome.winner != record.winner:
             raise RecordError(
-                f"the record gives the outcome {record.outcome}, but the moves end in: "
-                f"{outcome.text}"
+                "the record gives the outcome {outcome}, but the moves end in: {result}",
+                outcome=record.outcome,
+                result=outcome.text,
             )
         if outcome.termination is not record.termination:
             raise RecordError(
-                f"the record says the game ended {record.termination.description}, but the "
-                f"moves end {outcome.termination.description}: {outcome.text}"
+                "the record says the game ended {how}, but the moves end {ending}: {result}",
+                how=record.termination.description,
+                ending=outcome.termination.description,
+                result=outcome.text,
             )
     return state
 
@@ -393,7 +397,7 @@ def parse_record(text: str) -> Record:
     raises :class:`RecordError` naming the line or move that is wrong. The moves
     are not checked against the rules here: :func:`replay_record` does that."""
     if not isinstance(text, str):
-        raise RecordError(f"a record is text, not {type(text).__name__}")
+        raise RecordError("a record is text, not {kind}", kind=type(text).__name__)
     tags: dict[str, tuple[int, str, str]] = {}
     movetext: list[str] = []
     # split on line feeds only: names may hold other line-breaking characters
@@ -403,15 +407,21 @@ def parse_record(text: str) -> Record:
             continue
         if line.startswith("["):
             if movetext:
-                raise RecordError(f"line {number}: header lines come before the moves")
+                raise RecordError(
+                    "line {number}: header lines come before the moves", number=number
+                )
             match = _TAG.fullmatch(line)
             if match is None:
                 raise RecordError(
-                    f'line {number}: a header line looks like [Name "value"], not {line[:60]}'
+                    'line {number}: a header line looks like [Name "value"], not {line}',
+                    number=number,
+                    line=line[:60],
                 )
             name, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
             if name.lower() in tags:
-                raise RecordError(f"line {number}: the tag {name} is given twice")
+                raise RecordError(
+                    "line {number}: the tag {name} is given twice", number=number, name=name
+                )
             tags[name.lower()] = (number, name, value)
         else:
             movetext.append(raw)
@@ -427,20 +437,22 @@ def parse_line(text: str, *, game: str | None = None) -> Record:
     legal move). ``game`` names the game when no Game tag does (if both, they must
     agree). Raises :class:`RecordError`; the moves are checked by :func:`replay_record`."""
     if not isinstance(text, str):
-        raise RecordError(f"a record is text, not {type(text).__name__}")
+        raise RecordError("a record is text, not {kind}", kind=type(text).__name__)
     tags: dict[str, tuple[int, str, str]] = {}
     rest = text.strip()
     while match := _TAG.match(rest):
         name, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
         if name.lower() in tags:
-            raise RecordError(f"the tag {name} is given twice")
+            raise RecordError("the tag {name} is given twice", name=name)
         tags[name.lower()] = (1, name, value)
         rest = rest[match.end() :].lstrip()
     if game is not None:
         named = tags.get("game")
         if named is not None and _game(named[2]).name != _game(game).name:
             raise RecordError(
-                f"the record is a game of {_game(named[2]).title}, not of {_game(game).title}"
+                "the record is a game of {named}, not of {game}",
+                named=_game(named[2]).title,
+                game=_game(game).title,
             )
         tags["game"] = (1, "Game", game)
     if "game" not in tags:
@@ -551,7 +563,9 @@ def _build(tags: dict[str, tuple[int, str, str]], moves: tuple[str, ...]) -> Rec
             try:
                 options[spec.name] = spec.validate(value)
             except OptionError as error:
-                raise RecordError(f"line {line_of[spec.name.lower()]}: {error}") from None
+                raise RecordError(
+                    "line {line}: {error}", line=line_of[spec.name.lower()], error=error
+                ) from None
     by_color = {color: take(color) for color in game.colors}
     players = tuple(Player(take(seat) or "?", take(f"{seat}id")) for seat in _SEAT_TAGS)
     if any(p.name == "?" for p in players) and any(by_color.values()):
@@ -564,7 +578,9 @@ def _build(tags: dict[str, tuple[int, str, str]], moves: tuple[str, ...]) -> Rec
     outcome = (take("outcome") or "*").strip()
     if outcome not in ("1-0", "0-1", "1/2-1/2", "*"):
         raise RecordError(
-            f"line {line_of['outcome']}: the outcome is 1-0, 0-1, 1/2-1/2 or *, not {outcome!r}"
+            "line {line}: the outcome is 1-0, 0-1, 1/2-1/2 or *, not {outcome}",
+            line=line_of["outcome"],
+            outcome=repr(outcome),
         )
     termination_text = take("termination")
     termination = None
@@ -572,13 +588,19 @@ def _build(tags: dict[str, tuple[int, str, str]], moves: tuple[str, ...]) -> Rec
         try:
             termination = _termination(termination_text, game.name, options, moves)
         except RecordError as error:
-            raise RecordError(f"line {line_of['termination']}: {error}") from None
+            raise RecordError(
+                "line {line}: {error}", line=line_of["termination"], error=error
+            ) from None
     rated_text = take("rated")
     rated = None
     if rated_text is not None:
         answer = rated_text.strip().lower()
         if answer not in ("yes", "no", "true", "false"):
-            raise RecordError(f"line {line_of['rated']}: Rated is yes or no, not {rated_text!r}")
+            raise RecordError(
+                "line {line}: Rated is yes or no, not {rated_text}",
+                line=line_of["rated"],
+                rated_text=repr(rated_text),
+            )
         rated = answer in ("yes", "true")
     return Record(
         game=game.name,
@@ -606,21 +628,27 @@ def _moment(text: str | None, line: int | None) -> datetime | None:
         return _utc(datetime.fromisoformat(text.strip()))
     except ValueError:
         raise RecordError(
-            f"line {line}: {text!r} is not a date and time like 2026-11-21T13:00:00Z"
+            "line {line}: {text} is not a date and time like 2026-11-21T13:00:00Z",
+            line=line,
+            text=repr(text),
         ) from None
 
 
 def _parse_moves(text: str) -> tuple[str, ...]:
     without_braces = re.sub(r"\{[^{}]*\}", " ", text)
     if "{" in without_braces or "}" in without_braces:
-        raise RecordError("a comment in the moves opens with { and must close with }")
+        raise RecordError(
+            "a comment in the moves opens with {open} and must close with {close}",
+            open="{",
+            close="}",
+        )
     cleaned = "\n".join(line.split(";", 1)[0] for line in without_braces.split("\n"))
     numbers = list(_NUMBER.finditer(cleaned))
     before = cleaned[: numbers[0].start()] if numbers else cleaned
     if before.strip():
         raise RecordError(
-            f"the moves must be numbered (1. c3  2. d4 ...), but the record starts with "
-            f"{' '.join(before.split())[:40]!r}"
+            "the moves must be numbered (1. c3  2. d4 ...), but the record starts with {text}",
+            text=repr(" ".join(before.split())[:40]),
         )
     moves: list[str] = []
     for index, match in enumerate(numbers):
@@ -628,13 +656,15 @@ def _parse_moves(text: str) -> tuple[str, ...]:
         found = int(match.group(1))
         if found != expected:
             raise RecordError(
-                f"the moves are numbered 1, 2, 3, ... one per move: expected {expected}, "
-                f"found {found}"
+                "the moves are numbered 1, 2, 3, ... one per move: expected {expected}, "
+                "found {found}",
+                expected=expected,
+                found=found,
             )
         end = numbers[index + 1].start() if index + 1 < len(numbers) else len(cleaned)
         move = normalize_move(cleaned[match.end() : end])
         if not move:
-            raise RecordError(f"move {expected} is empty")
+            raise RecordError("move {expected} is empty", expected=expected)
         moves.append(move)
     return tuple(moves)
 
@@ -700,13 +730,15 @@ def from_json(data: Mapping[str, Any]) -> Record:
     options = _json_options(game, header, game_info)
     raw_players = _field(header, "players", list, "header")
     if len(raw_players) != 2:
-        raise RecordError(f"header.players must list two players, not {len(raw_players)}")
+        raise RecordError(
+            "header.players must list two players, not {count}", count=len(raw_players)
+        )
     players = []
     results: list[Any] = []
     for seat, entry in enumerate(raw_players):
         where = f"header.players[{seat}]"
         if not isinstance(entry, Mapping):
-            raise RecordError(f"{where} must be an object with a name")
+            raise RecordError("{where} must be an object with a name", where=where)
         name = _field(entry, "name", str, where)
         userid = entry.get("userid")
         players.append(Player(name, None if userid is None else str(userid)))
@@ -720,7 +752,7 @@ def from_json(data: Mapping[str, Any]) -> Record:
         try:
             termination = _termination(termination, game.name, options, moves)
         except RecordError as error:
-            raise RecordError(f"header.termination: {error}") from None
+            raise RecordError("header.termination: {error}", error=error) from None
     site = header.get("site")
     unrated = header.get("unrated")
     return Record(
@@ -752,7 +784,9 @@ def _field(container: Mapping[str, Any], key: str, kind: type, where: str) -> An
     if not isinstance(value, kind):
         words: dict[type, str] = {Mapping: "an object", list: "a list", str: "text"}
         wanted = words.get(kind, kind.__name__)
-        raise RecordError(f"{where} must have {key!r}, {wanted}")
+        raise RecordError(
+            "{where} must have {key}, {wanted}", where=where, key=repr(key), wanted=wanted
+        )
     return value
 
 
@@ -769,17 +803,20 @@ def _json_options(game: Game, header: Mapping[str, Any], info: Mapping[str, Any]
             if name not in specs or not value:
                 known = ", ".join(specs) or "none"
                 raise RecordError(
-                    f"unknown variant {variant!r} for {game.title} (its options: {known})"
+                    "unknown variant {variant} for {game} (its options: {known})",
+                    variant=repr(variant),
+                    game=game.title,
+                    known=known,
                 )
             given[name] = value
     options = {}
     for name, value in given.items():
         if name not in specs:
-            raise RecordError(f"{game.title} has no option {name!r}")
+            raise RecordError("{game} has no option {name}", game=game.title, name=repr(name))
         try:
             options[name] = specs[name].validate(value)
         except OptionError as error:
-            raise RecordError(str(error)) from None
+            raise RecordError(error.words) from None
     return options
 
 
@@ -787,14 +824,20 @@ def _json_moves(rounds: list[Any]) -> tuple[str, ...]:
     moves: list[str] = []
     for number, round_ in enumerate(rounds, 1):
         if not isinstance(round_, list):
-            raise RecordError(f"moves[{number - 1}] must be a list of moves (one round)")
+            raise RecordError(
+                "moves[{index}] must be a list of moves (one round)", index=number - 1
+            )
         entries = [entry for entry in round_ if entry is not None]
         if entries and all(isinstance(e, Mapping) and "sequence" in e for e in entries):
             entries.sort(key=lambda e: e["sequence"])
         for entry in entries:
             text = entry.get("move") if isinstance(entry, Mapping) else entry
             if not isinstance(text, str) or not normalize_move(text):
-                raise RecordError(f"round {number} holds {entry!r}, which is not a move")
+                raise RecordError(
+                    "round {number} holds {entry}, which is not a move",
+                    number=number,
+                    entry=repr(entry),
+                )
             moves.append(normalize_move(text))
     return tuple(moves)
 
@@ -806,7 +849,9 @@ def _json_moment(header: Mapping[str, Any], key: str) -> datetime | None:
     try:
         return _utc(datetime.fromisoformat(str(text)))
     except ValueError:
-        raise RecordError(f"header.{key} is not a date and time: {text!r}") from None
+        raise RecordError(
+            "header.{key} is not a date and time: {text}", key=key, text=repr(text)
+        ) from None
 
 
 __all__ = [

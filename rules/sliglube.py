@@ -85,6 +85,7 @@ from rules.sliglube_loops import (
     on_loop,
     touching_loops,
 )
+from rules.words import Words, colour_title
 
 BLACK, WHITE = "black", "white"
 NOFLIP = "noflip"
@@ -325,9 +326,10 @@ class SliglubeState(State):
         mine, theirs = self._sides()
         mine_now = mine | 1 << p
         cell = self.board.name(grid.index_of[p])
-        not_optional = (
-            f"{cell} noflip: flipping is not optional here (it is only optional "
-            f"when it would remove a stone of yours that is part of a loop)"
+        not_optional = Words(
+            "{cell} noflip: flipping is not optional here (it is only optional "
+            "when it would remove a stone of yours that is part of a loop)",
+            cell=cell,
         )
         # a stone on a loop touches two stones that do not touch each other
         around = grid.nb[p] & (mine | theirs)
@@ -339,7 +341,7 @@ class SliglubeState(State):
         core = loop_core_with(grid, mine | theirs, self._core, p)
         if not (core >> p & 1 and on_loop(grid, p, core)):  # no new loop at all
             return _Verdict(_Outcome(mine_now, theirs, 0, 0), not_optional)
-        lost = f"{cell} would be part of a loop your opponent controls"
+        lost = Words("{cell} would be part of a loop your opponent controls", cell=cell)
         threatened, ours, new_loops = control_through(
             grid, p, core, mine_now, theirs, _SEARCH_BUDGET
         )
@@ -372,7 +374,7 @@ class SliglubeState(State):
 
     def decisions(self) -> tuple[Decision, ...]:
         if len(self.history) == 1:
-            return Decision("Play black", BLACK), Decision("Play white", WHITE)
+            return Decision(Words("Play black"), BLACK), Decision(Words("Play white"), WHITE)
         return ()
 
     def _list_moves(self) -> list[str]:
@@ -403,21 +405,21 @@ class SliglubeState(State):
         """The stalemated player wins."""
         if not self.is_over:
             return None
-        title = self._mover_color.capitalize()
+        title = colour_title(self._mover_color)
         return Outcome(
             self.seat_of(self._mover_color),
             Termination.STALEMATE,
-            f"{title} wins: {title} has no legal placement (stalemate wins)",
+            Words("{winner} wins: {winner} has no legal placement (stalemate wins)", winner=title),
         )
 
     @property
     def prompt(self) -> str:
         ply = len(self.history)
         if ply == 0:
-            return "place the first black stone"
+            return Words("place the first black stone")
         if ply == 1:
-            return "choose your colour: black or white"
-        return "" if self.is_over else "place a stone"
+            return Words("choose your colour: black or white")
+        return "" if self.is_over else Words("place a stone")
 
     # -- moves --------------------------------------------------------------------
 
@@ -430,8 +432,8 @@ class SliglubeState(State):
         words = move.split(" ")
         if len(words) > 2 or (len(words) == 2 and words[1] != NOFLIP):
             raise InvalidMove(
-                f"{text.strip()!r} is not a move: name a cell (d4), or a cell "
-                f"and noflip (d4 noflip)"
+                "{text} is not a move: name a cell (d4), or a cell and noflip (d4 noflip)",
+                text=repr(text.strip()),
             )
         words[0] = self.board.name(self.board.index(words[0]))
         return " ".join(words)
@@ -443,9 +445,9 @@ class SliglubeState(State):
             return self._choose(text)
         if text in (BLACK, WHITE):
             raise IllegalMove(
-                "the colours are already chosen: place a stone"
+                Words("the colours are already chosen: place a stone")
                 if ply
-                else "place the first black stone before choosing colours"
+                else Words("place the first black stone before choosing colours")
             )
         words = text.split(" ")
         index = self.board.index(words[0])
@@ -465,7 +467,9 @@ class SliglubeState(State):
         if isinstance(outcome, str):
             if self.is_over:
                 # no placement is legal; still say why this one is not
-                outcome = f"the game is over ({self.result}): {outcome}"
+                outcome = Words(
+                    "the game is over ({result}): {why}", result=self.result, why=outcome
+                )
             raise IllegalMove(outcome)
         names = self.board.cells
         index_of = self._grid.index_of
@@ -486,15 +490,15 @@ class SliglubeState(State):
     def _placement(self, p: int, cell: str, noflip: bool) -> _Outcome | str:
         """The outcome of placing at bit ``p``, or why it is illegal (steps 1–4)."""
         if (self._black | self._white) >> p & 1:
-            return f"{cell} is occupied"
+            return Words("{cell} is occupied", cell=cell)
         if self._forbidden() >> p & 1:
-            return f"{cell} is next to a loop you control"
+            return Words("{cell} is next to a loop you control", cell=cell)
         verdict = self._verdict(p)
         return verdict.noflip if noflip else verdict.plain
 
     def _choose(self, text: str) -> SliglubeState:
         if text not in (BLACK, WHITE):
-            raise IllegalMove(f"choose your colour: black or white (not {text!r})")
+            raise IllegalMove("choose your colour: black or white (not {text})", text=repr(text))
         white_seat = 1 if text == WHITE else 0
         return SliglubeState(
             self.game,

@@ -210,6 +210,7 @@ SHARED = {
     "pace",
     "processes",
     "liveness",
+    "i18n",
 }
 CORE = {"core"}
 COMPOSITION = {"app", "client", "__main__"}

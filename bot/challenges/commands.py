@@ -22,6 +22,7 @@ from bot.core.game_settings import challenge_settings
 from bot.core.options import TimeControlOption, game_command
 from bot.core.players import Players
 from bot.core.views import LEVEL_CHOICES, start_automatic_game
+from bot.i18n import N_, _
 from bot.model import Member, UserError
 from bot.storage import ChallengeRow
 from bot.ui.answers import reply
@@ -29,9 +30,9 @@ from bot.ui.areas import AreaHost
 from bot.ui.context import channel_of, guild_of, in_bot_dm, member_of, service
 
 FIRST = [
-    app_commands.Choice(name="me", value="challenger"),
-    app_commands.Choice(name="my opponent", value="opponent"),
-    app_commands.Choice(name="random", value="random"),
+    app_commands.Choice(name=N_("me"), value="challenger"),
+    app_commands.Choice(name=N_("my opponent"), value="opponent"),
+    app_commands.Choice(name=N_("random"), value="random"),
 ]
 DESCRIPTIONS = {
     "game": "Which game",
@@ -75,7 +76,7 @@ async def challenge(
         return
     if level is not None:
         raise UserError(
-            "A level is for a game against me: name me as the opponent, or use `/practice`."
+            _("A level is for a game against me: name me as the opponent, or use `/practice`.")
         )
     if guild_of(interaction) == places.DMS:  # no server of mine: the game lives in DMs
         await challenge_elsewhere(
@@ -90,8 +91,11 @@ async def challenge(
         return
     if isinstance(opponent, discord.User):  # resolved without membership: not here
         raise UserError(
-            f"{opponent.display_name} is not a member of this server (any "
-            "more): challenge someone who is, or leave the opponent empty."
+            _(
+                "{name} is not a member of this server (any "
+                "more): challenge someone who is, or leave the opponent empty.",
+                name=opponent.display_name,
+            )
         )
     # Inside a thread (a game's, say), the challenge goes to the channel the thread is
     # in, so that the new game gets a thread of its own there.
@@ -133,7 +137,7 @@ async def challenge_elsewhere(
     in the opponent's DMs. Either way the game is played in both players' DMs."""
     in_dm = in_bot_dm(interaction)
     if in_dm and opponent is None:
-        raise UserError(places.OPEN_CHALLENGE_IN_DM)
+        raise UserError(_(places.OPEN_CHALLENGE_IN_DM))
     if in_dm:
         await interaction.response.defer(ephemeral=True, thinking=True)
         where = Elsewhere("dms")
@@ -169,18 +173,21 @@ async def challenge_elsewhere(
 def posted_text(challenge: ChallengeRow, *, in_thread: bool = False) -> str:
     """Where a new challenge's message is (or that it will be, once Discord answers)."""
     if challenge.message_id is None:
-        return (
-            f"Your challenge is saved: Discord is slow to answer, so its message will "
-            f"appear in <#{challenge.channel_id}> in a moment."
+        return _(
+            "Your challenge is saved: Discord is slow to answer, so its message will "
+            "appear in {channel} in a moment.",
+            channel=f"<#{challenge.channel_id}>",
         )
     url = texts.jump_url(challenge.guild_id, challenge.channel_id, challenge.message_id)
     if in_thread:
-        return (
-            f"Your challenge is posted in <#{challenge.channel_id}>, where the game will "
-            f"get a thread of its own: {url}"
+        return _(
+            "Your challenge is posted in {channel}, where the game will "
+            "get a thread of its own: {url}",
+            channel=f"<#{challenge.channel_id}>",
+            url=url,
         )
-    whom = challenge.opponent_name or "anyone"
-    return f"Your challenge to {whom} is posted: {url}"
+    whom = challenge.opponent_name or _("anyone")
+    return _("Your challenge to {name} is posted: {url}", name=whom, url=url)
 
 
 def _challenge_command() -> app_commands.Command:

@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 
 from bot.challenges.service import ChallengeMessages
 from bot.claims import Claims
+from bot.i18n import _
 from bot.model import UserError
 from bot.storage import ChallengeRow, Database, apply, queries
 from bot.timers import DueTimer, Sleep
@@ -132,6 +133,6 @@ class ChallengeExpiry:
 
 
 def expired_refusal(challenge: ChallengeRow) -> str:
-    return (
+    return _(
         "This challenge has expired: nobody answered it in time. Start a new one with /challenge."
     )

@@ -21,6 +21,7 @@ from bot.core.boards import SEND_WAIT, Boards, to_ping
 from bot.core.game_settings import game_options
 from bot.core.games import Games, game_rules
 from bot.events import Events
+from bot.i18n import _
 from bot.model import GameUpdate, Member, Poster, UserError
 from bot.outbox import Outbox, Staged, challenge_lane, game_lane, item
 from bot.storage import (
@@ -123,14 +124,23 @@ class Challenges:
         rule_set = game_rules(game)
         if opponent is not None and opponent.id == challenger.id:
             raise UserError(
-                "You can't challenge yourself: pick another member, or leave "
-                "the opponent empty for an open challenge."
+                _(
+                    "You can't challenge yourself: pick another member, or leave "
+                    "the opponent empty for an open challenge."
+                )
             )
         if opponent is not None and opponent.bot:
-            raise UserError(f"{opponent.name} is a bot and can't play: challenge a person.")
+            raise UserError(
+                _("{name} is a bot and can't play: challenge a person.", name=opponent.name)
+            )
         resolved = game_options(rule_set, options)
         if first not in FIRST_PLAYER_CHOICES:
-            raise UserError(f"Who plays first must be one of {', '.join(FIRST_PLAYER_CHOICES)}.")
+            raise UserError(
+                _(
+                    "Who plays first must be one of {choices}.",
+                    choices=", ".join(FIRST_PLAYER_CHOICES),
+                )
+            )
         async with self.db.transaction() as tx:
             existing = await queries.find_pending_challenge(
                 tx,
@@ -140,10 +150,19 @@ class Challenges:
                 game=rule_set.name,
             )
             if existing is not None:
-                whom = f"to {existing.opponent_name}" if opponent else "open to anyone"
                 raise UserError(
-                    f"You already have a pending {rule_set.title} challenge {whom}: "
-                    "cancel it or wait for an answer first."
+                    _(
+                        "You already have a pending {game} challenge to {name}: "
+                        "cancel it or wait for an answer first.",
+                        game=rule_set.title,
+                        name=existing.opponent_name,
+                    )
+                    if opponent
+                    else _(
+                        "You already have a pending {game} challenge open to anyone: "
+                        "cancel it or wait for an answer first.",
+                        game=rule_set.title,
+                    )
                 )
             challenge_id = await queries.insert_challenge(
                 tx,
@@ -173,7 +192,10 @@ class Challenges:
             if after.place == "dms" and opponent is not None:
                 raise UserError(places.no_dm_to(opponent.name))
             raise UserError(
-                f"I can't post in <#{channel_id}>: use `/challenge` in a channel where I can."
+                _(
+                    "I can't post in {channel}: use `/challenge` in a channel where I can.",
+                    channel=f"<#{channel_id}>",
+                )
             )
         return after
 
@@ -185,7 +207,7 @@ class Challenges:
         async with self.db.reading() as conn:
             challenge = await queries.get_challenge(conn, challenge_id)
         if challenge is None or challenge.guild_id != guild_id:
-            raise UserError("That challenge doesn't exist (any more).")
+            raise UserError(_("That challenge doesn't exist (any more)."))
         return challenge
 
     async def accept(
@@ -196,11 +218,13 @@ class Challenges:
         button was on, in case it was clicked before :meth:`set_message` stored it."""
         challenge = await self._pending(guild_id, challenge_id)
         if member.id == challenge.challenger_id:
-            raise UserError("You can't accept your own challenge (use Cancel to withdraw it).")
+            raise UserError(_("You can't accept your own challenge (use Cancel to withdraw it)."))
         if challenge.opponent_id is not None and member.id != challenge.opponent_id:
-            raise UserError(f"This challenge is for {challenge.opponent_name}, not you.")
+            raise UserError(
+                _("This challenge is for {name}, not you.", name=challenge.opponent_name)
+            )
         if member.bot:
-            raise UserError("Bots can't play.")
+            raise UserError(_("Bots can't play."))
         challenger = Member(challenge.challenger_id, challenge.challenger_name)
         first = challenge.settings.get("first", "challenger")
         if first == "random":
@@ -242,10 +266,12 @@ class Challenges:
             )
             # All the game must show, stored with it: its thread, the challenge message
             # saying so, its opening board (then the listeners are told it started).
+            with texts.in_thread(row):  # the opening post is for everyone in the thread
+                opening = texts.opening_post(row, state)
             board = self.boards.board(
                 row,
                 state,
-                texts.opening_post(row, state),
+                opening,
                 mentions=to_ping(row, state),
                 then=("game_started",),
             )
@@ -257,24 +283,30 @@ class Challenges:
             await apply(tx, [one.statement for one in staged])
         self.games.remember(game_id, state)
         async with self.games.lock(game_id):
-            *_, update = await self.boards.send(*staged)
+            *_sent, update = await self.boards.send(*staged)
         return update or GameUpdate(row, state, None, None)
 
     async def decline(self, *, guild_id: int, challenge_id: int, member: Member) -> ChallengeRow:
         challenge = await self._pending(guild_id, challenge_id)
         if challenge.opponent_id is None:
             raise UserError(
-                "An open challenge can't be declined: simply leave it "
-                "(the challenger can cancel it)."
+                _(
+                    "An open challenge can't be declined: simply leave it "
+                    "(the challenger can cancel it)."
+                )
             )
         if member.id != challenge.opponent_id:
-            raise UserError(f"Only {challenge.opponent_name} can decline this challenge.")
+            raise UserError(
+                _("Only {name} can decline this challenge.", name=challenge.opponent_name)
+            )
         return await self._close(challenge, "declined", member)
 
     async def cancel(self, *, guild_id: int, challenge_id: int, member: Member) -> ChallengeRow:
         challenge = await self._pending(guild_id, challenge_id)
         if member.id != challenge.challenger_id:
-            raise UserError(f"Only {challenge.challenger_name} can cancel this challenge.")
+            raise UserError(
+                _("Only {name} can cancel this challenge.", name=challenge.challenger_name)
+            )
         return await self._close(challenge, "cancelled", member)
 
     async def rematch(self, *, guild_id: int, game_id: int, member: Member) -> ChallengeRow:
@@ -282,9 +314,11 @@ class Challenges:
         row = await self.games.get_game(guild_id, game_id)
         seat = row.seat_of(member.id)
         if seat is None:
-            raise UserError(f"Only the players of {texts.label(row)} can ask for a rematch.")
+            raise UserError(
+                _("Only the players of {game} can ask for a rematch.", game=texts.label(row))
+            )
         if row.is_active:
-            raise UserError(f"{texts.label(row)} is still in progress.")
+            raise UserError(_("{game} is still in progress.", game=texts.label(row)))
         opponent = Member(row.player_ids[1 - seat], row.player_names[1 - seat])
         async with self.db.reading() as conn:
             theirs = await queries.find_pending_challenge(
@@ -296,8 +330,12 @@ class Challenges:
             )
         if theirs is not None:
             raise UserError(
-                f"{opponent.name} has already challenged you to a rematch "
-                f"(challenge #{theirs.id}): accept it there."
+                _(
+                    "{name} has already challenged you to a rematch "
+                    "(challenge #{number}): accept it there.",
+                    name=opponent.name,
+                    number=theirs.id,
+                )
             )
         settings = {k: v for k, v in row.settings.items() if k not in ("first", "rated")}
         return await self.create(
@@ -320,7 +358,11 @@ class Challenges:
             if challenge.place != "server" and challenge.game_id is not None:
                 game = await self.db.read(queries.game_by_id(challenge.game_id))
                 where = " " + places.lives_in_dms(None if game is None else game.link)
-            raise UserError(f"This challenge was already {challenge.status}.{where}")
+            already = _(
+                "This challenge was already {status}.",
+                status=texts.status_word(challenge.status),
+            )
+            raise UserError(already + where)
         return challenge
 
     async def _close(self, challenge: ChallengeRow, status: str, by: Member) -> ChallengeRow:
@@ -330,7 +372,12 @@ class Challenges:
             ):
                 current = await queries.get_challenge(tx, challenge.id)
                 assert current is not None  # challenges are never deleted
-                raise UserError(f"This challenge was already {current.status}.")
+                raise UserError(
+                    _(
+                        "This challenge was already {status}.",
+                        status=texts.status_word(current.status),
+                    )
+                )
             shown = self.messages.shown(challenge, by.name)  # its message says so
             await apply(tx, [shown.statement])
             closed = await queries.get_challenge(tx, challenge.id)
@@ -342,12 +389,21 @@ class Challenges:
 def beaten_to_it(challenge: ChallengeRow) -> str:
     """What an Accept that lost a race is told: what really happened just before."""
     if challenge.status == "accepted":
-        return "Someone else accepted this challenge just before you."
-    by = {
-        "declined": f" by {challenge.opponent_name}",
-        "cancelled": f" by {challenge.challenger_name}",
-    }.get(challenge.status, "")
-    return f"This challenge was {challenge.status}{by} just before you clicked Accept."
+        return _("Someone else accepted this challenge just before you.")
+    if challenge.status == "declined":
+        return _(
+            "This challenge was declined by {name} just before you clicked Accept.",
+            name=challenge.opponent_name,
+        )
+    if challenge.status == "cancelled":
+        return _(
+            "This challenge was cancelled by {name} just before you clicked Accept.",
+            name=challenge.challenger_name,
+        )
+    return _(
+        "This challenge was {status} just before you clicked Accept.",
+        status=texts.status_word(challenge.status),
+    )
 
 
 class ChallengeMessages:
@@ -391,9 +447,10 @@ class ChallengeMessages:
         if challenge.message_id is not None or challenge.status != "pending":
             return challenge.message_id  # posted by an earlier try, or answered since
         expires = None if self.lifetime is None else challenge.created_at + self.lifetime
-        text = texts.challenge_text(challenge, expires)
-        if challenge.place == "reply":
-            text += "\n" + places.reply_card_note(challenge.opponent_name)
+        with texts.in_thread(challenge):  # the channel's message, in the server's language
+            text = texts.challenge_text(challenge, expires)
+            if challenge.place == "reply":
+                text += "\n" + places.reply_card_note(challenge.opponent_name)
         message_id = await self.poster.post_challenge(challenge, text)
         statements = [queries.outbox_result_statement(pending.id, {"posted": message_id})]
         if challenge.place == "reply":  # and a copy in the opponent's DMs, always
@@ -446,9 +503,10 @@ class ChallengeMessages:
             return  # never posted: nothing to show
         challenge = replace(challenge, message_id=message_id)
         expired = challenge.status == "expired"
-        text = (
-            texts.challenge_expired_text(challenge)
-            if expired
-            else texts.challenge_closed_text(challenge, pending.payload["by"], game)
-        )
+        with texts.in_thread(challenge):
+            text = (
+                texts.challenge_expired_text(challenge)
+                if expired
+                else texts.challenge_closed_text(challenge, pending.payload["by"], game)
+            )
         await self.poster.show_challenge(challenge, text, disabled_buttons=expired)

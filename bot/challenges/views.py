@@ -16,6 +16,7 @@ from bot.challenges.expiry import ChallengeExpiry
 from bot.challenges.service import Challenges
 from bot.core.games import Games
 from bot.core.players import Players
+from bot.i18n import N_, _
 from bot.storage import ChallengeRow
 from bot.ui.answers import reply
 from bot.ui.context import ROW_ID, guild_of, member_of, service
@@ -37,7 +38,7 @@ class ChallengeButton(
     def __init__(self, action: str, challenge_id: int, *, disabled: bool = False) -> None:
         super().__init__(
             discord.ui.Button(
-                label=action.capitalize(),
+                label=_(_ACTIONS[action]),
                 style=self.STYLES[action],
                 disabled=disabled,
                 custom_id=f"bb:challenge:{action}:{challenge_id}",
@@ -68,20 +69,27 @@ class ChallengeButton(
                 message_id=interaction.message.id if interaction.message else None,
             )
             challenge = await service(interaction, Challenges).get(guild_id, self.challenge_id)
-            text = texts.challenge_closed_text(challenge, member.name, update.game)
+            with texts.in_thread(challenge):  # the channel's message
+                text = texts.challenge_closed_text(challenge, member.name, update.game)
         elif self.action == "decline":
             challenge = await service(interaction, Challenges).decline(
                 guild_id=guild_id, challenge_id=self.challenge_id, member=member
             )
-            text = texts.challenge_closed_text(challenge, member.name)
+            with texts.in_thread(challenge):
+                text = texts.challenge_closed_text(challenge, member.name)
         else:
             challenge = await service(interaction, Challenges).cancel(
                 guild_id=guild_id, challenge_id=self.challenge_id, member=member
             )
-            text = texts.challenge_closed_text(challenge, member.name)
+            with texts.in_thread(challenge):
+                text = texts.challenge_closed_text(challenge, member.name)
         await interaction.edit_original_response(
             content=text, view=None, allowed_mentions=discord.AllowedMentions.none()
         )
+
+
+#: The buttons of a challenge message.
+_ACTIONS = {"accept": N_("Accept"), "decline": N_("Decline"), "cancel": N_("Cancel")}
 
 
 def challenge_view(challenge: ChallengeRow, *, disabled: bool = False) -> discord.ui.View:
@@ -103,7 +111,7 @@ class RematchButton(
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Rematch",
+                label=_("Rematch"),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"bb:rematch:{game_id}",
             )
@@ -130,8 +138,11 @@ class RematchButton(
             new = update.game
             await reply(
                 interaction,
-                f"Rematch: {texts.label(new)}, "
-                f"{texts.jump_url(new.guild_id, new.where_id, new.last_message_id)}",
+                _(
+                    "Rematch: {game}, {url}",
+                    game=texts.label(new),
+                    url=texts.jump_url(new.guild_id, new.where_id, new.last_message_id),
+                ),
                 ephemeral=True,
             )
             return
@@ -144,12 +155,14 @@ class RematchButton(
             await reply(interaction, places.sent_to_dms(challenge.opponent_name or ""))
             return
         where = (
-            f"<#{challenge.channel_id}> in a moment"
+            _("{channel} in a moment", channel=f"<#{challenge.channel_id}>")
             if challenge.message_id is None
             else texts.jump_url(challenge.guild_id, challenge.channel_id, challenge.message_id)
         )
         await reply(
-            interaction, f"Rematch offered to {challenge.opponent_name}: {where}", ephemeral=True
+            interaction,
+            _("Rematch offered to {name}: {where}", name=challenge.opponent_name, where=where),
+            ephemeral=True,
         )
 
 

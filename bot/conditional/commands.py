@@ -15,6 +15,7 @@ from bot.conditional.service import LINE_HELP, Conditional
 from bot.core.boards import Boards
 from bot.core.members import MemberSettings
 from bot.core.options import MyGame, game_meant
+from bot.i18n import _
 from bot.storage import GameRow
 from bot.ui.answers import reply
 from bot.ui.areas import AreaHost
@@ -60,7 +61,7 @@ class ConditionalCommands(commands.Cog):
             member=member_of(interaction.user),
             line=line,
         )
-        await _show(interaction, f"Saved.\n{shown.text}", shown.row, shown.after)
+        await _show(interaction, _("Saved.") + "\n" + shown.text, shown.row, shown.after)
 
     @conditional.command(name="show", description="Your conditional moves in a game (only you)")
     @app_commands.describe(game=GAME_MEANT)

@@ -48,6 +48,7 @@ import rules
 from bot import texts
 from bot.core.games import Games
 from bot.core.moves import Moves, MoveWriter
+from bot.i18n import N_, _, _n
 from bot.model import GameUpdate, Member, UserError, automatic_seat
 from bot.outbox import Outbox, Staged, game_lane, item
 from bot.shards import EVERY_SHARD, Shards
@@ -67,6 +68,7 @@ NOTICE = "conditional_notice"
 #: What separates the moves of a line (a move may contain spaces: Lifeline's "c3 e5").
 SEPARATORS = re.compile(r"[,;]")
 #: The option's description (one line).
+NO_PLAN = N_("You have no conditional moves in {game}.")
 LINE_HELP = "Moves separated by commas, the opponent's first: e5, d4, f6, c3"
 
 #: {opponent's move: [reply, subtree]}
@@ -124,8 +126,13 @@ def merged(tree: Tree, line: Sequence[str]) -> Tree:
             branch = node[move] = [reply, {}]
         elif branch[0] != reply:
             raise UserError(
-                f"Your conditional moves already answer `{move}` with `{branch[0]}` there, "
-                f"not `{reply}`: clear that branch first (`/conditional clear line:`)."
+                _(
+                    "Your conditional moves already answer `{move}` with `{planned}` there, "
+                    "not `{reply}`: clear that branch first (`/conditional clear line:`).",
+                    move=move,
+                    planned=branch[0],
+                    reply=reply,
+                )
             )
         node = branch[1]
     return new
@@ -145,8 +152,11 @@ def pruned(tree: Tree, line: Sequence[str]) -> Tree:
         reply = line[i + 1] if i + 1 < len(line) else None
         if key is None or (reply is not None and not _same(node[key][0], reply)):
             raise UserError(
-                f"Your conditional moves have no branch `{texts.echo(', '.join(line))}`: "
-                "see them with `/conditional show`."
+                _(
+                    "Your conditional moves have no branch `{line}`: "
+                    "see them with `/conditional show`.",
+                    line=texts.echo(", ".join(line)),
+                )
             )
         if i + 2 >= len(line):
             del node[key]
@@ -175,7 +185,7 @@ def as_text(tree: Tree, opponent: str) -> str:
             walk(rest, depth + 1)
 
     walk(tree, 0)
-    return f"{opponent}'s move → your reply\n" + "\n".join(out)
+    return _("{opponent}'s move → your reply", opponent=opponent) + "\n" + "\n".join(out)
 
 
 def owed_reply(plan: PlanRow, row: GameRow, state: State) -> str | None:
@@ -203,9 +213,11 @@ def _replayed_line(state: State, line: Sequence[str], seats: tuple[int, int]) ->
     for index, text in enumerate(line):
         seat = seats[index % 2]
         if state.to_move is None:
-            raise _Refused(index, text, f"the game is over before it ({state.result})")
+            raise _Refused(
+                index, text, _("the game is over before it ({result})", result=state.result)
+            )
         if state.to_move != seat:
-            raise _Refused(index, text, "it would not be that player's turn")
+            raise _Refused(index, text, _("it would not be that player's turn"))
         try:
             state = state.play(text)
         except rules.IllegalMove as error:
@@ -218,14 +230,16 @@ def checked_line(state: State, mine: int, line: Sequence[str]) -> list[str]:
     """The line checked with the rules from ``state`` (``mine``: the planner's seat) and
     written as the rules write it; a UserError naming the first move that cannot be."""
     if not line:
-        raise UserError("The line is empty: give moves separated by commas, e.g. `e5, d4`.")
+        raise UserError(_("The line is empty: give moves separated by commas, e.g. `e5, d4`."))
     if len(line) > LINE_LIMIT:
-        raise UserError(f"That line has {len(line)} moves: a line holds at most {LINE_LIMIT}.")
+        raise UserError(too_long(len(line)))
     canonical = _checked(state, mine, line)
     if len(canonical) % 2:
         raise UserError(
-            f"The line ends with your opponent's move `{texts.echo(line[-1])}`: "
-            "add your reply to it."
+            _(
+                "The line ends with your opponent's move `{move}`: add your reply to it.",
+                move=texts.echo(line[-1]),
+            )
         )
     return canonical
 
@@ -252,8 +266,10 @@ def _checked(state: State, mine: int, line: Sequence[str]) -> list[str]:
         pass
     else:
         raise UserError(
-            "It's your turn, and that line starts with your own move: play it with `/move`. "
-            "A line starts with your opponent's move (here: after your next one)."
+            _(
+                "It's your turn, and that line starts with your own move: play it with "
+                "`/move`. A line starts with your opponent's move (here: after your next one)."
+            )
         )
     assert furthest is not None
     raise _refusal(furthest)
@@ -261,8 +277,18 @@ def _checked(state: State, mine: int, line: Sequence[str]) -> list[str]:
 
 def _refusal(refused: _Refused) -> UserError:
     return UserError(
-        f"Move {refused.index + 1} of the line, `{texts.echo(refused.text)}`, can't be played: "
-        f"{texts.sentence(refused.why)} Nothing was saved."
+        _(
+            "Move {number} of the line, `{move}`, can't be played: {reason} Nothing was saved.",
+            number=refused.index + 1,
+            move=texts.echo(refused.text),
+            reason=texts.sentence(refused.why),
+        )
+    )
+
+
+def too_long(moves: int) -> str:
+    return _(
+        "That line has {count} moves: a line holds at most {limit}.", count=moves, limit=LINE_LIMIT
     )
 
 
@@ -334,9 +360,13 @@ class PlanGuard:
                             self.now(),
                             row,
                             plan.member_id,
-                            f"{texts.label(row)}: {mover.name} played `{move}`, which your "
-                            "conditional moves did not plan for: they are cleared, and it's "
-                            "your turn.",
+                            _(
+                                "{game}: {player} played `{move}`, which your conditional "
+                                "moves did not plan for: they are cleared, and it's your turn.",
+                                game=texts.label(row),
+                                player=mover.name,
+                                move=move,
+                            ),
                         ).statement
                     )
             elif plan.ply == ply:
@@ -389,9 +419,13 @@ class Conditional:
         row = await self.games.get_game(guild_id, game_id)
         seat = row.seat_of(member.id)
         if seat is None or seat == automatic_seat(row):
-            raise UserError(f"You are not playing in {texts.label(row)}.")
+            raise UserError(_("You are not playing in {game}.", game=texts.label(row)))
         if not row.is_active:
-            raise UserError(texts.sentence(f"{texts.label(row)} is over: {row.result}"))
+            raise UserError(
+                texts.sentence(
+                    _("{game} is over: {result}", game=texts.label(row), result=row.result)
+                )
+            )
         return row, seat
 
     async def add(self, *, guild_id: int, game_id: int, member: Member, line: str) -> Shown:
@@ -400,23 +434,26 @@ class Conditional:
         game they don't play or that is over, an illegal move, too long a line or tree."""
         moves = split_line(line)
         if len(moves) > LINE_LIMIT:  # before any replay
-            raise UserError(f"That line has {len(moves)} moves: a line holds at most {LINE_LIMIT}.")
+            raise UserError(too_long(len(moves)))
         return await self._add(guild_id, game_id, member, moves)
 
     async def save_line(
         self, *, guild_id: int, game_id: int, member: Member, moves: Sequence[str]
     ) -> str:
         """The sandbox's line (every move from the start) added: what to tell them."""
-        row, _ = await self._planner(guild_id, game_id, member)
+        row, _seat = await self._planner(guild_id, game_id, member)
         state = await self.games.state_of(row)
         history = list(state.history)
         if list(moves[: len(history)]) != history:
             raise UserError(
-                f"{texts.label(row)} has moved on since this sandbox was opened: open a new "
-                "one with Explore from its current position."
+                _(
+                    "{game} has moved on since this sandbox was opened: open a new "
+                    "one with Explore from its current position.",
+                    game=texts.label(row),
+                )
             )
         shown = await self._add(guild_id, game_id, member, list(moves[len(history) :]))
-        return f"Saved as conditional moves.\n{shown.text}"
+        return _("Saved as conditional moves.") + "\n" + shown.text
 
     async def _add(self, guild_id: int, game_id: int, member: Member, moves: list[str]) -> Shown:
         async with self.games.lock(game_id):
@@ -425,8 +462,11 @@ class Conditional:
             plan = await self._plan(row.id, member.id)
             if plan is not None and (reply := owed_reply(plan, row, state)) is not None:
                 raise UserError(
-                    f"Your conditional move `{reply}` is being played right now: try again "
-                    "in a moment. Nothing was saved."
+                    _(
+                        "Your conditional move `{move}` is being played right now: try again "
+                        "in a moment. Nothing was saved.",
+                        move=reply,
+                    )
                 )
             line = await asyncio.to_thread(checked_line, state, seat, moves)
             anchor = state.ply if state.to_move != seat else state.ply + 1
@@ -434,8 +474,13 @@ class Conditional:
             tree = merged(tree, line)
             if (size := tree_size(tree)) > TREE_LIMIT:
                 raise UserError(
-                    f"Your conditional moves would hold {size} moves in {texts.label(row)}: "
-                    f"at most {TREE_LIMIT}. Nothing was saved."
+                    _(
+                        "Your conditional moves would hold {count} moves in {game}: "
+                        "at most {limit}. Nothing was saved.",
+                        count=size,
+                        game=texts.label(row),
+                        limit=TREE_LIMIT,
+                    )
                 )
             await self.db.write(
                 [queries.save_plan_statement(row.id, member.id, anchor, tree, self.now())]
@@ -446,7 +491,7 @@ class Conditional:
 
     async def show(self, *, guild_id: int, game_id: int, member: Member) -> Shown:
         """``member``'s conditional moves in the game (for them only)."""
-        row, _ = await self._planner(guild_id, game_id, member)
+        row, _seat = await self._planner(guild_id, game_id, member)
         state = await self.games.state_of(row)
         return await self._shown(row, member.id, state, await self._plan(row.id, member.id))
 
@@ -456,13 +501,13 @@ class Conditional:
         """Remove ``member``'s conditional moves in the game, or the one branch ``line``
         leads to."""
         async with self.games.lock(game_id):
-            row, _ = await self._planner(guild_id, game_id, member)
+            row, _seat = await self._planner(guild_id, game_id, member)
             plan = await self._plan(row.id, member.id)
             if plan is None or not plan.tree:
-                raise UserError(f"You have no conditional moves in {texts.label(row)}.")
+                raise UserError(_(NO_PLAN, game=texts.label(row)))
             if not line or not split_line(line):
                 await self.db.write([queries.drop_plan_statement(row.id, member.id)])
-                return f"Your conditional moves in {texts.label(row)} are cleared."
+                return _("Your conditional moves in {game} are cleared.", game=texts.label(row))
             tree = pruned(plan.tree, split_line(line))
             if tree:
                 statement = queries.save_plan_statement(
@@ -472,14 +517,14 @@ class Conditional:
                 statement = queries.drop_plan_statement(row.id, member.id)
             await self.db.write([statement])
         if not tree:
-            return (
-                f"That was your last branch: your conditional moves in {texts.label(row)} "
-                "are cleared."
+            return _(
+                "That was your last branch: your conditional moves in {game} are cleared.",
+                game=texts.label(row),
             )
         shown = as_text(tree, row.opponent_name(member.id))
         return (
-            f"That branch is gone. Your conditional moves in {texts.label(row)} now:\n"
-            f"```\n{shown}\n```"
+            _("That branch is gone. Your conditional moves in {game} now:", game=texts.label(row))
+            + f"\n```\n{shown}\n```"
         )
 
     async def _plan(self, game_id: int, member_id: int) -> PlanRow | None:
@@ -496,14 +541,18 @@ class Conditional:
         self, row: GameRow, member_id: int, state: State, plan: PlanRow | None
     ) -> Shown:
         if plan is None or not plan.tree or plan.ply < state.ply:
-            return Shown(row, f"You have no conditional moves in {texts.label(row)}.", None)
+            return Shown(row, _(NO_PLAN, game=texts.label(row)), None)
         opponent = row.opponent_name(member_id)
         size = tree_size(plan.tree)
-        when = "" if plan.ply == state.ply else " They start after your next move."
-        text = (
-            f"Your conditional moves in **{texts.label(row)}** ({size} moves, "
-            f"secret until played).{when}\n```\n{as_text(plan.tree, opponent)}\n```"
+        text = _n(
+            "Your conditional moves in **{game}** ({count} move, secret until played).",
+            "Your conditional moves in **{game}** ({count} moves, secret until played).",
+            size,
+            game=texts.label(row),
         )
+        if plan.ply != state.ply:
+            text += " " + _("They start after your next move.")
+        text += f"\n```\n{as_text(plan.tree, opponent)}\n```"
         after = None
         if plan.ply == state.ply:
             line = first_branch(plan.tree)
@@ -511,7 +560,7 @@ class Conditional:
                 after = await asyncio.to_thread(_after, state, line)
             except rules.IllegalMove:
                 after = None
-            text += f"The picture: after `{', '.join(line)}`."
+            text += _("The picture: after `{line}`.", line=", ".join(line))
         return Shown(row, text, after)
 
     async def _deliver_notice(self, pending: OutboxRow, worked_out: object) -> bool:
@@ -634,9 +683,13 @@ class Conditional:
                 self.now(),
                 row,
                 plan.member_id,
-                f"{texts.label(row)}: your conditional move `{reply}` can't be played "
-                f"({texts.echoing(why, reply)}), so your conditional moves there are "
-                "cleared: it's your turn.",
+                _(
+                    "{game}: your conditional move `{move}` can't be played ({reason}), so "
+                    "your conditional moves there are cleared: it's your turn.",
+                    game=texts.label(row),
+                    move=reply,
+                    reason=texts.echoing(why, reply),
+                ),
             )
             await self.db.write(
                 [queries.drop_plan_statement(row.id, plan.member_id), told.statement]
@@ -651,15 +704,20 @@ class Conditional:
         text = text.strip()
         if len(text) > NOTE_LIMIT:
             raise UserError(
-                f"That note has {len(text)} characters: a note holds at most {NOTE_LIMIT}. "
-                "Nothing was saved."
+                _(
+                    "That note has {count} characters: a note holds at most {limit}. "
+                    "Nothing was saved.",
+                    count=len(text),
+                    limit=NOTE_LIMIT,
+                )
             )
         if not text:
             await self.db.write([queries.drop_note_statement(row.id, member.id)])
-            return f"Your note on {texts.label(row)} is deleted."
+            return _("Your note on {game} is deleted.", game=texts.label(row))
         await self.db.write([queries.save_note_statement(row.id, member.id, text, self.now())])
-        return (
-            f"Your note on {texts.label(row)} is saved: only you see it, in `/board` and `/review`."
+        return _(
+            "Your note on {game} is saved: only you see it, in `/board` and `/review`.",
+            game=texts.label(row),
         )
 
     async def note_of(self, game_id: int, member_id: int) -> str | None:

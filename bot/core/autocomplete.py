@@ -10,6 +10,7 @@ import asyncio
 from bot import texts
 from bot.core.games import Games, shown
 from bot.core.move_choices import LIMIT, MAX_LENGTH, MoveChoice, move_choices
+from bot.i18n import _
 from bot.model import UserError
 from bot.places import DMS
 from bot.storage import queries
@@ -39,23 +40,29 @@ class Autocomplete:
         except UserError as error:
             return explanation(error.message)
         if not row.is_active:
-            return explanation(texts.sentence(f"{texts.label(row)} is over: {row.result}"))
+            return explanation(texts.over_text(row))
         if row.seat_of(member_id) is None:
-            return explanation(f"You are not playing in {texts.label(row)}.")
+            return explanation(_("You are not playing in {game}.", game=texts.label(row)))
         state = await self.games.state_of(row)
         if state.to_move is None:
-            return explanation(texts.sentence(f"{texts.label(row)} is over: {state.result}"))
+            return explanation(texts.over_text(row, state))
         if row.player_ids[state.to_move] != member_id:
             return explanation(
-                f"It's {row.player_names[state.to_move]}'s turn in "
-                f"{texts.label(row)}: nothing for you to play yet."
+                _(
+                    "It's {name}'s turn in {game}: nothing for you to play yet.",
+                    name=row.player_names[state.to_move],
+                    game=texts.label(row),
+                )
             )
         legal = await asyncio.to_thread(state.legal_moves)
         found = move_choices(legal, typed, parse=state.parse)
         if not found:
             return explanation(
-                f"No legal move in {texts.label(row)} starts with "
-                f"“{shown(typed)}”: clear the field to see them."
+                _(
+                    "No legal move in {game} starts with “{typed}”: clear the field to see them.",
+                    game=texts.label(row),
+                    typed=shown(typed),
+                )
             )
         return found
 
@@ -70,8 +77,10 @@ class Autocomplete:
         for row, state in listing.active:
             opponent = row.opponent_name(member_id)
             my_turn = state.to_move is not None and row.player_ids[state.to_move] == member_id
-            name = f"{texts.label(row)} vs {opponent} · " + (
-                "your turn" if my_turn else "their turn"
+            name = (
+                _("{game} vs {name} · your turn", game=texts.label(row), name=opponent)
+                if my_turn
+                else _("{game} vs {name} · their turn", game=texts.label(row), name=opponent)
             )
             if needle and needle not in name.lower():
                 continue
@@ -90,8 +99,14 @@ class Autocomplete:
         for row in rows:
             if guild_id == DMS and row.seat_of(member_id) is None:
                 continue
-            state = "in progress" if row.is_active else (row.result or row.status)
-            name = f"{texts.label(row)} · {row.player_names[0]} vs {row.player_names[1]} · {state}"
+            state = _("in progress") if row.is_active else texts.result_text(row)
+            name = _(
+                "{game} · {first} vs {second} · {state}",
+                game=texts.label(row),
+                first=row.player_names[0],
+                second=row.player_names[1],
+                state=state,
+            )
             if needle and needle not in name.lower():
                 continue
             found.append(MoveChoice(name if len(name) <= 100 else name[:99] + "…", str(row.id)))

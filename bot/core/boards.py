@@ -91,7 +91,9 @@ class Boards:
 
     def thread(self, row: GameRow) -> Staged:
         """Give a new game its thread (no thread possible: it lives in its channel)."""
-        return item(game_lane(row.id), "thread", {"name": texts.thread_name(row)}, now=self.now())
+        with texts.in_thread(row):
+            name = texts.thread_name(row)
+            return item(game_lane(row.id), "thread", {"name": name}, now=self.now())
 
     def board(
         self,
@@ -121,25 +123,27 @@ class Boards:
             actions=actions,
             filename=f"{row.game}-{row.id}-{state.ply}.png",
         )
-        return item(
-            game_lane(row.id),
-            kind,
-            {
-                "post": _post_json(post),
-                "board": {"ply": state.ply, "move": state.last_move},
-                "move": move,
-                "move_ply": move_ply,
-                "then": list(then),
-                **more,
-            },
-            now=self.now(),
-            worked_out=Facts(state, decisions),
-        )
+        with texts.in_thread(row):  # delivered (and a final post composed) in its language
+            return item(
+                game_lane(row.id),
+                kind,
+                {
+                    "post": _post_json(post),
+                    "board": {"ply": state.ply, "move": state.last_move},
+                    "move": move,
+                    "move_ply": move_ply,
+                    "then": list(then),
+                    **more,
+                },
+                now=self.now(),
+                worked_out=Facts(state, decisions),
+            )
 
     def note(self, row: GameRow, post: Post) -> Staged:
         """A message in the game's thread without a board (a takeback request…); its
         buttons, if it has any but a rematch, are removed with the game's others."""
-        return item(game_lane(row.id), "post", {"post": _post_json(post)}, now=self.now())
+        with texts.in_thread(row):
+            return item(game_lane(row.id), "post", {"post": _post_json(post)}, now=self.now())
 
     async def send(self, *staged: Staged) -> list[Any]:
         """Deliver items written just now and wait for them (at most :data:`SEND_WAIT`):

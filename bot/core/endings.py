@@ -19,6 +19,7 @@ from bot import texts
 from bot.core.boards import Boards, Facts
 from bot.core.games import Games
 from bot.events import Event, Events
+from bot.i18n import _
 from bot.model import Attachment, Finale, GameUpdate, Post, Posted, UserError, members_of
 from bot.outbox import Staged
 from bot.storage import Database, GameRow, OutboxRow, RatingChangeRow, apply, queries
@@ -78,10 +79,10 @@ class Endings:
             async with self.db.reading() as conn:
                 row = await queries.get_game(conn, game_id)
             if row is None or not row.is_active:
-                raise UserError("That game is not in progress.")
+                raise UserError(_("That game is not in progress."))
             state = await self.games.state_of(row)
             if expected_ply is not None and state.ply != expected_ply:
-                raise UserError(f"{texts.label(row)} has moved on in the meantime.")
+                raise UserError(_("{game} has moved on in the meantime.", game=texts.label(row)))
             return await self.finish(row, state, outcome(row, state), at_ply=expected_ply)
 
     async def finish(
@@ -118,9 +119,9 @@ class Endings:
             if not changed:
                 self.games.forget(row.id)
                 raise UserError(
-                    f"{texts.label(row)} is already over."
+                    _("{game} is already over.", game=texts.label(row))
                     if at_ply is None
-                    else f"{texts.label(row)} has moved on or ended in the meantime."
+                    else _("{game} has moved on or ended in the meantime.", game=texts.label(row))
                 )
             await apply(tx, [final.statement])  # its post, even if the bot dies now
         self.games.forget(row.id)
@@ -171,7 +172,7 @@ class Endings:
                 except Exception:  # the board and the result matter more
                     log.exception("no final words for game %d", row.id)
             post = Post(
-                content=texts.final_post(row, pending.payload["post"]["content"], words),
+                content=texts.final_post(row, pending.payload["post"]["content"], words, state),
                 mentions=members_of(row),
                 ply=state.ply,
                 filename=pending.payload["post"]["filename"],

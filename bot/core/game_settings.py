@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 import rules
 from bot import texts, timecontrol
+from bot.i18n import N_, _, said
 from bot.model import UserError
 from bot.storage import GameRow
 
@@ -20,10 +21,12 @@ def game_options(rule_set: rules.Game, options: Mapping[str, Any] | None) -> dic
     try:
         return dict(rule_set.resolve_options(**given))
     except rules.OptionError as error:
-        said = str(error)
+        why = said(error)
         for value in given.values():
-            said = texts.echoing(said, str(value))
-        raise UserError(f"{rule_set.title} can't be played like that: {said}.") from None
+            why = texts.echoing(why, str(value))
+        raise UserError(
+            _("{game} can't be played like that: {why}.", game=rule_set.title, why=why)
+        ) from None
 
 
 class GameDeadlines(Protocol):
@@ -36,15 +39,15 @@ class GameDeadlines(Protocol):
 
 #: The time controls offered by the challenge's autocomplete (any other is typed out).
 TIME_CONTROL_CHOICES = (
-    ("3 days per move (default)", "3d"),
-    ("1 day per move", "1d"),
-    ("2 days per move", "2d"),
-    ("5 days per move", "5d"),
-    ("7 days per move", "7d"),
-    ("14 days per move", "14d"),
-    ("bank: 3 days, +1 day per move, up to 7 days", "3d+1d/7d"),
-    ("bank: 7 days, +2 days per move, up to 14 days", "7d+2d/14d"),
-    ("no time limit", "none"),
+    (N_("3 days per move (default)"), "3d"),
+    (N_("1 day per move"), "1d"),
+    (N_("2 days per move"), "2d"),
+    (N_("5 days per move"), "5d"),
+    (N_("7 days per move"), "7d"),
+    (N_("14 days per move"), "14d"),
+    (N_("bank: 3 days, +1 day per move, up to 7 days"), "3d+1d/7d"),
+    (N_("bank: 7 days, +2 days per move, up to 14 days"), "7d+2d/14d"),
+    (N_("no time limit"), "none"),
 )
 
 
@@ -54,10 +57,13 @@ def read_time_control(text: str | None) -> timecontrol.TimeControl:
     try:
         return timecontrol.parse_time_control(text or "3d")
     except timecontrol.TimeControlError as error:
-        said = texts.echoing(str(error), text or "")
+        why = texts.echoing(said(error), text or "")
         raise UserError(
-            f"That time control can't be used: {said}. Examples: 3d (days per "
-            "move: 1, 2, 3, 5, 7 or 14), 3d+1d/7d (a bank), none."
+            _(
+                "That time control can't be used: {why}. Examples: 3d (days per "
+                "move: 1, 2, 3, 5, 7 or 14), 3d+1d/7d (a bank), none.",
+                why=why,
+            )
         ) from None
 
 

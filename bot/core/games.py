@@ -20,6 +20,7 @@ from collections.abc import Mapping
 import rules
 from bot import texts
 from bot.core.visibility import shown_here
+from bot.i18n import _, said
 from bot.model import GameListing, Member, UserError
 from bot.places import DMS
 from bot.shards import EVERY_SHARD, Shards
@@ -64,10 +65,10 @@ class Games:
                 row = await queries.get_game(conn, game_id)
             # a player sees their game from anywhere; others, a game of this server
             if row is None or not shown_here(row, guild_id=guild_id, viewer_id=member_id):
-                raise UserError(f"There is no game #{game_id} in this server.")
+                raise UserError(_("There is no game #{number} in this server.", number=game_id))
             if guild_id == DMS and member_id and row.seat_of(member_id) is None:
                 # A game of the DMs is its players' own: shown to nobody else.
-                raise UserError(f"Game #{game_id} is not one of yours.")
+                raise UserError(_("Game #{number} is not one of yours.", number=game_id))
             return row
         async with self.db.reading() as conn:
             row = await queries.game_in_thread(conn, guild_id, channel_id)
@@ -78,12 +79,17 @@ class Games:
             return active[0]
         if not active:
             raise UserError(
-                "You have no game in progress here: start one with /challenge, "
-                "or name a game with the `game` option."
+                _(
+                    "You have no game in progress here: start one with /challenge, "
+                    "or name a game with the `game` option."
+                )
             )
         raise UserError(
-            f"You have {len(active)} games in progress: say which one with the "
-            "`game` option (or use the command in the game's thread)."
+            _(
+                "You have {count} games in progress: say which one with the "
+                "`game` option (or use the command in the game's thread).",
+                count=len(active),
+            )
         )
 
     async def get_game(self, guild_id: int, game_id: int) -> GameRow:
@@ -104,12 +110,12 @@ class Games:
         """The position of ``row``, refused unless it is in progress and ``member``
         plays in it."""
         if not row.is_active:
-            raise UserError(texts.sentence(f"{texts.label(row)} is over: {row.result}"))
+            raise UserError(texts.over_text(row))
         if row.seat_of(member.id) is None:
-            raise UserError(f"You are not playing in {texts.label(row)}.")
+            raise UserError(_("You are not playing in {game}.", game=texts.label(row)))
         state = await self.state_of(row)
         if state.is_over and not to_resign:  # stored as active but over: repair the row
-            raise UserError(texts.sentence(f"{texts.label(row)} is over: {state.result}"))
+            raise UserError(texts.over_text(row, state))
         return state
 
     # -- positions ---------------------------------------------------------------
@@ -143,7 +149,7 @@ class Games:
         self._states[game_id] = state
         self._states.move_to_end(game_id)
         while len(self._states) > self.cache_size:
-            oldest, _ = self._states.popitem(last=False)
+            oldest, _oldest = self._states.popitem(last=False)
             self._unsettled.discard(oldest)
 
     def forget(self, game_id: int) -> None:
@@ -227,15 +233,15 @@ def game_rules(name: str) -> rules.Game:
     try:
         return rules.get_game(name)
     except rules.UnknownGame as error:
-        said = texts.echoing(str(error), name)
-        raise UserError(f"{said[0].upper()}{said[1:]}.") from None
+        why = texts.echoing(said(error), name)
+        raise UserError(texts.sentence(f"{why[0].upper()}{why[1:]}")) from None
 
 
 def settled(state: State) -> State:
     """``state``, whether it is over (and so who is to move) worked out. For some games
     that means listing the legal moves (Sliglube: up to tens of milliseconds): done here,
     in a worker thread, the answer cached on the state, never on the event loop."""
-    _ = state.is_over
+    state.is_over  # noqa: B018 - computed and cached
     return state
 
 
@@ -261,7 +267,7 @@ def parse_game_id(ref: str | int) -> int:
     text = str(ref).strip()
     found = re.fullmatch(r"#?([0-9]{1,18})", text) or re.search(r"#([0-9]{1,18})(?![0-9])", text)
     if found is None:
-        raise UserError(f"{shown(text)!r} is not a game number (like 12 or #12).")
+        raise UserError(_("{text} is not a game number (like 12 or #12).", text=repr(shown(text))))
     return int(found[1])
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from bot.i18n import _
 from bot.model import DEFAULT_THEME, UserError
 from bot.storage import Database, Statement, queries
 
@@ -60,9 +61,15 @@ class MemberSettings:
     ) -> Preferences:
         """Change what is given; the settings after."""
         if theme is not None and theme not in THEMES:
-            raise UserError(f"The theme is {' or '.join(THEMES)}, not {theme!r}.")
+            raise UserError(
+                _(
+                    "The theme is {themes}, not {theme}.",
+                    themes=" / ".join(THEMES),
+                    theme=repr(theme),
+                )
+            )
         if notify is not None and notify not in NOTIFY_CHOICES:
-            raise UserError(f"Choose one of: {', '.join(NOTIFY_CHOICES)}.")
+            raise UserError(_("Choose one of: {choices}.", choices=", ".join(NOTIFY_CHOICES)))
         statements: list[Statement] = []
         if theme is not None:
             statements.append(queries.set_theme_statement(member_id, theme))

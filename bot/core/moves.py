@@ -23,6 +23,7 @@ from bot.core.boards import Boards, Decisions, decisions_of, to_ping
 from bot.core.endings import Endings
 from bot.core.games import Games, settled, shown
 from bot.events import Events
+from bot.i18n import _, said
 from bot.model import GameUpdate, Member, UserError, not_saved
 from bot.storage import Conflict, Database, GameRow, Query, Statement, WriteFailed, queries
 from rules import Outcome, State
@@ -100,7 +101,9 @@ class Moves:
         try:
             after = await asyncio.to_thread(state.play, text)
         except rules.IllegalMove as error:
-            raise UserError(f"`{shown(text)}` can't be played: {error}.") from None
+            raise UserError(
+                _("`{move}` can't be played: {why}.", move=shown(text), why=said(error))
+            ) from None
         return row, state, after
 
     async def play_move(
@@ -121,7 +124,7 @@ class Moves:
                 queries.game_by_id(game_id), *(guard.facts(game_id) for guard in self.guards)
             )
             if row is None or row.guild_id != guild_id:
-                raise UserError(f"There is no game #{game_id} in this server.")
+                raise UserError(_("There is no game #{number} in this server.", number=game_id))
             state = await self.games.playable(row, member)
             seat = _check_turn(row, state, member, expected_ply)
             writers = [
@@ -129,10 +132,14 @@ class Moves:
                 for guard, fact in zip(self.guards, facts, strict=True)
             ]
             try:
-                after, decisions, did = await asyncio.to_thread(_play, state, text, self.describe)
+                with texts.in_thread(row):  # what the move did, in its post's words
+                    after, decisions, did = await asyncio.to_thread(
+                        _play, state, text, self.describe
+                    )
             except rules.IllegalMove as error:
+                why = texts.echoing(said(error), text)
                 raise UserError(
-                    f"`{shown(text)}` can't be played: {texts.echoing(str(error), text)}."
+                    _("`{move}` can't be played: {why}.", move=shown(text), why=why)
                 ) from None
             move = after.history[-1]
             now = self.now()
@@ -171,38 +178,41 @@ class Moves:
                     statements += writer(after)
             # Its post in the same transaction: posted even if the bot dies right after
             # the commit (at the end, the game's one final post, composed when sent).
-            line = texts.move_line(row, after, seat, move, did)
-            if conditional:
-                line = f"{line.removesuffix('.')} (conditional move)."
-            if after.is_over:
-                board = self.endings.final(
-                    row,
-                    after,
-                    line,
-                    move=move,
-                    move_ply=after.ply,
-                    then=("move_played", "game_ended"),
-                )
-            else:
-                board = self.boards.board(
-                    row,
-                    after,
-                    "\n".join(filter(None, [line, texts.turn_line(row, after)])),
-                    mentions=to_ping(row, after),
-                    move=move,
-                    move_ply=after.ply,
-                    then=("move_played",),
-                    decisions=decisions,
-                )
+            with texts.in_thread(row):  # the post is for everyone in the thread
+                line = texts.move_line(row, after, seat, move, did)
+                if conditional:
+                    line = _("{line} (conditional move).", line=line.removesuffix("."))
+                if after.is_over:
+                    board = self.endings.final(
+                        row,
+                        after,
+                        line,
+                        move=move,
+                        move_ply=after.ply,
+                        then=("move_played", "game_ended"),
+                    )
+                else:
+                    board = self.boards.board(
+                        row,
+                        after,
+                        "\n".join(filter(None, [line, texts.turn_line(row, after)])),
+                        mentions=to_ping(row, after),
+                        move=move,
+                        move_ply=after.ply,
+                        then=("move_played",),
+                        decisions=decisions,
+                    )
             try:
                 # the move, what goes with it and its post, or nothing (a move stored
                 # elsewhere since the position was read: the insert changes no row)
                 await self.db.write([*statements, board.statement], required=(0,))
             except Conflict:
                 self.games.forget(game_id)
-                raise UserError("Another move for this turn was saved just before yours.") from None
+                raise UserError(
+                    _("Another move for this turn was saved just before yours.")
+                ) from None
             except WriteFailed as failure:
-                raise UserError(not_saved(f"Your move `{move}`", failure)) from None
+                raise UserError(not_saved(_("Your move `{move}`", move=move), failure)) from None
             self.games.remember(game_id, after)
             (update,) = await self.boards.send(board)
             return update or GameUpdate(row, after, move, None)
@@ -232,13 +242,19 @@ def _play(state: State, text: str, describe: Describer | None) -> tuple[State, D
 def _check_turn(row: GameRow, state: State, member: Member, expected_ply: int | None) -> int:
     """The seat to move, refused unless it is ``member``'s."""
     if expected_ply is not None and state.ply != expected_ply:
-        raise UserError("That button is out of date: the game has moved on since.")
+        raise UserError(_("That button is out of date: the game has moved on since."))
     seat = state.to_move
     if seat is None:  # over (Games.playable refuses it first)
-        raise UserError(texts.sentence(f"{texts.label(row)} is over: {state.result}"))
+        raise UserError(texts.over_text(row, state))
     if row.player_ids[seat] != member.id:
         waiting = row.player_names[seat]
-        raise UserError(f"It's not your turn in {texts.label(row)}: waiting for {waiting}.")
+        raise UserError(
+            _(
+                "It's not your turn in {game}: waiting for {name}.",
+                game=texts.label(row),
+                name=waiting,
+            )
+        )
     return seat
 
 

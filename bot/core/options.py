@@ -19,6 +19,7 @@ from bot.core.autocomplete import Autocomplete
 from bot.core.game_settings import TIME_CONTROL_CHOICES, read_time_control
 from bot.core.games import Games, game_rules
 from bot.core.move_choices import LIMIT, MoveChoice
+from bot.i18n import _
 from bot.storage import GameRow
 from bot.ui.context import channel_of, guild_of, service
 
@@ -95,9 +96,9 @@ class TimeControlOption(app_commands.Transformer):
         typed = str(value).strip()
         needle = typed.lower()
         offered: Choices = [
-            app_commands.Choice(name=name, value=control)
+            app_commands.Choice(name=_(name), value=control)
             for name, control in TIME_CONTROL_CHOICES
-            if needle in name.lower() or control.startswith(needle)
+            if needle in _(name).lower() or needle in name or control.startswith(needle)
         ]
         if needle and needle not in [choice.value for choice in offered]:
             offered.insert(0, app_commands.Choice(name=typed[:100], value=typed[:100]))
@@ -162,7 +163,7 @@ def option_values(name: str) -> Suggest:
         if option.kind is not int:
             offered = dict.fromkeys(v for o in options for v in o.choices or ())
             return [
-                app_commands.Choice(name=value, value=value)
+                app_commands.Choice(name=value, value=value)  # option values, as typed
                 for value in offered
                 if current.lower() in value
             ][:LIMIT]
@@ -173,7 +174,7 @@ def option_values(name: str) -> Suggest:
         ]
         return [
             app_commands.Choice(
-                name=f"{n}" + (" (default)" if n == option.default else ""), value=n
+                name=_("{number} (default)", number=n) if n == option.default else str(n), value=n
             )
             for n in allowed
             if str(n).startswith(current)
@@ -196,11 +197,21 @@ def _numbers_of_every_game(name: str, current: str) -> list[app_commands.Choice[
     if typed.isdigit() and len(typed) < 10:
         n = int(typed)
         takers = [title for title, low, high, _ in ranges if low <= n <= high]
-        said = f"for {', '.join(takers)}" if takers else f"no game takes this {name}"
+        said = (
+            _("for {games}", games=", ".join(takers))
+            if takers
+            else _("no game takes this {option}", option=name)
+        )
         return [app_commands.Choice(name=f"{n}: {said}"[:100], value=n)]
     return [
         app_commands.Choice(
-            name=f"{title}: {low}–{high}, default {default} (pick the game first)"[:100],
+            name=_(
+                "{game}: {low}–{high}, default {default} (pick the game first)",
+                game=title,
+                low=low,
+                high=high,
+                default=default,
+            )[:100],
             value=default,
         )
         for title, low, high, default in ranges

@@ -13,6 +13,7 @@ import ai
 from bot import texts
 from bot.core.plans import PrivateNotes
 from bot.core.players import AutomaticPlayer
+from bot.i18n import _
 from bot.ui.context import channel_of, guild_of, member_of, service
 
 #: The AI's levels, for ``/practice`` and ``/challenge`` naming the bot.
@@ -47,8 +48,13 @@ async def start_automatic_game(
     row = update.game
     url = texts.jump_url(row.guild_id, row.where_id, row.last_message_id)
     await interaction.followup.send(
-        f"{interaction.user.mention} practises {texts.label(row)} against me "
-        f"(level **{chosen}**, not rated): {url}",
+        _(
+            "{member} practises {game} against me (level **{level}**, not rated): {url}",
+            member=interaction.user.mention,
+            game=texts.label(row),
+            level=chosen,
+            url=url,
+        ),
         allowed_mentions=discord.AllowedMentions.none(),
     )
 
@@ -65,6 +71,6 @@ async def own_note(interaction: discord.Interaction, game_id: int) -> str:
     notice = await notes.unseen_notice(game_id, interaction.user.id)
     lines = [
         f"🔔 {notice}" if notice else "",
-        f"📝 Your note (only you see it): {note}" if note else "",
+        _("📝 Your note (only you see it): {note}", note=note) if note else "",
     ]
     return "\n".join(line for line in lines if line)

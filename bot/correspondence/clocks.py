@@ -43,6 +43,7 @@ from bot.correspondence.deadlines import (
     vacations_allowed,
 )
 from bot.correspondence.notify import Notifier
+from bot.i18n import _
 from bot.model import GameUpdate, Member, UserError
 from bot.storage import ClockRow, Database, GameRow, Query, Statement, VacationRow, queries
 from bot.timecontrol import Bank, Interval
@@ -304,8 +305,10 @@ class Clocks:
         ):
             self.poke()
             raise UserError(
-                f"Your time for this move in {texts.label(row)} has run out: "
-                "the game is lost on time."
+                _(
+                    "Your time for this move in {game} has run out: the game is lost on time.",
+                    game=texts.label(row),
+                )
             )
         return lambda after: [
             queries.save_clock_statement(
@@ -399,14 +402,17 @@ class Clocks:
         current = await self.current_vacation(member_id)
         if current is not None:
             raise UserError(
-                "You are already on vacation, until "
-                f"{texts.when(current.end_at)}: use `/vacation off` to come back."
+                _(
+                    "You are already on vacation, until {moment}: "
+                    "use `/vacation off` to come back.",
+                    moment=texts.when(current.end_at),
+                )
             )
         taken = [Interval(v.start_at, v.end_at) for v in await self.vacations(member_id)]
         try:
             planned = timecontrol.start_vacation(taken, self.now(), self.vacation_allowance)
         except ValueError as error:
-            raise UserError(f"No vacation left: {error}.") from None
+            raise UserError(_("No vacation left: {why}.", why=error)) from None
         async with self.db.transaction() as tx:
             vacation_id = await queries.insert_vacation(tx, member_id, planned.start, planned.end)
         await self._rearm_member(member_id)
@@ -415,7 +421,7 @@ class Clocks:
     async def end_vacation(self, member_id: int) -> VacationRow:
         current = await self.current_vacation(member_id)
         if current is None:
-            raise UserError("You are not on vacation: use `/vacation on` to start one.")
+            raise UserError(_("You are not on vacation: use `/vacation on` to start one."))
         ended = timecontrol.end_vacation(Interval(current.start_at, current.end_at), self.now())
         async with self.db.transaction() as tx:
             await queries.set_vacation_end(tx, current.id, ended.end)

@@ -13,6 +13,7 @@ from bot.correspondence import views
 from bot.correspondence.clocks import Clocks
 from bot.correspondence.notify import Notifier
 from bot.correspondence.service import Correspondence
+from bot.i18n import N_, _, _n
 from bot.storage import GameRow
 from bot.ui.areas import AreaHost
 from bot.ui.context import guild_of, member_of, service
@@ -21,21 +22,25 @@ MyGameOption = app_commands.Transform[GameRow, MyGame]
 
 MY_TURN_SHOWN = 20
 VACATION = [
-    app_commands.Choice(name="on: stop my clocks", value="on"),
-    app_commands.Choice(name="off: I'm back", value="off"),
-    app_commands.Choice(name="status", value="status"),
+    app_commands.Choice(name=N_("on: stop my clocks"), value="on"),
+    app_commands.Choice(name=N_("off: I'm back"), value="off"),
+    app_commands.Choice(name=N_("status"), value="status"),
 ]
 NOTIFY = [
-    app_commands.Choice(name="a mention in the game's thread (default)", value="thread"),
-    app_commands.Choice(name="a direct message", value="dm"),
-    app_commands.Choice(name="a daily digest by direct message", value="digest"),
+    app_commands.Choice(name=N_("a mention in the game's thread (default)"), value="thread"),
+    app_commands.Choice(name=N_("a direct message"), value="dm"),
+    app_commands.Choice(name=N_("a daily digest by direct message"), value="digest"),
 ]
 NOTIFY_SAID = {
-    "thread": "I'll mention you in the game's thread when it's your turn.",
-    "dm": "I'll send you a direct message when it's your turn (a mention in the "
-    "thread if your DMs are closed).",
-    "digest": "Once a day I'll send you a direct message listing the games waiting "
-    "for you; deadline reminders still come by DM.",
+    "thread": N_("I'll mention you in the game's thread when it's your turn."),
+    "dm": N_(
+        "I'll send you a direct message when it's your turn (a mention in the "
+        "thread if your DMs are closed)."
+    ),
+    "digest": N_(
+        "Once a day I'll send you a direct message listing the games waiting "
+        "for you; deadline reminders still come by DM."
+    ),
 }
 
 
@@ -50,22 +55,24 @@ class CorrespondenceCommands(commands.Cog):
             guild_id=guild_id, member_id=interaction.user.id
         )
         if not waiting:
-            await interaction.followup.send("No game is waiting for your move.", ephemeral=True)
+            await interaction.followup.send(_("No game is waiting for your move."), ephemeral=True)
             return
-        lines = [f"**Your move in {len(waiting)} game{'s' if len(waiting) > 1 else ''}:**"]
+        lines = [
+            _n("**Your move in {count} game:**", "**Your move in {count} games:**", len(waiting))
+        ]
         for item in waiting[:MY_TURN_SHOWN]:
             row = item.game
             opponent = row.opponent_name(interaction.user.id)
             when = (
-                f"time runs out {texts.relative(item.deadline)}"
+                _("time runs out {relative}", relative=texts.relative(item.deadline))
                 if item.deadline
-                else "no time limit"
+                else _("no time limit")
             )
             url = texts.jump_url(guild_id, row.where_id, row.last_message_id)
             ref = places.game_ref(texts.label(row), url, row.in_dms)
-            lines.append(f"- {ref} vs {opponent}: {when}")
+            lines.append(_("- {game} vs {name}: {when}", game=ref, name=opponent, when=when))
         if len(waiting) > MY_TURN_SHOWN:
-            lines.append(f"…and {len(waiting) - MY_TURN_SHOWN} more.")
+            lines.append(_("…and {count} more.", count=len(waiting) - MY_TURN_SHOWN))
         await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
 
     @app_commands.command(
@@ -81,14 +88,17 @@ class CorrespondenceCommands(commands.Cog):
         automatic = service(interaction, Players).automatic_in(row)
         if automatic is not None:  # the bot grants it at once
             await automatic.take_back(guild_id=guild_id, game_id=row.id, member=member)
-            await interaction.followup.send(f"Taken back in {texts.label(row)}.", ephemeral=True)
+            await interaction.followup.send(
+                _("Taken back in {game}.", game=texts.label(row)), ephemeral=True
+            )
             return
         await service(interaction, Correspondence).request_takeback(
             guild_id=guild_id, game_id=row.id, member=member
         )
         opponent = row.opponent_name(member.id)
         await interaction.followup.send(
-            f"Asked {opponent} in {texts.label(row)}'s thread.", ephemeral=True
+            _("Asked {name} in {game}'s thread.", name=opponent, game=texts.label(row)),
+            ephemeral=True,
         )
 
     @app_commands.command(
@@ -106,7 +116,8 @@ class CorrespondenceCommands(commands.Cog):
             guild_id=guild_id, game_id=row.id, member=member
         )
         await interaction.followup.send(
-            f"{texts.label(update.game)} is aborted: it counts for nothing.", ephemeral=True
+            _("{game} is aborted: it counts for nothing.", game=texts.label(update.game)),
+            ephemeral=True,
         )
 
     @app_commands.command(
@@ -121,28 +132,32 @@ class CorrespondenceCommands(commands.Cog):
         member_id = interaction.user.id
         if action.value == "on":
             started = await clocks.start_vacation(member_id)
-            text = (
-                f"Enjoy your vacation: your clocks are stopped until you use "
-                f"`/vacation off`, or at most until {texts.when(started.end_at)} "
+            text = _(
+                "Enjoy your vacation: your clocks are stopped until you use "
+                "`/vacation off`, or at most until {moment} "
                 "when this year's allowance runs out. (Games whose challenge disabled "
-                "vacations keep running.)"
+                "vacations keep running.)",
+                moment=texts.when(started.end_at),
             )
         elif action.value == "off":
             await clocks.end_vacation(member_id)
             left = await clocks.vacation_left(member_id)
-            text = (
-                f"Welcome back: your clocks run again. "
-                f"{timecontrol.describe_duration(left)} of vacation left this year."
+            text = _(
+                "Welcome back: your clocks run again. {left} of vacation left this year.",
+                left=timecontrol.describe_duration(left),
             )
         else:
             current = await clocks.current_vacation(member_id)
             left = await clocks.vacation_left(member_id)
             now = (
-                f"You are on vacation until {texts.when(current.end_at)}. "
+                _("You are on vacation until {moment}.", moment=texts.when(current.end_at))
                 if current
-                else "You are not on vacation. "
+                else _("You are not on vacation.")
             )
-            text = f"{now}{timecontrol.describe_duration(left)} of vacation left this year."
+            left_text = _(
+                "{left} of vacation left this year.", left=timecontrol.describe_duration(left)
+            )
+            text = f"{now} {left_text}"
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="notify", description="How I tell you it's your turn")
@@ -151,7 +166,7 @@ class CorrespondenceCommands(commands.Cog):
     async def notify(self, interaction: discord.Interaction, how: app_commands.Choice[str]) -> None:
         await service(interaction, Notifier).set_preference(interaction.user.id, how.value)
         service(interaction, Clocks).poke()  # a digest may now be due
-        await interaction.response.send_message(NOTIFY_SAID[how.value], ephemeral=True)
+        await interaction.response.send_message(_(NOTIFY_SAID[how.value]), ephemeral=True)
 
 
 async def setup(bot: AreaHost) -> None:

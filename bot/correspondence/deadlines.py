@@ -100,7 +100,8 @@ class DeadlinePoster:
     async def post(self, game: GameRow, post: Post) -> Posted:
         if post.picture is not None and game.is_active:
             try:
-                line = await self.deadline_line(game, post.ply)
+                with texts.in_thread(game):  # a line of the thread's post
+                    line = await self.deadline_line(game, post.ply)
             except Exception:  # the board matters more than its deadline line
                 log.exception("no deadline for the board of game %d", game.id)
                 line = ""

@@ -20,6 +20,8 @@ from bot import texts
 from bot.claims import Claims
 from bot.core.members import NOTIFY_CHOICES
 from bot.core.plans import PlannedTurns
+from bot.i18n import _, said, speaking
+from bot.i18n.languages import guild_language, member_language
 from bot.model import GameUpdate, Post, Poster, UserError
 from bot.storage import Database, GameRow, queries
 
@@ -65,7 +67,7 @@ class Notifier:
 
     async def set_preference(self, member_id: int, how: str) -> str:
         if how not in NOTIFY_CHOICES:
-            raise UserError(f"Choose one of: {', '.join(NOTIFY_CHOICES)}.")
+            raise UserError(_("Choose one of: {choices}.", choices=", ".join(NOTIFY_CHOICES)))
         due = self.now() + DIGEST_EVERY if how == "digest" else None
         self._preferences.pop(member_id, None)
         async with self.db.transaction() as tx:
@@ -93,11 +95,14 @@ class Notifier:
             return  # its final post went to both players' DMs
         for member_id in row.player_ids:
             if await self.preference(member_id) != "thread":
-                await self.tell(
-                    row,
-                    member_id,
-                    f"**{texts.label(row)}** is over: {row.result}. {self._link(row)}",
-                )
+                with speaking(await member_language(member_id)):  # a DM: their language
+                    text = _(
+                        "**{game}** is over: {result}. {url}",
+                        game=texts.label(row),
+                        result=texts.result_text(row, update.state),
+                        url=self._link(row),
+                    )
+                await self.tell(row, member_id, text)
 
     async def _your_turn(self, update: GameUpdate) -> None:
         row, state = update.game, update.state
@@ -109,23 +114,41 @@ class Notifier:
         if self.planned is not None and member_id in await self.planned.answered(row, state):
             return  # their conditional reply follows at once
         opponent = row.player_names[1 - state.to_move]
-        prompt = f": {state.prompt}" if state.prompt else ""
-        await self.tell(
-            row,
-            member_id,
-            f"Your turn in **{texts.label(row)}** against {opponent}{prompt}. {self._link(row)}",
-        )
+        with speaking(await member_language(member_id)):  # a DM: their language
+            game, url = texts.label(row), self._link(row)
+            text = (
+                _(
+                    "Your turn in **{game}** against {name}: {prompt}. {url}",
+                    game=game,
+                    name=opponent,
+                    prompt=said(state.prompt),
+                    url=url,
+                )
+                if state.prompt
+                else _(
+                    "Your turn in **{game}** against {name}. {url}",
+                    game=game,
+                    name=opponent,
+                    url=url,
+                )
+            )
+        await self.tell(row, member_id, text)
 
     # -- reminders and digests ----------------------------------------------------------
 
     async def remind(self, row: GameRow, seat: int, deadline: datetime) -> None:
         member_id = row.player_ids[seat]
         when = texts.relative(deadline)
-        text = (
-            f"Reminder: your move in **{texts.label(row)}** against "
-            f"{row.player_names[1 - seat]}. Your time runs out {when}."
-        )
-        if await self.preference(member_id) == "thread":
+        thread = await self.preference(member_id) == "thread"
+        locale = guild_language(row.guild_id) if thread else await member_language(member_id)
+        with speaking(locale):
+            text = _(
+                "Reminder: your move in **{game}** against {name}. Your time runs out {when}.",
+                game=texts.label(row),
+                name=row.player_names[1 - seat],
+                when=when,
+            )
+        if thread:
             await self.in_thread(row, member_id, text)
         else:
             await self.tell(row, member_id, f"{text} {self._link(row)}")
@@ -151,17 +174,22 @@ class Notifier:
                 return 0  # sent meanwhile, or no longer wanted
         waiting = await self._waiting(member_id)
         if waiting:
-            lines = [f"Games waiting for your move ({len(waiting)}):"]
-            lines += [
-                f"- **{texts.label(row)}** against "
-                f"{row.opponent_name(member_id)}: {self._link(row)}"
-                for row in waiting
-            ]
+            with speaking(await member_language(member_id)):  # a DM: their language
+                lines = [_("Games waiting for your move ({count}):", count=len(waiting))]
+                lines += [
+                    _(
+                        "- **{game}** against {name}: {url}",
+                        game=texts.label(row),
+                        name=row.opponent_name(member_id),
+                        url=self._link(row),
+                    )
+                    for row in waiting
+                ]
             if not await self.messenger.dm(member_id, "\n".join(lines)):
                 for row in waiting:
-                    await self.in_thread(
-                        row, member_id, f"your move in **{texts.label(row)}** is waiting."
-                    )
+                    with texts.in_thread(row):
+                        text = _("your move in **{game}** is waiting.", game=texts.label(row))
+                    await self.in_thread(row, member_id, text)
         following = due_at + DIGEST_EVERY
         while following <= now:
             following += DIGEST_EVERY
@@ -188,7 +216,9 @@ class Notifier:
             await self.in_thread(row, member_id, text)
 
     async def in_thread(self, row: GameRow, member_id: int, text: str) -> None:
-        content = f"{texts.mention(member_id)}, {text[0].lower()}{text[1:]}"
+        # English starts its sentence lower case after the mention; other languages keep it
+        first = text[0].lower() if text[:1].isupper() and text[1:2].islower() else text[:1]
+        content = f"{texts.mention(member_id)}, {first}{text[1:]}"
         try:
             await self.poster.post(row, Post(content=content, mentions=(member_id,)))
         except Exception:

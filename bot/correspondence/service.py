@@ -26,11 +26,12 @@ from bot.core.endings import Endings
 from bot.core.games import Games
 from bot.correspondence.clocks import Clocks
 from bot.events import Events
+from bot.i18n import N_, _
 from bot.model import GameUpdate, Member, Post, UserError
 from bot.storage import Database, GameRow, TakebackRow, apply, queries
 from rules import State
 
-NO_SUCH_TAKEBACK = "That takeback request doesn't exist (any more)."
+NO_SUCH_TAKEBACK = N_("That takeback request doesn't exist (any more).")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,40 +71,60 @@ class Correspondence:
             row = await self._playing(guild_id, game_id, member)
             if row.settings.get("takebacks") is False:
                 raise UserError(
-                    f"Takebacks are off in {texts.label(row)} (chosen at the challenge)."
+                    _(
+                        "Takebacks are off in {game} (chosen at the challenge).",
+                        game=texts.label(row),
+                    )
                 )
             opponent = row.opponent_name(member.id)
             async with self.db.reading() as conn:
                 moves = await queries.moves_of_game(conn, game_id)
             if not any(move.member_id == member.id for move in moves):
                 raise UserError(
-                    f"You haven't moved yet in {texts.label(row)}: there is "
-                    "nothing of yours to take back."
+                    _(
+                        "You haven't moved yet in {game}: there is nothing of yours to take back.",
+                        game=texts.label(row),
+                    )
                 )
             last = moves[-1]
             if last.member_id != member.id:
                 raise UserError(
-                    f"{opponent} has moved since your last move: a move can only "
-                    "be taken back until your opponent has moved."
+                    _(
+                        "{name} has moved since your last move: a move can only "
+                        "be taken back until your opponent has moved.",
+                        name=opponent,
+                    )
                 )
             other = row.player_ids[1 - row.player_seat(member.id)]
             async with self.db.transaction() as tx:
                 earlier = await queries.takebacks_of_ply(tx, game_id, last.ply)
                 if any(t.status == "pending" for t in earlier):
-                    raise UserError(f"You have already asked: waiting for {opponent}'s answer.")
+                    raise UserError(
+                        _("You have already asked: waiting for {name}'s answer.", name=opponent)
+                    )
                 if any(t.status == "declined" for t in earlier):
-                    raise UserError(f"{opponent} has already declined taking back this move.")
+                    raise UserError(
+                        _("{name} has already declined taking back this move.", name=opponent)
+                    )
                 takeback_id = await queries.insert_takeback(
                     tx, game_id, last.ply, member.id, self.now()
                 )
                 takeback = await queries.get_takeback(tx, takeback_id)
                 assert takeback is not None  # inserted just now
+                with texts.in_thread(row):  # the thread's language
+                    asked = _(
+                        "**{game}**: {name} asks to take back `{move}` (move {number}). "
+                        "{member}, do you accept?",
+                        game=texts.label(row),
+                        name=member.name,
+                        move=last.move,
+                        number=last.ply,
+                        member=texts.mention(other),
+                    )
                 question = self.boards.note(
                     row,
                     Post(  # asked even if the bot dies now
-                        content=f"**{texts.label(row)}**: {member.name} asks to take back "
-                        f"`{last.move}` (move {last.ply}). {texts.mention(other)}, do you "
-                        "accept?",
+                        content=asked,
                         mentions=(other,),
                         actions=(f"takeback:{takeback_id}",),
                     ),
@@ -121,11 +142,13 @@ class Correspondence:
             row = None if takeback is None else await queries.get_game(conn, takeback.game_id)
         if takeback is None or row is None or row.guild_id != guild_id:
             # Another server's request (a forged button) looks like no request at all.
-            raise UserError(NO_SUCH_TAKEBACK)
+            raise UserError(_(NO_SUCH_TAKEBACK))
         if member.id == takeback.requester_id:
-            raise UserError("This is your own request: it's up to your opponent to answer.")
+            raise UserError(_("This is your own request: it's up to your opponent to answer."))
         if row.seat_of(member.id) is None:
-            raise UserError(f"Only the players of {texts.label(row)} can answer this request.")
+            raise UserError(
+                _("Only the players of {game} can answer this request.", game=texts.label(row))
+            )
         async with self.games.lock(row.id):
             async with self.db.reading() as conn:
                 takeback = await queries.get_takeback(conn, takeback_id)
@@ -133,22 +156,38 @@ class Correspondence:
                 row = await queries.get_game(conn, row.id)
             assert takeback is not None and row is not None  # read above; never deleted
             if takeback.status != "pending":
-                raise UserError(f"This request was already {takeback.status}.")
+                raise UserError(
+                    _(
+                        "This request was already {status}.",
+                        status=texts.status_word(takeback.status),
+                    )
+                )
             if not row.is_active:
-                raise UserError(texts.sentence(f"{texts.label(row)} is over: {row.result}"))
+                raise UserError(texts.over_text(row))
             last = moves[-1] if moves else None
             if last is None or last.ply != takeback.ply or last.member_id != takeback.requester_id:
-                raise UserError("The game has moved on since this request: it no longer applies.")
+                raise UserError(
+                    _("The game has moved on since this request: it no longer applies.")
+                )
             board = None
             if accept:  # the position before the move, and its board, stored with it
                 state = await asyncio.to_thread(replayed, row, [m.move for m in moves[:-1]])
                 requester = row.player_names[row.player_seat(takeback.requester_id)]
+                with texts.in_thread(row):  # the thread's language
+                    said_back = _(
+                        "**{game}** · {name} accepted: {requester} took back `{move}` "
+                        "(move {number}).",
+                        game=texts.label(row),
+                        name=member.name,
+                        requester=requester,
+                        move=last.move,
+                        number=takeback.ply,
+                    )
+                    said_back += f"\n{texts.turn_line(row, state)}"
                 board = self.boards.board(
                     row,
                     state,
-                    f"**{texts.label(row)}** · {member.name} accepted: {requester} "
-                    f"took back `{last.move}` (move {takeback.ply}).\n"
-                    f"{texts.turn_line(row, state)}",
+                    said_back,
                     mentions=to_ping(row, state),
                     then=("move_taken_back",),
                 )
@@ -157,7 +196,7 @@ class Correspondence:
                     tx, takeback_id, "accepted" if accept else "declined", self.now()
                 )
                 if accept and not await queries.delete_last_move(tx, row.id, takeback.ply):
-                    raise UserError("The game has moved on since this request.")
+                    raise UserError(_("The game has moved on since this request."))
                 if board is not None:
                     await apply(tx, [board.statement])
             if board is not None:
@@ -179,14 +218,17 @@ class Correspondence:
             moves = await queries.moves_of_game(conn, game_id)
         if len({move.seat for move in moves}) >= 2:
             raise UserError(
-                f"Both players have moved in {texts.label(row)}: it's too late to "
-                "abort (you can resign)."
+                _(
+                    "Both players have moved in {game}: it's too late to abort (you can resign).",
+                    game=texts.label(row),
+                )
             )
-        said = f"Aborted by {member.name} before both players had moved"
+        # stored in English (the record's words); shown in each reader's language
+        text = f"Aborted by {member.name} before both players had moved"
         return await self.endings.end_game(
             game_id=game_id,
             expected_ply=len(moves),
-            outcome=lambda row, state: replace(rules.outcome.aborted(state), text=said),
+            outcome=lambda row, state: replace(rules.outcome.aborted(state), text=text),
         )
 
     # -- looking ---------------------------------------------------------------------------
@@ -211,7 +253,7 @@ class Correspondence:
     async def _playing(self, guild_id: int, game_id: int, member: Member) -> GameRow:
         row = await self.games.get_game(guild_id, game_id)
         if not row.is_active:
-            raise UserError(texts.sentence(f"{texts.label(row)} is over: {row.result}"))
+            raise UserError(texts.over_text(row))
         if row.seat_of(member.id) is None:
-            raise UserError(f"You are not playing in {texts.label(row)}.")
+            raise UserError(_("You are not playing in {game}.", game=texts.label(row)))
         return row

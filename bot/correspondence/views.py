@@ -9,6 +9,8 @@ from typing import Any
 import discord
 
 from bot.correspondence.service import Correspondence
+from bot.i18n import _, speaking
+from bot.i18n.languages import guild_language
 from bot.ui.context import ROW_ID, guild_of, member_of, service
 from bot.ui.errors import guarded
 
@@ -22,7 +24,7 @@ class TakebackButton(
     def __init__(self, answer: str, takeback_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Accept takeback" if answer == "accept" else "Decline",
+                label=_("Accept takeback") if answer == "accept" else _("Decline"),
                 style=discord.ButtonStyle.success
                 if answer == "accept"
                 else discord.ButtonStyle.danger,
@@ -47,10 +49,15 @@ class TakebackButton(
             member=member,
             accept=self.answer == "accept",
         )
-        verdict = "✅ Accepted" if self.answer == "accept" else "❌ Declined"
+        with speaking(guild_language(interaction.guild_id)):  # the thread's message
+            verdict = (
+                _("✅ Accepted by {name}.", name=member.name)
+                if self.answer == "accept"
+                else _("❌ Declined by {name}.", name=member.name)
+            )
         question = interaction.message.content if interaction.message else ""
         await interaction.edit_original_response(
-            content=f"{question}\n{verdict} by {member.name}.",
+            content=f"{question}\n{verdict}",
             view=None,
             allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -20,10 +20,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from babel.numbers import format_percent
+
 import rules
 from ai import Analysis, Budget, Level
 from bot import texts
 from bot.core.games import Games
+from bot.i18n import _, current_locale
 from bot.model import GameUpdate, UserError
 from bot.model import names as row_names
 from bot.pictures import biggest_swings
@@ -107,7 +110,14 @@ class GameAnalysis:
         """The words of the Analysis view at move ``ply``: the move, what the AI
         preferred, how the mover's chances changed, where the game turned."""
         row, who = self.row, row_names(self.row)
-        lines = [f"**{texts.label(row)}** · analysis · {who[0]} vs {who[1]}"]
+        lines = [
+            _(
+                "**{game}** · analysis · {first} vs {second}",
+                game=texts.label(row),
+                first=who[0],
+                second=who[1],
+            )
+        ]
         if ply:
             move = self.moves[ply - 1]
             preferred = self.preferred(ply - 1)
@@ -116,39 +126,65 @@ class GameAnalysis:
             # it would not have played is called worse only if the chances fell
             kept = then is not None and now is not None and round(100 * now) >= round(100 * then)
             verdict = (
-                "the AI agrees"
+                _("the AI agrees")
                 if preferred == move.move
-                else f"the AI would have played `{preferred}`, but its estimates show no loss"
+                else _(
+                    "the AI would have played `{move}`, but its estimates show no loss",
+                    move=preferred,
+                )
                 if preferred and kept
-                else f"the AI preferred `{preferred}`"
+                else _("the AI preferred `{move}`", move=preferred)
                 if preferred
-                else "the AI has no view yet"
+                else _("the AI has no view yet")
             )
             lines.append(
-                f"Move {ply} of {self.last}: {who[move.seat]} played `{move.move}`; "
-                f"{verdict}. {who[move.seat]}'s chances: {_percent(then)} → "
-                f"{_percent(now)}."
+                _(
+                    "Move {number} of {count}: {player} played `{move}`; {verdict}. "
+                    "{player}'s chances: {before} → {after}.",
+                    number=ply,
+                    count=self.last,
+                    player=who[move.seat],
+                    move=move.move,
+                    verdict=verdict,
+                    before=_percent(then),
+                    after=_percent(now),
+                )
             )
         else:
             opening = self.preferred(0)
+            chances = _percent(self.chance_of(0, 0))
             lines.append(
-                f"The start: {who[0]}'s chances {_percent(self.chance_of(0, 0))}"
-                + (f"; the AI would open with `{opening}`." if opening else ".")
+                _(
+                    "The start: {player}'s chances {chances}; the AI would open with `{move}`.",
+                    player=who[0],
+                    chances=chances,
+                    move=opening,
+                )
+                if opening
+                else _("The start: {player}'s chances {chances}.", player=who[0], chances=chances)
             )
         swings = biggest_swings(self.chances())
         if swings:
-            lines.append("Where it turned: " + ", ".join(f"move {p}" for p in swings) + ".")
+            moves = ", ".join(_("move {number}", number=p) for p in swings)
+            lines.append(_("Where it turned: {moves}.", moves=moves))
         if not self.complete:
             done = sum(1 for chance in self.chances() if chance is not None)
             lines.append(
-                f"*The AI is still at it: {done} of {self.last + 1} positions so "
-                "far. Turn the page to see more.*"
+                _(
+                    "*The AI is still at it: {done} of {count} positions so far. "
+                    "Turn the page to see more.*",
+                    done=done,
+                    count=self.last + 1,
+                )
             )
         return "\n".join(lines)
 
 
 def _percent(chance: float | None) -> str:
-    return "?" if chance is None else f"{round(100 * chance)}%"
+    """``55%`` (``55 %`` in German: the current language's way), or ``?``."""
+    if chance is None:
+        return "?"
+    return format_percent(round(100 * chance) / 100, locale=current_locale())
 
 
 def shown(raw: Sequence[float | None], proven: Sequence[bool]) -> list[float | None]:
@@ -279,8 +315,10 @@ class Analyses:
         row = await self.games.get_game(guild_id, game_id)
         if row.is_active:
             raise UserError(
-                "The AI analyses a game once it is over: during the game it "
-                "would coach the players."
+                _(
+                    "The AI analyses a game once it is over: during the game it "
+                    "would coach the players."
+                )
             )
         async with self.db.reading() as conn:
             moves = tuple(await queries.moves_of_game(conn, row.id))

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import rules
+from bot.i18n import N_, _
 from rules import State
 from rules.plugins import load
 
@@ -38,7 +39,8 @@ class Diagram:
 @dataclass(frozen=True, slots=True)
 class Page:
     """One idea: a ``key`` (stable, for files and tests), a title, a few short
-    paragraphs (Discord markdown) and maybe a diagram."""
+    paragraphs (Discord markdown) and maybe a diagram. The words are English message
+    ids (marked with ``N_``), translated where they are shown (``_(page.title)``)."""
 
     key: str
     title: str
@@ -65,6 +67,15 @@ class Guide:
         return next(k for k, page in enumerate(self.pages) if page.key == key)
 
 
+def guide_footer(guide: Guide, number: int) -> str:
+    """Under page ``number``, in the current language: ``Page 2 of 7 · Asli by Luis
+    Bolaños Mures, 2023``."""
+    said = _("Page {number} of {count}", number=number + 1, count=len(guide.pages))
+    if guide.credit:
+        said += " · " + _("{game} by {credit}", game=guide.title, credit=guide.credit)
+    return said
+
+
 def guide_for(game: str) -> Guide:
     """The guide of ``game`` (a registered game's name): the one it declares as its
     ``guide`` plug-in (:class:`rules.Plugins`, by custom ``GUIDE`` in
@@ -75,7 +86,7 @@ def guide_for(game: str) -> Guide:
     declared = load(found, "guide", Guide)
     if declared is not None:
         return declared
-    return Guide(game, (Page("rules", found.title, found.summary or "No description yet."),))
+    return Guide(game, (Page("rules", found.title, found.summary or N_("No description yet.")),))
 
 
 def guides() -> list[Guide]:

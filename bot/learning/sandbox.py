@@ -20,6 +20,7 @@ from typing import Any
 import rules
 from bot.core.games import Games
 from bot.core.move_choices import MoveChoice, move_choices
+from bot.i18n import N_, _
 from bot.learning.analysis import Thinker
 from bot.model import Member, UserError
 from bot.storage import Database, SandboxRow, queries
@@ -27,11 +28,11 @@ from rules import IllegalMove, State
 
 #: How strong the AI is when asked in a sandbox.
 LEVEL = "medium"
-NO_SANDBOX = (
+NO_SANDBOX = N_(
     "You have no sandbox yet: open one with **Explore** under a game's "
     "`/review`, or under an `/import`ed record."
 )
-MOVED_ON = "That sandbox has moved on since: use its latest message."
+MOVED_ON = N_("That sandbox has moved on since: use its latest message.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,13 +117,15 @@ class Sandboxes:
         )
         if row is None:
             raise UserError(
-                NO_SANDBOX
+                _(NO_SANDBOX)
                 if sandbox_id is None
-                else "That sandbox is gone (you keep your five latest): open a new "
-                "one with **Explore**."
+                else _(
+                    "That sandbox is gone (you keep your five latest): open a new "
+                    "one with **Explore**."
+                )
             )
         if row.member_id != member_id:
-            raise UserError("That sandbox is someone else's: open your own with **Explore**.")
+            raise UserError(_("That sandbox is someone else's: open your own with **Explore**."))
         return await self._sandbox(row)
 
     async def open_copy(self, sandbox_id: int, member: Member) -> Sandbox:
@@ -132,11 +135,11 @@ class Sandboxes:
         server, maybe)."""
         row = await self.db.read(queries.get_sandbox(sandbox_id))
         if row is None:
-            raise UserError("That sandbox is gone: import the record again to explore it.")
+            raise UserError(_("That sandbox is gone: import the record again to explore it."))
         if row.member_id == member.id:
             return await self._sandbox(row)
         if row.source_game_id is not None:
-            raise UserError("That sandbox is someone else's: open your own with **Explore**.")
+            raise UserError(_("That sandbox is someone else's: open your own with **Explore**."))
         return await self._create(
             member,
             row.game,
@@ -151,13 +154,13 @@ class Sandboxes:
             durable=False,
         )
         if not changed:
-            raise UserError(MOVED_ON)
+            raise UserError(_(MOVED_ON))
         return await self.get(sandbox.id, sandbox.row.member_id)
 
     @staticmethod
     def _check(sandbox: Sandbox, at: int | None) -> None:
         if at is not None and at != sandbox.ply:
-            raise UserError(MOVED_ON)
+            raise UserError(_(MOVED_ON))
 
     async def play(
         self, sandbox_id: int | None, member_id: int, text: str, at: int | None = None
@@ -168,7 +171,9 @@ class Sandboxes:
         try:
             after = sandbox.state.play(text)
         except IllegalMove as error:
-            raise UserError(f"`{text}` can't be played there: {error}.") from error
+            raise UserError(
+                _("`{move}` can't be played there: {reason}.", move=text, reason=error)
+            ) from error
         return await self._change(sandbox, [*sandbox.row.moves, after.history[-1]])
 
     async def back(self, sandbox_id: int, member_id: int, at: int | None = None) -> Sandbox:
@@ -176,7 +181,7 @@ class Sandboxes:
         sandbox = await self.get(sandbox_id, member_id)
         self._check(sandbox, at)
         if not sandbox.row.moves:
-            raise UserError("This is the start of the game: there is nothing to take back.")
+            raise UserError(_("This is the start of the game: there is nothing to take back."))
         return await self._change(sandbox, list(sandbox.row.moves[:-1]))
 
     async def ai_move(
@@ -187,11 +192,13 @@ class Sandboxes:
         self._check(sandbox, at)
         if not sandbox.ai:
             raise UserError(
-                "The AI gives no moves in a sandbox of a game still in progress: "
-                "it would coach a player. Ask again once the game is over."
+                _(
+                    "The AI gives no moves in a sandbox of a game still in progress: "
+                    "it would coach a player. Ask again once the game is over."
+                )
             )
         if sandbox.state.is_over:
-            raise UserError("The game is over here: there is no move to make.")
+            raise UserError(_("The game is over here: there is no move to make."))
         row = sandbox.row
         move = await self.thinker.choose(row.game, row.options, list(row.moves), LEVEL)
         return await self._change(sandbox, [*row.moves, move]), move

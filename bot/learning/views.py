@@ -19,11 +19,13 @@ from typing import Any
 import discord
 
 import rules
+from bot import texts
 from bot.config import Settings
 from bot.core.members import MemberSettings
 from bot.core.plans import ConditionalPlans
+from bot.i18n import N_, _
 from bot.learning.analysis import Analyses, GameAnalysis, positions
-from bot.learning.guide import Guide, guide_for
+from bot.learning.guide import Guide, guide_footer, guide_for
 from bot.learning.sandbox import MOVED_ON, Sandbox, Sandboxes
 from bot.model import DEFAULT_THEME, UserError, names
 from bot.pictures import render_chart, render_diagram, render_suggestion
@@ -39,7 +41,7 @@ def _guide(name: str) -> Guide:
     try:
         return guide_for(name)
     except Exception as error:  # a game no longer registered
-        raise UserError("That guide is out of date: open it again with /rules.") from error
+        raise UserError(_("That guide is out of date: open it again with /rules.")) from error
 
 
 class GuideButton(
@@ -81,8 +83,8 @@ class GuideSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"bb:guidejump:{game}",
-                placeholder="Go to a page…",
-                options=options or [discord.SelectOption(label="The start", value="0")],
+                placeholder=_("Go to a page…"),
+                options=options or [discord.SelectOption(label=_("The start"), value="0")],
                 row=1,
             )
         )
@@ -100,7 +102,7 @@ class GuideSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
         if not values or not re.fullmatch(SMALL, values[0]):
-            raise UserError("Pick a page from the list.")
+            raise UserError(_("Pick a page from the list."))
         await turn_page(interaction, self.game, int(values[0]))
 
 
@@ -115,7 +117,7 @@ def guide_view(guide: Guide, number: int) -> discord.ui.View:
                 guide.game,
                 [
                     discord.SelectOption(
-                        label=f"{k + 1}. {page.title}"[:100], value=str(k), default=k == number
+                        label=f"{k + 1}. {_(page.title)}"[:100], value=str(k), default=k == number
                     )
                     for k, page in enumerate(guide.pages[:25])
                 ],
@@ -132,23 +134,22 @@ async def guide_message(
     number = max(0, min(number, len(guide.pages) - 1))
     page = guide.page(number)
     embed = discord.Embed(
-        title=f"{guide.title}: {page.title}", url=url, description=page.text[:4000]
+        title=f"{guide.title}: {_(page.title)}", url=url, description=_(page.text)[:4000]
     )
-    credit = f" · {guide.title} by {guide.credit}" if guide.credit else ""
-    embed.set_footer(text=f"Page {number + 1} of {len(guide.pages)}{credit}")
+    embed.set_footer(text=guide_footer(guide, number))
     if number == len(guide.pages) - 1:
         options = rules.get_game(guide.game).options()
         embed.add_field(
-            name="Options for /challenge",
+            name=_("Options for /challenge"),
             inline=False,
-            value="\n".join(o.describe() for o in options)[:1024] or "None",
+            value="\n".join(o.describe() for o in options)[:1024] or _("None"),
         )
     fields: dict[str, Any] = {"embed": embed, "view": guide_view(guide, number)}
     diagram = page.diagram
     if diagram is not None:
         name = f"{guide.game}-{page.key}.png"
         picture = await render_diagram(guide.game, diagram, theme)
-        embed.add_field(name="In the picture", value=diagram.caption[:1024], inline=False)
+        embed.add_field(name=_("In the picture"), value=_(diagram.caption)[:1024], inline=False)
         embed.set_image(url=f"attachment://{name}")
         fields["file"] = discord.File(io.BytesIO(picture), filename=name)
     return fields
@@ -191,7 +192,7 @@ class AnalysisButton(
     def __init__(self, game_id: int, ply: int, kind: str, *, disabled: bool = False) -> None:
         button: discord.ui.Button[discord.ui.View] = (
             discord.ui.Button(
-                label="Analysis",
+                label=_("Analysis"),
                 emoji="📈",
                 style=discord.ButtonStyle.primary,
                 row=2,
@@ -306,7 +307,7 @@ class ExploreButton(
     def __init__(self, game_id: int, ply: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Explore",
+                label=_("Explore"),
                 emoji="🧪",
                 style=discord.ButtonStyle.secondary,
                 row=2,
@@ -338,10 +339,10 @@ class ExploreButton(
 
 
 SANDBOX_LOOKS = {
-    "open": ("Explore", "🧪"),
-    "back": ("Step back", "◀"),
-    "ai": ("AI move", "🤖"),
-    "save": ("Save as conditional moves", "📌"),
+    "open": (N_("Explore"), "🧪"),
+    "back": (N_("Step back"), "◀"),
+    "ai": (N_("AI move"), "🤖"),
+    "save": (N_("Save as conditional moves"), "📌"),
 }
 
 
@@ -358,7 +359,7 @@ class SandboxButton(
         label, emoji = SANDBOX_LOOKS[kind]
         super().__init__(
             discord.ui.Button(
-                label=label,
+                label=_(label),
                 emoji=emoji,
                 style=discord.ButtonStyle.secondary,
                 disabled=disabled,
@@ -390,7 +391,7 @@ class SandboxButton(
             sandbox, move = await service(interaction, Sandboxes).ai_move(
                 self.sandbox_id, member, at=self.ply
             )
-            note = f"The AI played `{move}`."
+            note = _("The AI played `{move}`.", move=move)
         else:  # Explore under a record: the owner's sandbox, or a copy of it for another
             sandbox = await service(interaction, Sandboxes).open_copy(
                 self.sandbox_id, member_of(interaction.user)
@@ -404,9 +405,9 @@ class SandboxButton(
         (refused, with nothing saved, unless the member plays that game, in progress)."""
         sandbox = await service(interaction, Sandboxes).get(self.sandbox_id, interaction.user.id)
         if sandbox.ply != self.ply:
-            raise UserError(MOVED_ON)
+            raise UserError(_(MOVED_ON))
         if sandbox.row.source_game_id is None:
-            raise UserError("This sandbox is not from a game: there is nothing to plan in.")
+            raise UserError(_("This sandbox is not from a game: there is nothing to plan in."))
         said = await service(interaction, ConditionalPlans).save_line(
             guild_id=guild_of(interaction),
             game_id=sandbox.row.source_game_id,
@@ -424,19 +425,38 @@ async def sandbox_message(
     """A sandbox as the member sees it: where it stands, the board, its buttons."""
     row, state = sandbox.row, sandbox.state
     title = rules.get_game(row.game).title
-    source = f"game #{row.source_game_id}" if row.source_game_id else "an imported record"
+    opened = (
+        _(
+            "**Sandbox** · {game} · opened at move {number} of game #{id}.",
+            game=title,
+            number=row.opened_at,
+            id=row.source_game_id,
+        )
+        if row.source_game_id
+        else _(
+            "**Sandbox** · {game} · opened at move {number} of an imported record.",
+            game=title,
+            number=row.opened_at,
+        )
+    )
     lines = [
-        f"**Sandbox** · {title} · opened at move {row.opened_at} of {source}. "
-        "Only you see it; nothing here reaches a game.",
+        opened + " " + _("Only you see it; nothing here reaches a game."),
         note,
-        f"Move {sandbox.ply}" + (f": `{row.moves[-1]}`." if row.moves else ": the start."),
+        _("Move {number}: `{move}`.", number=sandbox.ply, move=row.moves[-1])
+        if row.moves
+        else _("Move {number}: the start.", number=sandbox.ply),
     ]
     if state.is_over:
-        lines.append(f"**Over here:** {state.result}")
+        lines.append(_("**Over here:** {result}", result=state.result))
     else:
         lines.append(
-            f"To move: {state.color_to_move or 'the next player'} ({state.prompt}). "
-            "Play for either side with `/explore move:…`."
+            _(
+                "To move: {player} ({prompt}). Play for either side with `/explore move:…`.",
+                player=_("the next player")
+                if state.to_move is None
+                else texts.player_word(state, state.to_move),
+                prompt=state.prompt,
+            )
         )
     theme = await service(interaction, MemberSettings).theme(member_id)
     picture = await render_suggestion(state, {}, None, None, theme)

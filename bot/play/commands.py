@@ -19,6 +19,7 @@ from bot.core.members import MemberSettings
 from bot.core.moves import Moves
 from bot.core.options import MyGame, game_meant
 from bot.core.views import own_note
+from bot.i18n import _, said
 from bot.model import UserError, names
 from bot.pictures import render_hints
 from bot.play import views
@@ -66,8 +67,9 @@ class PlayCommands(commands.Cog):
         game: MyGameOption | None = None,
     ) -> None:
         if move.startswith(NOTHING_TO_PLAY):  # the autocomplete's explanation, sent
+            why = move.removeprefix(NOTHING_TO_PLAY).strip()
             await interaction.response.send_message(
-                f"Nothing was played: {move.removeprefix(NOTHING_TO_PLAY).strip()}", ephemeral=True
+                _("Nothing was played: {why}", why=why), ephemeral=True
             )
             return
         # The first answer before anything that may take a while (Discord's 3 seconds).
@@ -98,13 +100,17 @@ class PlayCommands(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id, member = guild_of(interaction), member_of(interaction.user)
         row = await game_meant(interaction, game)
-        row, _ = await service(interaction, Moves).check_player(
+        row, _state = await service(interaction, Moves).check_player(
             guild_id=guild_id, game_id=row.id, member=member
         )
         opponent = row.opponent_name(member.id)
         await interaction.followup.send(
-            f"Resign **{texts.label(row)}** against {opponent}? {opponent} wins; this can't be "
-            "undone. (Dismiss this message to keep playing.)",
+            _(
+                "Resign **{game}** against {name}? {name} wins; this can't be "
+                "undone. (Dismiss this message to keep playing.)",
+                game=texts.label(row),
+                name=opponent,
+            ),
             view=resign_view(row.id, member.id),
             ephemeral=True,
         )
@@ -134,21 +140,32 @@ class PlayCommands(commands.Cog):
             picture = await render_hints(state, names(row), theme=theme)
         else:
             picture = await service(interaction, Boards).picture(row, state, theme=theme)
-        lines = [
-            f"**{texts.label(row)}**: {texts.player(row, state, 0)} vs "
-            f"{texts.player(row, state, 1)} · move {state.ply}"
-            + (f" (last: `{state.last_move}`)" if state.last_move else "")
-        ]
+        head = _(
+            "**{game}**: {first} vs {second} · move {number}",
+            game=texts.label(row),
+            first=texts.player(row, state, 0),
+            second=texts.player(row, state, 1),
+            number=state.ply,
+        )
+        if state.last_move:
+            head += " " + _("(last: `{move}`)", move=state.last_move)
+        lines = [head]
         if row.is_active:
             seat = state.to_move
             lines.append(
-                f"{row.player_names[seat]} to play: {state.prompt}." if seat is not None else ""
+                _(
+                    "{name} to play: {prompt}.",
+                    name=row.player_names[seat],
+                    prompt=said(state.prompt),
+                )
+                if seat is not None
+                else ""
             )
             deadline = await service(interaction, GameDeadlines).deadline_of(row)
             if seat is not None and deadline is not None:
                 lines.append(texts.deadline_line(row.player_names[seat], deadline))
         else:
-            lines.append(texts.game_over(row))
+            lines.append(texts.game_over(row, state))
         if not public:  # the asker's own note, in their private answer only
             lines.append(await own_note(interaction, row.id))
         file = (
@@ -171,44 +188,61 @@ class PlayCommands(commands.Cog):
         guild_id = guild_of(interaction)
         who = member or interaction.user
         if guild_id == places.DMS and who.id != interaction.user.id:
-            raise UserError(places.OWN_GAMES_ONLY)
+            raise UserError(_(places.OWN_GAMES_ONLY))
         await interaction.response.defer(ephemeral=True, thinking=True)  # may replay games
         listing = await service(interaction, Games).list_games(guild_id=guild_id, member_id=who.id)
-        embed = discord.Embed(title=f"{who.display_name}'s games")
+        embed = discord.Embed(title=_("{name}'s games", name=who.display_name))
         active = []
         for row, state in listing.active:
             where = texts.jump_url(guild_id, row.where_id)
             active.append(
-                f"{places.game_ref(texts.label(row), where, row.in_dms)} vs "
-                f"{row.opponent_name(who.id)}: "
-                f"{texts.status_line(row, state, who.id)}"
+                _(
+                    "{game} vs {name}: {status}",
+                    game=places.game_ref(texts.label(row), where, row.in_dms),
+                    name=row.opponent_name(who.id),
+                    status=texts.status_line(row, state, who.id),
+                )
             )
         finished = []
         for row in listing.finished:
             seat = row.player_seat(who.id)
             outcome = (
-                "won" if row.winner_seat == seat else "draw" if row.winner_seat is None else "lost"
+                _("won")
+                if row.winner_seat == seat
+                else _("draw")
+                if row.winner_seat is None
+                else _("lost")
             )
             where = texts.jump_url(guild_id, row.where_id)
             finished.append(
-                f"{places.game_ref(texts.label(row), where, row.in_dms)} vs "
-                f"{row.player_names[1 - seat]}: "
-                f"{outcome} ({row.result})"
+                _(
+                    "{game} vs {name}: {outcome} ({result})",
+                    game=places.game_ref(texts.label(row), where, row.in_dms),
+                    name=row.player_names[1 - seat],
+                    outcome=outcome,
+                    result=texts.result_text(row),
+                )
             )
         embed.add_field(
-            name=f"In progress ({len(active)})",
-            value=_fit(active) or "None: start one with /challenge.",
+            name=_("In progress ({count})", count=len(active)),
+            value=_fit(active) or _("None: start one with /challenge."),
             inline=False,
         )
-        embed.add_field(name="Recently finished", value=_fit(finished) or "None yet.", inline=False)
+        embed.add_field(
+            name=_("Recently finished"), value=_fit(finished) or _("None yet."), inline=False
+        )
         fields: dict[str, Any] = {}
         if listing.challenges:
             waiting = [
-                f"{_where(challenge)} to {challenge.opponent_name or 'anyone'}"
+                _(
+                    "{challenge} to {name}",
+                    challenge=_where(challenge),
+                    name=challenge.opponent_name or _("anyone"),
+                )
                 for challenge in listing.challenges
             ]
             embed.add_field(
-                name=f"Challenges waiting for an answer ({len(waiting)})",
+                name=_("Challenges waiting for an answer ({count})", count=len(waiting)),
                 value=_fit(waiting),
                 inline=False,
             )
@@ -222,7 +256,7 @@ def _where(challenge: ChallengeRow) -> str:
     """A challenge by its game, linked to its message once posted."""
     title = rules.get_game(challenge.game).title
     if challenge.message_id is None:
-        return f"{title} (being posted)"
+        return _("{game} (being posted)", game=title)
     url = texts.jump_url(challenge.guild_id, challenge.channel_id, challenge.message_id)
     return f"[{title}]({url})"
 
@@ -241,7 +275,7 @@ def _fit(lines: list[str], limit: int = 1024) -> str:
     """Lines joined within an embed field's 1024 characters."""
     shown: list[str] = []
     for number, line in enumerate(lines):
-        more = f"…and {len(lines) - number} more"
+        more = _("…and {count} more", count=len(lines) - number)
         if len("\n".join([*shown, line, more])) > limit:
             shown.append(more)
             break

@@ -19,6 +19,7 @@ from bot import texts
 from bot.core.boards import Boards
 from bot.core.members import MemberSettings
 from bot.core.moves import Moves
+from bot.i18n import _, said
 from bot.model import GameUpdate, Post, UserError
 from bot.storage import GameRow
 from bot.ui.answers import reply
@@ -98,7 +99,7 @@ class NumberButton(
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        _, number = await asked_number(interaction, self.game_id, self.ply, self.index)
+        _asked, number = await asked_number(interaction, self.game_id, self.ply, self.index)
         await interaction.response.send_modal(
             NumberForm(self.game_id, self.ply, self.index, number)
         )
@@ -118,7 +119,7 @@ async def asked_number(
     decisions = state.decisions()
     number = decisions[index].number if index < len(decisions) else None
     if number is None:
-        raise UserError("That button is out of date: the game has moved on since.")
+        raise UserError(_("That button is out of date: the game has moved on since."))
     return row, number
 
 
@@ -133,11 +134,15 @@ class NumberForm(discord.ui.Modal):
 
     def __init__(self, game_id: int, ply: int, index: int, number: NumberChoice) -> None:
         super().__init__(
-            title=number.question[:45], custom_id=f"bb:numberform:{game_id}:{ply}:{index}"
+            title=said(number.question)[:45], custom_id=f"bb:numberform:{game_id}:{ply}:{index}"
         )
         self.add_item(
             discord.ui.TextInput(
-                label=f"A whole number from {number.minimum} to {number.maximum}"[:45],
+                label=_(
+                    "A whole number from {least} to {most}",
+                    least=number.minimum,
+                    most=number.maximum,
+                )[:45],
                 custom_id=NUMBER_FIELD,
                 placeholder=str(number.minimum),
                 min_length=1,
@@ -151,15 +156,19 @@ async def answer_number(interaction: discord.Interaction, found: re.Match[str]) 
     """A number form submitted (at any time, restarts included): play its move."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     game_id, ply = int(found["game"]), int(found["ply"])
-    _, number = await asked_number(interaction, game_id, ply, int(found["index"]))
+    _asked, number = await asked_number(interaction, game_id, ply, int(found["index"]))
     typed = "".join(form_values(interaction.data).get(NUMBER_FIELD, "").split())
     if (
         not re.fullmatch(r"[+-]?[0-9]{1,9}", typed)
         or not number.minimum <= int(typed) <= number.maximum
     ):
         raise UserError(
-            f"`{typed[:20] or 'nothing'}` won't do: type a whole number from "
-            f"{number.minimum} to {number.maximum}."
+            _(
+                "`{typed}` won't do: type a whole number from {least} to {most}.",
+                typed=typed[:20] or _("nothing"),
+                least=number.minimum,
+                most=number.maximum,
+            )
         )
     update = await service(interaction, Moves).play_move(
         guild_id=guild_of(interaction),
@@ -168,7 +177,7 @@ async def answer_number(interaction: discord.Interaction, found: re.Match[str]) 
         text=number.template.format(int(typed)),
         expected_ply=ply,
     )
-    await reply(interaction, f"Done: `{update.move}`.", ephemeral=True)
+    await reply(interaction, _("Done: `{move}`.", move=update.move), ephemeral=True)
 
 
 class ResignButton(
@@ -180,7 +189,7 @@ class ResignButton(
     def __init__(self, game_id: int, member_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Yes, resign",
+                label=_("Yes, resign"),
                 style=discord.ButtonStyle.danger,
                 custom_id=f"bb:resign:{game_id}:{member_id}",
             )
@@ -196,13 +205,18 @@ class ResignButton(
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         if interaction.user.id != self.member_id:
-            raise UserError("This confirmation belongs to someone else.")
+            raise UserError(_("This confirmation belongs to someone else."))
         await interaction.response.defer()
         update = await service(interaction, Moves).resign(
             guild_id=guild_of(interaction), game_id=self.game_id, member=member_of(interaction.user)
         )
         await interaction.edit_original_response(
-            content=f"You resigned {texts.label(update.game)}. {update.game.result}.", view=None
+            content=_(
+                "You resigned {game}. {result}.",
+                game=texts.label(update.game),
+                result=texts.result_text(update.game, update.state),
+            ),
+            view=None,
         )
 
 
@@ -223,7 +237,7 @@ class ConfirmMoveButton(
     def __init__(self, game_id: int, ply: int, move: str) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Confirm",
+                label=_("Confirm"),
                 style=discord.ButtonStyle.success,
                 custom_id=f"bb:confirm:{game_id}:{ply}:{move}",
             )
@@ -272,9 +286,9 @@ async def confirm_move(
     view = discord.ui.View(timeout=None)
     if re.fullmatch(MOVE, move):
         view.add_item(ConfirmMoveButton(row.id, state.ply, move))
-        ask = "Press **Confirm** to play it, or dismiss this message to choose again."
+        ask = _("Press **Confirm** to play it, or dismiss this message to choose again.")
     else:  # too long to travel in a button: cannot be confirmed, so say how to play it
-        ask = (
+        ask = _(
             "This move is too long to confirm with a button: turn off confirm moves in "
             "`/settings` to play it."
         )
@@ -285,7 +299,12 @@ async def confirm_move(
     )
     await reply(
         interaction,
-        f"**{texts.label(row)}**: `{move}` is marked on the board below (not played yet). {ask}",
+        _(
+            "**{game}**: `{move}` is marked on the board below (not played yet). {ask}",
+            game=texts.label(row),
+            move=move,
+            ask=ask,
+        ),
         view=view,
         ephemeral=True,
         **kwargs,
@@ -295,19 +314,25 @@ async def confirm_move(
 def played_text(update: GameUpdate) -> str:
     """``You played `c3` in [Asli #3](link to its new board).``"""
     row, posted = update.game, update.posted
-    text = f"You played `{update.move}` in "
     if row.in_dms and posted is not None and posted.message_id:
-        return text + f"**{texts.label(row)}**: its board is in your DMs with me."
+        return _(
+            "You played `{move}` in **{game}**: its board is in your DMs with me.",
+            move=update.move,
+            game=texts.label(row),
+        )
     if posted is not None and posted.message_id:
         where = posted.channel_id or posted.thread_id or row.channel_id
         url = texts.jump_url(row.guild_id, where, posted.message_id)
-        return text + f"[{texts.label(row)}]({url})."
+        game = f"[{texts.label(row)}]({url})"
+        return _("You played `{move}` in {game}.", move=update.move, game=game)
     if posted is None:
-        return (
-            text + f"{texts.label(row)}. It is saved; its board is not posted yet: it "
-            "will be as soon as Discord lets me, and `/board` shows it now."
+        return _(
+            "You played `{move}` in {game}. It is saved; its board is not posted yet: it "
+            "will be as soon as Discord lets me, and `/board` shows it now.",
+            move=update.move,
+            game=texts.label(row),
         )
-    return text + f"{texts.label(row)}."
+    return _("You played `{move}` in {game}.", move=update.move, game=texts.label(row))
 
 
 def decision_items(game_id: int, post: Post) -> list[discord.ui.Item]:
@@ -315,9 +340,9 @@ def decision_items(game_id: int, post: Post) -> list[discord.ui.Item]:
     items: list[discord.ui.Item] = []
     for index, decision in enumerate(post.decisions[:SHOWN_DECISIONS]):
         if decision.number is not None:
-            items.append(NumberButton(game_id, post.ply, index, decision.label))
+            items.append(NumberButton(game_id, post.ply, index, said(decision.label)))
         elif decision.move is not None and re.fullmatch(MOVE, decision.move):
-            items.append(DecisionButton(game_id, post.ply, decision.move, decision.label))
+            items.append(DecisionButton(game_id, post.ply, decision.move, said(decision.label)))
     return items
 
 

@@ -12,16 +12,19 @@ from discord.ext import commands
 import rules
 from bot.core.options import game_command
 from bot.core.views import LEVEL_CHOICES, start_automatic_game
+from bot.i18n import N_
 from bot.practice import views
 from bot.practice.service import Practice
 from bot.ui.areas import AreaHost
 from bot.ui.context import service
 
 FIRST = [
-    app_commands.Choice(name="me", value="challenger"),
-    app_commands.Choice(name="the bot", value="opponent"),
-    app_commands.Choice(name="random", value="random"),
+    app_commands.Choice(name=N_("me"), value="challenger"),
+    app_commands.Choice(name=N_("the bot"), value="opponent"),
+    app_commands.Choice(name=N_("random"), value="random"),
 ]
+#: The AI's levels, as the bot names them (``_(level)``).
+LEVEL_WORDS = (N_("easy"), N_("medium"), N_("hard"))
 DESCRIPTIONS = {
     "game": "Which game",
     "level": "How strong I play (default: easy)",

@@ -30,6 +30,7 @@ from bot.core.games import Games, game_rules
 from bot.core.moves import Moves
 from bot.core.players import UNTIMED, GameOpener, LevelRecord, TurnClock
 from bot.events import Events
+from bot.i18n import _
 from bot.model import GameUpdate, Member, UserError
 from bot.shards import EVERY_SHARD, Shards
 from bot.storage import Database, GameRow, apply, queries
@@ -111,7 +112,13 @@ class Practice:
     def check_level(self, level: str | None) -> str:
         chosen = (level or "easy").lower()
         if chosen not in self.levels:
-            raise UserError(f"There is no level {level!r}: pick one of {', '.join(self.levels)}.")
+            raise UserError(
+                _(
+                    "There is no level {level}: pick one of {levels}.",
+                    level=repr(level),
+                    levels=", ".join(_(name) for name in self.levels),
+                )
+            )
         return chosen
 
     def check(self, game: str, options: Mapping[str, Any] | None, level: str | None) -> str:
@@ -141,8 +148,10 @@ class Practice:
         key = (guild_id, member.id)
         if key in self._starting:
             raise UserError(
-                "I'm already setting up a practice game for you: it appears in a moment. "
-                "Ask again once it is there if you'd like another."
+                _(
+                    "I'm already setting up a practice game for you: it appears in a moment. "
+                    "Ask again once it is there if you'd like another."
+                )
             )
         self._starting.add(key)
         try:
@@ -187,9 +196,11 @@ class Practice:
         row = await self.games.get_game(guild_id, game_id)
         seat = row.seat_of(member.id)
         if seat is None or practice_level(row) is None:
-            raise UserError(f"Only the player of {texts.label(row)} can ask for a rematch.")
+            raise UserError(
+                _("Only the player of {game} can ask for a rematch.", game=texts.label(row))
+            )
         if row.is_active:
-            raise UserError(f"{texts.label(row)} is still in progress.")
+            raise UserError(_("{game} is still in progress.", game=texts.label(row)))
         kept = {
             k: v
             for k, v in row.settings.items()
@@ -314,16 +325,18 @@ class Practice:
         async with self.games.lock(game_id):
             row = await self.games.get_game(guild_id, game_id)
             if not row.is_active:
-                raise UserError(texts.sentence(f"{texts.label(row)} is over: {row.result}"))
+                raise UserError(texts.over_text(row))
             if row.seat_of(member.id) is None or member.id == me.id:
-                raise UserError(f"You are not playing in {texts.label(row)}.")
+                raise UserError(_("You are not playing in {game}.", game=texts.label(row)))
             async with self.db.reading() as conn:
                 moves = await queries.moves_of_game(conn, game_id)
             mine = [move.ply for move in moves if move.member_id == member.id]
             if not mine:
                 raise UserError(
-                    f"You haven't moved yet in {texts.label(row)}: there is "
-                    "nothing of yours to take back."
+                    _(
+                        "You haven't moved yet in {game}: there is nothing of yours to take back.",
+                        game=texts.label(row),
+                    )
                 )
             gone = [move for move in moves if move.ply >= mine[-1]]
             state = await asyncio.to_thread(
@@ -331,18 +344,25 @@ class Practice:
             )
             taken = ", ".join(f"`{move.move}`" for move in gone)
             # Its board stored with it (an outbox item): posted even after a crash.
+            with texts.in_thread(row):  # the thread's post
+                said_back = _(
+                    "**{game}** · {name} took back {moves}.",
+                    game=texts.label(row),
+                    name=member.name,
+                    moves=taken,
+                )
+                said_back += f"\n{texts.turn_line(row, state)}"
             board = self.boards.board(
                 row,
                 state,
-                f"**{texts.label(row)}** · {member.name} took back {taken}.\n"
-                f"{texts.turn_line(row, state)}",
+                said_back,
                 mentions=to_ping(row, state),
                 then=("move_taken_back",),
             )
             async with self.db.transaction() as tx:
                 for move in reversed(gone):
                     if not await queries.delete_last_move(tx, game_id, move.ply):
-                        raise UserError("The game has moved on: try again.")
+                        raise UserError(_("The game has moved on: try again."))
                 await apply(tx, [board.statement])
             self.games.forget(game_id)
             self.games.remember(game_id, state)
@@ -390,5 +410,5 @@ class Practice:
 
     def _me(self) -> Member:
         if self.me is None:
-            raise UserError("I'm not ready to play yet: try again in a moment.")
+            raise UserError(_("I'm not ready to play yet: try again in a moment."))
         return self.me

@@ -13,6 +13,7 @@ from bot import places, texts
 from bot.core.competing import MemberCompetitions
 from bot.core.options import GameKind
 from bot.core.players import LevelRecord, Players
+from bot.i18n import _
 from bot.model import UserError
 from bot.ratings.ranking import Ratings
 from bot.ui.areas import AreaHost
@@ -45,8 +46,20 @@ def leaderboard_title(game_title: str, scope: str) -> str:
 
 
 def practice_line(record: LevelRecord) -> str:
-    draws = f", {record.draws} drawn" if record.draws else ""
-    return f"**{record.level}**: {record.wins} won, {record.losses} lost{draws}"
+    if record.draws:
+        return _(
+            "**{level}**: {wins} won, {losses} lost, {draws} drawn",
+            level=_(record.level),
+            wins=record.wins,
+            losses=record.losses,
+            draws=record.draws,
+        )
+    return _(
+        "**{level}**: {wins} won, {losses} lost",
+        level=_(record.level),
+        wins=record.wins,
+        losses=record.losses,
+    )
 
 
 class RatingCommands(commands.Cog):
@@ -75,9 +88,9 @@ class RatingCommands(commands.Cog):
             rows = await ratings.leaderboard(here, game.name)
         embed = discord.Embed(title=leaderboard_title(game.title, wide))
         embed.description = "\n".join(leaderboard_lines(rows)) or (
-            "Nobody is rated yet: ratings start with the first rated game."
+            _("Nobody is rated yet: ratings start with the first rated game.")
         )
-        embed.set_footer(text="Glicko-2 rating ± deviation (wins–losses in games)")
+        embed.set_footer(text=_("Glicko-2 rating ± deviation (wins–losses in games)"))
         await interaction.response.send_message(
             embed=embed, ephemeral=not public, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -96,33 +109,55 @@ class RatingCommands(commands.Cog):
         guild_id = guild_of(interaction)
         who = member or interaction.user
         found = await service(interaction, Ratings).profile(guild_id, who.id)
-        embed = discord.Embed(title=f"{who.display_name}'s profile")
+        embed = discord.Embed(title=_("{name}'s profile", name=who.display_name))
         for row in found.ratings:
-            draws = f", {row.draws} drawn" if row.draws else ""
-            embed.add_field(
-                name=texts.title_of(row.game),
-                value=f"Rating **{row.rating:.0f}** ± {row.deviation:.0f}\n"
-                f"{texts.plural(row.games, 'rated game')}: {row.wins} won, "
-                f"{row.losses} lost{draws}.",
+            games = texts.plural(row.games, "rated game")
+            record = (
+                _(
+                    "{games}: {wins} won, {losses} lost, {draws} drawn.",
+                    games=games,
+                    wins=row.wins,
+                    losses=row.losses,
+                    draws=row.draws,
+                )
+                if row.draws
+                else _(
+                    "{games}: {wins} won, {losses} lost.",
+                    games=games,
+                    wins=row.wins,
+                    losses=row.losses,
+                )
             )
+            rating = _(
+                "Rating **{rating}** ± {deviation}",
+                rating=f"{row.rating:.0f}",
+                deviation=f"{row.deviation:.0f}",
+            )
+            embed.add_field(name=texts.title_of(row.game), value=f"{rating}\n{record}")
         automatic = service(interaction, Players).automatic_member(who.id)
         if automatic is not None:  # the bot itself: its practice games, never rated
-            embed.description = "I play practice games against members (`/practice`): never rated."
+            embed.description = _(
+                "I play practice games against members (`/practice`): never rated."
+            )
         elif not found.ratings:
-            embed.description = "No rated games here yet."
-        current = [f"{texts.label(row)} vs {row.opponent_name(who.id)}" for row in found.current]
-        shown = current[:15] + ([f"…and {len(current) - 15} more"] if len(current) > 15 else [])
+            embed.description = _("No rated games here yet.")
+        current = [
+            _("{game} vs {name}", game=texts.label(row), name=row.opponent_name(who.id))
+            for row in found.current
+        ]
+        more = [_("…and {count} more", count=len(current) - 15)] if len(current) > 15 else []
+        shown = current[:15] + more
         embed.add_field(
-            name=f"Games in progress ({len(current)})",
-            value="\n".join(shown) or "None.",
+            name=_("Games in progress ({count})", count=len(current)),
+            value="\n".join(shown) or _("None."),
             inline=False,
         )
         if automatic is not None:
             mine = await automatic.own_record(guild_id=guild_id)
             embed.add_field(
-                name="My practice games against members",
+                name=_("My practice games against members"),
                 inline=False,
-                value="\n".join(practice_line(r) for r in mine) or "None finished yet.",
+                value="\n".join(practice_line(r) for r in mine) or _("None finished yet."),
             )
         practice = [
             record
@@ -132,7 +167,7 @@ class RatingCommands(commands.Cog):
         ]
         if practice:
             embed.add_field(
-                name="Practice against me (not rated)",
+                name=_("Practice against me (not rated)"),
                 inline=False,
                 value="\n".join(practice_line(r) for r in practice),
             )

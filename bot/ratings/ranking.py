@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.i18n import _
 from bot.ratings.glicko import Rating, counts_for_rating, rate
 from bot.storage import Connection, Database, GameRow, RatingChangeRow, RatingRow, queries
 
@@ -195,4 +196,4 @@ def change_line(row: GameRow, change: RatingChangeRow) -> str:
         delta = round(after) - round(before)
         sign = "+" if delta >= 0 else "−"
         parts.append(f"{row.player_names[seat]} {before:.0f} → {after:.0f} ({sign}{abs(delta)})")
-    return "Ratings: " + ", ".join(parts) + "."
+    return _("Ratings: {changes}.", changes=", ".join(parts))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import rules
 from bot import texts
 from bot.core.games import Games, outcome_of
+from bot.i18n import _, _n
 from bot.model import DEFAULT_THEME, Renderer, Replayer, names
 from bot.storage import Database, GameRow, MoveRow, queries
 from rules import State
@@ -107,31 +108,55 @@ class Browser:
 def caption(page: Page) -> str:
     """Where the browser is: the game, the move number and the move text."""
     row, state = page.row, page.state
-    head = (
-        f"**{texts.label(row)}** · {texts.player(row, state, 0)} vs {texts.player(row, state, 1)}"
+    head = _(
+        "**{game}** · {first} vs {second}",
+        game=texts.label(row),
+        first=texts.player(row, state, 0),
+        second=texts.player(row, state, 1),
     )
     if page.move is None:
         where = (
-            f"Start of the game ({texts.plural(page.last, 'move')} so far)"
+            _n(
+                "Start of the game ({count} move so far).",
+                "Start of the game ({count} moves so far).",
+                page.last,
+            )
             if row.is_active
-            else f"Start of the game ({texts.plural(page.last, 'move')} in all)"
+            else _n(
+                "Start of the game ({count} move in all).",
+                "Start of the game ({count} moves in all).",
+                page.last,
+            )
         )
-        lines = [head, where + "."]
+        lines = [head, where]
     else:
         who = texts.player(row, state, page.move.seat)
-        mark = " (conditional move)" if page.move.conditional else ""
-        lines = [
-            head,
-            f"Move {page.ply} of {page.last}: {who} played `{page.move.move}`{mark}.",
-        ]
+        said = (
+            _(
+                "Move {number} of {count}: {player} played `{move}` (conditional move).",
+                number=page.ply,
+                count=page.last,
+                player=who,
+                move=page.move.move,
+            )
+            if page.move.conditional
+            else _(
+                "Move {number} of {count}: {player} played `{move}`.",
+                number=page.ply,
+                count=page.last,
+                player=who,
+                move=page.move.move,
+            )
+        )
+        lines = [head, said]
     if page.ply == page.last:
-        lines.append("This is the current position." if row.is_active else texts.game_over(row))
+        lines.append(_("This is the current position.") if row.is_active else texts.game_over(row))
     return "\n".join(line for line in lines if line)
 
 
 def jump_label(page: Page, ply: int) -> str:
     """A select option: ``Move 12: c3`` (at most 100 characters)."""
     if ply == 0:
-        return "Start"
-    label = f"Move {ply}: {page.moves[ply - 1].move}"
+        return _("Start")
+    label = _("Move {number}: {move}", number=ply, move=page.moves[ply - 1].move)
     return label if len(label) <= 100 else label[:99] + "…"

@@ -17,6 +17,7 @@ from bot import texts
 from bot.core.members import MemberSettings
 from bot.core.options import AnyGame, GameKind, game_meant
 from bot.core.views import own_note
+from bot.i18n import _, _n
 from bot.learning.views import explore_record
 from bot.model import UserError
 from bot.review import records, views
@@ -88,7 +89,12 @@ class ReviewCommands(commands.Cog):
             ),
         )
         await interaction.followup.send(
-            f"**{texts.label(row)}**, move by move ({texts.plural(page.last, 'move')}).",
+            _n(
+                "**{game}**, move by move ({count} move).",
+                "**{game}**, move by move ({count} moves).",
+                page.last,
+                game=texts.label(row),
+            ),
             ephemeral=not public,
             file=discord.File(io.BytesIO(gif), filename=f"{row.game}-{row.id}.gif"),
             allowed_mentions=discord.AllowedMentions.none(),
@@ -116,7 +122,12 @@ class ReviewCommands(commands.Cog):
             stored, kind.value if kind else "text", generated=service(interaction, Records).now()
         )
         await interaction.followup.send(
-            f"The record of **{texts.label(row)}** ({texts.plural(len(stored.moves), 'move')}).",
+            _n(
+                "The record of **{game}** ({count} move).",
+                "The record of **{game}** ({count} moves).",
+                len(stored.moves),
+                game=texts.label(row),
+            ),
             file=discord.File(io.BytesIO(data), filename=name),
             ephemeral=not public,
             allowed_mentions=discord.AllowedMentions.none(),
@@ -141,13 +152,10 @@ class ReviewCommands(commands.Cog):
     ) -> None:
         if (record is None) == (file is None):
             raise UserError(
-                "Give the record either pasted in `record` or as a `file`, one of the two."
+                _("Give the record either pasted in `record` or as a `file`, one of the two.")
             )
         if file is not None and file.size > records.MAX_RECORD_BYTES:
-            raise UserError(
-                f"That file is too big for a record (the limit is "
-                f"{records.MAX_RECORD_BYTES // 1024} KB)."
-            )
+            raise UserError(records.too_big())
         await interaction.response.defer(ephemeral=not public, thinking=True)
         text = records.decode(await file.read()) if file is not None else record or ""
         imported = await records.import_record(text, game.name if game else None)

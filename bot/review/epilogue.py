@@ -12,6 +12,7 @@ from datetime import timedelta
 from bot import texts
 from bot.core.endings import Rater
 from bot.core.games import outcome_of
+from bot.i18n import _, _n
 from bot.model import Attachment, Replayer, automatic_seat, names
 from bot.review import records
 from bot.storage import Database, GameRow, queries
@@ -58,29 +59,46 @@ def summary(stored: records.Stored, rated: str | None) -> list[str]:
     change in words, if the game changed them), the record."""
     row, state = stored.row, stored.state
     started, finished = row.created_at, row.finished_at
-    duration = f" · lasted {_duration(finished - started)}" if started and finished else ""
+    first, second = texts.player(row, state, 0), texts.player(row, state, 1)
+    count = len(stored.moves)
     lines = [
-        f"{texts.player(row, state, 0)} vs {texts.player(row, state, 1)} · "
-        f"{texts.plural(len(stored.moves), 'move')}{duration}."
+        _n(
+            "{first} vs {second} · {count} move · lasted {duration}.",
+            "{first} vs {second} · {count} moves · lasted {duration}.",
+            count,
+            first=first,
+            second=second,
+            duration=_duration(finished - started),
+        )
+        if started and finished
+        else _n(
+            "{first} vs {second} · {count} move.",
+            "{first} vs {second} · {count} moves.",
+            count,
+            first=first,
+            second=second,
+        )
     ]
     if rated is not None:
         lines.append(rated)
     elif automatic_seat(row) is not None:
         lines.append(texts.PRACTICE)
     elif not row.rated:
-        lines.append("A casual game: ratings are unchanged.")
+        lines.append(_("A casual game: ratings are unchanged."))
     elif row.status == "aborted":
-        lines.append("Aborted games don't change ratings.")
+        lines.append(_("Aborted games don't change ratings."))
     elif len(stored.moves) < 2:
-        lines.append("Fewer than two moves were played: ratings are unchanged.")
+        lines.append(_("Fewer than two moves were played: ratings are unchanged."))
     if not stored.moves:
         return lines
     inline = records.moves_inline(stored)
     if len(inline) <= INLINE_RECORD:
-        lines.append(f"Record: `{inline}`")
+        lines.append(_("Record: `{record}`", record=inline))
     lines.append(
-        "The replay and the record are attached; `/review` browses the game move "
-        "by move, and `/export` gives the record as JSON too."
+        _(
+            "The replay and the record are attached; `/review` browses the game move "
+            "by move, and `/export` gives the record as JSON too."
+        )
     )
     return lines
 
@@ -90,8 +108,12 @@ def _duration(span: timedelta) -> str:
     minutes = int(span.total_seconds() // 60)
     days, rest = divmod(minutes, 24 * 60)
     hours, minutes = divmod(rest, 60)
-    parts = [(days, "day"), (hours, "hour"), (minutes, "minute")]
-    shown = [texts.plural(n, unit) for n, unit in parts if n]
+    parts = [
+        _n("{count} day", "{count} days", days) if days else "",
+        _n("{count} hour", "{count} hours", hours) if hours else "",
+        _n("{count} minute", "{count} minutes", minutes) if minutes else "",
+    ]
+    shown = [part for part in parts if part]
     if days:
         shown = shown[:2] if hours else shown[:1]
-    return " ".join(shown[:2]) or "under a minute"
+    return " ".join(shown[:2]) or _("under a minute")

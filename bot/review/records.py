@@ -16,6 +16,7 @@ from datetime import datetime
 
 import rules
 from bot import texts
+from bot.i18n import _, _n
 from bot.model import UserError, utc_now
 from bot.storage import Database, GameRow, MoveRow, queries
 from rules import State, Termination
@@ -108,7 +109,13 @@ def export(stored: Stored, fmt: str, *, generated: datetime) -> tuple[str, bytes
         return f"{base}.json", record_json(stored, generated=generated).encode()
     if fmt == "text":
         return f"{base}.txt", record_text(stored).encode()
-    raise UserError(f"A record is exported as {' or '.join(FORMATS)}, not {fmt!r}.")
+    raise UserError(
+        _(
+            "A record is exported as {formats}, not {asked}.",
+            formats=" / ".join(FORMATS),
+            asked=repr(fmt),
+        )
+    )
 
 
 def moves_inline(stored: Stored) -> str:
@@ -125,15 +132,20 @@ class Imported:
     state: State
 
 
+def too_big() -> str:
+    return _(
+        "That file is too big for a record (the limit is {limit} KB).",
+        limit=MAX_RECORD_BYTES // 1024,
+    )
+
+
 def decode(data: bytes) -> str:
     if len(data) > MAX_RECORD_BYTES:
-        raise UserError(
-            f"That file is too big for a record (the limit is {MAX_RECORD_BYTES // 1024} KB)."
-        )
+        raise UserError(too_big())
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise UserError("That file is not a text record (it is not UTF-8 text).") from None
+        raise UserError(_("That file is not a text record (it is not UTF-8 text).")) from None
 
 
 def read(text: str, game: str | None = None) -> Record:
@@ -142,7 +154,7 @@ def read(text: str, game: str | None = None) -> Record:
     ``game``: the game, if the record does not say (a moves-only record)."""
     stripped = text.strip()
     if not stripped:
-        raise UserError("The record is empty: paste a record or attach its file.")
+        raise UserError(_("The record is empty: paste a record or attach its file."))
     try:
         if not stripped.startswith("{") and "\n" not in stripped:
             try:
@@ -150,9 +162,11 @@ def read(text: str, game: str | None = None) -> Record:
             except RecordError as error:
                 if game is None and "which game" in str(error):
                     raise UserError(
-                        "That record does not say which game it is: pick the "
-                        "game in the `game` option, or paste the record with "
-                        'its [Game "..."] tag.'
+                        _(
+                            "That record does not say which game it is: pick the "
+                            "game in the `game` option, or paste the record with "
+                            'its [Game "..."] tag.'
+                        )
                     ) from None
                 raise
         if stripped.startswith("{"):
@@ -160,15 +174,19 @@ def read(text: str, game: str | None = None) -> Record:
                 data = json.loads(stripped)
             except json.JSONDecodeError as error:
                 raise UserError(
-                    f"That JSON record can't be read: {error.msg} at line "
-                    f"{error.lineno}, column {error.colno}."
+                    _(
+                        "That JSON record can't be read: {reason} at line {line}, column {column}.",
+                        reason=error.msg,
+                        line=error.lineno,
+                        column=error.colno,
+                    )
                 ) from None
             if not isinstance(data, dict):
-                raise UserError("A JSON record is an object with a header and moves.")
+                raise UserError(_("A JSON record is an object with a header and moves."))
             return from_json(data)
         return parse_record(text)
     except RecordError as error:
-        raise UserError(f"That record can't be read: {error}.") from None
+        raise UserError(_("That record can't be read: {reason}.", reason=error)) from None
 
 
 async def import_record(text: str, game: str | None = None) -> Imported:
@@ -179,13 +197,17 @@ async def import_record(text: str, game: str | None = None) -> Imported:
     try:
         state = await asyncio.to_thread(replay_record, record)
     except rules.IllegalMove as error:
-        raise UserError(f"That record has an illegal move: {error}.") from None
+        raise UserError(_("That record has an illegal move: {reason}.", reason=error)) from None
     except rules.OptionError as error:
         raise UserError(
-            f"That record's options don't work for {texts.title_of(record.game)}: {error}."
+            _(
+                "That record's options don't work for {game}: {reason}.",
+                game=texts.title_of(record.game),
+                reason=error,
+            )
         ) from None
     except RecordError as error:
-        raise UserError(f"That record does not hold together: {error}.") from None
+        raise UserError(_("That record does not hold together: {reason}.", reason=error)) from None
     return Imported(record, state)
 
 
@@ -204,22 +226,55 @@ def imported_text(imported: Imported) -> str:
     title = texts.title_of(record.game)
     named = player_names(record)
     options = texts.options_text(dict(state.options))
-    moves = texts.plural(len(record.moves), "move")
-    players = (
-        f": {named.get(0, 'the first player')} vs {named.get(1, 'the second player')}"
+    count = len(record.moves)
+    lines = [
+        _n(
+            "**{game}** record ({options}): {first} vs {second}, {count} move, all legal.",
+            "**{game}** record ({options}): {first} vs {second}, {count} moves, all legal.",
+            count,
+            game=title,
+            options=options,
+            first=named.get(0, _("the first player")),
+            second=named.get(1, _("the second player")),
+        )
         if named
-        else ""
-    )
-    lines = [f"**{title}** record ({options}){players}, {moves}, all legal."]
+        else _n(
+            "**{game}** record ({options}), {count} move, all legal.",
+            "**{game}** record ({options}), {count} moves, all legal.",
+            count,
+            game=title,
+            options=options,
+        )
+    ]
     if state.is_over:
-        lines.append(f"Final position: {texts.sentence(state.result or '')}")
+        lines.append(_("Final position: {result}", result=texts.sentence(state.result or "")))
     elif record.result:
         lines.append(
-            f"Final position after {moves}; the record says: {texts.sentence(record.result)}"
+            _n(
+                "Final position after {count} move; the record says: {result}",
+                "Final position after {count} moves; the record says: {result}",
+                count,
+                result=texts.sentence(record.result),
+            )
         )
     else:
         prompt = state.prompt.rstrip(".")
         seat = state.to_move
         who = named.get(seat, texts.player_word(state, seat)) if seat is not None else ""
-        lines.append(f"Position after {moves}: {who} to play" + (f": {prompt}." if prompt else "."))
+        lines.append(
+            _n(
+                "Position after {count} move: {player} to play: {prompt}.",
+                "Position after {count} moves: {player} to play: {prompt}.",
+                count,
+                player=who,
+                prompt=prompt,
+            )
+            if prompt
+            else _n(
+                "Position after {count} move: {player} to play.",
+                "Position after {count} moves: {player} to play.",
+                count,
+                player=who,
+            )
+        )
     return "\n".join(lines)

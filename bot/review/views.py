@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.core.members import MemberSettings
+from bot.i18n import _
 from bot.learning.views import browser_items
 from bot.model import UserError
 from bot.review.browser import NAVIGATION, Browser, Page, caption, jump_label
@@ -70,8 +71,8 @@ class JumpSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"bb:reviewjump:{game_id}:{ply}",
-                placeholder="Jump to a move…",
-                options=options or [discord.SelectOption(label="Start", value="0")],
+                placeholder=_("Jump to a move…"),
+                options=options or [discord.SelectOption(label=_("Start"), value="0")],
                 row=1,
             )
         )
@@ -88,7 +89,7 @@ class JumpSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         values = selected_values(interaction)
         if not values or not re.fullmatch(SMALL, values[0]):
-            raise UserError("Pick a move from the list.")
+            raise UserError(_("Pick a move from the list."))
         await turn_page(interaction, self.game_id, int(values[0]))
 
 

@@ -622,6 +622,22 @@ CREATE TABLE global_rating_changes (
 );
 """
 
+# Issue 30. The language each server speaks (Discord's guild_locale, as last seen: posts
+# in its games' threads), and each member's (their locale at their last interaction:
+# the DMs they are sent) with the one they chose with /settings language (NULL:
+# automatic, their Discord's).
+_V_LANGUAGES = """
+CREATE TABLE guild_locales (
+    guild_id        BIGINT PRIMARY KEY,
+    locale          TEXT NOT NULL
+);
+CREATE TABLE member_locales (
+    member_id       BIGINT PRIMARY KEY,
+    locale          TEXT,
+    chosen          TEXT
+);
+"""
+
 
 Migration = str | Callable[[sqlite3.Connection], None]
 
@@ -660,4 +676,5 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V_UNSEEN_PLAN_NOTICES,
     _V_GAME_PLACES,
     _V_SEEKS_AND_GLOBAL_RATINGS,
+    _V_LANGUAGES,
 )

@@ -73,7 +73,7 @@ class PostViews:
         actions'."""
         items = [item for every in self._every for item in every(game.id, post)]
         for action in post.actions:
-            name, _, argument = action.partition(":")
+            name, _colon, argument = action.partition(":")
             if name not in self._actions:
                 raise ValueError(f"unknown post action {action!r}")
             items += self._actions[name](game.id, argument)

@@ -3,13 +3,20 @@ services they reach (``interaction.client.services``, built by :mod:`bot.app`)."
 
 from __future__ import annotations
 
+import contextlib
+import logging
+from collections.abc import AsyncIterator
 from typing import Any, TypeVar
 
 import discord
 
+from bot.i18n import catalogue_locale, speaking
+from bot.i18n.languages import Languages
 from bot.model import Member
 from bot.places import DMS
 from bot.services import Services
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
@@ -81,3 +88,36 @@ def guild_of(interaction: discord.Interaction) -> int:
 
 def channel_of(interaction: discord.Interaction) -> int:
     return interaction.channel_id or 0
+
+
+def _locale_of(value: object) -> str | None:
+    """A Discord locale's code ("de", "pt-BR"), from discord.py's enum or a string."""
+    code = getattr(value, "value", value)
+    return code if isinstance(code, str) and code else None
+
+
+async def answer_locale(interaction: discord.Interaction) -> str:
+    """The catalogue of the answers to this member: their ``/settings language``, else
+    their Discord's. Remembers their locale (for their DMs) and the server's (for its
+    threads' posts) on the way."""
+    locale = _locale_of(getattr(interaction, "locale", None))
+    if not has_service(interaction, Languages):
+        return catalogue_locale(locale)
+    languages = service(interaction, Languages)
+    await languages.guild_seen(
+        interaction.guild_id, _locale_of(getattr(interaction, "guild_locale", None))
+    )
+    return await languages.member_seen(interaction.user.id, locale)
+
+
+@contextlib.asynccontextmanager
+async def answering(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """Speak the member's language within the block (:func:`answer_locale`): where an
+    interaction is dispatched, so that every text of its answer is theirs."""
+    try:
+        locale = await answer_locale(interaction)
+    except Exception:  # never let the language stop an answer
+        log.exception("the language of interaction %s", getattr(interaction, "id", "?"))
+        locale = "en"
+    with speaking(locale):
+        yield

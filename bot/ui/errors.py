@@ -17,26 +17,27 @@ import discord
 from discord import app_commands
 
 from bot import places
+from bot.i18n import N_, _
 from bot.model import UserError, not_saved
 from bot.storage import ReadFailed, WriteFailed
 from bot.ui.answers import reply
-from bot.ui.context import custom_id_of
+from bot.ui.context import answering, custom_id_of
 
 log = logging.getLogger(__name__)
 
-STALE_BUTTON = (
+STALE_BUTTON = N_(
     "This button is out of date (it belongs to an older version of this "
     "message): use the game's latest post, or the slash commands."
 )
-STALE_COMMAND = (
+STALE_COMMAND = N_(
     "That command is out of date (your Discord app may show an old list of my "
     "commands): reload Discord (Ctrl+R) and try again."
 )
-STALE_FORM = (
+STALE_FORM = N_(
     "This form is out of date (I may have restarted since it was opened): "
     "use the game's latest post, or `/move`."
 )
-BAD_OPTIONS = (
+BAD_OPTIONS = N_(
     "One of the options I received is not of the kind this command takes (your Discord "
     "app may show an old version of my commands): reload Discord (Ctrl+R) and try again. "
     "Nothing was changed."
@@ -51,16 +52,17 @@ class BadOptions(app_commands.AppCommandError):
 
 #: The most a message may hold.
 MESSAGE_LIMIT = 2000
-APOLOGY = (
+APOLOGY = N_(
     "Sorry, something went wrong on my side. It has been logged; please try again in a moment."
 )
 
 
 def not_read(failure: ReadFailed) -> str:
     """What a member is told when the database could not be read for their command."""
-    return (
-        f"That could not be done: {failure.reason}. Nothing changed. The bot's operator "
-        "has been told; please try again once they have fixed it."
+    return _(
+        "That could not be done: {reason}. Nothing changed. The bot's operator "
+        "has been told; please try again once they have fixed it.",
+        reason=failure.reason,
     )
 
 
@@ -73,26 +75,28 @@ def message_for(error: BaseException) -> str | None:
     if isinstance(error, UserError):
         return error.message
     if isinstance(error, WriteFailed):  # logged once, for the operator, where it failed
-        return not_saved("That", error)
+        return not_saved(_("That"), error)
     if isinstance(error, ReadFailed):  # the same: logged once where it failed
         return not_read(error)
     if isinstance(error, BadOptions):
-        return BAD_OPTIONS
+        return _(BAD_OPTIONS)
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
-        return STALE_COMMAND
+        return _(STALE_COMMAND)
     if isinstance(error, OverflowError):  # a number from a custom_id or an option, too big
-        return "That number is far too large to be anything of mine."
+        return _("That number is far too large to be anything of mine.")
     if isinstance(error, app_commands.TransformerError):
-        return (
+        return _(
             "I couldn't make sense of one of the options you gave: please pick it from "
             "the list Discord offers."
         )
     if isinstance(error, app_commands.NoPrivateMessage):
-        return places.SERVER_ONLY
+        return _(places.SERVER_ONLY)
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down a little: try again in {error.retry_after:.0f} s."
+        return _(
+            "Slow down a little: try again in {seconds} s.", seconds=f"{error.retry_after:.0f}"
+        )
     if isinstance(error, app_commands.CheckFailure):
-        return "You can't use this command here."
+        return _("You can't use this command here.")
     return None
 
 
@@ -107,7 +111,7 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
             custom_id_of(interaction),
             exc_info=error,
         )
-        text = APOLOGY
+        text = _(APOLOGY)
     if interaction.type is discord.InteractionType.autocomplete:
         return  # an autocomplete can only answer with choices
     if len(text) > MESSAGE_LIMIT:  # a refusal quoting too much: still answer
@@ -155,10 +159,11 @@ def guarded(
 
     @wraps(callback)
     async def wrapper(item: ItemT, interaction: discord.Interaction) -> T | None:
-        try:
-            return await callback(item, interaction)
-        except Exception as error:
-            await report(interaction, error)
-            return None
+        async with answering(interaction):  # in the member's language
+            try:
+                return await callback(item, interaction)
+            except Exception as error:
+                await report(interaction, error)
+                return None
 
     return wrapper

@@ -12,8 +12,9 @@ from typing import Any
 
 import discord
 
+from bot.i18n import _
 from bot.model import UserError
-from bot.ui.context import custom_id_of
+from bot.ui.context import answering, custom_id_of
 from bot.ui.errors import STALE_FORM, report
 
 #: A form's ``custom_id`` pattern, and what answers its submission (given the match).
@@ -34,14 +35,15 @@ def form_values(data: Any) -> dict[str, str]:
 
 async def submit_form(interaction: discord.Interaction, forms: Sequence[Form]) -> None:
     """Answer a modal submission with the handler of the form it matches, and a polite
-    refusal for a form the bot does not know."""
-    try:
-        custom_id = custom_id_of(interaction) or ""
-        for pattern, handler in forms:
-            found = pattern.fullmatch(custom_id)
-            if found is not None:
-                await handler(interaction, found)
-                return
-        raise UserError(STALE_FORM)
-    except Exception as error:
-        await report(interaction, error)
+    refusal for a form the bot does not know, in the member's language."""
+    async with answering(interaction):
+        try:
+            custom_id = custom_id_of(interaction) or ""
+            for pattern, handler in forms:
+                found = pattern.fullmatch(custom_id)
+                if found is not None:
+                    await handler(interaction, found)
+                    return
+            raise UserError(_(STALE_FORM))
+        except Exception as error:
+            await report(interaction, error)

@@ -4,9 +4,11 @@ are marked "captured"; a Hold is said in words, with the prisoner it cost."""
 
 from __future__ import annotations
 
+from render.caption import DETAIL
 from render.games import Example, Painter
 from render.marks import Mark, Marked
 from render.segments import Line, Swatch, Text
+from render.words import _, _n, aside, color_name, color_word, lead
 from rules import State
 from rules.asli import AsliState
 
@@ -24,22 +26,43 @@ class AsliPainter(Painter):
             holder = next((c for c in state.game.colors if c != state.color_to_move), None)
         enemy = next((c for c in state.game.colors if c != holder), None)
         if holder is None or enemy is None:
-            return "Hold"
-        return f"Hold ({holder.capitalize()} released one {enemy} prisoner)"
+            return _("Hold")
+        return _(
+            "Hold ({holder} released one {enemy} prisoner)",
+            holder=color_name(holder),
+            enemy=color_word(enemy),
+        )
 
     def facts(self, state: State) -> Line:
         assert isinstance(state, AsliState)
         color, count = state.prison_color, state.prison_count
         if not color or not count:
-            return [Text("Prison: empty", dim=True)]
-        holder = next(c for c in state.game.colors if c != color).capitalize()
-        stones = "stone" if count == 1 else "stones"
-        times = "once" if count == 1 else f"{count} times"
+            return [Text(_("Prison: empty"), dim=True)]
+        holder = color_name(next(c for c in state.game.colors if c != color))
         return [
-            Text("Prison: "),
+            Text(lead(_("Prison:"))),
             Swatch(color),
-            Text(f" {count} {color} {stones}"),
-            Text(f"  ({holder} may hold {times})", dim=True),
+            Text(
+                " "
+                + _n(
+                    "{count} {color} stone",
+                    "{count} {color} stones",
+                    count,
+                    color=color_word(color),
+                )
+            ),
+            Text(
+                aside(
+                    _n(
+                        "({holder} may hold once)",
+                        "({holder} may hold {count} times)",
+                        count,
+                        holder=holder,
+                    )
+                ),
+                dim=True,
+                spare=DETAIL,
+            ),
         ]
 
     def changes(self, state: State) -> list[Marked]:

@@ -19,6 +19,7 @@ from render.games import Example, Painter
 from render.marks import Mark, Marked
 from render.segments import Line, Swatch, Text
 from render.theme import RGB, Colors, colors, mix
+from render.words import _, aside, color_name, lead
 from rules import Game, State
 from rules.astralis import AstralisState
 from rules.board import Board
@@ -79,15 +80,26 @@ class AstralisPainter(Painter):
         for i, color in enumerate(state.game.colors):
             if i:
                 line.append(Text("   "))
-            line += [Swatch(color), Text(f" {color.capitalize()} {state.score(color):g}")]
+            line += [Swatch(color), Text(f" {color_name(color)} {state.score(color):g}")]
             komi = state.score(color) - state.territory(color)
             if komi:
                 line.append(
-                    Text(f" ({state.territory(color)} + {komi:g} komi)", dim=True, spare=DETAIL)
+                    Text(
+                        aside(
+                            _(
+                                "({territory} + {komi} komi)",
+                                territory=state.territory(color),
+                                komi=format(komi, "g"),
+                            ),
+                            " ",
+                        ),
+                        dim=True,
+                        spare=DETAIL,
+                    )
                 )
         for k, (cell, color) in enumerate(state.deferred_bonuses):
             line += [
-                Text("   bonus waiting: " if k == 0 else ", "),
+                Text("   " + lead(_("bonus waiting:")) if k == 0 else ", "),
                 Swatch(color),
                 Text(f" {cell}"),
             ]

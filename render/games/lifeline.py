@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from render.games import Example, Painter
 from render.segments import Line, Swatch, Text
+from render.words import _, aside, color_name, lead
 from rules import State
 from rules.lifeline import LifelineState
 
@@ -18,9 +19,13 @@ class LifelinePainter(Painter):
         left = state.komi_left
         if left is None:
             return []
-        line: Line = [Text("Komi left: "), Swatch("white"), Text(f" White {left}")]
+        line: Line = [
+            Text(lead(_("Komi left:"))),
+            Swatch("white"),
+            Text(f" {color_name('white')} {left}"),
+        ]
         if left:
-            line.append(Text("  (each point: one pass instead of a placement)", dim=True))
+            line.append(Text(aside(_("(each point: one pass instead of a placement)")), dim=True))
         return line
 
 

@@ -19,6 +19,7 @@ from render.games import Example, Painter
 from render.marks import Mark, Marked
 from render.segments import Line, Swatch, Text
 from render.theme import OUTLINE, Colors, mix
+from render.words import _n, color_name
 from rules import Game, State
 from rules.sliglube import SliglubeState
 
@@ -79,11 +80,14 @@ class SliglubePainter(Painter):
             return []
         cells = len({move.split()[0] for move in state.legal_moves()})
         empty = sum(1 for cell in state.board.cells if state.stone_at(cell) is None)
-        word = "cell" if empty == 1 else "cells"
-        return [
-            Swatch(mover),
-            Text(f" {mover.capitalize()} may place on {cells} of {empty} empty {word}"),
-        ]
+        said = _n(
+            "{color} may place on {cells} of {count} empty cell",
+            "{color} may place on {cells} of {count} empty cells",
+            empty,
+            color=color_name(mover),
+            cells=cells,
+        )
+        return [Swatch(mover), Text(f" {said}")]
 
     def under(self, canvas: Canvas) -> None:
         """A strand between the stones of each link of a loop, in its controllers' colours."""

@@ -53,13 +53,15 @@ APOLOGY = "Sorry, something went wrong"
 def snapshot(botproc: BotProcess) -> dict[str, list[tuple[Any, ...]]]:
     """Every row the bot stores, but the bookkeeping of its background work: the clocks'
     (their dispatcher runs), the outbox's lane leases (let go just after a post is done)
-    and the process registry's heartbeat (a lease renewed every few seconds)."""
+    and the process registry's heartbeat (a lease renewed every few seconds), and the
+    languages last seen (each interaction's locale, remembered for DMs)."""
     with sqlite3.connect(botproc.workdir / "bot.sqlite3", timeout=10) as conn:
         tables = [
             name
             for (name,) in conn.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-                " AND name NOT IN ('clocks', 'lane_leases', 'processes', 'shard_leases')"
+                " AND name NOT IN ('clocks', 'lane_leases', 'processes', 'shard_leases',"
+                " 'guild_locales', 'member_locales')"
             )
         ]
         return {t: conn.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall() for t in tables}

@@ -410,3 +410,20 @@ __all__ = [
     "vacations_of_members",
     "withdraw_entrant",
 ]
+
+# Issue 30: the languages of servers and members (appended, to merge beside the others).
+from bot.storage.queries.languages import (
+    choose_member_language_statement,
+    guild_locales,
+    member_locale,
+    set_guild_locale_statement,
+    set_member_locale_statement,
+)
+
+__all__ += [
+    "choose_member_language_statement",
+    "guild_locales",
+    "member_locale",
+    "set_guild_locale_statement",
+    "set_member_locale_statement",
+]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import rules
+from bot.i18n import speaking
 from bot.learning.analysis import GameAnalysis
 from bot.storage import AnalysisRow, GameRow, MoveRow
 
@@ -55,3 +56,10 @@ def test_a_move_that_lost_chances_where_the_ai_preferred_another():
     said = found.caption(2)
     assert "the AI preferred `a2 a5`" in said and "Bob's chances: 60% → 30%" in said
     assert "the AI agrees" in found.caption(3)
+
+
+def test_the_chances_are_written_the_readers_way():
+    found = analysed(MOVES, [(0.5, "a1 e5"), (0.4, "a2 a5"), (0.7, "c3"), (0.7, None)])
+    with speaking("de"):
+        said = found.caption(2)
+    assert "60\xa0% → 30\xa0%" in said  # German puts a (non-breaking) space before %

@@ -142,3 +142,21 @@ async def test_the_only_choice_for_a_member_with_nothing_to_play_says_why(env: E
     await invoke(PlayCommands.move, PlayCommands(URL), sent, why.value, None)
     assert sent.answers() == [f"Nothing was played: {expected}"]
     assert (await env.games.state_of(await env.games.get_game(GUILD, game_id))).ply == 0
+
+
+async def test_settings_language_overrides_the_members_discord_language(env: Env) -> None:
+    """/settings language: the answer is at once in the language chosen; automatic again
+    goes back to the member's Discord's (here, none known: English)."""
+    shown = await settings(env, language="de")
+    assert "**Deutsch**" in shown
+    assert shown.startswith("Saved.") or shown.startswith("Gespeichert")
+    from bot.i18n.languages import Languages
+
+    languages = env.services.get(Languages)
+    assert await languages.chosen(ANA.id) == "de"
+    assert await languages.member_seen(ANA.id, "fr") == "de"  # the choice wins
+    assert await languages.of_member(ANA.id) == "de"  # their DMs too
+    shown = await settings(env, language="auto")
+    assert "**automatic**" in shown or "automat" in shown.lower()
+    assert await languages.member_seen(ANA.id, "fr") == "fr"
+    assert await languages.chosen(BO.id) is None  # only hers
