@@ -20,6 +20,7 @@ import rules
 from bot import places, timecontrol
 from bot.core.game_settings import challenge_settings
 from bot.core.options import TimeControlOption, game_command
+from bot.i18n import _
 from bot.model import UserError
 from bot.seeks import texts, views
 from bot.seeks.posts import SEEK_ACTION
@@ -153,13 +154,13 @@ class SeekCommands(commands.Cog):
     ) -> None:
         guild_id = guild_of(interaction)
         if not may_manage(interaction):
-            raise UserError(texts.LOBBY_NEEDS_MANAGER)
+            raise UserError(_(texts.LOBBY_NEEDS_MANAGER))
         where = getattr(channel, "guild", None)
         me = getattr(where, "me", None)
         if where is not None and where.id != guild_id:
-            raise UserError(texts.NOT_A_TEXT_CHANNEL)
+            raise UserError(_(texts.NOT_A_TEXT_CHANNEL))
         if channel is not None and me is not None and not channel.permissions_for(me).send_messages:
-            raise UserError(texts.NOT_A_TEXT_CHANNEL)  # one I can't post in
+            raise UserError(_(texts.NOT_A_TEXT_CHANNEL))  # one I can't post in
         channel_id = channel.id if channel is not None else None
         await service(interaction, Seeks).set_lobby(
             guild_id, channel_id, by=member_of(interaction.user)

@@ -14,6 +14,8 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 
+from bot.i18n import speaking
+from bot.i18n.languages import guild_language
 from bot.model import DeliveryDelayed, Post, Poster
 from bot.outbox import Outbox
 from bot.seeks import texts
@@ -87,9 +89,11 @@ class SeekPosts:
         if seek is None or seek.status != "open" or "posted" in pending.result:
             return None  # taken before its card went out: nothing to offer
         try:
+            with speaking(guild_language(guild_id)):  # a lobby's card: its server's words
+                card = texts.card_text(seek)
             posted = await self.poster.post(
                 place(seek, guild_id, channel_id),
-                Post(texts.card_text(seek), actions=(f"{SEEK_ACTION}:{seek.id}",)),
+                Post(card, actions=(f"{SEEK_ACTION}:{seek.id}",)),
             )
         except DeliveryDelayed:
             raise  # Discord out of reach: the outbox tries again later
@@ -117,9 +121,10 @@ class SeekPosts:
         if seek.game_id is not None:
             async with self.db.reading() as conn:
                 game = await queries.get_game(conn, seek.game_id)
-        text = texts.closed_card_text(seek, game)
         for card in cards:
             if card.message_id is not None:
+                with speaking(guild_language(card.guild_id)):  # each lobby in its own words
+                    text = texts.closed_card_text(seek, game)
                 await self.poster.show_challenge(
                     as_message(seek, card.channel_id, card.message_id), text
                 )

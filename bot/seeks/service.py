@@ -30,6 +30,7 @@ from bot.core.boards import SEND_WAIT
 from bot.core.game_settings import game_options
 from bot.core.games import game_rules
 from bot.core.players import GameOpener
+from bot.i18n import _
 from bot.model import Member, UserError
 from bot.outbox import Outbox, Staged, item
 from bot.seeks import texts
@@ -120,7 +121,7 @@ class Seeks:
         the seeker already has one open for that game. ``settings``: the clock, rated,
         who plays first, already checked."""
         if seeker.bot:
-            raise UserError(texts.BOTS)
+            raise UserError(_(texts.BOTS))
         rule_set = game_rules(game)
         resolved = game_options(rule_set, options)
         now = self.now()
@@ -168,7 +169,7 @@ class Seeks:
         async with self.db.reading() as conn:
             seek = await queries.get_seek(conn, seek_id)
         if seek is None:
-            raise UserError(texts.NO_SEEK)
+            raise UserError(_(texts.NO_SEEK))
         return seek
 
     async def cancel(self, *, member: Member, seek_id: int | None = None) -> list[SeekRow]:
@@ -182,7 +183,7 @@ class Seeks:
                 if seek.seeker_id != member.id:
                     raise UserError(texts.not_yours(seek))
                 raise UserError(texts.closed_refusal(seek))
-            raise UserError(texts.NOTHING_TO_CANCEL)
+            raise UserError(_(texts.NOTHING_TO_CANCEL))
         closed = [s for s in chosen if await self._close(s, "cancelled")]
         if not closed:
             raise UserError(texts.closed_refusal(await self.get(chosen[0].id)))
@@ -207,9 +208,9 @@ class Seeks:
             await self._close(seek, "expired")
             raise UserError(texts.closed_refusal(await self.get(seek_id)))
         if member.id == seek.seeker_id:
-            raise UserError(texts.OWN_SEEK)
+            raise UserError(_(texts.OWN_SEEK))
         if member.bot:
-            raise UserError(texts.BOTS)
+            raise UserError(_(texts.BOTS))
         place = await self.place(seek, member.id, shares, here=here)
         if place is None:
             raise UserError(texts.no_shared_server(seek))

@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import _
 from bot.model import Member
 from bot.seeks import texts
 from bot.seeks.service import Membership, Seeks
@@ -24,10 +25,10 @@ log = logging.getLogger(__name__)
 class SeekButton(
     discord.ui.DynamicItem[discord.ui.Button], template=rf"bb:seek:accept:(?P<id>{ROW_ID})"
 ):
-    def __init__(self, seek_id: int, *, label: str = "Accept") -> None:
+    def __init__(self, seek_id: int, *, label: str | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label[:80],
+                label=(label or _("Accept"))[:80],
                 style=discord.ButtonStyle.success,
                 custom_id=f"bb:seek:accept:{seek_id}",
             )
@@ -85,7 +86,11 @@ def listing_view(seeks: list[SeekRow]) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     for seek in seeks[:25]:
-        view.add_item(SeekButton(seek.id, label=f"Accept #{seek.id} ({seek.seeker_name})"))
+        view.add_item(
+            SeekButton(
+                seek.id, label=_("Accept #{number} ({name})", number=seek.id, name=seek.seeker_name)
+            )
+        )
     return view
 
 
