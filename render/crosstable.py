@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from render import text
 from render.theme import BASE, RGB, check_theme, mix
+from render.words import _
 
 SIZE = 22
 PAD = 12
@@ -138,7 +139,7 @@ def bracket_image(
             )
             pen.line((x, cy, x + BOX_W, cy), fill=mix(background, ink, 0.25))
             for side, name in enumerate((a, b)):
-                shown = name or "bye"
+                shown = name or _("bye")
                 colour = WON if winner == side else (dim if not name or name == "?" else ink)
                 ty = y0 + BOX_H / 4 + side * BOX_H / 2
                 text.draw(image, (x + 8, ty), text.fit(shown, SIZE, BOX_W - 16), SIZE, colour)

@@ -34,10 +34,11 @@ from bot.competitions.posts import (
     record_text,
     standings_text,
 )
-from bot.competitions.service import FORMATS, Tournaments
+from bot.competitions.service import FORMATS, Tournaments, status_word
 from bot.competitions.tables import ladder_picture, tournament_picture
 from bot.core.members import MemberSettings
 from bot.core.options import GameKind, TimeControlOption, game_command
+from bot.i18n import _
 from bot.model import UserError
 from bot.ui.answers import reply
 from bot.ui.areas import AreaHost
@@ -63,8 +64,10 @@ def read_duration(text: str) -> timedelta:
     found = _DURATION.match(text or "")
     if not found or not any(found.groups()):
         raise UserError(
-            f"Say when sign-up ends as a time from now, like 2d, 12h or 1d12h: not "
-            f"`{texts.echo(text)}`."
+            _(
+                "Say when sign-up ends as a time from now, like 2d, 12h or 1d12h: not `{typed}`.",
+                typed=texts.echo(text),
+            )
         )
     days, hours, minutes = (int(g or 0) for g in found.groups())
     return timedelta(days=days, hours=hours, minutes=minutes)
@@ -91,7 +94,7 @@ async def create(
     **options: Any,
 ) -> None:
     if not may_manage(interaction):
-        raise UserError("Making a tournament needs the Manage Server permission.")
+        raise UserError(_("Making a tournament needs the Manage Server permission."))
     tournaments = service(interaction, Tournaments)
     starts_at = tournaments.now() + read_duration(deadline)
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -115,9 +118,15 @@ async def create(
     )
     await reply(
         interaction,
-        f"**{made.name}** (#{made.id}), {format_line(made)}, is open for sign-up until "
-        f"{texts.when(made.starts_at)}: its post with Join and Leave is in "
-        f"<#{made.channel_id}>.",
+        _(
+            "**{name}** (#{number}), {what}, is open for sign-up until {moment}: its post "
+            "with Join and Leave is in {channel}.",
+            name=made.name,
+            number=made.id,
+            what=format_line(made),
+            moment=texts.when(made.starts_at),
+            channel=f"<#{made.channel_id}>",
+        ),
         ephemeral=True,
     )
 
@@ -161,7 +170,7 @@ async def tournament_choices(
     )
     needle = typed.strip().lower().lstrip("#")
     return [
-        app_commands.Choice(name=f"#{t.id} {t.name} ({t.status})"[:100], value=t.id)
+        app_commands.Choice(name=f"#{t.id} {t.name} ({status_word(t.status)})"[:100], value=t.id)
         for t in found
         if needle in t.name.lower() or needle == str(t.id)
     ][:25]
@@ -183,7 +192,9 @@ class TournamentCommands(commands.Cog):
             tournament_id=tournament,
             member=member_of(interaction.user),
         )
-        await interaction.response.send_message(f"You're in **{t.name}**.", ephemeral=True)
+        await interaction.response.send_message(
+            _("You're in **{name}**.", name=t.name), ephemeral=True
+        )
 
     @tournament.command(name="leave", description="Leave a tournament before it starts")
     @app_commands.describe(tournament=WHICH)
@@ -194,7 +205,9 @@ class TournamentCommands(commands.Cog):
             tournament_id=tournament,
             member=member_of(interaction.user),
         )
-        await interaction.response.send_message(f"You left **{t.name}**.", ephemeral=True)
+        await interaction.response.send_message(
+            _("You left **{name}**.", name=t.name), ephemeral=True
+        )
 
     @tournament.command(name="start", description="Start a tournament now (its organiser)")
     @app_commands.describe(tournament=WHICH)
@@ -207,7 +220,9 @@ class TournamentCommands(commands.Cog):
             member=member_of(interaction.user),
             manager=may_manage(interaction),
         )
-        await reply(interaction, f"**{t.name}** has started: round 1 is on.", ephemeral=True)
+        await reply(
+            interaction, _("**{name}** has started: round 1 is on.", name=t.name), ephemeral=True
+        )
 
     @tournament.command(name="cancel", description="Cancel a tournament (its organiser)")
     @app_commands.describe(tournament=WHICH)
@@ -219,7 +234,9 @@ class TournamentCommands(commands.Cog):
             member=member_of(interaction.user),
             manager=may_manage(interaction),
         )
-        await interaction.response.send_message(f"**{t.name}** is cancelled.", ephemeral=True)
+        await interaction.response.send_message(
+            _("**{name}** is cancelled.", name=t.name), ephemeral=True
+        )
 
     @tournament.command(
         name="withdraw", description="Withdraw from a tournament: your games left are lost"
@@ -233,7 +250,9 @@ class TournamentCommands(commands.Cog):
             tournament_id=tournament,
             member=member_of(interaction.user),
         )
-        await reply(interaction, f"You have withdrawn from **{t.name}**.", ephemeral=True)
+        await reply(
+            interaction, _("You have withdrawn from **{name}**.", name=t.name), ephemeral=True
+        )
 
     @tournament.command(name="standings", description="A tournament's standings and crosstable")
     @app_commands.describe(
@@ -247,12 +266,18 @@ class TournamentCommands(commands.Cog):
         table = await service(interaction, Tournaments).table(guild_of(interaction), tournament)
         t = table.tournament
         names = {p.member_id: p.member_name for p in table.entrants}
-        head = f"**{t.name}**: {format_line(t)}, {t.status}"
+        head = _(
+            "**{name}**: {what}, {status}",
+            name=t.name,
+            what=format_line(t),
+            status=status_word(t.status),
+        )
         if t.status == "running":
-            head += f", round {t.round}"
+            head = _("{head}, round {number}", head=head, number=t.round)
         if t.status == "signup":
-            listed = ", ".join(p.member_name for p in table.entrants) or "nobody yet"
-            await reply(interaction, f"{head}. Signed up: {listed}.", ephemeral=not public)
+            listed = ", ".join(p.member_name for p in table.entrants) or _("nobody yet")
+            signed = _("{head}. Signed up: {names}.", head=head, names=listed)
+            await reply(interaction, signed, ephemeral=not public)
             return
         body = (
             bracket_text(table.bracket, names)
@@ -330,7 +355,7 @@ async def create_league(
     **options: Any,
 ) -> None:
     if not may_manage(interaction):
-        raise UserError("Making a league needs the Manage Server permission.")
+        raise UserError(_("Making a league needs the Manage Server permission."))
     leagues = service(interaction, Leagues)
     made = await leagues.create(
         guild_id=guild_of(interaction),
@@ -349,8 +374,13 @@ async def create_league(
         vacation=vacation,
     )
     await interaction.response.send_message(
-        f"**{made.name}** (league #{made.id}) takes members until its first season starts, "
-        f"{texts.when(made.starts_at)}: `/league join` to play.",
+        _(
+            "**{name}** (league #{number}) takes members until its first season starts, "
+            "{moment}: `/league join` to play.",
+            name=made.name,
+            number=made.id,
+            moment=texts.when(made.starts_at),
+        ),
         ephemeral=True,
     )
 
@@ -409,7 +439,7 @@ class LeagueCommands(commands.Cog):
             guild_id=guild_of(interaction), league_id=league, member=member_of(interaction.user)
         )
         await interaction.response.send_message(
-            f"You're in **{made.name}** from its next season on.", ephemeral=True
+            _("You're in **{name}** from its next season on.", name=made.name), ephemeral=True
         )
 
     @league.command(name="leave", description="Leave a league after the season being played")
@@ -420,7 +450,7 @@ class LeagueCommands(commands.Cog):
             guild_id=guild_of(interaction), league_id=league, member=member_of(interaction.user)
         )
         await interaction.response.send_message(
-            f"You leave **{made.name}** once this season is over.", ephemeral=True
+            _("You leave **{name}** once this season is over.", name=made.name), ephemeral=True
         )
 
     @league.command(name="standings", description="A league's divisions, this season or before")
@@ -440,12 +470,15 @@ class LeagueCommands(commands.Cog):
         found, which, tables = await service(interaction, Leagues).season_tables(
             guild_of(interaction), league, season
         )
-        parts = [f"**{found.name}**, season {which}:"]
+        parts = [_("**{name}**, season {number}:", name=found.name, number=which)]
         for number, (t, table) in enumerate(tables, start=1):
             names = {}
             for one in await service(interaction, Tournaments).entrants(t.id):
                 names[one.member_id] = one.member_name
-            parts.append(f"Division {number} ({t.status}):\n" + standings_text(table, names))
+            division = _(
+                "Division {number} ({status}):", number=number, status=status_word(t.status)
+            )
+            parts.append(division + "\n" + standings_text(table, names))
         await interaction.response.send_message(
             "\n".join(parts)[:2000],
             ephemeral=not public,
@@ -478,7 +511,7 @@ async def create_ladder(
     **options: Any,
 ) -> None:
     if not may_manage(interaction):
-        raise UserError("Making a ladder needs the Manage Server permission.")
+        raise UserError(_("Making a ladder needs the Manage Server permission."))
     made = await service(interaction, Ladders).create(
         guild_id=guild_of(interaction),
         channel_id=channel_of(interaction),
@@ -493,7 +526,11 @@ async def create_ladder(
         rated=rated,
     )
     await interaction.response.send_message(
-        f"**{made.name}** (ladder #{made.id}) is open: `/ladder join` to get on it.",
+        _(
+            "**{name}** (ladder #{number}) is open: `/ladder join` to get on it.",
+            name=made.name,
+            number=made.id,
+        ),
         ephemeral=True,
     )
 
@@ -538,7 +575,9 @@ class LadderCommands(commands.Cog):
         place = await service(interaction, Ladders).join(
             guild_id=guild_of(interaction), ladder_id=ladder, member=member_of(interaction.user)
         )
-        await interaction.response.send_message(f"You're on it, in place {place}.", ephemeral=True)
+        await interaction.response.send_message(
+            _("You're on it, in place {place}.", place=place), ephemeral=True
+        )
 
     @ladder.command(name="leave", description="Get off a ladder (your open challenges end)")
     @app_commands.describe(ladder=LADDER)
@@ -547,7 +586,9 @@ class LadderCommands(commands.Cog):
         made = await service(interaction, Ladders).leave(
             guild_id=guild_of(interaction), ladder_id=ladder, member=member_of(interaction.user)
         )
-        await interaction.response.send_message(f"You're off **{made.name}**.", ephemeral=True)
+        await interaction.response.send_message(
+            _("You're off **{name}**.", name=made.name), ephemeral=True
+        )
 
     @ladder.command(name="challenge", description="Challenge a member up to 3 places above you")
     @app_commands.describe(ladder=LADDER, member="Whom to challenge")
@@ -560,8 +601,10 @@ class LadderCommands(commands.Cog):
     ) -> None:
         if isinstance(member, discord.User):  # resolved without membership: not here
             raise UserError(
-                f"{member.display_name} is not a member of this server (any more): "
-                "challenge someone who is."
+                _(
+                    "{name} is not a member of this server (any more): challenge someone who is.",
+                    name=member.display_name,
+                )
             )
         await interaction.response.defer(ephemeral=True, thinking=True)
         made = await service(interaction, Ladders).challenge(
@@ -572,8 +615,11 @@ class LadderCommands(commands.Cog):
         )
         await reply(
             interaction,
-            f"Challenge posted: {member.display_name} has until "
-            f"{texts.when(made.expires_at)} to accept, or loses the place.",
+            _(
+                "Challenge posted: {name} has until {moment} to accept, or loses the place.",
+                name=member.display_name,
+                moment=texts.when(made.expires_at),
+            ),
             ephemeral=True,
         )
 
@@ -590,7 +636,7 @@ class LadderCommands(commands.Cog):
             f"{r.place}. {r.member_name} ({view.won.get(r.member_id, 0)}–"
             f"{view.lost.get(r.member_id, 0)})"
             for r in view.rungs[:40]
-        ] or ["Nobody yet: `/ladder join`."]
+        ] or [_("Nobody yet: `/ladder join`.")]
         theme = (
             None
             if public

@@ -27,6 +27,7 @@ from bot.claims import Claims
 from bot.core.game_settings import challenge_settings, game_options
 from bot.core.games import game_rules
 from bot.core.players import GameOpener
+from bot.i18n import _, current_locale
 from bot.model import GameUpdate, Member, UserError
 from bot.storage import (
     Connection,
@@ -101,11 +102,15 @@ class Ladders:
         settings = {**challenge_settings(time_control, takebacks=False), "rated": bool(rated)}
         name = " ".join(name.split())
         if not name:
-            raise UserError("Give the ladder a name.")
+            raise UserError(_("Give the ladder a name."))
         if not ANSWER_DAYS[0] <= answer_days <= ANSWER_DAYS[1]:
             raise UserError(
-                f"A challenge waits {ANSWER_DAYS[0]} to {ANSWER_DAYS[1]} days for an answer, "
-                f"not {answer_days}."
+                _(
+                    "A challenge waits {least} to {most} days for an answer, not {count}.",
+                    least=ANSWER_DAYS[0],
+                    most=ANSWER_DAYS[1],
+                    count=answer_days,
+                )
             )
         async with self.db.transaction() as tx:
             ladder_id = await queries.insert_ladder(
@@ -129,7 +134,7 @@ class Ladders:
         async with self.db.reading() as conn:
             found = await queries.get_ladder(conn, ladder_id)
         if found is None or found.guild_id != guild_id:
-            raise UserError("That ladder doesn't exist.")
+            raise UserError(_("That ladder doesn't exist."))
         return found
 
     async def listed(self, guild_id: int) -> list[LadderRow]:
@@ -140,12 +145,12 @@ class Ladders:
         """On the ladder, at the bottom: the place."""
         ladder = await self.get(guild_id, ladder_id)
         if member.bot:
-            raise UserError("Bots can't play on ladders.")
+            raise UserError(_("Bots can't play on ladders."))
         async with self.db.transaction() as tx:
             if not await queries.add_rung(
                 tx, ladder.id, member_id=member.id, member_name=member.name, joined_at=self.now()
             ):
-                raise UserError(f"You are already on {ladder.name}.")
+                raise UserError(_("You are already on {name}.", name=ladder.name))
             places = await queries.rungs(tx, ladder.id)
         return next(r.place for r in places if r.member_id == member.id)
 
@@ -155,7 +160,7 @@ class Ladders:
         pending = []
         async with self.db.transaction() as tx:
             if not await queries.remove_rung(tx, ladder.id, member.id):
-                raise UserError(f"You are not on {ladder.name}.")
+                raise UserError(_("You are not on {name}.", name=ladder.name))
             for one in await queries.ladder_challenges(tx, ladder.id, open_only=True):
                 if member.id in (one.challenger_id, one.defender_id):
                     await queries.close_ladder_challenge(tx, one.id, "cancelled", self.now())
@@ -174,28 +179,47 @@ class Ladders:
         in the ladder's channel for them to accept."""
         ladder = await self.get(guild_id, ladder_id)
         if defender.id == member.id:
-            raise UserError("You can't challenge yourself: pick someone above you.")
+            raise UserError(_("You can't challenge yourself: pick someone above you."))
         async with self.db.reading() as conn:
             places = {r.member_id: r for r in await queries.rungs(conn, ladder.id)}
             open_now = await queries.ladder_challenges(conn, ladder.id, open_only=True)
         mine, theirs = places.get(member.id), places.get(defender.id)
         if mine is None:
-            raise UserError(f"You are not on {ladder.name}: `/ladder join` first.")
+            raise UserError(_("You are not on {name}: `/ladder join` first.", name=ladder.name))
         if theirs is None:
-            raise UserError(f"{defender.name} is not on {ladder.name}.")
+            raise UserError(_("{member} is not on {name}.", member=defender.name, name=ladder.name))
         if not mine.place - REACH <= theirs.place < mine.place:
             raise UserError(
-                f"You are {_ordinal(mine.place)}: you may challenge the {REACH} places "
-                f"above yours, and {defender.name} is {_ordinal(theirs.place)}."
+                _(
+                    "You are {place}: you may challenge the {count} places above yours, and "
+                    "{name} is {theirs}.",
+                    place=_ordinal(mine.place),
+                    count=REACH,
+                    name=defender.name,
+                    theirs=_ordinal(theirs.place),
+                )
             )
-        for who, name in ((member.id, "You have"), (defender.id, f"{defender.name} has")):
+        for who in (member.id, defender.id):
             count = sum(who in (c.challenger_id, c.defender_id) for c in open_now)
+            if count >= MOST_OPEN and who == member.id:
+                raise UserError(
+                    _(
+                        "You have {count} open ladder challenges already: finish one first.",
+                        count=MOST_OPEN,
+                    )
+                )
             if count >= MOST_OPEN:
                 raise UserError(
-                    f"{name} {MOST_OPEN} open ladder challenges already: finish one first."
+                    _(
+                        "{name} has {count} open ladder challenges already: finish one first.",
+                        name=defender.name,
+                        count=MOST_OPEN,
+                    )
                 )
         if any({c.challenger_id, c.defender_id} == {member.id, defender.id} for c in open_now):
-            raise UserError(f"You and {defender.name} already have a ladder challenge open.")
+            raise UserError(
+                _("You and {name} already have a ladder challenge open.", name=defender.name)
+            )
         now = self.now()
         async with self.db.transaction() as tx:
             row_id = await queries.insert_ladder_challenge(
@@ -347,5 +371,8 @@ class Ladders:
 
 
 def _ordinal(n: int) -> str:
+    """``3rd`` in English; elsewhere the language's way of saying a place."""
+    if current_locale() != "en":
+        return _("place {number}", number=n)
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"

@@ -30,6 +30,8 @@ from bot.competitions.service import (
 from bot.competitions.standings import Standing, standings
 from bot.core.game_settings import challenge_settings, game_options
 from bot.core.games import game_rules
+from bot.i18n import _, _n, speaking
+from bot.i18n.languages import guild_language
 from bot.model import GameUpdate, Member, UserError
 from bot.storage import Connection, Database, LeagueRow, TournamentRow, queries
 from bot.timers import DueTimer, Sleep
@@ -109,6 +111,17 @@ def _moved(finished: Sequence[Sequence[int]]) -> list[list[int]]:
     return moved
 
 
+def division_name(league: LeagueRow, season: int, number: int) -> str:
+    """A season's division, named once in the server's language (a tournament's name)."""
+    with speaking(guild_language(league.guild_id)):
+        return _(
+            "{name}: season {season}, division {number}",
+            name=league.name,
+            season=season,
+            number=number,
+        )
+
+
 class Leagues:
     def __init__(
         self,
@@ -159,17 +172,25 @@ class Leagues:
         }
         if not 0 <= break_hours <= LONGEST_BREAK_HOURS:
             raise UserError(
-                f"The pause between seasons is 0 to {LONGEST_BREAK_HOURS} hours, not {break_hours}."
+                _(
+                    "The pause between seasons is 0 to {most} hours, not {count}.",
+                    most=LONGEST_BREAK_HOURS,
+                    count=break_hours,
+                )
             )
         name = " ".join(name.split())
         if not name:
-            raise UserError("Give the league a name.")
+            raise UserError(_("Give the league a name."))
         if starts_at <= self.now():
-            raise UserError("The sign-up deadline is in the past: pick a moment to come.")
+            raise UserError(_("The sign-up deadline is in the past: pick a moment to come."))
         if not SMALLEST_DIVISION <= division_size <= LARGEST_DIVISION:
             raise UserError(
-                f"A division has {SMALLEST_DIVISION} to {LARGEST_DIVISION} players, "
-                f"not {division_size}."
+                _(
+                    "A division has {least} to {most} players, not {count}.",
+                    least=SMALLEST_DIVISION,
+                    most=LARGEST_DIVISION,
+                    count=division_size,
+                )
             )
         async with self.db.transaction() as tx:
             league_id = await queries.insert_league(
@@ -195,7 +216,7 @@ class Leagues:
         async with self.db.reading() as conn:
             found = await queries.get_league(conn, league_id)
         if found is None or found.guild_id != guild_id:
-            raise UserError("That league doesn't exist.")
+            raise UserError(_("That league doesn't exist."))
         return found
 
     async def listed(self, guild_id: int) -> list[LeagueRow]:
@@ -205,14 +226,14 @@ class Leagues:
     async def join(self, *, guild_id: int, league_id: int, member: Member) -> LeagueRow:
         league = await self.get(guild_id, league_id)
         if member.bot:
-            raise UserError("Bots can't play in leagues.")
+            raise UserError(_("Bots can't play in leagues."))
         if league.status == "stopped":
-            raise UserError(f"{league.name} is over.")
+            raise UserError(_("{name} is over.", name=league.name))
         async with self.db.transaction() as tx:
             if not await queries.join_league(
                 tx, league.id, member_id=member.id, member_name=member.name, joined_at=self.now()
             ):
-                raise UserError(f"You are already in {league.name}.")
+                raise UserError(_("You are already in {name}.", name=league.name))
         return league
 
     async def leave(self, *, guild_id: int, league_id: int, member: Member) -> LeagueRow:
@@ -220,7 +241,7 @@ class Leagues:
         league = await self.get(guild_id, league_id)
         async with self.db.transaction() as tx:
             if not await queries.leave_league(tx, league.id, member.id, self.now()):
-                raise UserError(f"You are not in {league.name}.")
+                raise UserError(_("You are not in {name}.", name=league.name))
         return league
 
     # -- seasons ------------------------------------------------------------------------
@@ -267,7 +288,7 @@ class Leagues:
             async with self.claims.holding("league", league.id, league.starts_at) as mine:
                 if mine and await self._season(league):
                     started.append(league.id)
-        for league_id, _ in over:
+        for league_id, _due in over:
             if await self.turn(league_id):
                 started.append(league_id)
         return started
@@ -344,7 +365,7 @@ class Leagues:
                         guild_id=league.guild_id,
                         channel_id=league.channel_id,
                         organiser=Member(league.organiser_id, league.organiser_name),
-                        name=f"{league.name}: season {season}, division {number}",
+                        name=division_name(league, season, number),
                         format="double_round_robin",
                         game=league.game,
                         options=league.options,
@@ -378,9 +399,14 @@ class Leagues:
         which = league.season if season is None else season
         if not 1 <= which <= max(1, league.season) or league.season == 0:
             raise UserError(
-                f"{league.name} has played {league.season} seasons: pick one of those."
+                _n(
+                    "{name} has played {count} season: pick one of those.",
+                    "{name} has played {count} seasons: pick one of those.",
+                    league.season,
+                    name=league.name,
+                )
                 if league.season
-                else f"{league.name} has not started yet."
+                else _("{name} has not started yet.", name=league.name)
             )
         async with self.db.reading() as conn:
             found = await queries.divisions(conn, league.id, which)

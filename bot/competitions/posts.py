@@ -25,6 +25,8 @@ from bot.competitions.service import FORMATS, Record, byes_of, played_by_round, 
 from bot.competitions.standings import Standing, standings
 from bot.competitions.tables import tournament_picture
 from bot.core.boards import SEND_WAIT
+from bot.i18n import _, speaking
+from bot.i18n.languages import guild_language
 from bot.model import Post, Poster
 from bot.outbox import Outbox, Staged, item
 from bot.storage import (
@@ -80,38 +82,61 @@ def place(t: TournamentRow) -> GameRow:
 
 
 def format_line(t: TournamentRow) -> str:
-    what = FORMATS.get(t.format, t.format)
+    what = _(FORMATS[t.format]) if t.format in FORMATS else t.format
+    game = texts.title_of(t.game)
     if t.format == "swiss":
-        what += f" of {texts.plural(t.rounds or 0, 'round')}"
-    return f"a {what} of {texts.title_of(t.game)}"
+        return _(
+            "a {format} of {rounds} of {game}",
+            format=what,
+            rounds=texts.plural(t.rounds or 0, "round"),
+            game=game,
+        )
+    return _("a {format} of {game}", format=what, game=game)
 
 
 def signup_text(t: TournamentRow, players: Sequence[EntrantRow], *, signup: bool = True) -> str:
     options = texts.options_text(t.options)
-    head = (
-        f"🏆 **{t.name}**: {format_line(t)}"
-        + (f" ({options})" if options else "")
-        + f", {texts.clock_text(t.settings)}, {'rated' if t.rated else 'casual'}.\n"
+    what = format_line(t)
+    if options:
+        what = _("{what} ({options})", what=what, options=options)
+    head = _(
+        "🏆 **{name}**: {what}, {clock}, {rated}.",
+        name=t.name,
+        what=what,
+        clock=texts.clock_text(t.settings),
+        rated=_("rated") if t.rated else _("casual"),
     )
     if not signup:  # a league's division: its players are known
-        return head + "Players: " + ", ".join(p.member_name for p in players) + "."
-    return head + (
-        f"Organised by {t.organiser_name}. Sign-up until {texts.when(t.starts_at)} "
-        f"({texts.relative(t.starts_at)}): {t.min_players} to {t.max_players} players, "
-        f"{len(players)} so far. Press **Join** to play."
+        names = ", ".join(p.member_name for p in players)
+        return head + "\n" + _("Players: {names}.", names=names)
+    return (
+        head
+        + "\n"
+        + _(
+            "Organised by {name}. Sign-up until {moment} ({relative}): {least} to {most} "
+            "players, {count} so far. Press **Join** to play.",
+            name=t.organiser_name,
+            moment=texts.when(t.starts_at),
+            relative=texts.relative(t.starts_at),
+            least=t.min_players,
+            most=t.max_players,
+            count=len(players),
+        )
     )
 
 
 def standings_text(table: Sequence[Standing], names: dict[int, str], limit: int = 40) -> str:
-    """The standings as a monospaced table."""
-    lines = ["```", f"{'#':>3} {'player':<20} {'pts':>5} {'SB':>6}  W-D-L"]
+    """The standings as a monospaced table (the headings' words at most their English
+    widths: a column for each)."""
+    player, points = _("player")[:20], _("pts")[:5]
+    lines = ["```", f"{'#':>3} {player:<20} {points:>5} {'SB':>6}  W-D-L"]
     for s in table[:limit]:
         lines.append(
             f"{s.rank:>3} {names.get(s.player, str(s.player))[:20]:<20} "
             f"{_points(s.score):>5} {s.sonneborn_berger:>6.2f}  {s.wins}-{s.draws}-{s.losses}"
         )
     if len(table) > limit:
-        lines.append(f"… and {len(table) - limit} more")
+        lines.append(_("… and {count} more", count=len(table) - limit))
     lines.append("```")
     return "\n".join(lines)
 
@@ -121,11 +146,18 @@ def pairings_text(games: Sequence[TournamentGameRow], names: dict[int, str]) -> 
     for g in games:
         first = names.get(g.player0_id, str(g.player0_id))
         if g.player1_id is None:
-            lines.append(f"- {first}: a bye")
+            lines.append(_("- {name}: a bye", name=first))
             continue
         second = names.get(g.player1_id, str(g.player1_id))
         if g.forfeit and g.points is not None:
-            lines.append(f"- {first} – {second}: {_score(g.points)} (forfeit)")
+            lines.append(
+                _(
+                    "- {first} – {second}: {score} (forfeit)",
+                    first=first,
+                    second=second,
+                    score=_score(g.points),
+                )
+            )
         else:
             lines.append(f"- {first} – {second}")
     return "\n".join(lines)
@@ -133,17 +165,23 @@ def pairings_text(games: Sequence[TournamentGameRow], names: dict[int, str]) -> 
 
 def results_text(number: int, games: Sequence[TournamentGameRow], names: dict[int, str]) -> str:
     """A round's results, game by game."""
-    lines = [f"Results of round {number}:"]
+    lines = [_("Results of round {number}:", number=number)]
     for g in games:
         if g.round != number or g.points is None:
             continue
         first = names.get(g.player0_id, str(g.player0_id))
         if g.player1_id is None:
-            lines.append(f"- {first}: a bye")
+            lines.append(_("- {name}: a bye", name=first))
             continue
         second = names.get(g.player1_id, str(g.player1_id))
-        forfeit = " (forfeit)" if g.forfeit else ""
-        lines.append(f"- {first} {_score(g.points)} {second}{forfeit}")
+        score = _score(g.points)
+        if g.forfeit:
+            line = _(
+                "- {first} {score} {second} (forfeit)", first=first, score=score, second=second
+            )
+        else:
+            line = f"- {first} {score} {second}"
+        lines.append(line)
     return "\n".join(lines)
 
 
@@ -155,7 +193,7 @@ def bracket_text(bracket: Sequence[Sequence[Match]], names: dict[int, str]) -> s
             a, b = (names.get(s, "?") if s is not None else "—" for s in m.sides)
             won = f" → **{names.get(m.winner, '?')}**" if m.winner is not None else ""
             cells.append(f"{a} v {b}{won}")
-        lines.append(f"Round {number}: " + "; ".join(cells))
+        lines.append(_("Round {number}: {matches}", number=number, matches="; ".join(cells)))
     return "\n".join(lines)
 
 
@@ -163,17 +201,26 @@ def moves_text(payload: dict[str, Any]) -> str:
     """A league division's news at the season's turn: who goes up, who down."""
 
     def listed(key: str) -> str:
-        return ", ".join(f"{name} (division {to})" for name, to in payload.get(key) or [])
+        return ", ".join(
+            _("{name} (division {number})", name=name, number=to)
+            for name, to in payload.get(key) or []
+        )
 
-    lines = [f"Season {payload.get('season', '?')} begins: the divisions are made again."]
+    lines = [
+        _(
+            "Season {number} begins: the divisions are made again.",
+            number=payload.get("season", "?"),
+        )
+    ]
     if payload.get("up"):
-        lines.append(f"⬆️ Promoted: {listed('up')}.")
+        lines.append(_("⬆️ Promoted: {names}.", names=listed("up")))
     if payload.get("down"):
-        lines.append(f"⬇️ Relegated: {listed('down')}.")
+        lines.append(_("⬇️ Relegated: {names}.", names=listed("down")))
     if payload.get("gone"):
-        lines.append("Leaving the league: " + ", ".join(n for n, _ in payload["gone"]) + ".")
+        gone = ", ".join(n for n, _to in payload["gone"])
+        lines.append(_("Leaving the league: {names}.", names=gone))
     if len(lines) == 1:
-        lines.append("Everyone stays in this division.")
+        lines.append(_("Everyone stays in this division."))
     return "\n".join(lines)
 
 
@@ -181,20 +228,36 @@ def record_text(record: Record, member_id: int, other: str, last: int = 5) -> st
     """``/h2h``: the record against ``other`` (wins, draws, losses), by game, and the
     last games, each linked to its thread, with how each went for the member."""
     if not record.games:
-        return f"You haven't finished a game against {other} here yet."
+        return _("You haven't finished a game against {name} here yet.", name=other)
     wins, draws, losses = record.total
-    lines = [f"**You v {other}**: {wins} won, {draws} drawn, {losses} lost."]
+    lines = [
+        _(
+            "**You v {name}**: {wins} won, {draws} drawn, {losses} lost.",
+            name=other,
+            wins=wins,
+            draws=draws,
+            losses=losses,
+        )
+    ]
     for name, (w, d, lo) in sorted(record.by_game.items()):
-        lines.append(f"- {texts.title_of(name)}: {w} won, {d} drawn, {lo} lost")
+        lines.append(
+            _(
+                "- {game}: {wins} won, {draws} drawn, {losses} lost",
+                game=texts.title_of(name),
+                wins=w,
+                draws=d,
+                losses=lo,
+            )
+        )
     shown = []
     for row in reversed(record.games[-last:]):
         if row.winner_seat is None:
-            how = "drawn"
+            how = _("drawn")
         else:
-            how = "won" if row.player_ids[row.winner_seat] == member_id else "lost"
+            how = _("won") if row.player_ids[row.winner_seat] == member_id else _("lost")
         where = texts.jump_url(row.guild_id, row.thread_id or row.channel_id)
         shown.append(f"[{texts.label(row)}]({where}) {how}")
-    lines.append("Last games: " + ", ".join(shown))
+    lines.append(_("Last games: {games}", games=", ".join(shown)))
     return "\n".join(lines)
 
 
@@ -249,6 +312,17 @@ class TournamentPosts:
             games = [] if t is None else await queries.tournament_games(conn, t.id)
         if t is None:
             return
+        with speaking(guild_language(t.guild_id)):  # the thread's words: its server's
+            await self._deliver_in(pending, t, players, games)
+
+    async def _deliver_in(
+        self,
+        pending: OutboxRow,
+        t: TournamentRow,
+        players: list[EntrantRow],
+        games: list[TournamentGameRow],
+    ) -> None:
+        payload = pending.payload
         names = {p.member_id: p.member_name for p in players}
         news = payload["news"]
         if news == "created":
@@ -312,31 +386,46 @@ class TournamentPosts:
         names: dict[int, str],
     ) -> tuple[str, bytes | None]:
         def who(key: str) -> str:
-            return names.get(payload.get(key) or 0, "someone")
+            return names.get(payload.get(key) or 0) or _("someone")
 
-        count = f"{len(players)} of {t.max_players} places taken"
+        count = _("{count} of {most} places taken", count=len(players), most=t.max_players)
         if news == "joined":
-            return f"{who('member')} joined ({count}).", None
+            return _("{name} joined ({count}).", name=who("member"), count=count), None
         if news == "left":
-            return f"{payload.get('name', 'Someone')} left ({count}).", None
+            name = payload.get("name") or _("Someone")
+            return _("{name} left ({count}).", name=name, count=count), None
         if news == "started":
             seeded = ", ".join(f"{p.member_name}" for p in players)
             return (
-                f"**{t.name}** starts with {texts.plural(len(players), 'player')}: {seeded}.",
+                _(
+                    "**{name}** starts with {players}: {names}.",
+                    name=t.name,
+                    players=texts.plural(len(players), "player"),
+                    names=seeded,
+                ),
                 None,
             )
         if news == "cancelled":
             by = payload.get("by")
-            said = f" by {by}" if by else ": too few players signed up by the deadline"
-            return f"**{t.name}** was cancelled{said}.", None
+            if by:
+                return _("**{name}** was cancelled by {by}.", name=t.name, by=by), None
+            return (
+                _(
+                    "**{name}** was cancelled: too few players signed up by the deadline.",
+                    name=t.name,
+                ),
+                None,
+            )
         if news == "withdrawn":
-            return f"{who('member')} withdrew: their games left are lost.", None
+            return _("{name} withdrew: their games left are lost.", name=who("member")), None
         if news == "moves":
             return moves_text(payload), None
         if news == "replays":
             drawn = [g for g in games if g.round == payload.get("round") and g.points is None]
             return (
-                "Drawn games are played again, seats swapped:\n" + pairings_text(drawn, names),
+                _("Drawn games are played again, seats swapped:")
+                + "\n"
+                + pairings_text(drawn, names),
                 None,
             )
         ratings = {p.member_id: p.rating or 0.0 for p in players}
@@ -347,16 +436,23 @@ class TournamentPosts:
             head = ""
             if number > 1:
                 head = results_text(number - 1, games, names) + "\n"
-            head += f"**Round {number}** of {t.name}:\n" + pairings_text(current, names)
+            head += _("**Round {number}** of {name}:", number=number, name=t.name)
+            head += "\n" + pairings_text(current, names)
             if number > 1 and t.format != "knockout":
                 earlier = [g for g in games if g.round < number]
                 before = standings(ratings, results_of(earlier), byes_of(earlier))
-                head += f"\nStandings after round {number - 1}:\n" + standings_text(before, names)
+                head += "\n" + _("Standings after round {number}:", number=number - 1)
+                head += "\n" + standings_text(before, names)
             return head, None
         if news == "finished":
             champion = payload.get("champion")
             head = results_text(t.round, games, names) + "\n" if t.round else ""
-            head += f"🏆 **{t.name}** is over: **{names.get(champion or 0, '?')}** wins it!\n"
+            head += _(
+                "🏆 **{name}** is over: **{champion}** wins it!",
+                name=t.name,
+                champion=names.get(champion or 0, "?"),
+            )
+            head += "\n"
             picture = None
             try:
                 bracket = None

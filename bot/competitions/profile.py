@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.i18n import _
 from bot.storage import Database, queries
 
 
@@ -17,9 +18,9 @@ class Memberships:
 
 def membership_line(kind: str, row_id: int, name: str, status: str, place: int | None) -> str:
     if kind == "tournament":
-        state = "signing up" if status == "signup" else f"round {place or 1}"
-        return f"🏆 {name} (tournament #{row_id}, {state})"
+        state = _("signing up") if status == "signup" else _("round {number}", number=place or 1)
+        return _("🏆 {name} (tournament #{number}, {state})", name=name, number=row_id, state=state)
     if kind == "league":
-        state = f"season {place}" if place else "first season to come"
-        return f"🏅 {name} (league #{row_id}, {state})"
-    return f"🪜 {name} (ladder #{row_id}, place {place})"
+        state = _("season {number}", number=place) if place else _("first season to come")
+        return _("🏅 {name} (league #{number}, {state})", name=name, number=row_id, state=state)
+    return _("🪜 {name} (ladder #{number}, place {place})", name=name, number=row_id, place=place)

@@ -42,6 +42,7 @@ from bot.core.endings import Endings
 from bot.core.game_settings import challenge_settings, game_options
 from bot.core.games import game_rules
 from bot.core.players import GameOpener
+from bot.i18n import N_, _
 from bot.model import GameUpdate, Member, UserError
 from bot.outbox import Staged
 from bot.storage import (
@@ -63,11 +64,25 @@ log = logging.getLogger(__name__)
 
 #: The formats, and how members read them.
 FORMATS = {
-    "round_robin": "round robin",
-    "double_round_robin": "double round robin",
-    "swiss": "Swiss",
-    "knockout": "knockout",
+    "round_robin": N_("round robin"),
+    "double_round_robin": N_("double round robin"),
+    "swiss": N_("Swiss"),
+    "knockout": N_("knockout"),
 }
+#: A tournament's status, in words (shown as ``status_word(status)``).
+STATUSES = {
+    "signup": N_("open for sign-up"),
+    "running": N_("running"),
+    "finished": N_("finished"),
+    "cancelled": N_("cancelled"),
+}
+
+
+def status_word(status: str) -> str:
+    """``running``, in the current language."""
+    return _(STATUSES[status]) if status in STATUSES else status
+
+
 #: The most players a tournament takes.
 MOST_PLAYERS = 256
 #: The rating of a member who has none at the game yet (Glicko's start).
@@ -100,9 +115,9 @@ class Record:
     @property
     def total(self) -> tuple[int, int, int]:
         return (
-            sum(w for w, _, _ in self.by_game.values()),
-            sum(d for _, d, _ in self.by_game.values()),
-            sum(lo for _, _, lo in self.by_game.values()),
+            sum(w for w, _d, _lo in self.by_game.values()),
+            sum(d for _w, d, _lo in self.by_game.values()),
+            sum(lo for _w, _d, lo in self.by_game.values()),
         )
 
 
@@ -226,30 +241,41 @@ class Tournaments:
         }
         name = " ".join(name.split())
         if not name:
-            raise UserError("Give the tournament a name.")
+            raise UserError(_("Give the tournament a name."))
         if len(name) > NAME_LENGTH:
-            raise UserError(f"A tournament's name is at most {NAME_LENGTH} characters.")
+            raise UserError(
+                _("A tournament's name is at most {count} characters.", count=NAME_LENGTH)
+            )
         if format not in FORMATS:
-            raise UserError(f"The format must be one of {', '.join(FORMATS.values())}.")
+            raise UserError(
+                _(
+                    "The format must be one of {formats}.",
+                    formats=", ".join(_(word) for word in FORMATS.values()),
+                )
+            )
         if starts_at <= self.now():
-            raise UserError("The sign-up deadline is in the past: pick a moment to come.")
+            raise UserError(_("The sign-up deadline is in the past: pick a moment to come."))
         if not 2 <= min_players <= max_players:
             raise UserError(
-                "The least number of players must be at least 2, and no more than the most."
+                _("The least number of players must be at least 2, and no more than the most.")
             )
         if max_players > MOST_PLAYERS:
-            raise UserError(f"A tournament takes at most {MOST_PLAYERS} players.")
+            raise UserError(_("A tournament takes at most {count} players.", count=MOST_PLAYERS))
         if format == "swiss":
             if rounds is None or rounds < 1:
-                raise UserError("Say how many rounds the Swiss has (1 or more).")
+                raise UserError(_("Say how many rounds the Swiss has (1 or more)."))
             if rounds >= min_players:
                 raise UserError(
-                    f"A Swiss of {rounds} rounds needs at least {rounds + 1} players, "
-                    "so that nobody meets anyone twice: raise the least number of "
-                    "players or play fewer rounds."
+                    _(
+                        "A Swiss of {rounds} rounds needs at least {count} players, so that "
+                        "nobody meets anyone twice: raise the least number of players or play "
+                        "fewer rounds.",
+                        rounds=rounds,
+                        count=rounds + 1,
+                    )
                 )
         elif rounds is not None:
-            raise UserError("Only a Swiss takes a number of rounds.")
+            raise UserError(_("Only a Swiss takes a number of rounds."))
         async with self.db.transaction() as tx:
             tournament_id = await queries.insert_tournament(
                 tx,
@@ -359,9 +385,9 @@ class Tournaments:
     async def launch(self, made: Sequence[tuple[int, Staged | None]]) -> None:
         """Post and start the tournaments :meth:`insert_started` stored (safe to repeat:
         one started meanwhile is left as it is)."""
-        for _, staged in made:
+        for _made, staged in made:
             await self._send(staged)
-        for tournament_id, _ in made:
+        for tournament_id, _staged in made:
             async with self.db.reading() as conn:
                 t = await queries.get_tournament(conn, tournament_id)
             if t is not None and t.status == "signup":
@@ -381,7 +407,7 @@ class Tournaments:
         async with self.db.reading() as conn:
             found = await queries.get_tournament(conn, tournament_id)
         if found is None or found.guild_id != guild_id:
-            raise UserError("That tournament doesn't exist.")
+            raise UserError(_("That tournament doesn't exist."))
         return found
 
     async def listed(self, guild_id: int, statuses: Sequence[str]) -> list[TournamentRow]:
@@ -391,7 +417,7 @@ class Tournaments:
     async def join(self, *, guild_id: int, tournament_id: int, member: Member) -> TournamentRow:
         t = await self.get(guild_id, tournament_id)
         if member.bot:
-            raise UserError("Bots can't play in tournaments.")
+            raise UserError(_("Bots can't play in tournaments."))
         self._signing_up(t)
         async with self.db.transaction() as tx:
             joined = await queries.add_entrant(
@@ -405,11 +431,13 @@ class Tournaments:
             if not joined:
                 everyone = await queries.entrants(tx, t.id)
                 if any(e.member_id == member.id for e in everyone):
-                    raise UserError(f"You are already in {t.name}.")
+                    raise UserError(_("You are already in {name}.", name=t.name))
                 current = await queries.get_tournament(tx, t.id)
                 assert current is not None
                 self._signing_up(current)
-                raise UserError(f"{t.name} is full ({t.max_players} players).")
+                raise UserError(
+                    _("{name} is full ({count} players).", name=t.name, count=t.max_players)
+                )
             staged = await self._stage(tx, t.id, "joined", member=member.id)
         await self._send(staged)
         return t
@@ -419,7 +447,7 @@ class Tournaments:
         self._signing_up(t, leaving=True)
         async with self.db.transaction() as tx:
             if not await queries.remove_entrant(tx, t.id, member.id):
-                raise UserError(f"You are not in {t.name}.")
+                raise UserError(_("You are not in {name}.", name=t.name))
             staged = await self._stage(tx, t.id, "left", name=member.name)
         await self._send(staged)
         return t
@@ -428,15 +456,12 @@ class Tournaments:
         if t.status == "signup":
             return
         if t.status == "running":
-            raise UserError(
-                f"{t.name} has started: "
-                + (
-                    "use `/tournament withdraw` to leave it."
-                    if leaving
-                    else "it's too late to join."
+            if leaving:
+                raise UserError(
+                    _("{name} has started: use `/tournament withdraw` to leave it.", name=t.name)
                 )
-            )
-        raise UserError(f"{t.name} is {t.status}.")
+            raise UserError(_("{name} has started: it's too late to join.", name=t.name))
+        raise UserError(_("{name} is {status}.", name=t.name, status=status_word(t.status)))
 
     async def entrants(self, tournament_id: int) -> list[EntrantRow]:
         async with self.db.reading() as conn:
@@ -446,9 +471,20 @@ class Tournaments:
 
     def _may_run(self, t: TournamentRow, member: Member, manager: bool, what: str) -> None:
         if not manager and member.id != t.organiser_id:
+            if what == "start":
+                raise UserError(
+                    _(
+                        "Only {organiser} (or someone who may manage the server) can start {name}.",
+                        organiser=t.organiser_name,
+                        name=t.name,
+                    )
+                )
             raise UserError(
-                f"Only {t.organiser_name} (or someone who may manage the server) can {what} "
-                f"{t.name}."
+                _(
+                    "Only {organiser} (or someone who may manage the server) can cancel {name}.",
+                    organiser=t.organiser_name,
+                    name=t.name,
+                )
             )
 
     async def start_now(
@@ -458,7 +494,9 @@ class Tournaments:
         t = await self.get(guild_id, tournament_id)
         self._may_run(t, member, manager, "start")
         if t.status != "signup":
-            raise UserError(f"{t.name} is already {t.status}.")
+            raise UserError(
+                _("{name} is already {status}.", name=t.name, status=status_word(t.status))
+            )
         players = await self.entrants(t.id)
         problem = feasible(t, len(players))
         if problem is not None:
@@ -472,7 +510,9 @@ class Tournaments:
         t = await self.get(guild_id, tournament_id)
         self._may_run(t, member, manager, "cancel")
         if t.status not in ("signup", "running"):
-            raise UserError(f"{t.name} is already {t.status}.")
+            raise UserError(
+                _("{name} is already {status}.", name=t.name, status=status_word(t.status))
+            )
         await self._cancel(t, by=member.name)
         return await self.get(guild_id, tournament_id)
 
@@ -791,13 +831,13 @@ class Tournaments:
         if t.status == "signup":
             return await self.leave(guild_id=guild_id, tournament_id=tournament_id, member=member)
         if t.status != "running":
-            raise UserError(f"{t.name} is {t.status}.")
+            raise UserError(_("{name} is {status}.", name=t.name, status=status_word(t.status)))
         async with self.db.transaction() as tx:
             if not await queries.withdraw_entrant(tx, t.id, member.id, self.now()):
                 everyone = await queries.entrants(tx, t.id)
                 if any(e.member_id == member.id for e in everyone):
-                    raise UserError(f"You have already withdrawn from {t.name}.")
-                raise UserError(f"You are not in {t.name}.")
+                    raise UserError(_("You have already withdrawn from {name}.", name=t.name))
+                raise UserError(_("You are not in {name}.", name=t.name))
             in_progress = []
             for g in await queries.tournament_games(tx, t.id):
                 if g.points is not None or member.id not in (g.player0_id, g.player1_id):
@@ -829,7 +869,7 @@ class Tournaments:
         self, *, guild_id: int, member_id: int, other_id: int, game: str | None = None
     ) -> Record:
         if member_id == other_id:
-            raise UserError("Name another member: your record against yourself is empty.")
+            raise UserError(_("Name another member: your record against yourself is empty."))
         return await head_to_head(
             self.db, guild_id=guild_id, member_id=member_id, other_id=other_id, game=game
         )
@@ -872,11 +912,18 @@ class Tournaments:
 def feasible(t: TournamentRow, players: int) -> str | None:
     """Why the tournament can't start with ``players`` entrants (None: it can)."""
     if players < t.min_players:
-        return f"{t.name} needs at least {t.min_players} players; {players} joined."
+        return _(
+            "{name} needs at least {least} players; {count} joined.",
+            name=t.name,
+            least=t.min_players,
+            count=players,
+        )
     if t.format == "swiss" and (t.rounds or 0) >= players:
-        return (
-            f"A Swiss of {t.rounds} rounds needs at least {(t.rounds or 0) + 1} players; "
-            f"{players} joined."
+        return _(
+            "A Swiss of {rounds} rounds needs at least {least} players; {count} joined.",
+            rounds=t.rounds,
+            least=(t.rounds or 0) + 1,
+            count=players,
         )
     return None
 

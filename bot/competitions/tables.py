@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from bot.competitions.pairing import Match
 from bot.competitions.standings import Standing
+from bot.i18n import _
 from bot.model import DEFAULT_THEME
 from bot.pictures import bracket_picture, table_picture
 from bot.storage import EntrantRow, LadderRow, RungRow, TournamentGameRow, TournamentRow
@@ -38,7 +39,13 @@ def crosstable_rows(
             continue
         against[(g.player0_id, g.player1_id)] += SYMBOL.get(g.points, "?")
         against[(g.player1_id, g.player0_id)] += SYMBOL.get(1.0 - g.points, "?")
-    header = ["#", "Player", *(str(i) for i in range(1, len(order) + 1)), "Pts", "SB"]
+    header = [
+        "#",
+        _("Player"),
+        *(str(i) for i in range(1, len(order) + 1)),
+        _("Pts"),
+        "SB",
+    ]
     rows = []
     for i, s in enumerate(standings):
         cells = [
@@ -68,7 +75,7 @@ def round_rows(
     cell: dict[tuple[int, int], str] = {}
     for g in games:
         if g.player1_id is None:
-            cell[(g.player0_id, g.round)] = "bye"
+            cell[(g.player0_id, g.round)] = _("bye")
             continue
         for me, other, points in (
             (g.player0_id, g.player1_id, g.points),
@@ -76,7 +83,13 @@ def round_rows(
         ):
             sign = "" if points is None else {1.0: "+", 0.5: "=", 0.0: "-"}[points]
             cell[(me, g.round)] = f"{sign}{rank.get(other, '?')}"
-    header = ["#", "Player", *(f"R{r}" for r in range(1, rounds + 1)), "Pts", "SB"]
+    header = [
+        "#",
+        _("Player"),
+        *(_("R{number}", number=r) for r in range(1, rounds + 1)),
+        _("Pts"),
+        "SB",
+    ]
     rows = [
         [
             str(s.rank),
@@ -147,4 +160,6 @@ async def ladder_picture(
         [str(r.place), r.member_name, str(won.get(r.member_id, 0)), str(lost.get(r.member_id, 0))]
         for r in rungs
     ]
-    return await table_picture(ladder.name, ["#", "Player", "Won", "Lost"], rows, theme=theme)
+    return await table_picture(
+        ladder.name, ["#", _("Player"), _("Won"), _("Lost")], rows, theme=theme
+    )

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 import discord
 
 from bot.competitions.service import Tournaments
+from bot.i18n import _
 from bot.ui.answers import reply
 from bot.ui.context import ROW_ID, guild_of, member_of, service
 from bot.ui.errors import guarded
@@ -28,7 +29,7 @@ class SignupButton(
     def __init__(self, action: str, tournament_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label=action.capitalize(),
+                label=_("Join") if action == "join" else _("Leave"),
                 style=self.STYLES[action],
                 custom_id=f"bb:tournament:{action}:{tournament_id}",
             )
@@ -51,12 +52,16 @@ class SignupButton(
             t = await tournaments.join(
                 guild_id=guild_id, tournament_id=self.tournament_id, member=member
             )
-            text = f"You're in **{t.name}**. It starts <t:{int(t.starts_at.timestamp())}:R>."
+            text = _(
+                "You're in **{name}**. It starts {relative}.",
+                name=t.name,
+                relative=f"<t:{int(t.starts_at.timestamp())}:R>",
+            )
         else:
             t = await tournaments.leave(
                 guild_id=guild_id, tournament_id=self.tournament_id, member=member
             )
-            text = f"You left **{t.name}**."
+            text = _("You left **{name}**.", name=t.name)
         await reply(interaction, text, ephemeral=True)
 
 
