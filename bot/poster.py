@@ -29,7 +29,8 @@ import aiohttp
 import discord
 
 from bot import places, texts
-from bot.i18n import _
+from bot.i18n import _, speaking
+from bot.i18n.languages import dm_language
 from bot.model import DeliveryDelayed, Post, Posted, automatic_seat
 from bot.outbox import next_nonce
 from bot.pace import Pace
@@ -150,8 +151,9 @@ class DiscordPoster:
         for seat, player_id in enumerate(game.player_ids):
             if seat == automatic_seat(game):
                 continue
-            fields = self._message(game, post)
-            fields["content"] = places.with_link(fields["content"], game.link)[:2000]
+            with speaking(dm_language([player_id])):  # its buttons: each player's words
+                fields = self._message(game, post)
+                fields["content"] = places.with_link(fields["content"], game.link)[:2000]
             try:
                 channel = await self.client.create_dm(discord.Object(player_id))
                 message = await channel.send(**fields)

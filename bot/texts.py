@@ -22,7 +22,7 @@ from discord.utils import format_dt
 import rules
 from bot import timecontrol
 from bot.i18n import N_, N_n, _, _n, current_locale, said, speaking
-from bot.i18n.languages import guild_language
+from bot.i18n.languages import dm_language, guild_language
 from bot.model import automatic_seat, members_of
 from bot.storage import ChallengeRow, GameRow
 from rules import State, Termination
@@ -37,7 +37,12 @@ PRACTICE = N_("Practice, never rated.")
 
 def in_thread(row: GameRow | ChallengeRow) -> AbstractContextManager[None]:
     """Speak the language of the game's (or challenge's) server within the block: what
-    is posted in its channel or thread is for everyone there."""
+    is posted in its channel or thread is for everyone there. A game or challenge of the
+    DMs (guild 0) speaks its players' language instead (:func:`dm_language`)."""
+    if row.guild_id == 0:
+        if isinstance(row, GameRow):
+            return speaking(dm_language(list(row.player_ids)))
+        return speaking(dm_language([row.challenger_id, row.opponent_id or 0]))
     return speaking(guild_language(row.guild_id))
 
 
@@ -415,7 +420,7 @@ def challenge_closed_text(challenge: ChallengeRow, by: str, game: GameRow | None
         return f"{head}\n" + _("❌ Declined by {name}.", name=by)
     if challenge.status == "cancelled":
         return f"{head}\n" + _("🚫 Cancelled by {name}.", name=by)
-    return f"{head}\n{challenge.status} by {by}."
+    return f"{head}\n" + _("{status} by {name}.", status=status_word(challenge.status), name=by)
 
 
 #: How much of a member's text the bot quotes back at most (Discord allows 6,000

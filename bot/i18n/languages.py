@@ -14,6 +14,7 @@ loaded at start and kept as seen) and :func:`member_language` (read)."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 from bot.i18n import LOCALES, catalogue_locale
 from bot.storage import Database, ReadFailed, WriteFailed, queries
@@ -30,6 +31,9 @@ class Languages:
         self.db = db
         #: Each server's Discord locale, as last seen (or stored).
         self._guilds: dict[int, str] = {}
+        #: Each member's catalogue, as last read or seen by this process (the words of
+        #: posts of a game in the members' DMs, composed where nothing is awaited).
+        self._members: dict[int, str] = {}
         self._loaded = False
         _registry = self  # the process's one (the last built: the root builds one)
 
@@ -72,7 +76,9 @@ class Languages:
         except (ReadFailed, WriteFailed):
             log.warning("the language of member %d could not be read or stored", member_id)
             return catalogue_locale(locale)
-        return chosen if chosen in LOCALES else catalogue_locale(locale or known)
+        found = chosen if chosen in LOCALES else catalogue_locale(locale or known)
+        self._members[member_id] = found
+        return found
 
     async def of_member(self, member_id: int) -> str:
         """The catalogue of a member's DMs: their choice, else their last known locale
@@ -80,8 +86,14 @@ class Languages:
         try:
             known, chosen = await self.db.read(queries.member_locale(member_id))
         except ReadFailed:
-            return "en"
-        return chosen if chosen in LOCALES else catalogue_locale(known)
+            return self._members.get(member_id, "en")
+        found = chosen if chosen in LOCALES else catalogue_locale(known)
+        self._members[member_id] = found
+        return found
+
+    def known_of_member(self, member_id: int) -> str | None:
+        """A member's catalogue as this process last knew it (None: not known yet)."""
+        return self._members.get(member_id)
 
     async def chosen(self, member_id: int) -> str | None:
         """The language a member chose (None: automatic)."""
@@ -93,6 +105,7 @@ class Languages:
         if choice is not None and choice not in LOCALES:
             raise ValueError(f"no catalogue {choice!r}")
         await self.db.write([queries.choose_member_language_statement(member_id, choice)])
+        self._members.pop(member_id, None)  # read again at the next interaction
 
 
 _registry: Languages | None = None
@@ -106,3 +119,14 @@ def guild_language(guild_id: int | None) -> str:
 async def member_language(member_id: int) -> str:
     """The catalogue of a member's DMs (English without a registry)."""
     return "en" if _registry is None else await _registry.of_member(member_id)
+
+
+def dm_language(member_ids: Sequence[int]) -> str:
+    """The catalogue of a post that every one of ``member_ids`` reads in their own DMs
+    (a game of the DMs: one text for both players): their language when this process
+    knows it, the first known of them when they differ; English when none is known."""
+    if _registry is None:
+        return "en"
+    known = [_registry.known_of_member(m) for m in member_ids]
+    found = [k for k in known if k is not None]
+    return found[0] if found else "en"

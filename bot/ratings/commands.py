@@ -13,7 +13,7 @@ from bot import places, texts
 from bot.core.competing import MemberCompetitions
 from bot.core.options import GameKind
 from bot.core.players import LevelRecord, Players
-from bot.i18n import _
+from bot.i18n import N_, _
 from bot.model import UserError
 from bot.ratings.ranking import Ratings
 from bot.ui.areas import AreaHost
@@ -35,14 +35,17 @@ SCOPES = [
 ]
 
 
-NO_SERVER_HERE = (
+#: Shown as ``_(NO_SERVER_HERE)``.
+NO_SERVER_HERE = N_(
     "There's no server of mine here, so no server leaderboard: use `scope: every server`, "
     "or ask in a server."
 )
 
 
 def leaderboard_title(game_title: str, scope: str) -> str:
-    return f"{game_title}: leaderboard" + (" of every server" if scope == "global" else "")
+    if scope == "global":
+        return _("{game}: leaderboard of every server", game=game_title)
+    return _("{game}: leaderboard", game=game_title)
 
 
 def practice_line(record: LevelRecord) -> str:
@@ -83,7 +86,7 @@ class RatingCommands(commands.Cog):
         if wide == "global":
             rows = await ratings.global_leaderboard(game.name)
         elif here == places.DMS:
-            raise UserError(NO_SERVER_HERE)
+            raise UserError(_(NO_SERVER_HERE))
         else:
             rows = await ratings.leaderboard(here, game.name)
         embed = discord.Embed(title=leaderboard_title(game.title, wide))
@@ -174,7 +177,7 @@ class RatingCommands(commands.Cog):
         competing = await service(interaction, MemberCompetitions).competitions_of(guild_id, who.id)
         if competing:
             embed.add_field(
-                name=f"Competitions ({len(competing)})",
+                name=_("Competitions ({count})", count=len(competing)),
                 inline=False,
                 value="\n".join(competing)[:1024],
             )
