@@ -80,6 +80,8 @@ class User:
     username: str
     bot: bool = False
     dms_open: bool = True
+    #: The language of the user's Discord (each interaction's ``locale``).
+    locale: str = "en-GB"
 
     @property
     def mention(self) -> str:
@@ -452,6 +454,8 @@ class Guild:
     roles: list[Role] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
     channels: dict[int, Channel] = field(default_factory=dict)  # threads included
+    #: The server's language (``guild_locale``, ``preferred_locale``).
+    locale: str = "en-US"
 
     def __repr__(self) -> str:  # short: a guild holds everything in it
         return f"Guild(id={self.id}, name={self.name!r})"
@@ -487,7 +491,7 @@ class Guild:
             "banner": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale,
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
