@@ -30,7 +30,6 @@ class Languages:
         self.db = db
         #: Each server's Discord locale, as last seen (or stored).
         self._guilds: dict[int, str] = {}
-        self._loaded = False
         _registry = self  # the process's one (the last built: the root builds one)
 
     async def start(self) -> None:
@@ -44,7 +43,6 @@ class Languages:
             log.warning("the servers' languages could not be read: English until seen")
             return
         self._guilds = {**stored, **self._guilds}
-        self._loaded = True
 
     def of_guild(self, guild_id: int | None) -> str:
         """The catalogue of a server's posts (English when never seen)."""
