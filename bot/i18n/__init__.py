@@ -1,7 +1,8 @@
 """What the bot says, in the member's language: gettext catalogues read with Babel.
 
 Every word a member sees is written in English in the code, wrapped in :func:`_`
-(or :func:`_n` for a count, :func:`N_` for a constant translated where it is shown).
+(or :func:`_n` for a count, :func:`N_` for a constant translated where it is shown,
+:func:`said` for the rules' words).
 The English text, with its ``{placeholders}``, is the key; each language's
 ``locales/<code>/messages.po`` gives its translation. The language spoken is the
 *current locale*, a :class:`contextvars.ContextVar` set with :func:`speaking` where an
@@ -300,15 +301,6 @@ def N_(msgid: str, /) -> str:
 def N_n(singular: str, plural: str, /) -> tuple[str, str]:
     """Mark a plural pair for extraction; counted where it is shown (``_n(*pair, n)``)."""
     return singular, plural
-
-
-def translated(text: str, locale: str | None = None) -> bool:
-    """Whether ``text`` has a translation (a fitting one) in ``locale``."""
-    locale = locale or _current.get()
-    if locale == "en":
-        return True
-    found = _catalogues.catalogue(locale).texts.get((None, text))
-    return isinstance(found, str) and fits(text, None, found)
 
 
 __all__ = [

@@ -34,7 +34,6 @@ class Languages:
         #: Each member's catalogue, as last read or seen by this process (the words of
         #: posts of a game in the members' DMs, composed where nothing is awaited).
         self._members: dict[int, str] = {}
-        self._loaded = False
         _registry = self  # the process's one (the last built: the root builds one)
 
     async def start(self) -> None:
@@ -48,7 +47,6 @@ class Languages:
             log.warning("the servers' languages could not be read: English until seen")
             return
         self._guilds = {**stored, **self._guilds}
-        self._loaded = True
 
     def of_guild(self, guild_id: int | None) -> str:
         """The catalogue of a server's posts (English when never seen)."""

@@ -692,7 +692,7 @@ class FakeDiscord(GatewayMixin, RestMixin):
             "token": token,
             "version": 1,
             "app_permissions": str(Perm.BOT),
-            "locale": "en-GB",
+            "locale": user.locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
             "authorizing_integration_owners": owners,
@@ -701,11 +701,11 @@ class FakeDiscord(GatewayMixin, RestMixin):
         }
         if guild is not None and isinstance(member, Member):
             payload.update(
-                guild={"id": str(guild.id), "locale": "en-US", "features": []},
+                guild={"id": str(guild.id), "locale": guild.locale, "features": []},
                 guild_id=str(guild.id),
                 channel={**channel.payload(), "permissions": str(member.permissions)},
                 member=member.payload(with_permissions=True),
-                guild_locale="en-US",
+                guild_locale=guild.locale,
             )
         else:
             payload.update(channel=channel.payload(), user=user.payload())

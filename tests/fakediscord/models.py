@@ -85,6 +85,8 @@ class User:
     #: in the bot's DM, in group DMs and in servers without the bot, and the bot may DM
     #: them without a shared server.
     installed: bool = False
+    #: The language of the user's Discord (each interaction's ``locale``).
+    locale: str = "en-GB"
 
     @property
     def mention(self) -> str:
@@ -473,6 +475,8 @@ class Guild:
     #: The server lets members use their own (user-installed) apps; off, Discord makes
     #: such an app's answers ephemeral.
     external_apps: bool = True
+    #: The server's language (``guild_locale``, ``preferred_locale``).
+    locale: str = "en-US"
 
     def __repr__(self) -> str:  # short: a guild holds everything in it
         return f"Guild(id={self.id}, name={self.name!r})"
@@ -508,7 +512,7 @@ class Guild:
             "banner": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale,
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
