@@ -109,3 +109,38 @@ def test_the_dm_text_of_a_seek_is_worded_in_the_current_language(tmp_path: Path)
         from bot.i18n import _
 
         assert _(seek_texts.BOTS) == "Bots spielen nicht."
+
+
+async def test_a_tournaments_thread_speaks_its_servers_language(env: Env, tmp_path: Path) -> None:
+    from datetime import timedelta
+
+    from tests.bot.competitions.test_service import GAME, ORGANISER, PLAYERS
+    from tests.bot.conftest import SMALL
+
+    catalogue(
+        tmp_path,
+        "fr",
+        {
+            "{name} joined ({count}).": "{name} s'est inscrit ({count}).",
+            "{count} of {most} places taken": "{count} places prises sur {most}",
+        },
+    )
+    await env.services.get(Languages).guild_seen(GUILD, "fr")
+    tournaments = env.app.tournaments
+    with catalogues_from(tmp_path):
+        made = await tournaments.create(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            organiser=ORGANISER,
+            name="Coupe",
+            format="knockout",
+            game=GAME,
+            options=SMALL[GAME],
+            starts_at=env.clock() + timedelta(days=1),
+            min_players=4,
+            max_players=4,
+        )
+        with speaking("de"):  # the member's own language is not the thread's
+            await tournaments.join(guild_id=GUILD, tournament_id=made.id, member=PLAYERS[0])
+    said = [p.content for p in env.poster.posts_for(-made.id)[1:]]
+    assert said == ["P0 s'est inscrit (1 places prises sur 4)."]
