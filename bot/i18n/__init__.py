@@ -303,6 +303,16 @@ def N_n(singular: str, plural: str, /) -> tuple[str, str]:
     return singular, plural
 
 
+def translated(text: str, locale: str | None = None) -> bool:
+    """Whether ``text`` has a translation (a fitting one) in ``locale`` (the render
+    tests' check that a picture's words are translated)."""
+    locale = locale or _current.get()
+    if locale == "en":
+        return True
+    found = _catalogues.catalogue(locale).texts.get((None, text))
+    return isinstance(found, str) and fits(text, None, found)
+
+
 __all__ = [
     "LOCALES",
     "NATIVE_NAMES",
