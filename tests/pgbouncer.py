@@ -130,10 +130,13 @@ def installed_program() -> str | None:
         quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
         environment = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
         install = ["apt-get", "install", "-y", "-q", "pgbouncer"]
+        patience = seconds(300)  # a download from Debian's mirrors
         with contextlib.suppress(OSError, subprocess.TimeoutExpired):
-            if subprocess.run(install, env=environment, timeout=300, **quiet).returncode:
-                subprocess.run(["apt-get", "update", "-q"], env=environment, timeout=300, **quiet)
-                subprocess.run(install, env=environment, timeout=300, **quiet)
+            if subprocess.run(install, env=environment, timeout=patience, **quiet).returncode:
+                subprocess.run(
+                    ["apt-get", "update", "-q"], env=environment, timeout=patience, **quiet
+                )
+                subprocess.run(install, env=environment, timeout=patience, **quiet)
     return _found()
 
 
