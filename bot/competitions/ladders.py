@@ -24,6 +24,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.claims import Claims
+from bot.core.competing import LADDER_CHALLENGE
 from bot.core.game_settings import challenge_settings, game_options
 from bot.core.games import game_rules
 from bot.core.players import GameOpener
@@ -241,7 +242,7 @@ class Ladders:
                 opponent=defender,
                 first="random",
                 rated=ladder.settings.get("rated", True) is not False,
-                settings={**settings, "ladder": ladder.id, "ladder_challenge": row_id},
+                settings={**settings, "ladder": ladder.id, LADDER_CHALLENGE: row_id},
             )
         except UserError:
             async with self.db.transaction() as tx:
@@ -255,7 +256,7 @@ class Ladders:
         return found
 
     async def game_started(self, update: GameUpdate) -> None:
-        row_id = update.game.settings.get("ladder_challenge")
+        row_id = update.game.settings.get(LADDER_CHALLENGE)
         if isinstance(row_id, int):
             async with self.db.transaction() as tx:
                 await queries.link_ladder_challenge(tx, row_id, game_id=update.game.id)
@@ -264,7 +265,7 @@ class Ladders:
     async def game_ended(self, update: GameUpdate) -> None:
         """A ladder game's end: a challenger who won climbs."""
         row = update.game
-        row_id = row.settings.get("ladder_challenge")
+        row_id = row.settings.get(LADDER_CHALLENGE)
         if not isinstance(row_id, int):
             return
         async with self.db.transaction() as tx:

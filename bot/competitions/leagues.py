@@ -28,6 +28,7 @@ from bot.competitions.service import (
     results_of,
 )
 from bot.competitions.standings import Standing, standings
+from bot.core.competing import TOURNAMENT
 from bot.core.game_settings import challenge_settings, game_options
 from bot.core.games import game_rules
 from bot.i18n import _, _n, speaking
@@ -294,7 +295,7 @@ class Leagues:
         return started
 
     async def game_ended(self, update: GameUpdate) -> None:
-        tournament_id = update.game.settings.get("tournament")
+        tournament_id = update.game.settings.get(TOURNAMENT)
         if not isinstance(tournament_id, int):
             return
         async with self.db.reading() as conn:

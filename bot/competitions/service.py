@@ -38,6 +38,7 @@ from bot.competitions.pairing import (
     swiss_round,
 )
 from bot.competitions.standings import Standing, standings
+from bot.core.competing import TOURNAMENT
 from bot.core.endings import Endings
 from bot.core.game_settings import challenge_settings, game_options
 from bot.core.games import game_rules
@@ -602,7 +603,7 @@ class Tournaments:
 
     async def game_ended(self, update: GameUpdate) -> None:
         """A game ended: if a tournament's, score it and go on."""
-        tournament_id = update.game.settings.get("tournament")
+        tournament_id = update.game.settings.get(TOURNAMENT)
         if isinstance(tournament_id, int):
             await self.advance(tournament_id)
 
@@ -777,7 +778,7 @@ class Tournaments:
         have a challenge of their own pending to player 1 at this game (one at a time),
         by player 1."""
         settings = {k: v for k, v in t.settings.items() if k != "rated"}
-        tagged = {**settings, "tournament": t.id, "round": g.round, "tournament_game": g.id}
+        tagged = {**settings, TOURNAMENT: t.id, "round": g.round, "tournament_game": g.id}
         try:
             return await self.opener.create(
                 guild_id=t.guild_id,

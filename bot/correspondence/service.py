@@ -22,6 +22,7 @@ from datetime import datetime
 import rules
 from bot import texts
 from bot.core.boards import Boards, replayed, to_ping
+from bot.core.competing import in_competition
 from bot.core.endings import Endings
 from bot.core.games import Games
 from bot.correspondence.clocks import Clocks
@@ -214,6 +215,14 @@ class Correspondence:
     async def abort(self, *, guild_id: int, game_id: int, member: Member) -> GameUpdate:
         """End a game before both players have moved; it counts for nothing."""
         row = await self._playing(guild_id, game_id, member)
+        if in_competition(row):
+            raise UserError(
+                _(
+                    "{game} is a competition game: its result counts, so it cannot be "
+                    "aborted (you can resign).",
+                    game=texts.label(row),
+                )
+            )
         async with self.db.reading() as conn:
             moves = await queries.moves_of_game(conn, game_id)
         if len({move.seat for move in moves}) >= 2:

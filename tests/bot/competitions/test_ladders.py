@@ -53,6 +53,8 @@ async def test_a_ladder_climbed_by_a_win_and_by_an_unanswered_challenge(env: Env
         guild_id=GUILD, challenge_id=made.challenge_id, member=M[1]
     )
     assert update.game.settings["ladder_challenge"] == made.id
+    with pytest.raises(UserError, match="competition game"):  # a ladder game is owed a result
+        await env.app.correspondence.abort(guild_id=GUILD, game_id=update.game.id, member=M[4])
     await env.moves.resign(guild_id=GUILD, game_id=update.game.id, member=M[1])
     assert await places(ladders, ladder.id) == ["L1", "L5", "L2", "L3", "L4"]
     view = await ladders.view(GUILD, ladder.id)

@@ -350,3 +350,24 @@ async def test_vacation_is_off_in_tournament_games_unless_allowed(env: Env, allo
         row = await queries.get_game(conn, g.game_id)
     assert row is not None and row.settings["vacation"] is allowed
     assert row.settings["takebacks"] is False
+
+
+@pytest.mark.both_backends
+async def test_a_tournament_game_cannot_be_aborted(env: Env) -> None:
+    """/abort ends a game as if it had never been, but a tournament's pairing is owed a
+    result: its player is refused (pointed to resigning) and the game goes on."""
+    svc = service(env)
+    tid = await create(svc, env, format="round_robin", min_players=2)
+    for member in PLAYERS[:2]:
+        await svc.join(guild_id=GUILD, tournament_id=tid, member=member)
+    await svc.start_now(guild_id=GUILD, tournament_id=tid, member=ORGANISER)
+    [g] = (await svc.table(GUILD, tid)).games
+    assert g.game_id is not None
+    first = Member(g.player0_id, name(g.player0_id))
+    with pytest.raises(UserError, match=r"competition game.*resign"):
+        await env.app.correspondence.abort(guild_id=GUILD, game_id=g.game_id, member=first)
+    async with env.db.reading() as conn:
+        row = await queries.get_game(conn, g.game_id)
+    assert row is not None and row.is_active
+    [still] = (await svc.table(GUILD, tid)).games
+    assert still.points is None
