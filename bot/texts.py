@@ -209,9 +209,10 @@ def game_over(row: GameRow, state: State | None = None) -> str:
     winner = row.player_names[row.winner_seat]
     if state is None or state.color_of(row.winner_seat) is None or result.startswith(winner):
         return over  # the result names the players
+    # (outside f-strings: Babel's extractor does not look into them)
     if row.winner_seat == automatic_seat(row):
-        return f"{over} {_('I win.')}"
-    return f"{over} {_('{name} wins.', name=winner)}"
+        return over + " " + _("I win.")
+    return over + " " + _("{name} wins.", name=winner)
 
 
 def opening_post(row: GameRow, state: State) -> str:

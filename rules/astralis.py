@@ -360,12 +360,19 @@ class AstralisState(State):
             return ""
         if self.in_setup:
             row = self.board.rows[0] if self._mover == YELLOW else self.board.rows[-1]
-            template = (
-                "place your pawn on your home edge (bottom row, {first}–{last})"
-                if self._mover == YELLOW
-                else "place your pawn on your home edge (top row, {first}–{last})"
+            first, last = self.board.name(row[1]), self.board.name(row[-2])
+            # (each template literal in its Words: the catalogues' extraction reads them)
+            if self._mover == YELLOW:
+                return Words(
+                    "place your pawn on your home edge (bottom row, {first}–{last})",
+                    first=first,
+                    last=last,
+                )
+            return Words(
+                "place your pawn on your home edge (top row, {first}–{last})",
+                first=first,
+                last=last,
             )
-            return Words(template, first=self.board.name(row[1]), last=self.board.name(row[-2]))
         if not self._destinations(self._mover):
             return Words("your pawn cannot move: pass")
         return Words("move your pawn, then optionally place a stone (e.g. d4 e5)")
