@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+import rules
 from bot.i18n import LOCALES
-from bot.i18n.tools import Problem, problems, read, template_path
+from bot.i18n.tools import KEYWORDS, Problem, problems, read, template_path
 
 OTHERS = LOCALES[1:]
 GLOSSARY = Path(__file__).resolve().parents[3] / "bot" / "i18n" / "glossary.md"
@@ -97,3 +98,15 @@ def test_missing_reports_empty_fuzzy_and_broken_translations(tmp_path: Path) -> 
         ("resign", "missing"),
     }
     assert len(problems("ja", tmp_path)) == 5
+
+
+def test_every_error_of_the_rules_is_extracted() -> None:
+    """The rules' refusals are written as ``IllegalMove("template", ...)`` and the like:
+    extraction finds a template only by the class's name, so every kind of error the
+    engine raises is a keyword (a missing one left "Asli has no pass…" in English)."""
+    kinds, seen = [rules.RulesError], set()
+    while kinds:
+        kind = kinds.pop()
+        seen.add(kind.__name__)
+        kinds.extend(kind.__subclasses__())
+    assert seen - set(KEYWORDS) == set()
