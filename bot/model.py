@@ -70,6 +70,13 @@ class Post:
     actions: tuple[str, ...] = ()
     #: More files, after the picture.
     attachments: tuple[Attachment, ...] = ()
+    #: A game of the DMs: the text in each of its readers' languages (catalogue ->
+    #: text), composed when staged; empty for a server's game (``content`` for all).
+    text_by_locale: Mapping[str, str] = field(default_factory=dict)
+
+    def text_for(self, locale: str) -> str:
+        """The text a reader of ``locale`` gets: theirs, else ``content``."""
+        return self.text_by_locale.get(locale, self.content)
 
     @property
     def asks(self) -> bool:
@@ -213,11 +220,12 @@ Listener = _HearsStarts | _HearsMoves | _HearsTakebacks | _HearsEndings
 
 class Finale(Protocol):
     async def final_words(
-        self, row: GameRow, state: State
+        self, row: GameRow, state: State, *, files: bool = True
     ) -> tuple[list[str], tuple[Attachment, ...]]:
         """What the one post at a game's end says besides its board and result (the
         summary, the rating changes: the game is rated first) and the files it carries
-        (the replay, the record)."""
+        (the replay, the record; none when not ``files``: the words again, in another
+        reader's language)."""
 
 
 #: The game setting naming the player the bot plays itself (in a practice game): its

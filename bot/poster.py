@@ -22,6 +22,7 @@ import functools
 import io
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, ParamSpec, TypeVar
 
@@ -151,8 +152,9 @@ class DiscordPoster:
         for seat, player_id in enumerate(game.player_ids):
             if seat == automatic_seat(game):
                 continue
-            with speaking(dm_language([player_id])):  # its buttons: each player's words
-                fields = self._message(game, post)
+            language = dm_language([player_id])
+            with speaking(language):  # its words and buttons: each player's own
+                fields = self._message(game, replace(post, content=post.text_for(language)))
                 fields["content"] = places.with_link(fields["content"], game.link)[:2000]
             try:
                 channel = await self.client.create_dm(discord.Object(player_id))

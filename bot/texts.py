@@ -13,6 +13,7 @@ time zone: the one thing this module takes from discord.py.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any
@@ -44,6 +45,33 @@ def in_thread(row: GameRow | ChallengeRow) -> AbstractContextManager[None]:
             return speaking(dm_language(list(row.player_ids)))
         return speaking(dm_language([row.challenger_id, row.opponent_id or 0]))
     return speaking(guild_language(row.guild_id))
+
+
+def readers(row: GameRow) -> list[str]:
+    """The languages a game of the DMs is read in, one per distinct language of its
+    players (the bot's own seat aside), in seat order; none for a server's game (its
+    thread speaks one language)."""
+    if row.guild_id != 0:
+        return []
+    found: list[str] = []
+    for seat, member_id in enumerate(row.player_ids):
+        language = dm_language([member_id])
+        if seat != automatic_seat(row) and language not in found:
+            found.append(language)
+    return found
+
+
+def for_readers(row: GameRow, compose: Callable[[], str]) -> tuple[str, dict[str, str]]:
+    """A post's text for everyone (``compose()`` in :func:`in_thread`'s language) and,
+    for a game of the DMs, its text in each reader's language (:func:`readers`), to
+    store with the post: each player's DM gets their own (:meth:`Post.text_for`)."""
+    with in_thread(row):
+        text = compose()
+    by_locale: dict[str, str] = {}
+    for language in readers(row):
+        with speaking(language):
+            by_locale[language] = compose()
+    return text, by_locale
 
 
 def mention(member_id: int) -> str:

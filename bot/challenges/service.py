@@ -266,14 +266,15 @@ class Challenges:
             )
             # All the game must show, stored with it: its thread, the challenge message
             # saying so, its opening board (then the listeners are told it started).
-            with texts.in_thread(row):  # the opening post is for everyone in the thread
-                opening = texts.opening_post(row, state)
+            # the opening post is for everyone in the thread (in the DMs: each reader's)
+            opening, openings = texts.for_readers(row, lambda: texts.opening_post(row, state))
             board = self.boards.board(
                 row,
                 state,
                 opening,
                 mentions=to_ping(row, state),
                 then=("game_started",),
+                text_by_locale=openings,
             )
             staged = [
                 self.boards.thread(row),

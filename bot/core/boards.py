@@ -108,12 +108,15 @@ class Boards:
         then: Sequence[Event] = (),
         decisions: Decisions | None = None,
         kind: str = "post",
+        text_by_locale: Mapping[str, str] | None = None,
         **more: Any,
     ) -> Staged:
         """Draw and post the board of ``state``, then tell the listeners ``then``.
         ``move_ply``: the move whose board it is (its message is recorded).
         ``decisions``: those of the player to move, if worked out already. ``kind``
         and ``more``: for a service that composes the post itself (the end of a game).
+        ``text_by_locale``: a game of the DMs' ``content`` in each reader's language
+        (:func:`bot.texts.for_readers`).
         The position (and decisions) travel with the item to its delivery, in memory:
         one delivered after a restart replays them."""
         post = Post(
@@ -122,6 +125,7 @@ class Boards:
             ply=state.ply,
             actions=actions,
             filename=f"{row.game}-{row.id}-{state.ply}.png",
+            text_by_locale=dict(text_by_locale or {}),
         )
         with texts.in_thread(row):  # delivered (and a final post composed) in its language
             return item(
@@ -420,14 +424,18 @@ def _channel(row: GameRow, posted: Posted) -> int:
 
 def _post_json(post: Post) -> dict[str, Any]:
     """A post as stored in an outbox item: its words, whom it mentions and its actions
-    (the picture, the decisions and the files are made at delivery)."""
-    return {
+    (the picture, the decisions and the files are made at delivery); a game of the
+    DMs' also its text in each reader's language."""
+    stored: dict[str, Any] = {
         "content": post.content,
         "mentions": list(post.mentions),
         "ply": post.ply,
         "filename": post.filename,
         "actions": list(post.actions),
     }
+    if post.text_by_locale:
+        stored["by_locale"] = dict(post.text_by_locale)
+    return stored
 
 
 def _post_of(stored: Mapping[str, Any]) -> Post:
@@ -437,4 +445,5 @@ def _post_of(stored: Mapping[str, Any]) -> Post:
         ply=stored.get("ply", 0),
         filename=stored.get("filename", "board.png"),
         actions=tuple(stored.get("actions", ())),
+        text_by_locale=dict(stored.get("by_locale", {})),
     )

@@ -10,7 +10,7 @@ it is delivered, so a crash in between loses none of it."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Protocol
@@ -19,7 +19,7 @@ from bot import texts
 from bot.core.boards import Boards, Facts
 from bot.core.games import Games
 from bot.events import Event, Events
-from bot.i18n import _
+from bot.i18n import _, speaking
 from bot.model import Attachment, Finale, GameUpdate, Post, Posted, UserError, members_of
 from bot.outbox import Staged
 from bot.storage import Database, GameRow, OutboxRow, RatingChangeRow, apply, queries
@@ -137,12 +137,17 @@ class Endings:
         move: str | None = None,
         move_ply: int | None = None,
         then: Sequence[Event] = (),
+        text_by_locale: Mapping[str, str] | None = None,
     ) -> Staged:
         """The one post of a game's end (``row`` as stored over), to write with the
         ending: ``head`` (the last move, or the game's name), the result, the final words
         of the finale, the board with the replay and the record attached, the Rematch
         button (not after an abort), and the players mentioned (not the bot). The buttons of the
-        game's earlier posts go. Composed when delivered (:meth:`_deliver_final`)."""
+        game's earlier posts go. Composed when delivered (:meth:`_deliver_final`).
+        ``text_by_locale``: a game of the DMs' ``head`` in each reader's language (by
+        default composed here: the game's name)."""
+        if text_by_locale is None:
+            head, text_by_locale = texts.for_readers(row, lambda: head)
         return self.boards.board(
             row,
             state,
@@ -152,6 +157,7 @@ class Endings:
             move_ply=move_ply,
             then=then,
             kind="final",
+            text_by_locale=text_by_locale,
         )
 
     async def _deliver_final(
@@ -171,8 +177,16 @@ class Endings:
                     words, files = await self.finale.final_words(row, state)
                 except Exception:  # the board and the result matter more
                     log.exception("no final words for game %d", row.id)
+            staged = pending.payload["post"]
+            by_locale: dict[str, str] = {}
+            for language, head in staged.get("by_locale", {}).items():
+                with speaking(language):  # a game of the DMs: each reader's words
+                    by_locale[language] = texts.final_post(
+                        row, head, await self._words_in(row, state, words), state
+                    )
             post = Post(
-                content=texts.final_post(row, pending.payload["post"]["content"], words, state),
+                content=texts.final_post(row, staged["content"], words, state),
+                text_by_locale=by_locale,
                 mentions=members_of(row),
                 ply=state.ply,
                 filename=pending.payload["post"]["filename"],
@@ -180,3 +194,15 @@ class Endings:
                 attachments=files,
             )
         return await self.boards.deliver(pending, row, state, post)
+
+    async def _words_in(self, row: GameRow, state: State, words: list[str]) -> list[str]:
+        """The final words again in the language spoken now (``words``: as they were
+        said for everyone, kept when the finale fails)."""
+        if self.finale is None:
+            return words
+        try:
+            found, _files = await self.finale.final_words(row, state, files=False)
+        except Exception:
+            log.exception("no final words for game %d", row.id)
+            return words
+        return found

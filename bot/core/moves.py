@@ -23,7 +23,7 @@ from bot.core.boards import Boards, Decisions, decisions_of, to_ping
 from bot.core.endings import Endings
 from bot.core.games import Games, settled, shown
 from bot.events import Events
-from bot.i18n import _, said
+from bot.i18n import _, current_locale, said, speaking
 from bot.model import GameUpdate, Member, UserError, not_saved
 from bot.storage import Conflict, Database, GameRow, Query, Statement, WriteFailed, queries
 from rules import Outcome, State
@@ -141,6 +141,11 @@ class Moves:
                 raise UserError(
                     _("`{move}` can't be played: {why}.", move=shown(text), why=why)
                 ) from None
+            # a game of the DMs: what it did in each of its readers' words too
+            dids = {
+                language: await asyncio.to_thread(_described_in, language, after, self.describe)
+                for language in texts.readers(row)
+            }
             move = after.history[-1]
             now = self.now()
             statements = [
@@ -176,31 +181,42 @@ class Moves:
             for writer in writers:
                 if writer is not None:
                     statements += writer(after)
+
             # Its post in the same transaction: posted even if the bot dies right after
             # the commit (at the end, the game's one final post, composed when sent).
-            with texts.in_thread(row):  # the post is for everyone in the thread
-                line = texts.move_line(row, after, seat, move, did)
+            def move_line() -> str:
+                line = texts.move_line(row, after, seat, move, dids.get(current_locale(), did))
                 if conditional:
                     line = _("{line} (conditional move).", line=line.removesuffix("."))
+                return line
+
+            def board_text() -> str:
+                return "\n".join(filter(None, [move_line(), texts.turn_line(row, after)]))
+
+            with texts.in_thread(row):  # the post is for everyone in the thread
                 if after.is_over:
+                    head, heads = texts.for_readers(row, move_line)
                     board = self.endings.final(
                         row,
                         after,
-                        line,
+                        head,
                         move=move,
                         move_ply=after.ply,
                         then=("move_played", "game_ended"),
+                        text_by_locale=heads,
                     )
                 else:
+                    content, contents = texts.for_readers(row, board_text)
                     board = self.boards.board(
                         row,
                         after,
-                        "\n".join(filter(None, [line, texts.turn_line(row, after)])),
+                        content,
                         mentions=to_ping(row, after),
                         move=move,
                         move_ply=after.ply,
                         then=("move_played",),
                         decisions=decisions,
+                        text_by_locale=contents,
                     )
             try:
                 # the move, what goes with it and its post, or nothing (a move stored
@@ -230,13 +246,24 @@ def _play(state: State, text: str, describe: Describer | None) -> tuple[State, D
     """The move played, what the board post after it offers as buttons, and what the
     move did in words."""
     after = settled(state.play(text))
-    did = ""
-    if describe is not None:
-        try:
-            did = describe(after)
-        except Exception:  # words are a nicety: the move stands without them
-            log.exception("no words for the move %r", after.history[-1])
-    return after, decisions_of(after), did
+    return after, decisions_of(after), _described(after, describe)
+
+
+def _described(after: State, describe: Describer | None) -> str:
+    """What the last move of ``after`` did in words ("" when not known)."""
+    if describe is None:
+        return ""
+    try:
+        return describe(after)
+    except Exception:  # words are a nicety: the move stands without them
+        log.exception("no words for the move %r", after.history[-1])
+        return ""
+
+
+def _described_in(language: str, after: State, describe: Describer | None) -> str:
+    """:func:`_described` in ``language`` (a reader's of a game of the DMs)."""
+    with speaking(language):
+        return _described(after, describe)
 
 
 def _check_turn(row: GameRow, state: State, member: Member, expected_ply: int | None) -> int:

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 
 from bot import texts, timecontrol
 from bot.core.players import untimed
+from bot.i18n import speaking
 from bot.model import Post, Posted, Poster
 from bot.storage import ChallengeRow, ClockRow, Database, GameRow, VacationRow, queries
 from bot.timecontrol import Bank, Clock, Interval, TimeControl
@@ -105,8 +106,18 @@ class DeadlinePoster:
             except Exception:  # the board matters more than its deadline line
                 log.exception("no deadline for the board of game %d", game.id)
                 line = ""
+            by_locale = dict(post.text_by_locale)
+            for language, text in post.text_by_locale.items():  # a game of the DMs
+                try:
+                    with speaking(language):  # each reader's words
+                        more = await self.deadline_line(game, post.ply)
+                except Exception:
+                    log.exception("no deadline for the board of game %d", game.id)
+                    more = ""
+                by_locale[language] = f"{text}\n{more}" if more else text
             if line:
                 post = replace(post, content=f"{post.content}\n{line}")
+            post = replace(post, text_by_locale=by_locale)
         return await self.poster.post(game, post)
 
     async def remove_buttons(self, channel_id: int, message_id: int) -> None:

@@ -139,7 +139,8 @@ class Notifier:
     async def remind(self, row: GameRow, seat: int, deadline: datetime) -> None:
         member_id = row.player_ids[seat]
         when = texts.relative(deadline)
-        thread = await self.preference(member_id) == "thread"
+        # a game of the DMs has no thread: the reminder is a DM, in the member's language
+        thread = not row.in_dms and await self.preference(member_id) == "thread"
         locale = guild_language(row.guild_id) if thread else await member_language(member_id)
         with speaking(locale):
             text = _(
@@ -187,7 +188,9 @@ class Notifier:
                 ]
             if not await self.messenger.dm(member_id, "\n".join(lines)):
                 for row in waiting:
-                    with texts.in_thread(row):
+                    # the game's thread, or (a game of the DMs) the member's own DM
+                    own = await member_language(member_id) if row.in_dms else None
+                    with speaking(own) if own else texts.in_thread(row):
                         text = _("your move in **{game}** is waiting.", game=texts.label(row))
                     await self.in_thread(row, member_id, text)
         following = due_at + DIGEST_EVERY

@@ -112,8 +112,10 @@ class Correspondence:
                 )
                 takeback = await queries.get_takeback(tx, takeback_id)
                 assert takeback is not None  # inserted just now
-                with texts.in_thread(row):  # the thread's language
-                    asked = _(
+                # the thread's language (in the DMs: each reader's)
+                asked, askeds = texts.for_readers(
+                    row,
+                    lambda: _(
                         "**{game}**: {name} asks to take back `{move}` (move {number}). "
                         "{member}, do you accept?",
                         game=texts.label(row),
@@ -121,13 +123,15 @@ class Correspondence:
                         move=last.move,
                         number=last.ply,
                         member=texts.mention(other),
-                    )
+                    ),
+                )
                 question = self.boards.note(
                     row,
                     Post(  # asked even if the bot dies now
                         content=asked,
                         mentions=(other,),
                         actions=(f"takeback:{takeback_id}",),
+                        text_by_locale=askeds,
                     ),
                 )
                 await apply(tx, [question.statement])
@@ -174,8 +178,9 @@ class Correspondence:
             if accept:  # the position before the move, and its board, stored with it
                 state = await asyncio.to_thread(replayed, row, [m.move for m in moves[:-1]])
                 requester = row.player_names[row.player_seat(takeback.requester_id)]
-                with texts.in_thread(row):  # the thread's language
-                    said_back = _(
+
+                def accepted() -> str:
+                    said = _(
                         "**{game}** · {name} accepted: {requester} took back `{move}` "
                         "(move {number}).",
                         game=texts.label(row),
@@ -184,13 +189,17 @@ class Correspondence:
                         move=last.move,
                         number=takeback.ply,
                     )
-                    said_back += f"\n{texts.turn_line(row, state)}"
+                    return f"{said}\n{texts.turn_line(row, state)}"
+
+                # the thread's language (in the DMs: each reader's)
+                said_back, said_backs = texts.for_readers(row, accepted)
                 board = self.boards.board(
                     row,
                     state,
                     said_back,
                     mentions=to_ping(row, state),
                     then=("move_taken_back",),
+                    text_by_locale=said_backs,
                 )
             async with self.db.transaction() as tx:
                 await queries.answer_takeback(

@@ -343,21 +343,26 @@ class Practice:
                 replayed, row, [move.move for move in moves if move.ply < mine[-1]]
             )
             taken = ", ".join(f"`{move.move}`" for move in gone)
+
             # Its board stored with it (an outbox item): posted even after a crash.
-            with texts.in_thread(row):  # the thread's post
-                said_back = _(
+            def took_back() -> str:
+                said = _(
                     "**{game}** · {name} took back {moves}.",
                     game=texts.label(row),
                     name=member.name,
                     moves=taken,
                 )
-                said_back += f"\n{texts.turn_line(row, state)}"
+                return f"{said}\n{texts.turn_line(row, state)}"
+
+            # the thread's post (in the DMs: each reader's)
+            said_back, said_backs = texts.for_readers(row, took_back)
             board = self.boards.board(
                 row,
                 state,
                 said_back,
                 mentions=to_ping(row, state),
                 then=("move_taken_back",),
+                text_by_locale=said_backs,
             )
             async with self.db.transaction() as tx:
                 for move in reversed(gone):

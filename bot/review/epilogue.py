@@ -31,7 +31,7 @@ class Epilogue:
         self.replayer = replayer
 
     async def final_words(
-        self, row: GameRow, state: State
+        self, row: GameRow, state: State, *, files: bool = True
     ) -> tuple[list[str], tuple[Attachment, ...]]:
         async with self.db.reading() as conn:
             moves = await queries.moves_of_game(conn, row.id)
@@ -40,18 +40,18 @@ class Epilogue:
             change = await self.ratings.rating_change(row.id)  # rated already
         stored = records.Stored(row, moves, state)
         rated = None if change is None else self.ratings.change_line(row, change)
-        if row.status == "aborted" and not moves:
+        if (row.status == "aborted" and not moves) or not files:
             return summary(stored, rated), ()  # nothing to replay or to record
-        files = []
+        made = []
         try:
             gif = await self.replayer(
                 row.game, row.options, stored.history, names(row), outcome=outcome_of(row)
             )
-            files.append(Attachment(f"{row.game}-{row.id}.gif", gif))
+            made.append(Attachment(f"{row.game}-{row.id}.gif", gif))
         except Exception:
             log.exception("no replay of game %d", row.id)
-        files.append(Attachment(f"{row.game}-{row.id}.txt", records.record_text(stored).encode()))
-        return summary(stored, rated), tuple(files)
+        made.append(Attachment(f"{row.game}-{row.id}.txt", records.record_text(stored).encode()))
+        return summary(stored, rated), tuple(made)
 
 
 def summary(stored: records.Stored, rated: str | None) -> list[str]:

@@ -16,6 +16,8 @@ import pytest
 
 from bot import places
 from bot.challenges.service import Elsewhere
+from bot.i18n import _, speaking
+from bot.i18n.languages import Languages
 from bot.model import UserError
 from bot.poster import DiscordPoster
 from bot.storage import queries
@@ -224,3 +226,45 @@ async def test_review_suggestions_in_dms_are_the_members_own(setup) -> None:
         await env.autocomplete.server_game_suggestions(guild_id=places.DMS, typed="", member_id=3)
         == []
     )
+
+
+async def test_each_player_reads_a_game_of_the_dms_in_their_own_language(setup) -> None:
+    """A German and a Japanese member's game of the DMs: each board and the final post
+    arrive in each DM in its reader's language (issue 30), the buttons too."""
+    client, env = setup
+    languages = env.services.get(Languages)
+    await languages.member_seen(ANA.id, "de")
+    await languages.member_seen(BO.id, "ja")
+    made = await env.challenges.create(
+        guild_id=places.DMS,
+        channel_id=1,
+        challenger=ANA,
+        opponent=BO,
+        game="lifeline",
+        options={"size": 3},
+        where=Elsewhere("dms"),
+    )
+    update = await env.challenges.accept(guild_id=places.DMS, challenge_id=made.id, member=BO)
+    game = update.game
+    ana_dm, bo_dm = client.dms[ANA.id], client.dms[BO.id]
+    state = await env.games.state_of(game)
+    mover = ANA if game.player_ids[state.to_move] == ANA.id else BO
+    await env.moves.play_move(
+        guild_id=places.DMS, game_id=game.id, member=mover, text=state.legal_moves()[0]
+    )
+    german, japanese = ana_dm.messages[-1].kwargs, bo_dm.messages[-1].kwargs
+    assert "du bist am Zug" in german["content"], german["content"]
+    assert "あなたの手番です" in japanese["content"], japanese["content"]
+    assert "Zug" not in japanese["content"]  # nothing of the German text, deadline included
+    assert german["files"] and japanese["files"]  # the board in both
+
+    # Bo resigns: the one final post, in both DMs
+    await env.moves.resign(guild_id=places.DMS, game_id=game.id, member=BO)
+    german, japanese = ana_dm.messages[-1].kwargs, bo_dm.messages[-1].kwargs
+    assert "Gut gespielt" in german["content"], german["content"]
+    assert "お見事でした" in japanese["content"], japanese["content"]
+    assert "Gut gespielt" not in japanese["content"]
+    with speaking("de"):
+        assert _("Rematch") in [b.item.label for b in german["view"].children]
+    with speaking("ja"):
+        assert _("Rematch") in [b.item.label for b in japanese["view"].children]
