@@ -14,7 +14,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot import places
+from bot import places, texts
 from bot.challenges.service import Elsewhere
 from bot.i18n import _, speaking
 from bot.i18n.languages import Languages
@@ -23,6 +23,7 @@ from bot.poster import DiscordPoster
 from bot.storage import queries
 from bot.ui.context import answers_only, guild_of
 from tests.bot.conftest import ANA, BO, Env
+from tests.bot.correspondence.table import FakeMessenger
 from tests.bot.fakes import PNG_SIGNATURE, FakeClock
 from tests.bot.support import area_views
 
@@ -268,3 +269,35 @@ async def test_each_player_reads_a_game_of_the_dms_in_their_own_language(setup) 
         assert _("Rematch") in [b.item.label for b in german["view"].children]
     with speaking("ja"):
         assert _("Rematch") in [b.item.label for b in japanese["view"].children]
+
+
+async def test_a_reminder_of_a_game_of_the_dms_is_the_members_own(database_url) -> None:
+    """A game of the DMs has no thread: a reminder is a DM to its member, in their
+    language, whatever their notice preference."""
+    messenger = FakeMessenger()
+    client = Client()
+    views = await area_views()
+    env = await Env.start(
+        database_url,
+        DiscordPoster(client, views.post_view, views.challenge_view),
+        FakeClock(),
+        messenger=messenger,
+    )
+    try:
+        await env.services.get(Languages).member_seen(BO.id, "ja")
+        await env.notifier.set_preference(BO.id, "thread")
+        made = await env.challenges.create(
+            guild_id=places.DMS,
+            channel_id=1,
+            challenger=ANA,
+            opponent=BO,
+            game="lifeline",
+            where=Elsewhere("dms"),
+        )
+        update = await env.challenges.accept(guild_id=places.DMS, challenge_id=made.id, member=BO)
+        row = update.game
+        await env.notifier.remind(row, row.player_seat(BO.id), env.clock())
+        [reminder] = messenger.to(BO.id)
+        assert reminder.startswith("リマインダー：") and f"**{texts.label(row)}**" in reminder
+    finally:
+        await env.db.close()
