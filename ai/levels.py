@@ -77,8 +77,9 @@ def calibrated(seconds: float, rate: float) -> Budget:
     )
 
 
-def _level(name: str, temperature: float = 0.0) -> Level:
-    seconds = SECONDS[name]
+def calibrated_level(name: str, seconds: float, temperature: float = 0.0) -> Level:
+    """A level that takes ``seconds`` on one idle core in every game (by :data:`RATES`),
+    capped in time at :data:`CAP_FACTOR` times that (or :data:`CAP_FLOOR`)."""
     return Level(
         name,
         calibrated(seconds, DEFAULT_RATE),
@@ -90,8 +91,18 @@ def _level(name: str, temperature: float = 0.0) -> Level:
 #: Each level searches about six times as much as the one below: a search's strength
 #: grows with the logarithm of its playouts.
 LEVELS: dict[str, Level] = {
-    level.name: level for level in (_level("easy", 1.0), _level("medium"), _level("hard"))
+    level.name: level
+    for level in (
+        calibrated_level("easy", SECONDS["easy"], 1.0),
+        calibrated_level("medium", SECONDS["medium"]),
+        calibrated_level("hard", SECONDS["hard"]),
+    )
 }
+
+#: What the analysis of one position of a finished game costs a worker: the work of
+#: half a second on an idle core, in playouts per game, capped in time as the levels are
+#: (it was 0.5 s of wall clock, so a busy host analysed worse).
+ANALYSIS = calibrated_level("analysis", 0.5)
 
 
 def get_level(level: str | Level) -> Level:
