@@ -12,7 +12,7 @@ playouts, so the scores should not move.
 
     python -m bench ai [--games N] [--game NAME ...] [--pairs all|random|levels|lookahead|
                        flat-mc|old|ladder] [--player NAME ...] [--precision 0.1]
-                       [--first-game N] [--load N] [--size N] [--quick]
+                       [--first-game N] [--load N] [--size N] [--knob FIELD=VALUE] [--quick]
 
 Full runs take hours (a hard move is 3 s); ``--games 4`` calibrates in one.
 """
@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import ai
+import ai.games
 import rules
 from ai.levels import SECONDS, Budget, Level
 from bench.common import percentile
@@ -180,6 +181,25 @@ def old_hard(timing: Timing) -> Player:
     return play
 
 
+def set_knobs(knobs: list[str]) -> None:
+    """Override fields of every game's :class:`ai.games.Knowledge` for the AI's levels
+    (``bias=2``, ``cutoff=20``...), to try a setting without changing the code."""
+    import ai.player
+
+    changes: dict[str, float | None] = {}
+    for knob in knobs:
+        field, _, value = knob.partition("=")
+        if field not in {f.name for f in dataclasses.fields(ai.games.Knowledge)}:
+            raise SystemExit(f"--knob: no such knowledge field {field!r}")
+        changes[field] = None if value == "none" else float(value)
+        if field in ("cutoff", "amaf_plies") and changes[field] is not None:
+            changes[field] = int(changes[field])  # type: ignore[arg-type]
+    known = ai.player.knowledge
+    ai.player.knowledge = lambda name, options: dataclasses.replace(  # type: ignore[assignment]
+        known(name, options), **changes
+    )
+
+
 def make_player(name: str, other: str, levels: dict[str, Level], timing: Timing) -> Player:
     """The player called ``name`` (``other``: its opponent, whose time flat-mc takes)."""
     if name == "random":
@@ -234,7 +254,14 @@ def main(argv: list[str] | None = None) -> None:
         "--load", type=int, default=0, help="run N CPU-bound processes beside the match"
     )
     parser.add_argument("--size", type=int, default=None, help="board size (default: each game's)")
+    parser.add_argument(
+        "--knob",
+        action="append",
+        default=[],
+        help="override a Knowledge field of the AI's levels in every game, e.g. bias=2",
+    )
     args = parser.parse_args(argv)
+    set_knobs(args.knob)
     cases = QUICK_CASES if args.quick else CASES
     cases = [(n, o) for n, o in cases if not args.game or n in args.game]
     if args.size:
