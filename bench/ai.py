@@ -12,7 +12,8 @@ playouts, so the scores should not move.
 
     python -m bench ai [--games N] [--game NAME ...] [--pairs all|random|levels|lookahead|
                        flat-mc|old|ladder] [--player NAME ...] [--precision 0.1]
-                       [--first-game N] [--load N] [--size N] [--knob FIELD=VALUE] [--quick]
+                       [--first-game N] [--load N] [--size N] [--knob FIELD=VALUE]
+                       [--calibrate] [--quick]
 
 Full runs take hours (a hard move is 3 s); ``--games 4`` calibrates in one.
 """
@@ -32,6 +33,7 @@ from dataclasses import dataclass
 
 import ai
 import ai.games
+import ai.levels
 import rules
 from ai.levels import SECONDS, Budget, Level
 from bench.common import percentile
@@ -200,6 +202,33 @@ def set_knobs(knobs: list[str]) -> None:
     )
 
 
+def calibrate(cases: list[tuple[str, dict]], playouts: int, quick: bool) -> None:
+    """Playouts per CPU-second of a whole choice of move (tactics, tree, playouts), over
+    positions every 10 plies of three random games per game: the rates of
+    :data:`ai.levels.RATES`."""
+    print(f"\n## AI search rate ({playouts} playouts a move, CPU time)\n")
+    print("| game | size | positions | playouts/s | now in ai.levels |")
+    print("|---|---|---|---|---|")
+    level = Level("calibrate", Budget(playouts=playouts))
+    for name, options in cases:
+        rng = random.Random(7)
+        done = cpu = 0.0
+        count = 0
+        for _ in range(1 if quick else 3):
+            state = rules.get_game(name).new(**options)
+            while not state.is_over and state.ply < (QUICK_PLIES if quick else MAX_PLIES):
+                if state.ply % 10 == 5:
+                    started = time.process_time()
+                    ai.choose_move(state, level, seed=count)
+                    cpu += time.process_time() - started
+                    done += playouts
+                    count += 1
+                state = state.play(rng.choice(state.legal_moves()))
+        rate = done / cpu if cpu else 0.0
+        known = ai.levels.RATES.get(name)
+        print(f"| {name} | {options['size']} | {count} | {rate:,.0f} | {known or ''} |", flush=True)
+
+
 def make_player(name: str, other: str, levels: dict[str, Level], timing: Timing) -> Player:
     """The player called ``name`` (``other``: its opponent, whose time flat-mc takes)."""
     if name == "random":
@@ -255,6 +284,11 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--size", type=int, default=None, help="board size (default: each game's)")
     parser.add_argument(
+        "--calibrate",
+        action="store_true",
+        help="only measure the search's playouts per CPU-second per game (ai.levels.RATES)",
+    )
+    parser.add_argument(
         "--knob",
         action="append",
         default=[],
@@ -262,6 +296,11 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     set_knobs(args.knob)
+    if args.calibrate:
+        cases = QUICK_CASES if args.quick else CASES
+        cases = [(n, o) for n, o in cases if not args.game or n in args.game]
+        calibrate(cases, 20 if args.quick else 500, args.quick)
+        return
     cases = QUICK_CASES if args.quick else CASES
     cases = [(n, o) for n, o in cases if not args.game or n in args.game]
     if args.size:
