@@ -77,14 +77,16 @@ def calibrated(seconds: float, rate: float) -> Budget:
     )
 
 
-def calibrated_level(name: str, seconds: float, temperature: float = 0.0) -> Level:
-    """A level that takes ``seconds`` on one idle core in every game (by :data:`RATES`),
+def calibrated_level(
+    name: str, seconds: float, temperature: float = 0.0, rates: Mapping[str, float] = RATES
+) -> Level:
+    """A level that takes ``seconds`` on one idle core in every game (by ``rates``),
     capped in time at :data:`CAP_FACTOR` times that (or :data:`CAP_FLOOR`)."""
     return Level(
         name,
         calibrated(seconds, DEFAULT_RATE),
         temperature,
-        tuple((game, calibrated(seconds, rate)) for game, rate in RATES.items()),
+        tuple((game, calibrated(seconds, rate)) for game, rate in rates.items()),
     )
 
 

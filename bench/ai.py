@@ -13,6 +13,7 @@ playouts, so the scores should not move.
     python -m bench ai [--games N] [--game NAME ...] [--pairs all|random|levels|lookahead|
                        flat-mc|old|ladder] [--player NAME ...] [--precision 0.1]
                        [--first-game N] [--load N] [--size N] [--knob FIELD=VALUE]
+                       [--rate GAME=PLAYOUTS_PER_S]
                        [--calibrate] [--quick]
 
 Full runs take hours (a hard move is 3 s); ``--games 4`` calibrates in one.
@@ -284,6 +285,12 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--size", type=int, default=None, help="board size (default: each game's)")
     parser.add_argument(
+        "--rate",
+        action="append",
+        default=[],
+        help="levels calibrated to this many playouts/s in a game, e.g. astralis=3600",
+    )
+    parser.add_argument(
         "--calibrate",
         action="store_true",
         help="only measure the search's playouts per CPU-second per game (ai.levels.RATES)",
@@ -306,6 +313,15 @@ def main(argv: list[str] | None = None) -> None:
     if args.size:
         cases = [(n, {**o, "size": args.size}) for n, o in cases]
     levels = {level.name: level for level in (quick_levels() if args.quick else ai.LEVELS.values())}
+    if args.rate:
+        rates = dict(ai.levels.RATES)
+        rates.update((game, float(rate)) for game, _, rate in (r.partition("=") for r in args.rate))
+        levels = {
+            name: ai.levels.calibrated_level(
+                name, ai.levels.SECONDS[name], level.temperature, rates
+            )
+            for name, level in levels.items()
+        }
     games = 2 if args.quick else args.games
     timing = Timing()
     results: dict[str, list[Result]] = defaultdict(list)
