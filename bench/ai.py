@@ -6,7 +6,8 @@ one-move-lookahead player and a flat Monte Carlo player of equal CPU time (both 
 :mod:`bench.opponents`), the hard level against the hard level of before issue 24;
 ``ladder`` plays them all and fits an Elo ladder per game (random at 0). Half the
 games in each seat; the score (a draw counts half) with its 95% Wilson interval;
-then each level's think time per move (median, p99, moves over the time cap).
+then each level's think time per move (median, p99, moves over the time cap) and
+how many of its searches the cap cut short (every other one played all its playouts).
 ``--load N`` runs N CPU-bound processes beside the match: the levels are defined by
 playouts, so the scores should not move.
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import logging
 import math
 import random
 import statistics
@@ -69,19 +71,43 @@ def random_player(state: State, rng: random.Random) -> str:
     return rng.choice(state.legal_moves())
 
 
+class _CutShort(logging.Handler):
+    """Counts the searches :mod:`ai.mcts` logs as cut short by their time cap."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "cut short" in record.getMessage():
+            self.count += 1
+
+
 @dataclass
 class Timing:
-    """Think times per move, by level and game."""
+    """Think times per move, by level and game, and the moves whose search the time
+    cap cut short (all others played every playout of their level)."""
 
     seconds: dict[tuple[str, str], list[float]] = dataclasses.field(
         default_factory=lambda: defaultdict(list)
     )
+    cut: dict[tuple[str, str], int] = dataclasses.field(default_factory=lambda: defaultdict(int))
+    _watch: _CutShort = dataclasses.field(default_factory=_CutShort)
+
+    def __post_init__(self) -> None:
+        logger = logging.getLogger("ai.mcts")
+        logger.setLevel(logging.INFO)
+        logger.addHandler(self._watch)
+        logger.propagate = False
 
     def player(self, level: Level) -> Player:
         def play(state: State, rng: random.Random) -> str:
             started = time.perf_counter()
+            before = self._watch.count
             move = ai.choose_move(state, level, seed=rng.getrandbits(32))
-            self.seconds[level.name, state.game.name].append(time.perf_counter() - started)
+            key = level.name, state.game.name
+            self.seconds[key].append(time.perf_counter() - started)
+            self.cut[key] += self._watch.count - before
             return move
 
         return play
@@ -189,6 +215,8 @@ def set_knobs(knobs: list[str]) -> None:
     (``bias=2``, ``cutoff=20``...), to try a setting without changing the code."""
     import ai.player
 
+    if not knobs:
+        return
     changes: dict[str, float | None] = {}
     for knob in knobs:
         field, _, value = knob.partition("=")
@@ -363,8 +391,8 @@ def main(argv: list[str] | None = None) -> None:
             for player, rating in sorted(elo(rows).items(), key=lambda kv: -kv[1]):
                 print(f"| {name} | {player} | {rating:.0f} |")
     print(f"\n## AI think time per move at load {args.load} (all games above)\n")
-    print("| level | game | budget | moves | median | p99 | over cap | target |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| level | game | budget | moves | cut short | median | p99 | over cap | target |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for (level_name, name), samples in timing.seconds.items():
         level = levels.get(level_name)
         budget = level.budget_for(name) if level else Budget(seconds=3.0, playouts=20_000)
@@ -374,7 +402,8 @@ def main(argv: list[str] | None = None) -> None:
         target = f"p99 <= {budget.seconds:g} s" if budget.seconds else ""
         print(
             f"| {level_name} | {name} | {shown} | {len(samples)} | "
-            f"{statistics.median(samples):.3f} s | {percentile(samples, 0.99):.3f} s | "
+            f"{timing.cut[level_name, name]} | {statistics.median(samples):.3f} s | "
+            f"{percentile(samples, 0.99):.3f} s | "
             f"{over} | {target} |"
         )
 
