@@ -83,6 +83,13 @@ class _CutShort(logging.Handler):
             self.count += 1
 
 
+#: The one counter, on the search's logger (which then passes INFO records on; without a
+#: handler of its own the root logger shows warnings only).
+_WATCH = _CutShort()
+logging.getLogger("ai.mcts").addHandler(_WATCH)
+logging.getLogger("ai.mcts").setLevel(logging.INFO)
+
+
 @dataclass
 class Timing:
     """Think times per move, by level and game, and the moves whose search the time
@@ -92,13 +99,7 @@ class Timing:
         default_factory=lambda: defaultdict(list)
     )
     cut: dict[tuple[str, str], int] = dataclasses.field(default_factory=lambda: defaultdict(int))
-    _watch: _CutShort = dataclasses.field(default_factory=_CutShort)
-
-    def __post_init__(self) -> None:
-        logger = logging.getLogger("ai.mcts")
-        logger.setLevel(logging.INFO)
-        logger.addHandler(self._watch)
-        logger.propagate = False
+    _watch: _CutShort = dataclasses.field(default_factory=lambda: _WATCH)
 
     def player(self, level: Level) -> Player:
         def play(state: State, rng: random.Random) -> str:
