@@ -55,9 +55,11 @@ class Level:
 #: The time cap of a level is this many times its calibrated time (a safety net only),
 #: and never below :data:`CAP_FLOOR`: at load 8 on two cores a 0.3 s cap cut 187 of 259
 #: easy moves short and easy fell from 4/8 to 1/8 against the lookahead player in
-#: Astralis (bench ai, 2026-11-27), while two seconds hold no game up.
+#: Astralis (bench ai, 2026-11-27); a 2 s floor still cut 92 of 429 medium searches
+#: in Sliglube at host load 3.5-9 (late positions cost several times the calibrated
+#: average), so five seconds, which still hold no game up (the member sees typing).
 CAP_FACTOR = 3.0
-CAP_FLOOR = 2.0
+CAP_FLOOR = 5.0
 #: The think time each level is calibrated to, on one idle core.
 SECONDS = {"easy": 0.1, "medium": 0.5, "hard": 3.0}
 #: Playouts per second of CPU of one search (tree, tactics and playouts), by game at its
