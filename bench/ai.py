@@ -30,6 +30,7 @@ import random
 import statistics
 import sys
 import time
+import zlib
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -122,7 +123,14 @@ def play_game(
     state = rules.get_game(name).new(**options)
     while not state.is_over and state.ply < max_plies:
         state = state.play(players[state.to_move](state, rng))
+    global last_game  # read by match() for its line on stderr
+    last_game = f"{state.ply} plies, moves {zlib.crc32(' '.join(state.history).encode()):08x}"
     return 0.5 if state.winner is None else 1.0 - state.winner
+
+
+#: The length and a checksum of the moves of the last game played: the same seed and the
+#: same playouts give the same game, at any load (``--load``), unless a cap cut a search.
+last_game = ""
 
 
 def wilson(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -160,7 +168,9 @@ def match(
         else:
             score += 1.0 - play_game(name, options, (second, first), seed + game, max_plies)
         print(
-            f"{name} game {game} (seat {game % 2}): {score:g}/{played}", file=sys.stderr, flush=True
+            f"{name} game {game} (seat {game % 2}): {score:g}/{played} ({last_game})",
+            file=sys.stderr,
+            flush=True,
         )
         if precision is not None and played % 2 == 0 and played >= MIN_GAMES:
             low, high = wilson(score, played)
