@@ -71,7 +71,7 @@ def test_a_knob_and_a_rate_change_the_levels_of_one_run_only(
         ]
     )
     out = capsys.readouterr().out
-    # 0.5 s at 20 playouts/s: 10 playouts a move, every search played out (none cut short)
-    assert "| medium | lifeline | 10 playouts, 2 s cap |" in out
+    # 0.5 s at 20 playouts/s: 10 playouts a move (the 5 s cap cutting none of them short)
+    assert "| medium | lifeline | 10 playouts, 5 s cap |" in out
     row = next(line for line in out.splitlines() if line.startswith("| medium | lifeline"))
     assert row.split("|")[5].strip() == "0"
