@@ -13,10 +13,11 @@ per-game knowledge, :mod:`ai.levels` the budgets (playouts, with a time cap),
 
 from __future__ import annotations
 
-from ai.levels import LEVELS, Budget, Level, get_level
+from ai.levels import ANALYSIS, LEVELS, Budget, Level, get_level
 from ai.player import Analysis, Candidate, analyse, analyse_game, choose_move
 
 __all__ = [
+    "ANALYSIS",
     "LEVELS",
     "Analysis",
     "Budget",

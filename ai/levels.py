@@ -55,15 +55,18 @@ class Level:
 #: The time cap of a level is this many times its calibrated time (a safety net only),
 #: and never below :data:`CAP_FLOOR`: at load 8 on two cores a 0.3 s cap cut 187 of 259
 #: easy moves short and easy fell from 4/8 to 1/8 against the lookahead player in
-#: Astralis (bench ai, 2026-11-27), while two seconds hold no game up.
+#: Astralis (bench ai, 2026-11-27); a 2 s floor still cut 92 of 429 medium searches
+#: in Sliglube at host load 3.5-9 (late positions cost several times the calibrated
+#: average), so five seconds, which still hold no game up (the member sees typing).
 CAP_FACTOR = 3.0
-CAP_FLOOR = 2.0
+CAP_FLOOR = 5.0
 #: The think time each level is calibrated to, on one idle core.
 SECONDS = {"easy": 0.1, "medium": 0.5, "hard": 3.0}
 #: Playouts per second of CPU of one search (tree, tactics and playouts), by game at its
 #: default size, over positions of random games (``python -m bench ai --calibrate``,
 #: 2026-11-26, CPU time so that other processes do not count).
-RATES: Mapping[str, float] = {"lifeline": 1100, "asli": 800, "astralis": 2300, "sliglube": 380}
+#: Sliglube's is 280 since its progressive bias (27% of its playouts per second).
+RATES: Mapping[str, float] = {"lifeline": 1100, "asli": 800, "astralis": 2300, "sliglube": 280}
 #: For a game without a rate of its own.
 DEFAULT_RATE = 600.0
 
@@ -77,21 +80,34 @@ def calibrated(seconds: float, rate: float) -> Budget:
     )
 
 
-def _level(name: str, temperature: float = 0.0) -> Level:
-    seconds = SECONDS[name]
+def calibrated_level(
+    name: str, seconds: float, temperature: float = 0.0, rates: Mapping[str, float] = RATES
+) -> Level:
+    """A level that takes ``seconds`` on one idle core in every game (by ``rates``),
+    capped in time at :data:`CAP_FACTOR` times that (or :data:`CAP_FLOOR`)."""
     return Level(
         name,
         calibrated(seconds, DEFAULT_RATE),
         temperature,
-        tuple((game, calibrated(seconds, rate)) for game, rate in RATES.items()),
+        tuple((game, calibrated(seconds, rate)) for game, rate in rates.items()),
     )
 
 
 #: Each level searches about six times as much as the one below: a search's strength
 #: grows with the logarithm of its playouts.
 LEVELS: dict[str, Level] = {
-    level.name: level for level in (_level("easy", 1.0), _level("medium"), _level("hard"))
+    level.name: level
+    for level in (
+        calibrated_level("easy", SECONDS["easy"], 1.0),
+        calibrated_level("medium", SECONDS["medium"]),
+        calibrated_level("hard", SECONDS["hard"]),
+    )
 }
+
+#: What the analysis of one position of a finished game costs a worker: the work of
+#: half a second on an idle core, in playouts per game, capped in time as the levels are
+#: (it was 0.5 s of wall clock, so a busy host analysed worse).
+ANALYSIS = calibrated_level("analysis", 0.5)
 
 
 def get_level(level: str | Level) -> Level:

@@ -16,6 +16,7 @@ same seat's move): everything is kept per seat, never per ply parity.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 import random
@@ -129,6 +130,10 @@ class Search:
         self.bias = knowledge.bias if evaluates else 0.0
         #: Playout plies recorded for RAVE (None: all of them); none without RAVE.
         self.recorded = knowledge.amaf_plies if self.rave else 0
+        #: Last good replies, per seat: the opponent's move -> the reply that won after it.
+        self.replies: tuple[dict[int, int], dict[int, int]] | None = (
+            ({}, {}) if knowledge.last_good_reply else None
+        )
 
     # -- driving -------------------------------------------------------------------------
 
@@ -341,11 +346,20 @@ class Search:
         if cutoff is not None and (recorded is None or recorded > cutoff):
             recorded = cutoff
         random_ = self.rng.random
+        replies = self.replies
         plies = 0
         while not pos.is_over and (recorded is None or plies < recorded):
             seat = pos.to_move
             moves = pos.legal_moves()
-            move = moves[int(random_() * len(moves))]
+            move = -1
+            if replies is not None and trail:
+                last = trail[-1]
+                if last[0] != seat:
+                    move = replies[seat].get(last[1], -1)  # type: ignore[index]
+                    if move not in moves:
+                        move = -1
+            if move < 0:
+                move = moves[int(random_() * len(moves))]
             pos.play(move)
             trail.append((seat, move))  # type: ignore[arg-type]
             plies += 1
@@ -356,7 +370,22 @@ class Search:
             return 0.5 if winner is None else 1.0 - winner
         return self.knowledge.judge(pos.evaluate())
 
+    def _learn_replies(self, trail: list[tuple[int, int]], result: float) -> None:
+        """Keep each winner's replies of this simulation, forget the loser's."""
+        if self.replies is None or result == 0.5:
+            return
+        winner = 0 if result > 0.5 else 1
+        for (before, previous), (seat, move) in itertools.pairwise(trail):
+            if before == seat:
+                continue
+            known = self.replies[seat]
+            if seat == winner:
+                known[previous] = move
+            elif known.get(previous) == move:
+                del known[previous]
+
     def _backup(self, path: list[Node], trail: list[tuple[int, int]], result: float) -> None:
+        self._learn_replies(trail, result)
         rave = self.rave
         # Moves each seat played from the node at depth i on: built from the end.
         later: tuple[dict[int, None], dict[int, None]] = ({}, {})

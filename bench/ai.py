@@ -6,13 +6,16 @@ one-move-lookahead player and a flat Monte Carlo player of equal CPU time (both 
 :mod:`bench.opponents`), the hard level against the hard level of before issue 24;
 ``ladder`` plays them all and fits an Elo ladder per game (random at 0). Half the
 games in each seat; the score (a draw counts half) with its 95% Wilson interval;
-then each level's think time per move (median, p99, moves over the time cap).
+then each level's think time per move (median, p99, moves over the time cap) and
+how many of its searches the cap cut short (every other one played all its playouts).
 ``--load N`` runs N CPU-bound processes beside the match: the levels are defined by
 playouts, so the scores should not move.
 
     python -m bench ai [--games N] [--game NAME ...] [--pairs all|random|levels|lookahead|
                        flat-mc|old|ladder] [--player NAME ...] [--precision 0.1]
-                       [--first-game N] [--load N] [--size N] [--quick]
+                       [--first-game N] [--load N] [--size N] [--knob FIELD=VALUE]
+                       [--rate GAME=PLAYOUTS_PER_S]
+                       [--calibrate] [--quick]
 
 Full runs take hours (a hard move is 3 s); ``--games 4`` calibrates in one.
 """
@@ -21,16 +24,20 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import logging
 import math
 import random
 import statistics
 import sys
 import time
+import zlib
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import ai
+import ai.games
+import ai.levels
 import rules
 from ai.levels import SECONDS, Budget, Level
 from bench.common import percentile
@@ -65,19 +72,44 @@ def random_player(state: State, rng: random.Random) -> str:
     return rng.choice(state.legal_moves())
 
 
+class _CutShort(logging.Handler):
+    """Counts the searches :mod:`ai.mcts` logs as cut short by their time cap."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "cut short" in record.getMessage():
+            self.count += 1
+
+
+#: The one counter, on the search's logger (which then passes INFO records on; without a
+#: handler of its own the root logger shows warnings only).
+_WATCH = _CutShort()
+logging.getLogger("ai.mcts").addHandler(_WATCH)
+logging.getLogger("ai.mcts").setLevel(logging.INFO)
+
+
 @dataclass
 class Timing:
-    """Think times per move, by level and game."""
+    """Think times per move, by level and game, and the moves whose search the time
+    cap cut short (all others played every playout of their level)."""
 
     seconds: dict[tuple[str, str], list[float]] = dataclasses.field(
         default_factory=lambda: defaultdict(list)
     )
+    cut: dict[tuple[str, str], int] = dataclasses.field(default_factory=lambda: defaultdict(int))
+    _watch: _CutShort = dataclasses.field(default_factory=lambda: _WATCH)
 
     def player(self, level: Level) -> Player:
         def play(state: State, rng: random.Random) -> str:
             started = time.perf_counter()
+            before = self._watch.count
             move = ai.choose_move(state, level, seed=rng.getrandbits(32))
-            self.seconds[level.name, state.game.name].append(time.perf_counter() - started)
+            key = level.name, state.game.name
+            self.seconds[key].append(time.perf_counter() - started)
+            self.cut[key] += self._watch.count - before
             return move
 
         return play
@@ -91,7 +123,14 @@ def play_game(
     state = rules.get_game(name).new(**options)
     while not state.is_over and state.ply < max_plies:
         state = state.play(players[state.to_move](state, rng))
+    global last_game  # read by match() for its line on stderr
+    last_game = f"{state.ply} plies, moves {zlib.crc32(' '.join(state.history).encode()):08x}"
     return 0.5 if state.winner is None else 1.0 - state.winner
+
+
+#: The length and a checksum of the moves of the last game played: the same seed and the
+#: same playouts give the same game, at any load (``--load``), unless a cap cut a search.
+last_game = ""
 
 
 def wilson(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -129,7 +168,9 @@ def match(
         else:
             score += 1.0 - play_game(name, options, (second, first), seed + game, max_plies)
         print(
-            f"{name} game {game} (seat {game % 2}): {score:g}/{played}", file=sys.stderr, flush=True
+            f"{name} game {game} (seat {game % 2}): {score:g}/{played} ({last_game})",
+            file=sys.stderr,
+            flush=True,
         )
         if precision is not None and played % 2 == 0 and played >= MIN_GAMES:
             low, high = wilson(score, played)
@@ -178,6 +219,54 @@ def old_hard(timing: Timing) -> Player:
             ai.player.knowledge = known
 
     return play
+
+
+def set_knobs(knobs: list[str]) -> None:
+    """Override fields of every game's :class:`ai.games.Knowledge` for the AI's levels
+    (``bias=2``, ``cutoff=20``...), to try a setting without changing the code."""
+    import ai.player
+
+    if not knobs:
+        return
+    changes: dict[str, float | None] = {}
+    for knob in knobs:
+        field, _, value = knob.partition("=")
+        if field not in {f.name for f in dataclasses.fields(ai.games.Knowledge)}:
+            raise SystemExit(f"--knob: no such knowledge field {field!r}")
+        changes[field] = None if value == "none" else float(value)
+        if field in ("cutoff", "amaf_plies") and changes[field] is not None:
+            changes[field] = int(changes[field])  # type: ignore[arg-type]
+    known = ai.player.knowledge
+    ai.player.knowledge = lambda name, options: dataclasses.replace(  # type: ignore[assignment]
+        known(name, options), **changes
+    )
+
+
+def calibrate(cases: list[tuple[str, dict]], playouts: int, quick: bool) -> None:
+    """Playouts per CPU-second of a whole choice of move (tactics, tree, playouts), over
+    positions every 10 plies of three random games per game: the rates of
+    :data:`ai.levels.RATES`."""
+    print(f"\n## AI search rate ({playouts} playouts a move, CPU time)\n")
+    print("| game | size | positions | playouts/s | now in ai.levels |")
+    print("|---|---|---|---|---|")
+    level = Level("calibrate", Budget(playouts=playouts))
+    for name, options in cases:
+        rng = random.Random(7)
+        done = cpu = 0.0
+        count = 0
+        for _ in range(1 if quick else 3):
+            state = rules.get_game(name).new(**options)
+            while not state.is_over and state.ply < (QUICK_PLIES if quick else MAX_PLIES):
+                if state.ply % 10 == 5:
+                    started = time.process_time()
+                    ai.choose_move(state, level, seed=count)
+                    cpu += time.process_time() - started
+                    done += playouts
+                    count += 1
+                state = state.play(rng.choice(state.legal_moves()))
+        rate = done / cpu if cpu else 0.0
+        known = ai.levels.RATES.get(name)
+        print(f"| {name} | {options['size']} | {count} | {rate:,.0f} | {known or ''} |", flush=True)
 
 
 def make_player(name: str, other: str, levels: dict[str, Level], timing: Timing) -> Player:
@@ -234,12 +323,44 @@ def main(argv: list[str] | None = None) -> None:
         "--load", type=int, default=0, help="run N CPU-bound processes beside the match"
     )
     parser.add_argument("--size", type=int, default=None, help="board size (default: each game's)")
+    parser.add_argument(
+        "--rate",
+        action="append",
+        default=[],
+        help="levels calibrated to this many playouts/s in a game, e.g. astralis=3600",
+    )
+    parser.add_argument(
+        "--calibrate",
+        action="store_true",
+        help="only measure the search's playouts per CPU-second per game (ai.levels.RATES)",
+    )
+    parser.add_argument(
+        "--knob",
+        action="append",
+        default=[],
+        help="override a Knowledge field of the AI's levels in every game, e.g. bias=2",
+    )
     args = parser.parse_args(argv)
+    set_knobs(args.knob)
+    if args.calibrate:
+        cases = QUICK_CASES if args.quick else CASES
+        cases = [(n, o) for n, o in cases if not args.game or n in args.game]
+        calibrate(cases, 20 if args.quick else 500, args.quick)
+        return
     cases = QUICK_CASES if args.quick else CASES
     cases = [(n, o) for n, o in cases if not args.game or n in args.game]
     if args.size:
         cases = [(n, {**o, "size": args.size}) for n, o in cases]
     levels = {level.name: level for level in (quick_levels() if args.quick else ai.LEVELS.values())}
+    if args.rate:
+        rates = dict(ai.levels.RATES)
+        rates.update((game, float(rate)) for game, _, rate in (r.partition("=") for r in args.rate))
+        levels = {
+            name: ai.levels.calibrated_level(
+                name, ai.levels.SECONDS[name], level.temperature, rates
+            )
+            for name, level in levels.items()
+        }
     games = 2 if args.quick else args.games
     timing = Timing()
     results: dict[str, list[Result]] = defaultdict(list)
@@ -281,8 +402,8 @@ def main(argv: list[str] | None = None) -> None:
             for player, rating in sorted(elo(rows).items(), key=lambda kv: -kv[1]):
                 print(f"| {name} | {player} | {rating:.0f} |")
     print(f"\n## AI think time per move at load {args.load} (all games above)\n")
-    print("| level | game | budget | moves | median | p99 | over cap | target |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| level | game | budget | moves | cut short | median | p99 | over cap | target |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for (level_name, name), samples in timing.seconds.items():
         level = levels.get(level_name)
         budget = level.budget_for(name) if level else Budget(seconds=3.0, playouts=20_000)
@@ -292,7 +413,8 @@ def main(argv: list[str] | None = None) -> None:
         target = f"p99 <= {budget.seconds:g} s" if budget.seconds else ""
         print(
             f"| {level_name} | {name} | {shown} | {len(samples)} | "
-            f"{statistics.median(samples):.3f} s | {percentile(samples, 0.99):.3f} s | "
+            f"{timing.cut[level_name, name]} | {statistics.median(samples):.3f} s | "
+            f"{percentile(samples, 0.99):.3f} s | "
             f"{over} | {target} |"
         )
 

@@ -113,7 +113,11 @@ class Knowledge:
     ``bias``: the weight of progressive bias: when a node tries its moves so, each
     move also gets the game's evaluation after it (``evaluate()`` through
     :meth:`judge`, for the mover) as a prior, added to its selection score at
-    ``bias / (visits + 1)``: it orders the first visits and fades (0: none).
+    ``bias / (visits + 1)``: it orders the first visits and fades (0: none);
+    ``last_good_reply``: in the playout plies the search plays itself, answer the
+    opponent's last move with the reply that last won a playout after it, where
+    legal, else at random (LGR-1 with forgetting: a reply in a lost playout is
+    dropped; 0: off).
     """
 
     cutoff: int | None = None
@@ -124,6 +128,7 @@ class Knowledge:
     candidates: Candidates = field(default=generic_candidates)
     decisive_after: float = 1
     bias: float = 0.0
+    last_good_reply: float = 0.0
 
     def judge(self, share: float) -> float:
         """Seat 0's chance of winning from ``evaluate()``'s share for seat 0."""

@@ -4,7 +4,9 @@ of ``/review``.
 
 When a game finishes (and for any finished game someone opens in ``/review``), its
 positions are queued; one background task asks the AI's worker processes for one
-position at a time, each within :attr:`Analyses.budget`, and stores each estimate as
+position at a time, each within :attr:`Analyses.budget` (work: playouts per game,
+calibrated to half a second on an idle core, so a busy host analyses as well as an
+idle one; the time cap is a safety net only), and stores each estimate as
 it comes, so the work is done once and survives a restart (the queue starts again
 from what is missing). Nothing here runs on a member's move: a move only adds the
 finished game to the queue, and the searches run in other processes.
@@ -23,7 +25,7 @@ from typing import Any, Protocol
 from babel.numbers import format_percent
 
 import rules
-from ai import Analysis, Budget, Level
+from ai import ANALYSIS, Analysis, Budget, Level
 from bot import texts
 from bot.core.games import Games
 from bot.i18n import _, current_locale
@@ -36,8 +38,9 @@ from rules import State
 
 log = logging.getLogger(__name__)
 
-#: What one position may cost a worker: a fraction of a second, a few thousand playouts.
-BUDGET = Budget(seconds=0.5, playouts=2_000)
+#: What one position may cost a worker: playouts per game (half a second's work on an
+#: idle core, :data:`ai.ANALYSIS`), with a time cap only as a safety net.
+BUDGET: Level = ANALYSIS
 
 
 class Thinker(Protocol):
@@ -213,13 +216,14 @@ class Analyses:
         games: Games,
         thinker: Thinker,
         *,
-        budget: Budget = BUDGET,
+        budget: Budget | Level = BUDGET,
         seed: int | None = 1,
         shards: Shards = EVERY_SHARD,
     ) -> None:
         self.db = db
         self.games = games
         self.thinker = thinker
+        #: Each position's budget: one for every game, or a level's budget per game.
         self.budget = budget
         self.seed = seed
         #: Whose games :meth:`start` resumes: those of this process's servers.
@@ -240,6 +244,16 @@ class Analyses:
             queries.games_to_analyse(shard_count=self.shards.count, shard_ids=self.shards.ids)
         ):
             self.request(game_id)
+
+    def budget_for(self, game_name: str) -> Budget:
+        """The budget one position of a ``game_name`` game is analysed with."""
+        budget = self.budget
+        return budget if isinstance(budget, Budget) else budget.budget_for(game_name)
+
+    async def drained(self) -> None:
+        """Wait until every game queued so far is analysed (or failed): for tests and
+        an orderly stop, no polling."""
+        await self._queue.join()
 
     async def stop(self) -> None:
         task, self._task = self._task, None
@@ -290,11 +304,12 @@ class Analyses:
             return 0
         done = {known.ply for known in await self.db.read(queries.analyses_of_game(game_id))}
         added = 0
+        budget = self.budget_for(row.game)
         for ply in range(len(moves) + 1):
             if ply in done:
                 continue
             found = await self.thinker.analyse(
-                row.game, row.options, moves[:ply], self.budget, self.seed
+                row.game, row.options, moves[:ply], budget, self.seed
             )
             known = AnalysisRow(
                 game_id,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bench.ladder import Load, elo
 from bench.opponents import flat_mc_player, lookahead_player
 from tests.ai import positions
@@ -45,3 +47,31 @@ def test_the_load_processes_end_with_the_block() -> None:
     with Load(2) as load:
         assert all(p.poll() is None for p in load.processes)
     assert all(p.poll() is not None for p in load.processes)
+
+
+def test_a_knob_and_a_rate_change_the_levels_of_one_run_only(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import ai.player
+    from bench import ai as bench_ai
+
+    known = ai.player.knowledge
+    try:
+        bench_ai.main(["--calibrate", "--quick", "--game", "astralis", "--knob", "amaf_plies=0"])
+        assert ai.player.knowledge("astralis", {"size": 8}).amaf_plies == 0
+    finally:
+        ai.player.knowledge = known
+    assert "| astralis | 7 |" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="no such knowledge field 'biass'"):
+        bench_ai.set_knobs(["biass=1"])
+    bench_ai.main(
+        [
+            *("--quick", "--pairs", "random", "--player", "medium"),
+            *("--game", "lifeline", "--rate", "lifeline=20"),
+        ]
+    )
+    out = capsys.readouterr().out
+    # 0.5 s at 20 playouts/s: 10 playouts a move (the 5 s cap cutting none of them short)
+    assert "| medium | lifeline | 10 playouts, 5 s cap |" in out
+    row = next(line for line in out.splitlines() if line.startswith("| medium | lifeline"))
+    assert row.split("|")[5].strip() == "0"

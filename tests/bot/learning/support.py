@@ -6,18 +6,15 @@ for a game's analysis."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from types import SimpleNamespace
 from typing import Any
 
-from bot.learning.analysis import GameAnalysis
+from bot.learning.analysis import Analyses, GameAnalysis
 from bot.learning.views import ITEMS
-from bot.storage import Database, queries
+from bot.storage import queries
 from tests.bot.support import StandIn
 from tests.timing import seconds
-
-#: How often :func:`analysed` looks at the stored analysis: time for the queue's worker,
-#: and for the AI's thread, to go on meanwhile.
-LOOK_EVERY = 0.01
 
 
 class Reader(StandIn):
@@ -62,24 +59,19 @@ async def click(
     raise AssertionError(f"no item claims {custom_id!r}")
 
 
-async def analysed(db: Database, game_id: int, *, within: float = 60.0) -> GameAnalysis:
-    """The stored analysis of finished game ``game_id`` once it is complete (every
-    position), as the member opening it would see it. The queue's worker stores each
-    position as soon as it is known and tells no one: this looks at what is stored
-    until it is all there, for ``within`` seconds at most on a healthy machine."""
+async def analysed(analyst: Analyses, game_id: int, *, within: float = 60.0) -> GameAnalysis:
+    """The stored analysis of finished game ``game_id`` once ``analyst``'s queue is done
+    with it (and with every game queued before it), as the member opening it would see
+    it: no polling and no sleeping, a wait on the queue itself, for ``within`` seconds
+    at most on a healthy machine."""
+    db = analyst.db
     async with db.reading() as conn:
         row = await queries.get_game(conn, game_id)
         moves = tuple(await queries.moves_of_game(conn, game_id))
     assert row is not None and row.status == "finished", row
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + seconds(within)
-    while True:
-        found = {known.ply: known for known in await db.read(queries.analyses_of_game(game_id))}
-        analysis = GameAnalysis(row, moves, found)
-        if analysis.complete:
-            return analysis
-        if loop.time() > deadline:
-            raise AssertionError(
-                f"game {game_id}: {len(found)} of {len(moves) + 1} positions analysed"
-            )
-        await asyncio.sleep(LOOK_EVERY)
+    with contextlib.suppress(TimeoutError):  # said below, with what is stored
+        await asyncio.wait_for(analyst.drained(), timeout=seconds(within))
+    found = {known.ply: known for known in await db.read(queries.analyses_of_game(game_id))}
+    analysis = GameAnalysis(row, moves, found)
+    assert analysis.complete, f"game {game_id}: {len(found)} of {len(moves) + 1} positions analysed"
+    return analysis

@@ -5,10 +5,14 @@ restart, refused for games in progress; and the Analysis view of ``/review``."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pytest
 
 import rules
+from ai import Analysis, Budget
+from ai.levels import CAP_FACTOR, RATES
 from bot.learning.analysis import Analyses
 from bot.learning.views import AnalysisButton
 from bot.model import UserError
@@ -50,7 +54,7 @@ async def test_a_finished_game_is_analysed_once_with_a_legal_move_at_every_ply(
     analyst = analyses(env, thinker)
     await analyst.start()
     game_id, moves = await finished(env, game)
-    await analysed(env.db, game_id)
+    await analysed(analyst, game_id)
     stored = await env.db.read(queries.analyses_of_game(game_id))
     assert [row.ply for row in stored] == list(range(len(moves) + 1))
     assert len(thinker.asked) == len(moves) + 1
@@ -68,6 +72,43 @@ async def test_a_finished_game_is_analysed_once_with_a_legal_move_at_every_ply(
     await analyst.stop()
 
 
+class Recording(InProcessAI):
+    """Records the budget each position is asked with, and thinks with the tiny one."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.budgets: list[Budget] = []
+
+    async def analyse(  # type: ignore[override]
+        self,
+        game_name: str,
+        options: Mapping[str, Any],
+        moves: Sequence[str],
+        budget: Budget,
+        seed: int | None = None,
+    ) -> Analysis:
+        self.budgets.append(budget)
+        return await super().analyse(game_name, options, moves, TINY, seed)
+
+
+@pytest.mark.parametrize("game", ["lifeline", "astralis"])
+async def test_each_position_is_analysed_with_work_not_wall_time(env: Env, game: str) -> None:
+    """The bot's analysis asks for playouts (half a second's work on an idle core, the
+    game's own rate), so a busy host analyses as well as an idle one; time only caps it,
+    well above what the work takes."""
+    thinker = Recording()
+    analyst = Analyses(env.db, env.games, thinker)  # the bot's own budget
+    env.events.subscribe(analyst)
+    await analyst.start()
+    game_id, moves = await finished(env, game)
+    await analysed(analyst, game_id)
+    await analyst.stop()
+    assert len(thinker.budgets) == len(moves) + 1
+    [budget] = set(thinker.budgets)
+    assert budget.playouts == round(0.5 * RATES[game], -1)
+    assert budget.seconds is not None and budget.seconds >= CAP_FACTOR * 0.5
+
+
 async def test_the_move_that_ends_a_game_never_waits_for_the_ai(env: Env) -> None:
     thinker = InProcessAI()
     thinker.gate = asyncio.Event()  # the AI thinks forever
@@ -81,7 +122,7 @@ async def test_the_move_that_ends_a_game_never_waits_for_the_ai(env: Env) -> Non
     await asyncio.wait_for(thinker.started.wait(), timeout=seconds(60))
     assert thinker.asked == [("asli", 0)]  # thinking about the first position, still
     thinker.gate.set()
-    await analysed(env.db, game_id)  # once the AI answers
+    await analysed(analyst, game_id)  # once the AI answers
     await analyst.stop()
 
 
@@ -90,13 +131,13 @@ async def test_a_restart_finishes_what_was_started(env: Env) -> None:
     analyst = analyses(env, thinker)
     game_id, moves = await finished(env)  # the game ended while nothing analysed
     await analyst.start()
-    await analysed(env.db, game_id)
+    await analysed(analyst, game_id)
     first = len(thinker.asked)
     async with env.db.transaction() as tx:  # as if the bot had stopped half-way
         await tx.change("DELETE FROM analyses WHERE game_id = ? AND ply >= 3", (game_id,))
     again = Analyses(env.db, env.games, thinker, budget=TINY)
     await again.start()
-    await analysed(env.db, game_id)
+    await analysed(again, game_id)
     assert [n for _, n in thinker.asked[first:]] == list(range(3, len(moves) + 1))
     await again.stop()
     await analyst.stop()
@@ -110,7 +151,7 @@ async def test_a_restart_resumes_the_analyses_of_its_own_servers_only(env: Env) 
     analyst = analyses(env, thinker)
     game_id, moves = await finished(env)
     await analyst.start()
-    await analysed(env.db, game_id)
+    await analysed(analyst, game_id)
     await analyst.stop()
     async with env.db.transaction() as tx:  # as if the bot had stopped half-way
         await tx.change("DELETE FROM analyses WHERE game_id = ? AND ply >= 3", (game_id,))
@@ -120,13 +161,13 @@ async def test_a_restart_resumes_the_analyses_of_its_own_servers_only(env: Env) 
     await elsewhere.start()
     # one worker, in order: what its start queued is analysed before a game asked after
     elsewhere.request(older)
-    await analysed(env.db, older)
+    await analysed(elsewhere, older)
     await elsewhere.stop()
     assert thinker.asked[asked:] == [("lifeline", n) for n in range(len(older_moves) + 1)]
     asked = len(thinker.asked)
     again = Analyses(env.db, env.games, thinker, budget=TINY, shards=Shards(2, (mine,)))
     await again.start()
-    await analysed(env.db, game_id)
+    await analysed(again, game_id)
     await again.stop()
     assert [n for _, n in thinker.asked[asked:]] == list(range(3, len(moves) + 1))
 
@@ -157,7 +198,7 @@ async def test_the_analysis_view_shows_the_chart_and_the_ais_move(env: Env) -> N
     analyst = analyses(env, thinker)
     await analyst.start()
     game_id, moves = await finished(env)
-    await analysed(env.db, game_id)
+    await analysed(analyst, game_id)
     app = App(env, analyst)
     opened = await click(
         app, CY, f"bb:analysis:{game_id}:3:open", items=(AnalysisButton,), ephemeral=False
@@ -201,7 +242,7 @@ async def test_the_pool_of_worker_processes_analyses_too(env: Env) -> None:
         env.events.subscribe(analyst)
         await analyst.start()
         game_id, moves = await finished(env, "lifeline")
-        await analysed(env.db, game_id)
+        await analysed(analyst, game_id)
         await analyst.stop()
     stored = await env.db.read(queries.analyses_of_game(game_id))
     assert len(stored) == len(moves) + 1
@@ -215,12 +256,12 @@ async def test_an_old_game_is_analysed_when_someone_asks(env: Env) -> None:
     # one worker, in order: had its start queued the old game, the AI would have been
     # asked about it before a game ended since is analysed
     since, since_moves = await finished(env, "lifeline")
-    await analysed(env.db, since)
+    await analysed(later, since)
     assert thinker.asked == [("lifeline", n) for n in range(len(since_moves) + 1)]
     asked = len(thinker.asked)
     found = await later.of_game(guild_id=GUILD, game_id=game_id)
     assert not found.complete and found.chances() == [None] * (len(moves) + 1)
-    await analysed(env.db, game_id)
+    await analysed(later, game_id)
     found = await later.of_game(guild_id=GUILD, game_id=game_id)
     assert found.complete and len(thinker.asked) == asked + len(moves) + 1
     await later.stop()
