@@ -139,3 +139,32 @@ def test_the_build_leaves_secrets_and_data_out() -> None:
     ignored = (ROOT / ".dockerignore").read_text().split()
     for kept_out in (".env", ".git", "*.sqlite3"):
         assert kept_out in ignored
+
+
+def test_every_file_a_package_reads_is_installed_with_it() -> None:
+    """A non-editable install (the image's ``pip install .``) takes only the modules
+    unless pyproject.toml names the other files: without the catalogues the bot would
+    speak only English there. Every non-Python file under the packages is named."""
+    import tomllib
+    from fnmatch import fnmatch
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    declared = project["tool"]["setuptools"].get("package-data", {})
+    tracked = subprocess.run(
+        ["git", "ls-files", "bot", "rules", "render", "ai"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    data = [name for name in tracked if not name.endswith(".py")]
+    assert data, "no data files found: is this a checkout?"
+    left_out = [
+        name
+        for name in data
+        if not any(
+            fnmatch(name.split("/", 1)[1], pattern)
+            for pattern in declared.get(name.split("/", 1)[0], [])
+        )
+    ]
+    assert left_out == []
