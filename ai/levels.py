@@ -65,8 +65,7 @@ SECONDS = {"easy": 0.1, "medium": 0.5, "hard": 3.0}
 #: Playouts per second of CPU of one search (tree, tactics and playouts), by game at its
 #: default size, over positions of random games (``python -m bench ai --calibrate``,
 #: 2026-11-26, CPU time so that other processes do not count).
-#: Sliglube's is 280 since its progressive bias (27% of its playouts per second).
-RATES: Mapping[str, float] = {"lifeline": 1100, "asli": 800, "astralis": 2300, "sliglube": 280}
+RATES: Mapping[str, float] = {"lifeline": 1100, "asli": 800, "astralis": 2300, "sliglube": 380}
 #: For a game without a rate of its own.
 DEFAULT_RATE = 600.0
 

@@ -8,15 +8,11 @@ stop after 20 plies, judged by ``evaluate()`` (the share of empty cells each
 side may not play, which is what brings its stalemate near): 7/12 against
 playing out to the end, and cheaper.
 
-A level's few playouts (40 for easy, 190 for medium at 380/s) barely visit each
-of ~70 moves once, so each node's moves are ordered by progressive bias from the
-same evaluation after each move (weight 1): it costs ~27% of the playouts per
-second (289 -> 211 per CPU-second, so the levels were re-calibrated to 280/s, and
-medium now plays 140 playouts, easy 30). Measured (bench ai, 2026-11-27, host load
-2-9): medium against easy 15/20 with it, 9/12 without (7/10 on the first ten seeds,
-where it scored 8/10); easy against random 18/20 with it, 19/20 without. No
-measurable gain at these numbers of games, and no loss: kept, as everything measured
-since was measured with it.
+Progressive bias from the same evaluation after each move (weight 1, 27% fewer
+playouts per second, so 140 playouts for medium instead of 190 at equal time) was
+tried and taken out again (bench ai, 2026-11-27, host load 2-9, same seeds): medium
+against random 8/10 with it, 10/10 without; easy against random 18/20 and 19/20;
+medium against easy 15/20 and 9/12.
 """
 
 from __future__ import annotations
@@ -28,4 +24,4 @@ from ai.games import Knowledge
 
 
 def knowledge(options: Mapping[str, Any]) -> Knowledge:
-    return Knowledge(cutoff=20, sharpness=10.0, amaf_plies=0, bias=1.0)
+    return Knowledge(cutoff=20, sharpness=10.0, amaf_plies=0)
