@@ -136,8 +136,12 @@ def win_chart_image(
         text.draw(image, (x0 - 8 - text.length(label, SIZE), at(0, share)[1]), label, SIZE, ink)
     for ply in range(0, last + 1, step):
         text.draw(image, (at(ply, 0)[0], y1 + 22), str(ply), SIZE, ink, anchor="mm")
-    axis = _("move")
-    text.draw(image, (x0 - 8 - text.length(axis, SIZE), y1 + 22), axis, SIZE, ink)
+    axis = _("move")  # in the margin left of the plies: smaller where a language's word is long
+    margin, size = x0 - 8 - 2, SIZE
+    while size > SIZE * 2 // 3 and text.length(axis, size) > margin:
+        size -= 1
+    axis = text.fit(axis, size, margin)
+    text.draw(image, (x0 - 8 - text.length(axis, size), y1 + 22), axis, size, ink)
     for ply in marked:
         chance = chances[ply] if 0 <= ply < len(chances) else None
         before = chances[ply - 1] if ply > 0 else None

@@ -1,8 +1,8 @@
-"""Every kind of picture in German (long words) and Japanese (no spaces, the CJK
-font), as the bot draws them with the shipped catalogues: every word drawn lies
-inside the picture, every character has a font (no boxes), and long sentences wrap
-rather than run off. Also the checks themselves: an English caption forced too wide
-is caught."""
+"""Every kind of picture in every shipped language (German's long words, Japanese
+without spaces in the CJK font), as the bot draws them with the shipped catalogues:
+every word drawn lies inside the picture, every character has a font (no boxes), and
+long sentences wrap rather than run off. Also the check itself: a word drawn off the
+picture is caught."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from PIL import Image
 import render
 import rules
 from bot import pictures
-from bot.i18n import speaking, translated
+from bot.i18n import catalogues, speaking, translated
 from bot.learning.docs import guide_card_png
 from bot.learning.guide import guide_for
 from render import fonts, text
@@ -82,10 +82,8 @@ def _pictures(theme: str) -> Iterator[bytes]:
 
 
 @pytest.mark.parametrize("theme", ["dark", "light"])
-@pytest.mark.parametrize("locale", ["de", "ja"])
-def test_every_picture_fits_in_german_and_japanese(
-    locale: str, theme: str, drawn: list[Drawn]
-) -> None:
+@pytest.mark.parametrize("locale", ["de", "fr", "es", "pt_BR", "ja"])
+def test_every_picture_fits_in_every_language(locale: str, theme: str, drawn: list[Drawn]) -> None:
     with speaking(locale):
         # the catalogue speaks this language in pictures (else this test proves nothing)
         assert all(translated(t) for t in ("Prison: empty", "{color} to move", "In the picture"))
@@ -94,7 +92,8 @@ def test_every_picture_fits_in_german_and_japanese(
         Image.open(io.BytesIO(data)).verify()
     _inside(drawn)
     said = "".join(item.words for item in drawn)
-    assert ("ist am Zug" if locale == "de" else "の手番") in said
+    to_move = catalogues().text(locale, "{color} to move")
+    assert max(to_move.split("{color}"), key=len).strip() in said
 
 
 def test_japanese_wraps_between_characters_and_german_between_words() -> None:
@@ -106,9 +105,8 @@ def test_japanese_wraps_between_characters_and_german_between_words() -> None:
 
 
 def test_the_check_catches_words_off_the_picture(drawn: list[Drawn]) -> None:
-    too_wide = render.Words(lambda msgid, **params: "W" * 200, render.ENGLISH.ngettext)
-    with render.speaking(too_wide):
-        render.win_chart_png([0.5, 0.6])
+    image = Image.new("RGB", (120, 40))
+    text.draw(image, (-10, 20), "Zug", 22, (255, 255, 255))  # starts left of the picture
     with pytest.raises(AssertionError):
         _inside(drawn)
 
