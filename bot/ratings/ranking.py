@@ -45,6 +45,27 @@ def _score(seat: int, winner: int | None) -> tuple[int, int, int]:
     return (1, 0, 0) if winner == seat else (0, 1, 0)
 
 
+def _rated(
+    row: GameRow, seat: int, entry: RatingRow | None, new: Rating, *, guild_id: int
+) -> RatingRow:
+    """The rating of ``row``'s player in ``seat`` once the game is counted: ``new`` from
+    the game's result, and the record ``entry`` (None: their first) with it added."""
+    wins, losses, draws = _score(seat, row.winner_seat)
+    return RatingRow(
+        guild_id,
+        row.game,
+        row.player_ids[seat],
+        row.player_names[seat],
+        new.rating,
+        new.deviation,
+        new.volatility,
+        (entry.games if entry else 0) + 1,
+        (entry.wins if entry else 0) + wins,
+        (entry.losses if entry else 0) + losses,
+        (entry.draws if entry else 0) + draws,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Profile:
     member_id: int
@@ -86,24 +107,8 @@ class Ratings:
                 return None
             await self._rate_globally(tx, row, score)
             for seat, (entry, new) in enumerate(zip(stored, after, strict=True)):
-                wins, losses, draws = _score(seat, row.winner_seat)
-                await queries.save_rating(
-                    tx,
-                    RatingRow(
-                        row.guild_id,
-                        row.game,
-                        row.player_ids[seat],
-                        row.player_names[seat],
-                        new.rating,
-                        new.deviation,
-                        new.volatility,
-                        (entry.games if entry else 0) + 1,
-                        (entry.wins if entry else 0) + wins,
-                        (entry.losses if entry else 0) + losses,
-                        (entry.draws if entry else 0) + draws,
-                    ),
-                    updated_at=self.now(),
-                )
+                rated = _rated(row, seat, entry, new, guild_id=row.guild_id)
+                await queries.save_rating(tx, rated, updated_at=self.now())
             return await queries.get_rating_change(tx, row.id)
 
     async def _rate_globally(self, tx: Connection, row: GameRow, score: float) -> bool:
@@ -121,24 +126,8 @@ class Ratings:
         ):
             return False
         for seat, (entry, new) in enumerate(zip(stored, after, strict=True)):
-            wins, losses, draws = _score(seat, row.winner_seat)
-            await queries.save_global_rating(
-                tx,
-                RatingRow(
-                    queries.GLOBAL,
-                    row.game,
-                    row.player_ids[seat],
-                    row.player_names[seat],
-                    new.rating,
-                    new.deviation,
-                    new.volatility,
-                    (entry.games if entry else 0) + 1,
-                    (entry.wins if entry else 0) + wins,
-                    (entry.losses if entry else 0) + losses,
-                    (entry.draws if entry else 0) + draws,
-                ),
-                updated_at=self.now(),
-            )
+            rated = _rated(row, seat, entry, new, guild_id=queries.GLOBAL)
+            await queries.save_global_rating(tx, rated, updated_at=self.now())
         return True
 
     async def rebuild_global(self, *, page: int = REBUILD_PAGE) -> int:

@@ -71,11 +71,13 @@ async def insert_rating_change(
     after: tuple[float, float],
     *,
     rated_at: datetime,
+    table: str = "rating_changes",
 ) -> bool:
-    """Record what a game did to ratings; False if that game was already rated."""
+    """Record what a game did to ratings (``table``: the server's, or
+    ``global_rating_changes``); False if that game was already rated so."""
     return (
         await conn.change(
-            "INSERT INTO rating_changes (game_id, before0, after0, before1, after1, rated_at)"
+            f"INSERT INTO {table} (game_id, before0, after0, before1, after1, rated_at)"
             " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
             (game_id, before[0], after[0], before[1], after[1], rated_at.isoformat()),
         )
@@ -163,13 +165,8 @@ async def insert_global_rating_change(
     rated_at: datetime,
 ) -> bool:
     """Record what a game did to global ratings; False if it was already rated so."""
-    return (
-        await conn.change(
-            "INSERT INTO global_rating_changes (game_id, before0, after0, before1, after1,"
-            " rated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
-            (game_id, before[0], after[0], before[1], after[1], rated_at.isoformat()),
-        )
-        == 1
+    return await insert_rating_change(
+        conn, game_id, before, after, rated_at=rated_at, table="global_rating_changes"
     )
 
 
