@@ -76,11 +76,15 @@ class Painter:
         if "size" in state.options:
             parts.append(style_for(state.board).describe(state.board))
         parts += [
-            value.replace("-", " ")
+            self.option_words(key, value)
             for key, value in state.options.items()
             if key != "size" and isinstance(value, str)
         ]
         return " · ".join(parts)
+
+    def option_words(self, key: str, value: str) -> str:
+        """An option's value as the caption says it (``strong-pie`` → "strong pie")."""
+        return value.replace("-", " ")
 
     def move_text(self, state: State, move: str) -> str:
         """How the caption shows the last move (as played, by default)."""

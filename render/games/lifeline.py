@@ -6,13 +6,19 @@ from __future__ import annotations
 
 from render.games import Example, Painter
 from render.segments import Line, Swatch, Text
-from render.words import _, aside, color_name, lead
+from render.words import N_, _, aside, color_name, lead
 from rules import State
 from rules.lifeline import LifelineState
+
+#: The openings as a caption names them, in the reader's words.
+OPENINGS = {"strong-pie": N_("strong pie"), "weak-pie": N_("weak pie"), "komi-pie": N_("komi pie")}
 
 
 class LifelinePainter(Painter):
     example = Example({"size": 7}, seed=7, share=0.5)
+
+    def option_words(self, key: str, value: str) -> str:
+        return _(OPENINGS[value]) if value in OPENINGS else super().option_words(key, value)
 
     def facts(self, state: State) -> Line:
         assert isinstance(state, LifelineState)
