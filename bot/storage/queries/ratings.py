@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Literal
 
 from bot.storage.database import Connection, Row
 from bot.storage.rows import RatingChangeRow, RatingRow
@@ -71,7 +72,7 @@ async def insert_rating_change(
     after: tuple[float, float],
     *,
     rated_at: datetime,
-    table: str = "rating_changes",
+    table: Literal["rating_changes", "global_rating_changes"] = "rating_changes",
 ) -> bool:
     """Record what a game did to ratings (``table``: the server's, or
     ``global_rating_changes``); False if that game was already rated so."""
