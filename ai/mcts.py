@@ -348,20 +348,29 @@ class Search:
         random_ = self.rng.random
         replies = self.replies
         plies = 0
-        while not pos.is_over and (recorded is None or plies < recorded):
-            seat = pos.to_move
-            moves = pos.legal_moves()
-            move = -1
-            if replies is not None and trail:
-                last = trail[-1]
-                if last[0] != seat:
-                    move = replies[seat].get(last[1], -1)  # type: ignore[index]
-                    if move not in moves:
-                        move = -1
-            if move < 0:
-                move = moves[int(random_() * len(moves))]
-            pos.play(move)
-            trail.append((seat, move))  # type: ignore[arg-type]
+        while recorded is None or plies < recorded:
+            if replies is None:
+                played = pos.play_random(self.rng)
+                if played is None:
+                    break
+                seat, move = played
+            else:
+                mover = pos.to_move
+                moves = pos.legal_moves()
+                if mover is None or not moves:
+                    break
+                seat = mover
+                move = -1
+                if trail:
+                    last = trail[-1]
+                    if last[0] != seat:
+                        move = replies[seat].get(last[1], -1)
+                        if move not in moves:
+                            move = -1
+                if move < 0:
+                    move = moves[int(random_() * len(moves))]
+                pos.play(move)
+            trail.append((seat, move))
             plies += 1
         if not pos.is_over and (cutoff is None or plies < cutoff):
             pos.playout(self.rng, None if cutoff is None else cutoff - plies)

@@ -82,6 +82,19 @@ class SearchPosition(ABC):
             plies += 1
         return plies
 
+    def play_random(self, rng: random.Random) -> tuple[int, int] | None:
+        """Play one uniformly random legal move in place and return the seat that
+        played it and its id (None, and nothing played, once the game is over). A
+        position may sample its move more cheaply than by listing every legal one,
+        as its :meth:`playout` does."""
+        seat = self.to_move
+        moves = self.legal_moves()
+        if seat is None or not moves:
+            return None
+        move = moves[int(rng.random() * len(moves))]
+        self.play(move)
+        return seat, move
+
     def evaluate(self) -> float:
         """Seat 0's share of the game's own measure of who is ahead, in [0, 1]
         (the score, territory or material, as the game counts it); 0.5 when the

@@ -36,6 +36,7 @@ gives it (the player who runs out of actions loses).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import cache
 
 from rules.game import State
@@ -300,37 +301,52 @@ class AsliPosition(SearchPosition):
             plies += 1
         if self._black_seat is None:
             return plies
-        empties, where, judge = self._empties, self._where, self._judge
+        step = self._random_step
         while plies != limit and not self._draw and self._over is not True:
-            hold = 1 if (self._prison if self._to == WHITE else -self._prison) > 0 else 0
-            left = len(empties)
-            tried = 0
-            while True:
-                # a uniform pick among the candidates not tried yet (Hold is the last)
-                count = left - tried + hold
-                if not count:
-                    self._over = True
-                    return plies
-                bits = count.bit_length()
-                pick = getrandbits(bits)
-                while pick >= count:
-                    pick = getrandbits(bits)
-                if pick == left - tried:
-                    self._hold()
-                    break
-                i = tried + pick
-                p = empties[i]
-                verdict = judge(p)
-                if verdict is not None:
-                    self._place(p, *verdict)
-                    break
-                # set p aside: swap it into the tried prefix
-                q = empties[tried]
-                empties[tried], empties[i] = p, q
-                where[p], where[q] = tried, i
-                tried += 1
+            if step(getrandbits) is None:
+                return plies
             plies += 1
         return plies
+
+    def play_random(self, rng: random.Random) -> tuple[int, int] | None:
+        if self._black_seat is None or self._draw or self._over is True:
+            return super().play_random(rng)
+        seat = self._black_seat if self._to == BLACK else 1 - self._black_seat
+        move = self._random_step(rng.getrandbits)
+        return None if move is None else (seat, move)
+
+    def _random_step(self, getrandbits: Callable[[int], int]) -> int | None:
+        """Play a uniformly random legal move (a Hold or a stone) of a game under way
+        and return its id; None, marking the game over, when there is none. Points are
+        tried in a random order until one is legal, so few are judged."""
+        empties, where = self._empties, self._where
+        hold = 1 if self._holds() > 0 else 0
+        left = len(empties)
+        tried = 0
+        while True:
+            # a uniform pick among the candidates not tried yet (Hold is the last)
+            count = left - tried + hold
+            if not count:
+                self._over = True
+                return None
+            bits = count.bit_length()
+            pick = getrandbits(bits)
+            while pick >= count:
+                pick = getrandbits(bits)
+            if pick == left - tried:
+                self._hold()
+                return self._t.hold
+            i = tried + pick
+            p = empties[i]
+            verdict = self._judge(p)
+            if verdict is not None:
+                self._place(p, *verdict)
+                return p
+            # set p aside: swap it into the tried prefix
+            q = empties[tried]
+            empties[tried], empties[i] = p, q
+            where[p], where[q] = tried, i
+            tried += 1
 
     def evaluate(self) -> float:
         if self._black_seat is None or self._draw:

@@ -244,3 +244,30 @@ def test_playouts_choose_uniformly_among_the_legal_moves() -> None:
         counts[after[observed(step)]] += 1
     assert set(counts) == set(moves)
     assert all(200 <= counts[m] <= 400 for m in moves), counts
+
+
+def test_a_random_move_is_legal_uniform_and_says_who_played_it() -> None:
+    rng = random.Random(8)
+    pos = position(GAME.new(size=5))
+    while True:
+        seat, moves = pos.to_move, pos.legal_moves()
+        step = pos.copy()
+        played = step.play_random(rng)
+        if not moves:
+            assert played is None and observed(step) == observed(pos)
+            break
+        assert played is not None and played[0] == seat and played[1] in moves
+        assert observed(step) == observed(_played(pos, played[1]))
+        pos = step
+    # uniform in a late position where most empty points are illegal
+    pos = position(GAME.replay(["komi 4", "white"], size=5))
+    while len(pos.legal_moves()) > 6 or pos.legal_moves() == [pos.move_id("hold")]:
+        pos.play_random(rng)
+    moves = pos.legal_moves()
+    counts: Counter[int] = Counter()
+    for _ in range(300 * len(moves)):
+        played = pos.copy().play_random(rng)
+        assert played is not None
+        counts[played[1]] += 1
+    assert set(counts) == set(moves)
+    assert all(200 <= counts[m] <= 400 for m in moves), counts
