@@ -65,8 +65,9 @@ SECONDS = {"easy": 0.1, "medium": 0.5, "hard": 3.0}
 #: Playouts per second of CPU of one search (tree, tactics and playouts), by game at its
 #: default size, over positions of random games (``python -m bench ai --calibrate``,
 #: 2026-11-26, CPU time so that other processes do not count; Asli's 2026-11-27, once
-#: its recorded playout plies sampled one move instead of listing all: 812 -> 1,140).
-RATES: Mapping[str, float] = {"lifeline": 1100, "asli": 1150, "astralis": 2300, "sliglube": 380}
+#: its recorded playout plies sampled one move instead of listing all: 812 -> 1,140;
+#: Astralis's once it recorded none: 2,804 -> 7,094).
+RATES: Mapping[str, float] = {"lifeline": 1100, "asli": 1150, "astralis": 7000, "sliglube": 380}
 #: For a game without a rate of its own.
 DEFAULT_RATE = 600.0
 
