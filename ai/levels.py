@@ -58,7 +58,10 @@ class Level:
 #: Astralis (bench ai, 2026-11-27); a 2 s floor still cut 92 of 429 medium searches
 #: in Sliglube at host load 3.5-9 (late positions cost several times the calibrated
 #: average), so five seconds, which still hold no game up (the member sees typing).
-CAP_FACTOR = 3.0
+#: The factor is six: at load 8 on two cores a search gets 2/9 of a core, 4.5 times its
+#: idle time, and 3 (hard's 9 s) would cut every hard search there short; six leaves a
+#: third more for positions dearer than the calibration's average (hard: 18 s at most).
+CAP_FACTOR = 6.0
 CAP_FLOOR = 5.0
 #: The think time each level is calibrated to, on one idle core.
 SECONDS = {"easy": 0.1, "medium": 0.5, "hard": 3.0}
