@@ -65,12 +65,20 @@ CAP_FACTOR = 6.0
 CAP_FLOOR = 5.0
 #: The think time each level is calibrated to, on one idle core.
 SECONDS = {"easy": 0.1, "medium": 0.5, "hard": 3.0}
-#: Playouts per second of CPU of one search (tree, tactics and playouts), by game at its
-#: default size, over positions of random games (``python -m bench ai --calibrate``,
-#: 2026-11-26, CPU time so that other processes do not count; Asli's 2026-11-27, once
-#: its recorded playout plies sampled one move instead of listing all: 812 -> 1,140;
-#: Astralis's once it recorded none: 2,804 -> 7,094).
-RATES: Mapping[str, float] = {"lifeline": 1100, "asli": 1150, "astralis": 7000, "sliglube": 380}
+#: Playouts per second of CPU of one search (tree, tactics and playouts), by level and
+#: game at its default size, over positions of random games (``python -m bench ai
+#: --calibrate``, CPU time so that other processes do not count). Each level may have its
+#: own: a bigger tree can cost more per playout. The rates were measured at 500 playouts
+#: over positions of random games (2026-11-26; Asli's and Astralis's 2026-11-27); at each
+#: level's own playouts, over positions of the easy level's games against itself, hard
+#: took 2.3 / 2.6 / 2.95 / 2.3 s of CPU a move (Lifeline / Asli / Astralis / Sliglube),
+#: at or under its 3 s, so the tables are still equal (in the bench's own games, which
+#: reach dearer positions, Astralis's hard took more: see bench/README.md).
+RATES: Mapping[str, Mapping[str, float]] = {
+    "easy": {"lifeline": 1100, "asli": 1150, "astralis": 7000, "sliglube": 380},
+    "medium": {"lifeline": 1100, "asli": 1150, "astralis": 7000, "sliglube": 380},
+    "hard": {"lifeline": 1100, "asli": 1150, "astralis": 7000, "sliglube": 380},
+}
 #: For a game without a rate of its own.
 DEFAULT_RATE = 600.0
 
@@ -85,10 +93,15 @@ def calibrated(seconds: float, rate: float) -> Budget:
 
 
 def calibrated_level(
-    name: str, seconds: float, temperature: float = 0.0, rates: Mapping[str, float] = RATES
+    name: str,
+    seconds: float,
+    temperature: float = 0.0,
+    rates: Mapping[str, float] | None = None,
 ) -> Level:
-    """A level that takes ``seconds`` on one idle core in every game (by ``rates``),
-    capped in time at :data:`CAP_FACTOR` times that (or :data:`CAP_FLOOR`)."""
+    """A level that takes ``seconds`` on one idle core in every game (by ``rates``, by
+    default the level's own in :data:`RATES`), capped in time at :data:`CAP_FACTOR` times
+    that (or :data:`CAP_FLOOR`)."""
+    rates = RATES.get(name, RATES["medium"]) if rates is None else rates
     return Level(
         name,
         calibrated(seconds, DEFAULT_RATE),
@@ -111,7 +124,7 @@ LEVELS: dict[str, Level] = {
 #: What the analysis of one position of a finished game costs a worker: the work of
 #: half a second on an idle core, in playouts per game, capped in time as the levels are
 #: (it was 0.5 s of wall clock, so a busy host analysed worse).
-ANALYSIS = calibrated_level("analysis", 0.5)
+ANALYSIS = calibrated_level("analysis", 0.5, rates=RATES["medium"])
 
 
 def get_level(level: str | Level) -> Level:

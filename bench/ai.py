@@ -242,31 +242,42 @@ def set_knobs(knobs: list[str]) -> None:
     )
 
 
-def calibrate(cases: list[tuple[str, dict]], playouts: int, quick: bool) -> None:
-    """Playouts per CPU-second of a whole choice of move (tactics, tree, playouts), over
-    positions every 10 plies of three random games per game: the rates of
-    :data:`ai.levels.RATES`."""
-    print(f"\n## AI search rate ({playouts} playouts a move, CPU time)\n")
-    print("| game | size | positions | playouts/s | now in ai.levels |")
-    print("|---|---|---|---|---|")
-    level = Level("calibrate", Budget(playouts=playouts))
+def calibrate(
+    cases: list[tuple[str, dict]], levels: list[Level], games: int, max_plies: int
+) -> None:
+    """Playouts per CPU-second of a whole choice of move (tactics, tree, playouts) at each
+    level's own playouts (a bigger tree costs more per playout), over positions every 10
+    plies of ``games`` games the easy level plays against itself (positions like those a
+    member's game reaches: random games fill a board in ways no player does, and their
+    late positions are cheap): the rates of :data:`ai.levels.RATES`."""
+    print("\n## AI search rate per level (CPU time)\n")
+    print(
+        "| game | size | level | playouts | positions | CPU s a move | playouts/s | in ai.levels |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    easy = ai.LEVELS["easy"]
     for name, options in cases:
-        rng = random.Random(7)
-        done = cpu = 0.0
-        count = 0
-        for _ in range(1 if quick else 3):
-            state = rules.get_game(name).new(**options)
-            while not state.is_over and state.ply < (QUICK_PLIES if quick else MAX_PLIES):
-                if state.ply % 10 == 5:
-                    started = time.process_time()
-                    ai.choose_move(state, level, seed=count)
-                    cpu += time.process_time() - started
-                    done += playouts
-                    count += 1
-                state = state.play(rng.choice(state.legal_moves()))
-        rate = done / cpu if cpu else 0.0
-        known = ai.levels.RATES.get(name)
-        print(f"| {name} | {options['size']} | {count} | {rate:,.0f} | {known or ''} |", flush=True)
+        for level in levels:
+            playouts = level.budget_for(name).playouts or 0
+            search = Level("calibrate", Budget(playouts=playouts))
+            cpu = 0.0
+            count = 0
+            for game in range(games):
+                state = rules.get_game(name).new(**options)
+                while not state.is_over and state.ply < max_plies:
+                    if state.ply % 10 == 5:
+                        started = time.process_time()
+                        ai.choose_move(state, search, seed=count)
+                        cpu += time.process_time() - started
+                        count += 1
+                    state = state.play(ai.choose_move(state, easy, seed=game * 1000 + state.ply))
+            rate = playouts * count / cpu if cpu else 0.0
+            known = ai.levels.RATES.get(level.name, {}).get(name)
+            print(
+                f"| {name} | {options['size']} | {level.name} | {playouts} | {count} | "
+                f"{cpu / max(count, 1):.2f} | {rate:,.0f} | {known or ''} |",
+                flush=True,
+            )
 
 
 def make_player(name: str, other: str, levels: dict[str, Level], timing: Timing) -> Player:
@@ -332,7 +343,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--calibrate",
         action="store_true",
-        help="only measure the search's playouts per CPU-second per game (ai.levels.RATES)",
+        help="only measure each level's playouts per CPU-second per game (ai.levels.RATES; "
+        "--player: only these levels; --games: random games of positions, default 3)",
     )
     parser.add_argument(
         "--knob",
@@ -342,25 +354,31 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     set_knobs(args.knob)
-    if args.calibrate:
-        cases = QUICK_CASES if args.quick else CASES
-        cases = [(n, o) for n, o in cases if not args.game or n in args.game]
-        calibrate(cases, 20 if args.quick else 500, args.quick)
-        return
     cases = QUICK_CASES if args.quick else CASES
     cases = [(n, o) for n, o in cases if not args.game or n in args.game]
     if args.size:
         cases = [(n, {**o, "size": args.size}) for n, o in cases]
     levels = {level.name: level for level in (quick_levels() if args.quick else ai.LEVELS.values())}
     if args.rate:
-        rates = dict(ai.levels.RATES)
-        rates.update((game, float(rate)) for game, _, rate in (r.partition("=") for r in args.rate))
+        changed = [(game, float(rate)) for game, _, rate in (r.partition("=") for r in args.rate)]
         levels = {
             name: ai.levels.calibrated_level(
-                name, ai.levels.SECONDS[name], level.temperature, rates
+                name,
+                ai.levels.SECONDS[name],
+                level.temperature,
+                {**ai.levels.RATES[name], **dict(changed)},
             )
             for name, level in levels.items()
         }
+    if args.calibrate:
+        chosen = [level for name, level in levels.items() if not args.player or name in args.player]
+        calibrate(
+            cases,
+            chosen,
+            1 if args.quick else min(args.games, 3),
+            QUICK_PLIES if args.quick else MAX_PLIES,
+        )
+        return
     games = 2 if args.quick else args.games
     timing = Timing()
     results: dict[str, list[Result]] = defaultdict(list)

@@ -57,8 +57,8 @@ def test_a_knob_and_a_rate_change_the_levels_of_one_run_only(
 
     known = ai.player.knowledge
     try:
-        bench_ai.main(["--calibrate", "--quick", "--game", "astralis", "--knob", "amaf_plies=0"])
-        assert ai.player.knowledge("astralis", {"size": 8}).amaf_plies == 0
+        bench_ai.main(["--calibrate", "--quick", "--game", "astralis", "--knob", "amaf_plies=5"])
+        assert ai.player.knowledge("astralis", {"size": 8}).amaf_plies == 5
     finally:
         ai.player.knowledge = known
     assert "| astralis | 7 |" in capsys.readouterr().out

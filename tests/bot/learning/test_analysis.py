@@ -105,7 +105,7 @@ async def test_each_position_is_analysed_with_work_not_wall_time(env: Env, game:
     await analyst.stop()
     assert len(thinker.budgets) == len(moves) + 1
     [budget] = set(thinker.budgets)
-    assert budget.playouts == round(0.5 * RATES[game], -1)
+    assert budget.playouts == round(0.5 * RATES["medium"][game], -1)
     assert budget.seconds is not None and budget.seconds >= CAP_FACTOR * 0.5
 
 
