@@ -9,12 +9,13 @@ games in each seat; the score (a draw counts half) with its 95% Wilson interval;
 then each level's think time per move (median, p99, moves over the time cap) and
 how many of its searches the cap cut short (every other one played all its playouts).
 ``--load N`` runs N CPU-bound processes beside the match: the levels are defined by
-playouts, so the scores should not move.
+playouts, so the scores should not move. ``--pairs variant`` tries a setting against
+the code: medium with ``--variant FIELD=VALUE`` changes against medium as it is.
 
     python -m bench ai [--games N] [--game NAME ...] [--pairs all|random|levels|lookahead|
-                       flat-mc|old|ladder] [--player NAME ...] [--precision 0.1]
+                       flat-mc|old|ladder|variant] [--player NAME ...] [--precision 0.1]
                        [--first-game N] [--load N] [--size N] [--knob FIELD=VALUE]
-                       [--rate GAME=PLAYOUTS_PER_S]
+                       [--rate GAME=PLAYOUTS_PER_S] [--variant FIELD=VALUE]
                        [--calibrate] [--quick]
 
 Full runs take hours (a hard move is 3 s); ``--games 4`` calibrates in one.
@@ -34,6 +35,7 @@ import zlib
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import ai
 import ai.games
@@ -194,6 +196,7 @@ PAIRS: dict[str, list[tuple[str, str, float]]] = {
     "flat-mc": [("medium", "flat-mc", 0.8), ("hard", "flat-mc", 0.9)],
     "old": [("hard", "old-hard", 0.75)],
     "ladder": [("lookahead", "random", 0.0), ("flat-mc", "random", 0.0)],
+    "variant": [("variant", "medium", 0.0)],
 }
 PAIRS["all"] = [pair for key in ("random", "levels") for pair in PAIRS[key]]
 PAIRS["ladder"] = [
@@ -201,17 +204,16 @@ PAIRS["ladder"] = [
 ]
 
 
-def old_hard(timing: Timing) -> Player:
-    """The hard level as it was: time-bound, and no decisive moves inside the tree."""
-    level = Level("old-hard", Budget(seconds=3.0, playouts=20_000))
-    inner = timing.player(level)
+def with_knowledge(inner: Player, changes: dict[str, Any]) -> Player:
+    """``inner`` thinking with these fields of every game's knowledge changed (during its
+    own moves only, so its opponent keeps the code's knowledge)."""
 
     def play(state: State, rng: random.Random) -> str:
         import ai.player
 
         known = ai.player.knowledge
         ai.player.knowledge = lambda name, options: dataclasses.replace(  # type: ignore[assignment]
-            known(name, options), decisive_after=math.inf
+            known(name, options), **changes
         )
         try:
             return inner(state, rng)
@@ -221,21 +223,33 @@ def old_hard(timing: Timing) -> Player:
     return play
 
 
+def old_hard(timing: Timing) -> Player:
+    """The hard level as it was: time-bound, and no decisive moves inside the tree."""
+    level = Level("old-hard", Budget(seconds=3.0, playouts=20_000))
+    return with_knowledge(timing.player(level), {"decisive_after": math.inf})
+
+
+def knob_changes(knobs: list[str], option: str = "--knob") -> dict[str, Any]:
+    """``["bias=2", "cutoff=none"]`` as changes of :class:`ai.games.Knowledge` fields."""
+    changes: dict[str, Any] = {}
+    for knob in knobs:
+        field, _, value = knob.partition("=")
+        if field not in {f.name for f in dataclasses.fields(ai.games.Knowledge)}:
+            raise SystemExit(f"{option}: no such knowledge field {field!r}")
+        changes[field] = None if value == "none" else float(value)
+        if field in ("cutoff", "amaf_plies") and changes[field] is not None:
+            changes[field] = int(changes[field])
+    return changes
+
+
 def set_knobs(knobs: list[str]) -> None:
     """Override fields of every game's :class:`ai.games.Knowledge` for the AI's levels
     (``bias=2``, ``cutoff=20``...), to try a setting without changing the code."""
     import ai.player
 
-    if not knobs:
+    changes = knob_changes(knobs)
+    if not changes:
         return
-    changes: dict[str, float | None] = {}
-    for knob in knobs:
-        field, _, value = knob.partition("=")
-        if field not in {f.name for f in dataclasses.fields(ai.games.Knowledge)}:
-            raise SystemExit(f"--knob: no such knowledge field {field!r}")
-        changes[field] = None if value == "none" else float(value)
-        if field in ("cutoff", "amaf_plies") and changes[field] is not None:
-            changes[field] = int(changes[field])  # type: ignore[arg-type]
     known = ai.player.knowledge
     ai.player.knowledge = lambda name, options: dataclasses.replace(  # type: ignore[assignment]
         known(name, options), **changes
@@ -280,8 +294,17 @@ def calibrate(
             )
 
 
-def make_player(name: str, other: str, levels: dict[str, Level], timing: Timing) -> Player:
-    """The player called ``name`` (``other``: its opponent, whose time flat-mc takes)."""
+def make_player(
+    name: str,
+    other: str,
+    levels: dict[str, Level],
+    timing: Timing,
+    variant: dict[str, Any] | None = None,
+) -> Player:
+    """The player called ``name`` (``other``: its opponent, whose time flat-mc takes;
+    ``variant``: the knowledge changes of the player called "variant")."""
+    if name == "variant":
+        return with_knowledge(timing.player(levels["variant"]), variant or {})
     if name == "random":
         return random_player
     if name == "lookahead":
@@ -352,8 +375,16 @@ def main(argv: list[str] | None = None) -> None:
         default=[],
         help="override a Knowledge field of the AI's levels in every game, e.g. bias=2",
     )
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        help="the player 'variant' (--pairs variant: against medium) is medium with this "
+        "Knowledge field changed, e.g. last_good_reply=1 (repeatable)",
+    )
     args = parser.parse_args(argv)
     set_knobs(args.knob)
+    variant = knob_changes(args.variant, "--variant")
     cases = QUICK_CASES if args.quick else CASES
     cases = [(n, o) for n, o in cases if not args.game or n in args.game]
     if args.size:
@@ -370,8 +401,13 @@ def main(argv: list[str] | None = None) -> None:
             )
             for name, level in levels.items()
         }
+    levels["variant"] = dataclasses.replace(levels["medium"], name="variant")
     if args.calibrate:
-        chosen = [level for name, level in levels.items() if not args.player or name in args.player]
+        chosen = [
+            level
+            for name, level in levels.items()
+            if name != "variant" and (not args.player or name in args.player)
+        ]
         calibrate(
             cases,
             chosen,
@@ -396,8 +432,8 @@ def main(argv: list[str] | None = None) -> None:
                 score, played = match(
                     name,
                     options,
-                    make_player(player, opponent, levels, timing),
-                    make_player(opponent, player, levels, timing),
+                    make_player(player, opponent, levels, timing, variant),
+                    make_player(opponent, player, levels, timing, variant),
                     games,
                     1000 * index,
                     QUICK_PLIES if args.quick else MAX_PLIES,

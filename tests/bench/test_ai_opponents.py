@@ -75,3 +75,36 @@ def test_a_knob_and_a_rate_change_the_levels_of_one_run_only(
     assert "| medium | lifeline | 10 playouts, 5 s cap |" in out
     row = next(line for line in out.splitlines() if line.startswith("| medium | lifeline"))
     assert row.split("|")[5].strip() == "0"
+
+
+def test_a_variant_thinks_with_its_own_knowledge_and_its_opponent_with_the_code_s(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ai.mcts
+    import ai.player
+    from bench import ai as bench_ai
+
+    searched: list[float] = []
+    search = ai.mcts.Search
+
+    def spying(pos, knowledge, *args, **kwargs):  # type: ignore[no-untyped-def]
+        searched.append(knowledge.last_good_reply)
+        return search(pos, knowledge, *args, **kwargs)
+
+    monkeypatch.setattr(ai.player, "Search", spying)
+    known = ai.player.knowledge
+    bench_ai.main(
+        [
+            *("--quick", "--pairs", "variant", "--game", "lifeline"),
+            *("--variant", "last_good_reply=1"),
+        ]
+    )
+    out = capsys.readouterr().out
+    assert "| lifeline | 4 | variant vs medium | 2 |" in out
+    assert "| variant | lifeline | 2 playouts |" in out
+    # the variant's moves were searched with the change, medium's without it
+    assert set(searched) == {0.0, 1.0}
+    assert searched.count(1.0) in range(searched.count(0.0) - 1, searched.count(0.0) + 2)
+    assert ai.player.knowledge is known
+    with pytest.raises(SystemExit, match="--variant: no such knowledge field 'lgr'"):
+        bench_ai.knob_changes(["lgr=1"], "--variant")
