@@ -367,7 +367,8 @@ def main(argv: list[str] | None = None) -> None:
         "--calibrate",
         action="store_true",
         help="only measure each level's playouts per CPU-second per game (ai.levels.RATES; "
-        "--player: only these levels; --games: random games of positions, default 3)",
+        "--player: only these levels; --games: games of the easy level against itself whose "
+        "positions are searched, at most 3)",
     )
     parser.add_argument(
         "--knob",
