@@ -20,31 +20,59 @@ async def get_rating(
     return RatingRow.from_row(row) if row else None
 
 
+#: A rating's own columns, after its key (the server, where per server; the game; the member).
+_RATING_COLUMNS = (
+    "member_name",
+    "rating",
+    "deviation",
+    "volatility",
+    "games",
+    "wins",
+    "losses",
+    "draws",
+    "updated_at",
+)
+
+
+async def _upsert_rating(
+    conn: Connection,
+    table: Literal["ratings", "global_ratings"],
+    key: tuple[str, ...],
+    key_values: tuple[object, ...],
+    rating: RatingRow,
+    updated_at: datetime,
+) -> None:
+    """Insert or replace one rating row of ``table``, identified by ``key``."""
+    columns = key + _RATING_COLUMNS
+    values = (
+        *key_values,
+        rating.member_name,
+        rating.rating,
+        rating.deviation,
+        rating.volatility,
+        rating.games,
+        rating.wins,
+        rating.losses,
+        rating.draws,
+        updated_at.isoformat(),
+    )
+    updates = ", ".join(f"{column} = excluded.{column}" for column in _RATING_COLUMNS)
+    await conn.change(
+        f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+        f" ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}",
+        values,
+    )
+
+
 async def save_rating(conn: Connection, rating: RatingRow, *, updated_at: datetime) -> None:
     """Insert or replace a member's rating and record in one game of one server."""
-    await conn.change(
-        "INSERT INTO ratings (guild_id, game, member_id, member_name, rating, deviation,"
-        " volatility, games, wins, losses, draws, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        " ON CONFLICT (guild_id, game, member_id) DO UPDATE SET"
-        " member_name = excluded.member_name, rating = excluded.rating,"
-        " deviation = excluded.deviation, volatility = excluded.volatility,"
-        " games = excluded.games, wins = excluded.wins, losses = excluded.losses,"
-        " draws = excluded.draws, updated_at = excluded.updated_at",
-        (
-            rating.guild_id,
-            rating.game,
-            rating.member_id,
-            rating.member_name,
-            rating.rating,
-            rating.deviation,
-            rating.volatility,
-            rating.games,
-            rating.wins,
-            rating.losses,
-            rating.draws,
-            updated_at.isoformat(),
-        ),
+    await _upsert_rating(
+        conn,
+        "ratings",
+        ("guild_id", "game", "member_id"),
+        (rating.guild_id, rating.game, rating.member_id),
+        rating,
+        updated_at,
     )
 
 
@@ -123,28 +151,14 @@ async def get_global_rating(conn: Connection, game: str, member_id: int) -> Rati
 
 
 async def save_global_rating(conn: Connection, rating: RatingRow, *, updated_at: datetime) -> None:
-    await conn.change(
-        "INSERT INTO global_ratings (game, member_id, member_name, rating, deviation,"
-        " volatility, games, wins, losses, draws, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        " ON CONFLICT (game, member_id) DO UPDATE SET"
-        " member_name = excluded.member_name, rating = excluded.rating,"
-        " deviation = excluded.deviation, volatility = excluded.volatility,"
-        " games = excluded.games, wins = excluded.wins, losses = excluded.losses,"
-        " draws = excluded.draws, updated_at = excluded.updated_at",
-        (
-            rating.game,
-            rating.member_id,
-            rating.member_name,
-            rating.rating,
-            rating.deviation,
-            rating.volatility,
-            rating.games,
-            rating.wins,
-            rating.losses,
-            rating.draws,
-            updated_at.isoformat(),
-        ),
+    """Insert or replace a member's rating and record in one game over every server."""
+    await _upsert_rating(
+        conn,
+        "global_ratings",
+        ("game", "member_id"),
+        (rating.game, rating.member_id),
+        rating,
+        updated_at,
     )
 
 
