@@ -21,6 +21,7 @@ from bot.i18n.languages import Languages
 from bot.model import UserError
 from bot.poster import DiscordPoster
 from bot.storage import queries
+from bot.storage.rows import GameRow
 from bot.ui.context import answers_only, guild_of
 from tests.bot.conftest import ANA, BO, Env
 from tests.bot.correspondence.table import FakeMessenger
@@ -117,6 +118,21 @@ async def setup(database_url: Path | str):
     await env.db.close()
 
 
+async def dm_game(env: Env, **options: Any) -> GameRow:
+    """Ana challenges Bo to a game of Lifeline in the DMs, and Bo accepts."""
+    made = await env.challenges.create(
+        guild_id=places.DMS,
+        channel_id=1,
+        challenger=ANA,
+        opponent=BO,
+        game="lifeline",
+        options=options or None,
+        where=Elsewhere("dms"),
+    )
+    update = await env.challenges.accept(guild_id=places.DMS, challenge_id=made.id, member=BO)
+    return update.game
+
+
 async def test_a_game_of_the_dms_is_shown_in_both_players_dms(setup) -> None:
     client, env = setup
     made = await env.challenges.create(
@@ -181,19 +197,10 @@ async def test_a_challenge_to_someone_the_bot_cant_dm_is_refused(setup) -> None:
 
 async def test_a_loss_on_time_reaches_both_dms(setup) -> None:
     client, env = setup
-    made = await env.challenges.create(
-        guild_id=places.DMS,
-        channel_id=1,
-        challenger=ANA,
-        opponent=BO,
-        game="lifeline",
-        options={"size": 3},  # the default clock: 3 days a move
-        where=Elsewhere("dms"),
-    )
-    update = await env.challenges.accept(guild_id=places.DMS, challenge_id=made.id, member=BO)
+    game = await dm_game(env, size=3)  # the default clock: 3 days a move
     env.clock.advance(days=3, seconds=2)
     await env.clocks.run_due()
-    row = await env.games.get_game(places.DMS, update.game.id)
+    row = await env.games.get_game(places.DMS, game.id)
     assert not row.is_active
     for user in (ANA, BO):
         final = client.dms[user.id].messages[-1].kwargs["content"]
@@ -210,19 +217,11 @@ async def test_a_loss_on_time_reaches_both_dms(setup) -> None:
 
 async def test_review_suggestions_in_dms_are_the_members_own(setup) -> None:
     _, env = setup
-    made = await env.challenges.create(
-        guild_id=places.DMS,
-        channel_id=1,
-        challenger=ANA,
-        opponent=BO,
-        game="lifeline",
-        where=Elsewhere("dms"),
-    )
-    update = await env.challenges.accept(guild_id=places.DMS, challenge_id=made.id, member=BO)
+    game = await dm_game(env)
     mine = await env.autocomplete.server_game_suggestions(
         guild_id=places.DMS, typed="", member_id=ANA.id
     )
-    assert [choice.value for choice in mine] == [str(update.game.id)]
+    assert [choice.value for choice in mine] == [str(game.id)]
     assert (
         await env.autocomplete.server_game_suggestions(guild_id=places.DMS, typed="", member_id=3)
         == []
@@ -236,17 +235,7 @@ async def test_each_player_reads_a_game_of_the_dms_in_their_own_language(setup) 
     languages = env.services.get(Languages)
     await languages.member_seen(ANA.id, "de")
     await languages.member_seen(BO.id, "ja")
-    made = await env.challenges.create(
-        guild_id=places.DMS,
-        channel_id=1,
-        challenger=ANA,
-        opponent=BO,
-        game="lifeline",
-        options={"size": 3},
-        where=Elsewhere("dms"),
-    )
-    update = await env.challenges.accept(guild_id=places.DMS, challenge_id=made.id, member=BO)
-    game = update.game
+    game = await dm_game(env, size=3)
     ana_dm, bo_dm = client.dms[ANA.id], client.dms[BO.id]
     state = await env.games.state_of(game)
     mover = ANA if game.player_ids[state.to_move] == ANA.id else BO
@@ -286,18 +275,9 @@ async def test_a_reminder_of_a_game_of_the_dms_is_the_members_own(database_url) 
     try:
         await env.services.get(Languages).member_seen(BO.id, "ja")
         await env.notifier.set_preference(BO.id, "thread")
-        made = await env.challenges.create(
-            guild_id=places.DMS,
-            channel_id=1,
-            challenger=ANA,
-            opponent=BO,
-            game="lifeline",
-            where=Elsewhere("dms"),
-        )
-        update = await env.challenges.accept(guild_id=places.DMS, challenge_id=made.id, member=BO)
-        row = update.game
-        await env.notifier.remind(row, row.player_seat(BO.id), env.clock())
+        game = await dm_game(env)
+        await env.notifier.remind(game, game.player_seat(BO.id), env.clock())
         [reminder] = messenger.to(BO.id)
-        assert reminder.startswith("リマインダー：") and f"**{texts.label(row)}**" in reminder
+        assert reminder.startswith("リマインダー：") and f"**{texts.label(game)}**" in reminder
     finally:
         await env.db.close()
