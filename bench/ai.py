@@ -236,7 +236,10 @@ def knob_changes(knobs: list[str], option: str = "--knob") -> dict[str, Any]:
         field, _, value = knob.partition("=")
         if field not in {f.name for f in dataclasses.fields(ai.games.Knowledge)}:
             raise SystemExit(f"{option}: no such knowledge field {field!r}")
-        changes[field] = None if value == "none" else float(value)
+        try:
+            changes[field] = None if value == "none" else float(value)
+        except ValueError:
+            raise SystemExit(f"{option}: {field} wants a number or none, not {value!r}") from None
         if field in ("cutoff", "amaf_plies") and changes[field] is not None:
             changes[field] = int(changes[field])
     return changes

@@ -108,3 +108,5 @@ def test_a_variant_thinks_with_its_own_knowledge_and_its_opponent_with_the_code_
     assert ai.player.knowledge is known
     with pytest.raises(SystemExit, match="--variant: no such knowledge field 'lgr'"):
         bench_ai.knob_changes(["lgr=1"], "--variant")
+    with pytest.raises(SystemExit, match="--knob: bias wants a number or none, not 'high'"):
+        bench_ai.knob_changes(["bias=high"])
