@@ -128,19 +128,24 @@ class _Thought:
 TREES_KEPT = 8
 #: The most moves played since a kept tree's root for it to be searched on.
 TREES_REACH = 4
-_trees: OrderedDict[tuple[str, tuple[str, ...]], Search] = OrderedDict()
+#: Kept trees by the level that searched them, the game and options, and the moves to
+#: the tree's root. A level searches on only from its own trees: two levels in one
+#: process (a worker's practice games, a bench match) would otherwise each take up the
+#: other's tree of the move just played, and the weaker one think with the stronger
+#: one's visits (so every bench pairing of two levels before 2026-11-27 08:00 did).
+_trees: OrderedDict[tuple[Level, str, tuple[str, ...]], Search] = OrderedDict()
 
 
 def _options_key(state: State) -> str:
     return f"{state.game.name}:{sorted(state.options.items())!r}"
 
 
-def _kept_tree(state: State) -> tuple[SearchPosition, Node] | None:
-    """The subtree of a kept search that ``state`` is reached in, and its position."""
+def _kept_tree(state: State, level: Level) -> tuple[SearchPosition, Node] | None:
+    """The subtree of a search ``level`` kept that ``state`` is reached in, and its position."""
     key = _options_key(state)
     history = tuple(state.history)
     for back in range(1, min(TREES_REACH, len(history)) + 1):
-        search = _trees.get((key, history[:-back]))
+        search = _trees.get((level, key, history[:-back]))
         if search is not None:
             found = search.subtree(list(history[-back:]))
             if found is not None:
@@ -148,8 +153,8 @@ def _kept_tree(state: State) -> tuple[SearchPosition, Node] | None:
     return None
 
 
-def _keep_tree(state: State, search: Search) -> None:
-    _trees[_options_key(state), tuple(state.history)] = search
+def _keep_tree(state: State, level: Level, search: Search) -> None:
+    _trees[level, _options_key(state), tuple(state.history)] = search
     while len(_trees) > TREES_KEPT:
         _trees.popitem(last=False)
 
@@ -160,11 +165,12 @@ def _think(
     rng: random.Random,
     evaluate: bool,
     settle: bool = False,
-    reuse: bool = False,
+    reuse: Level | None = None,
 ) -> _Thought:
     """Look at every move, then search unless that settled it (``evaluate``: search
     even when one move is left, to estimate the position; ``reuse``: search on from
-    the tree of an earlier search that led here, where one is kept, and keep this one)."""
+    the tree of an earlier search of this level that led here, where one is kept, and
+    keep this one)."""
     started = time.perf_counter()
     pos = position(state)
     tactics_deadline = (
@@ -178,16 +184,17 @@ def _think(
         if len(left) == 1:
             return _Thought(pos, left[0], None)
     # Only where move ids are the same in every position of the game (fast positions).
-    reuse = reuse and not isinstance(pos, StatePosition)
-    kept = _kept_tree(state) if reuse else None
+    if isinstance(pos, StatePosition):
+        reuse = None
+    kept = _kept_tree(state, reuse) if reuse is not None else None
     if kept is not None:
         pos, tree = kept
         search = Search(pos, knowledge(state.game, state.options), rng, losing, tree)
     else:
         search = Search(pos, knowledge(state.game, state.options), rng, losing)
     search.run(budget, started, stop_when_settled=settle)
-    if reuse:
-        _keep_tree(state, search)
+    if reuse is not None:
+        _keep_tree(state, reuse, search)
     return _Thought(pos, None, search)
 
 
@@ -217,7 +224,7 @@ def choose_move(state: State, level: str | Level = "medium", seed: int | None = 
         rng,
         evaluate=False,
         settle=level.temperature <= 0,
-        reuse=budget.seconds is not None,
+        reuse=level if budget.seconds is not None else None,
     )
     text = thought.pos.move_text
     if thought.search is None:

@@ -357,10 +357,10 @@ def test_a_capped_level_searches_on_from_the_tree_of_its_last_move() -> None:
     state = rules.get_game("lifeline").replay(["b2 d4", "swap"], size=4)
     capped = Level("capped", Budget(seconds=60.0, playouts=300))
     mine = ai.choose_move(state, capped, seed=1)
-    kept = player._trees[player._options_key(state), tuple(state.history)]
+    kept = player._trees[capped, player._options_key(state), tuple(state.history)]
     after = state.play(mine)
     reply = after.legal_moves()[0]
-    found = player._kept_tree(after.play(reply))
+    found = player._kept_tree(after.play(reply), capped)
     assert found is not None and found[1].n > 0  # visits from the first search
     assert ai.choose_move(after.play(reply), capped, seed=2) in after.play(reply).legal_moves()
     assert kept.root.children  # the kept tree was searched
@@ -368,3 +368,21 @@ def test_a_capped_level_searches_on_from_the_tree_of_its_last_move() -> None:
     player._trees.clear()
     ai.choose_move(state, Level("bare", Budget(playouts=50)), seed=1)
     assert not player._trees
+
+
+def test_a_level_never_searches_on_from_another_levels_tree() -> None:
+    """Two levels playing each other in one process (a bench match, a worker's games):
+    each searches on only from its own trees, not from the one the other just made."""
+    from ai import player
+
+    player._trees.clear()
+    state = rules.get_game("lifeline").replay(["b2 d4", "swap"], size=4)
+    strong = Level("strong", Budget(seconds=60.0, playouts=300))
+    weak = Level("weak", Budget(seconds=60.0, playouts=30))
+    after = state.play(ai.choose_move(state, strong, seed=1))
+    assert player._kept_tree(after, strong) is not None
+    assert player._kept_tree(after, weak) is None
+    reply = ai.choose_move(after, weak, seed=1)
+    weak_tree = player._trees[weak, player._options_key(after), tuple(after.history)]
+    found = player._kept_tree(after.play(reply), weak)
+    assert found is not None and found[1].parent is weak_tree.root
