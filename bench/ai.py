@@ -11,12 +11,14 @@ how many of its searches the cap cut short (every other one played all its playo
 ``--load N`` runs N CPU-bound processes beside the match: the levels are defined by
 playouts, so the scores should not move. ``--pairs variant`` tries a setting against
 the code: medium with ``--variant FIELD=VALUE`` changes against medium as it is.
+``--uncapped`` drops the levels' time caps (with ``--rate``, any playouts: how a search
+scales with its work, apart from the host's load).
 
     python -m bench ai [--games N] [--game NAME ...] [--pairs all|random|levels|lookahead|
                        flat-mc|old|ladder|variant] [--player NAME ...] [--precision 0.1]
                        [--first-game N] [--load N] [--size N] [--knob FIELD=VALUE]
                        [--rate GAME=PLAYOUTS_PER_S] [--variant FIELD=VALUE]
-                       [--calibrate] [--quick]
+                       [--uncapped] [--calibrate] [--quick]
 
 Full runs take hours (a hard move is 3 s); ``--games 4`` calibrates in one.
 """
@@ -319,6 +321,18 @@ def make_player(
     return timing.player(levels[name])
 
 
+def uncapped(level: Level) -> Level:
+    """``level`` with its playouts and no time cap in every game: repeatable, and blind to
+    the host's load (a search without a time limit keeps no tree between moves)."""
+
+    def bare(budget: Budget) -> Budget:
+        return Budget(playouts=budget.playouts) if budget.playouts else budget
+
+    return dataclasses.replace(
+        level, budget=bare(level.budget), games=tuple((g, bare(b)) for g, b in level.games)
+    )
+
+
 def quick_levels() -> list[Level]:
     return [
         dataclasses.replace(level, budget=Budget(playouts=2**i), games=())
@@ -380,6 +394,12 @@ def main(argv: list[str] | None = None) -> None:
         help="override a Knowledge field of the AI's levels in every game, e.g. bias=2",
     )
     parser.add_argument(
+        "--uncapped",
+        action="store_true",
+        help="the levels think with their playouts only, with no time cap (and so keep no "
+        "tree between moves): the same seeds give the same games at any load",
+    )
+    parser.add_argument(
         "--variant",
         action="append",
         default=[],
@@ -405,6 +425,8 @@ def main(argv: list[str] | None = None) -> None:
             )
             for name, level in levels.items()
         }
+    if args.uncapped:
+        levels = {name: uncapped(level) for name, level in levels.items()}
     levels["variant"] = dataclasses.replace(levels["medium"], name="variant")
     if args.calibrate:
         chosen = [

@@ -77,6 +77,24 @@ def test_a_knob_and_a_rate_change_the_levels_of_one_run_only(
     assert row.split("|")[5].strip() == "0"
 
 
+def test_uncapped_levels_think_with_their_playouts_alone(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from bench import ai as bench_ai
+
+    argv = [
+        *("--quick", "--pairs", "random", "--player", "medium"),
+        *("--game", "lifeline", "--rate", "lifeline=20", "--uncapped"),
+    ]
+    bench_ai.main(argv)
+    first = capsys.readouterr()
+    row = next(line for line in first.out.splitlines() if line.startswith("| medium | lifeline"))
+    assert row.split("|")[3].strip() == "10 playouts"  # no cap, so no p99 target either
+    assert row.split("|")[9].strip() == ""
+    bench_ai.main(argv)
+    assert capsys.readouterr().err == first.err  # the same games, move for move
+
+
 def test_a_variant_thinks_with_its_own_knowledge_and_its_opponent_with_the_code_s(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
