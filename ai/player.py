@@ -132,7 +132,8 @@ TREES_REACH = 4
 #: the tree's root. A level searches on only from its own trees: two levels in one
 #: process (a worker's practice games, a bench match) would otherwise each take up the
 #: other's tree of the move just played, and the weaker one think with the stronger
-#: one's visits (so every bench pairing of two levels before 2026-11-27 08:00 did).
+#: one's visits (every bench pairing of two levels did until 2026-11-27: see the fourth
+#: measurement in bench/README.md).
 _trees: OrderedDict[tuple[Level, str, tuple[str, ...]], Search] = OrderedDict()
 
 
