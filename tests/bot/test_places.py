@@ -21,7 +21,7 @@ from bot.i18n.languages import Languages
 from bot.model import UserError
 from bot.poster import DiscordPoster
 from bot.storage import queries
-from bot.storage.rows import GameRow
+from bot.storage.rows import ChallengeRow, GameRow
 from bot.ui.context import answers_only, guild_of
 from tests.bot.conftest import ANA, BO, Env
 from tests.bot.correspondence.table import FakeMessenger
@@ -118,32 +118,29 @@ async def setup(database_url: Path | str):
     await env.db.close()
 
 
-async def dm_game(env: Env, **options: Any) -> GameRow:
-    """Ana challenges Bo to a game of Lifeline in the DMs, and Bo accepts."""
-    made = await env.challenges.create(
+async def dm_challenge(env: Env, game: str = "lifeline", **options: Any) -> ChallengeRow:
+    """Ana challenges Bo to a game in the DMs."""
+    return await env.challenges.create(
         guild_id=places.DMS,
         channel_id=1,
         challenger=ANA,
         opponent=BO,
-        game="lifeline",
+        game=game,
         options=options or None,
         where=Elsewhere("dms"),
     )
+
+
+async def dm_game(env: Env, **options: Any) -> GameRow:
+    """Ana challenges Bo to a game of Lifeline in the DMs, and Bo accepts."""
+    made = await dm_challenge(env, **options)
     update = await env.challenges.accept(guild_id=places.DMS, challenge_id=made.id, member=BO)
     return update.game
 
 
 async def test_a_game_of_the_dms_is_shown_in_both_players_dms(setup) -> None:
     client, env = setup
-    made = await env.challenges.create(
-        guild_id=places.DMS,
-        channel_id=1,
-        challenger=ANA,
-        opponent=BO,
-        game="sliglube",
-        options={"size": 5},
-        where=Elsewhere("dms"),
-    )
+    made = await dm_challenge(env, "sliglube", size=5)
     [card] = client.dms[BO.id].messages  # the card went to Bo's DMs, with its buttons
     assert made.message_id == card.id and made.place == "dms"
     assert [b.item.label for b in card.kwargs["view"].children] == ["Accept", "Decline", "Cancel"]
@@ -183,14 +180,7 @@ async def test_a_challenge_to_someone_the_bot_cant_dm_is_refused(setup) -> None:
     client, env = setup
     client.dms[BO.id] = DM(BO.id, refuses=True)
     with pytest.raises(UserError, match="can't send Bo a direct message"):
-        await env.challenges.create(
-            guild_id=places.DMS,
-            channel_id=1,
-            challenger=ANA,
-            opponent=BO,
-            game="lifeline",
-            where=Elsewhere("dms"),
-        )
+        await dm_challenge(env)
     async with env.db.reading() as conn:
         assert await queries.pending_challenges_of(conn, places.DMS, ANA.id) == []
 
