@@ -321,6 +321,20 @@ def make_player(
     return timing.player(levels[name])
 
 
+def rate_change(text: str) -> tuple[str, float]:
+    """``"astralis=3600"`` as ``("astralis", 3600.0)``: a game's playouts per second."""
+    game, _, rate = text.partition("=")
+    if game not in {name for name, _ in CASES}:
+        raise argparse.ArgumentTypeError(f"no game {game!r} (GAME=PLAYOUTS_PER_S)")
+    try:
+        value = float(rate)
+    except ValueError:
+        value = 0.0
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{game}: the rate is a positive number, not {rate!r}")
+    return game, value
+
+
 def uncapped(level: Level) -> Level:
     """``level`` with its playouts and no time cap in every game: repeatable, and blind to
     the host's load (a search without a time limit keeps no tree between moves)."""
@@ -378,6 +392,7 @@ def main(argv: list[str] | None = None) -> None:
         "--rate",
         action="append",
         default=[],
+        type=rate_change,
         help="levels calibrated to this many playouts/s in a game, e.g. astralis=3600",
     )
     parser.add_argument(
@@ -415,7 +430,7 @@ def main(argv: list[str] | None = None) -> None:
         cases = [(n, {**o, "size": args.size}) for n, o in cases]
     levels = {level.name: level for level in (quick_levels() if args.quick else ai.LEVELS.values())}
     if args.rate:
-        changed = [(game, float(rate)) for game, _, rate in (r.partition("=") for r in args.rate)]
+        changed = args.rate
         levels = {
             name: ai.levels.calibrated_level(
                 name,
