@@ -330,7 +330,7 @@ def rate_change(text: str) -> tuple[str, float]:
         value = float(rate)
     except ValueError:
         value = 0.0
-    if not value > 0:
+    if not 0 < value < math.inf:
         raise argparse.ArgumentTypeError(f"{game}: the rate is a positive number, not {rate!r}")
     return game, value
 

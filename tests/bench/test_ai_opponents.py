@@ -64,7 +64,7 @@ def test_a_knob_and_a_rate_change_the_levels_of_one_run_only(
     assert "| astralis | 7 |" in capsys.readouterr().out
     with pytest.raises(SystemExit, match="no such knowledge field 'biass'"):
         bench_ai.set_knobs(["biass=1"])
-    for bad in ("lifeline=fast", "lifeline=0", "chess=100"):
+    for bad in ("lifeline=fast", "lifeline=0", "lifeline=inf", "lifeline=nan", "chess=100"):
         with pytest.raises(SystemExit):
             bench_ai.main(["--quick", "--rate", bad])
         assert "--rate" in capsys.readouterr().err
