@@ -46,6 +46,7 @@ import rules
 from ai.levels import SECONDS, Budget, Level
 from bench.common import percentile
 from bench.ladder import Load, Result, elo
+from bench.old_ai import OldAI
 from bench.opponents import flat_mc_player, lookahead_player
 from rules import State
 
@@ -185,8 +186,8 @@ def match(
 
 #: Every pairing a kind of run plays: (player, opponent, target score for the player).
 #: ``flat-mc`` thinks as much CPU time as the level it meets is calibrated to;
-#: ``old-hard`` is the hard level as it was before issue 24 (3 s of wall-clock time or
-#: 20,000 playouts, no decisive moves in the tree).
+#: ``old-hard`` is the hard level as it was before issue 24, that commit's own code (3 s
+#: of wall-clock time or 20,000 playouts: :mod:`bench.old_ai`).
 PAIRS: dict[str, list[tuple[str, str, float]]] = {
     "random": [("easy", "random", 0.9), ("medium", "random", 0.9), ("hard", "random", 0.9)],
     "levels": [("medium", "easy", 0.7), ("hard", "medium", 0.7)],
@@ -226,9 +227,17 @@ def with_knowledge(inner: Player, changes: dict[str, Any]) -> Player:
 
 
 def old_hard(timing: Timing) -> Player:
-    """The hard level as it was: time-bound, and no decisive moves inside the tree."""
-    level = Level("old-hard", Budget(seconds=3.0, playouts=20_000))
-    return with_knowledge(timing.player(level), {"decisive_after": math.inf})
+    """The hard level of before issue 24, played by that commit's own code
+    (:mod:`bench.old_ai`), its think times kept as a level's are."""
+    old = OldAI()
+
+    def play(state: State, rng: random.Random) -> str:
+        started = time.perf_counter()
+        move = old.choose_move(state, "hard", rng.getrandbits(32))
+        timing.seconds["old-hard", state.game.name].append(time.perf_counter() - started)
+        return move
+
+    return play
 
 
 def knob_changes(knobs: list[str], option: str = "--knob") -> dict[str, Any]:
@@ -508,7 +517,8 @@ def main(argv: list[str] | None = None) -> None:
         target = f"p99 <= {budget.seconds:g} s" if budget.seconds else ""
         print(
             f"| {level_name} | {name} | {shown} | {len(samples)} | "
-            f"{timing.cut[level_name, name]} | {statistics.median(samples):.3f} s | "
+            f"{timing.cut[level_name, name] if level else 'n/a'} | "
+            f"{statistics.median(samples):.3f} s | "
             f"{percentile(samples, 0.99):.3f} s | "
             f"{over} | {target} |"
         )

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from bench.ladder import Load, elo
+from bench.old_ai import OldAI
 from bench.opponents import flat_mc_player, lookahead_player
 from tests.ai import positions
 
@@ -132,3 +133,18 @@ def test_a_variant_thinks_with_its_own_knowledge_and_its_opponent_with_the_code_
         bench_ai.knob_changes(["lgr=1"], "--variant")
     with pytest.raises(SystemExit, match="--knob: bias wants a number or none, not 'high'"):
         bench_ai.knob_changes(["bias=high"])
+
+
+def test_the_old_hard_is_the_code_of_before_issue_24_in_a_process_of_its_own() -> None:
+    old = OldAI()
+    root = old.root
+    try:
+        assert (root / "ai" / "search.py").exists()  # ai/mcts.py was ai/search.py then
+        # the old AI, too, plays a win at once when there is one
+        assert old.choose_move(positions.LIFELINE_WIPE.state(), "easy", seed=1) == "b4"
+        other = positions.ASLI_ONE_SAFE_MOVE.state()
+        assert old.choose_move(other, "easy", seed=1) in other.legal_moves()
+    finally:
+        old.close()
+    assert not root.exists() and old.ended
+    old.close()  # a second close does nothing
