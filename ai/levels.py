@@ -37,12 +37,16 @@ class Level:
     playouts of one game cost more than another's), and ``temperature`` > 0 to
     pick the move at random among the well-searched ones (a quarter of the best
     one's visits or more), weighted by visits ** (1 / temperature), instead of
-    always the most visited (a softer opponent)."""
+    always the most visited (a softer opponent). ``tuning``: what this level's
+    search does otherwise than the game's knowledge says, as ``(game, field,
+    value)`` for fields of :class:`ai.games.Knowledge` (a level whose playouts
+    are longer, say: its rate in :data:`RATES` is measured with them)."""
 
     name: str
     budget: Budget
     temperature: float = 0.0
     games: tuple[tuple[str, Budget], ...] = ()
+    tuning: tuple[tuple[str, str, float], ...] = ()
 
     def budget_for(self, game_name: str) -> Budget:
         """The budget this level thinks with in ``game_name``."""
@@ -50,6 +54,10 @@ class Level:
             if name == game_name:
                 return budget
         return self.budget
+
+    def tuning_for(self, game_name: str) -> dict[str, float]:
+        """The fields of ``game_name``'s knowledge this level changes, with their values."""
+        return {field: value for name, field, value in self.tuning if name == game_name}
 
 
 #: The time cap of a level is this many times its calibrated time (a safety net only),
@@ -73,14 +81,22 @@ SECONDS = {"easy": 0.1, "medium": 0.5, "hard": 3.0}
 #: level's own playouts, over positions of the easy level's games against itself, hard
 #: took 2.3 / 2.6 / 2.95 / 2.3 s of CPU a move (Lifeline / Asli / Astralis / Sliglube),
 #: at or under its 3 s, so the tables are still equal (in the bench's own games, which
-#: reach dearer positions, Astralis's hard took more: see bench/README.md).
+#: reach dearer positions, Astralis's hard took more: see bench/README.md). Hard's
+#: Sliglube rate is that of its 30-ply playouts (:data:`TUNING`): 600 playouts took 3.03 s
+#: of CPU a move, 198/s (2026-11-27).
 RATES: Mapping[str, Mapping[str, float]] = {
     "easy": {"lifeline": 1100, "asli": 1150, "astralis": 7000, "sliglube": 380},
     "medium": {"lifeline": 1100, "asli": 1150, "astralis": 7000, "sliglube": 380},
-    "hard": {"lifeline": 1100, "asli": 1150, "astralis": 7000, "sliglube": 380},
+    "hard": {"lifeline": 1100, "asli": 1150, "astralis": 7000, "sliglube": 200},
 }
 #: For a game without a rate of its own.
 DEFAULT_RATE = 600.0
+#: What a level's search does otherwise than a game's knowledge says (see
+#: :attr:`Level.tuning`); its rate in :data:`RATES` is measured with it. Hard plays
+#: Sliglube with fewer, longer playouts (see :mod:`ai.games.sliglube`).
+TUNING: Mapping[str, tuple[tuple[str, str, float], ...]] = {
+    "hard": (("sliglube", "cutoff", 30),),
+}
 
 
 def calibrated(seconds: float, rate: float) -> Budget:
@@ -99,14 +115,15 @@ def calibrated_level(
     rates: Mapping[str, float] | None = None,
 ) -> Level:
     """A level that takes ``seconds`` on one idle core in every game (by ``rates``, by
-    default the level's own in :data:`RATES`), capped in time at :data:`CAP_FACTOR` times
-    that (or :data:`CAP_FLOOR`)."""
+    default the level's own in :data:`RATES`, and with its own :data:`TUNING`), capped in
+    time at :data:`CAP_FACTOR` times that (or :data:`CAP_FLOOR`)."""
     rates = RATES.get(name, RATES["medium"]) if rates is None else rates
     return Level(
         name,
         calibrated(seconds, DEFAULT_RATE),
         temperature,
         tuple((game, calibrated(seconds, rate)) for game, rate in rates.items()),
+        TUNING.get(name, ()),
     )
 
 

@@ -9,6 +9,7 @@ loses at once wins, and a move that allows a reply winning at once loses.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections import OrderedDict
@@ -167,11 +168,12 @@ def _think(
     evaluate: bool,
     settle: bool = False,
     reuse: Level | None = None,
+    tuning: Mapping[str, Any] | None = None,
 ) -> _Thought:
     """Look at every move, then search unless that settled it (``evaluate``: search
     even when one move is left, to estimate the position; ``reuse``: search on from
     the tree of an earlier search of this level that led here, where one is kept, and
-    keep this one)."""
+    keep this one; ``tuning``: fields of the game's knowledge changed for this search)."""
     started = time.perf_counter()
     pos = position(state)
     tactics_deadline = (
@@ -188,11 +190,14 @@ def _think(
     if isinstance(pos, StatePosition):
         reuse = None
     kept = _kept_tree(state, reuse) if reuse is not None else None
+    known = knowledge(state.game, state.options)
+    if tuning:
+        known = dataclasses.replace(known, **tuning)
     if kept is not None:
         pos, tree = kept
-        search = Search(pos, knowledge(state.game, state.options), rng, losing, tree)
+        search = Search(pos, known, rng, losing, tree)
     else:
-        search = Search(pos, knowledge(state.game, state.options), rng, losing)
+        search = Search(pos, known, rng, losing)
     search.run(budget, started, stop_when_settled=settle)
     if reuse is not None:
         _keep_tree(state, reuse, search)
@@ -226,6 +231,7 @@ def choose_move(state: State, level: str | Level = "medium", seed: int | None = 
         evaluate=False,
         settle=level.temperature <= 0,
         reuse=level if budget.seconds is not None else None,
+        tuning=level.tuning_for(state.game.name),
     )
     text = thought.pos.move_text
     if thought.search is None:

@@ -35,7 +35,7 @@ import sys
 import time
 import zlib
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -256,17 +256,27 @@ def knob_changes(knobs: list[str], option: str = "--knob") -> dict[str, Any]:
     return changes
 
 
-def set_knobs(knobs: list[str]) -> None:
+def set_knobs(knobs: list[str]) -> dict[str, Any]:
     """Override fields of every game's :class:`ai.games.Knowledge` for the AI's levels
-    (``bias=2``, ``cutoff=20``...), to try a setting without changing the code."""
+    (``bias=2``, ``cutoff=20``...), to try a setting without changing the code; the
+    changes made (a level's own tuning of those fields is to be dropped: see
+    :func:`untuned`)."""
     import ai.player
 
     changes = knob_changes(knobs)
     if not changes:
-        return
+        return changes
     known = ai.player.knowledge
     ai.player.knowledge = lambda name, options: dataclasses.replace(  # type: ignore[assignment]
         known(name, options), **changes
+    )
+    return changes
+
+
+def untuned(level: Level, fields: Iterable[str]) -> Level:
+    """``level`` without its own tuning of ``fields`` (which ``--knob`` sets for all)."""
+    return dataclasses.replace(
+        level, tuning=tuple(tune for tune in level.tuning if tune[1] not in fields)
     )
 
 
@@ -287,7 +297,7 @@ def calibrate(
     for name, options in cases:
         for level in levels:
             playouts = level.budget_for(name).playouts or 0
-            search = Level("calibrate", Budget(playouts=playouts))
+            search = Level("calibrate", Budget(playouts=playouts), tuning=level.tuning)
             cpu = 0.0
             count = 0
             for game in range(games):
@@ -431,7 +441,7 @@ def main(argv: list[str] | None = None) -> None:
         "Knowledge field changed, e.g. last_good_reply=1 (repeatable)",
     )
     args = parser.parse_args(argv)
-    set_knobs(args.knob)
+    knobs = set_knobs(args.knob)
     variant = knob_changes(args.variant, "--variant")
     cases = QUICK_CASES if args.quick else CASES
     cases = [(n, o) for n, o in cases if not args.game or n in args.game]
@@ -451,6 +461,7 @@ def main(argv: list[str] | None = None) -> None:
         }
     if args.uncapped:
         levels = {name: uncapped(level) for name, level in levels.items()}
+    levels = {name: untuned(level, knobs) for name, level in levels.items()}
     levels["variant"] = dataclasses.replace(levels["medium"], name="variant")
     if args.calibrate:
         chosen = [

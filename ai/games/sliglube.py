@@ -8,6 +8,13 @@ stop after 20 plies, judged by ``evaluate()`` (the share of empty cells each
 side may not play, which is what brings its stalemate near): 7/12 against
 playing out to the end, and cheaper.
 
+The hard level cuts its playouts off after 30 plies instead (``ai.levels.TUNING``),
+600 of them in its 3 s where 20-ply ones would be 1,140: the 20-ply hard was no
+stronger than medium (6/10), and at equal CPU the 30-ply one beat medium 6/6 where
+the 20-ply one scored 3/6 on the same seeds (fixed playouts, bench ai, 2026-11-27;
+with the levels' caps and kept trees, 7/10 where it scored 6/10). Past 30 plies a
+playout's dense boards cost too much: 40 plies cost three times 20.
+
 Progressive bias from the same evaluation after each move (weight 1, 27% fewer
 playouts per second, so 140 playouts for medium instead of 190 at equal time) was
 tried and taken out again (bench ai, 2026-11-27, host load 2-9, same seeds): medium

@@ -59,7 +59,9 @@ def levels(test_playouts: int | None = None) -> dict[str, ai.Level]:
     if not test_playouts:
         return dict(ai.LEVELS)
     return {
-        name: ai.Level(name, ai.Budget(playouts=test_playouts), level.temperature)
+        name: ai.Level(
+            name, ai.Budget(playouts=test_playouts), level.temperature, tuning=level.tuning
+        )
         for name, level in ai.LEVELS.items()
     }
 

@@ -315,6 +315,29 @@ def test_every_level_is_a_number_of_playouts_per_game_with_a_time_cap_as_a_safet
     assert bare.budget_for("asli") == Budget(playouts=3)
 
 
+def test_a_level_searches_with_its_own_tuning_of_the_game_and_no_other_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    searched_with = []
+
+    class Spy(Search):
+        def __init__(self, pos, known, *args, **kwargs):  # type: ignore[no-untyped-def]
+            searched_with.append(known)
+            super().__init__(pos, known, *args, **kwargs)
+
+    monkeypatch.setattr(ai.player, "Search", Spy)
+    state = rules.get_game("asli").replay(["komi 2", "white", "c3"], size=5)
+    tuning = (("asli", "cutoff", 7), ("asli", "rave", 0.0), ("lifeline", "rave", 5.0))
+    ai.choose_move(state, Level("tuned", Budget(playouts=20), tuning=tuning), seed=1)
+    ai.choose_move(state, Level("plain", Budget(playouts=20)), seed=1)
+    own = knowledge("asli", state.options)
+    assert [(known.cutoff, known.rave, known.exploration) for known in searched_with] == [
+        (7, 0.0, own.exploration),
+        (own.cutoff, own.rave, own.exploration),
+    ]
+    assert (own.cutoff, own.rave) != (7, 0.0)
+
+
 def test_a_search_cut_short_by_its_time_cap_says_so_in_the_log(
     caplog: pytest.LogCaptureFixture,
 ) -> None:

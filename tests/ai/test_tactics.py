@@ -17,9 +17,10 @@ from tests.ai.positions import Position
 
 
 def hard(game: str) -> ai.Level:
-    """The hard level with its playouts in ``game`` and no time limit."""
-    budget = ai.LEVELS["hard"].budget_for(game)
-    return ai.Level("hard-fixed", ai.Budget(playouts=budget.playouts))
+    """The hard level with its playouts (and its tuning) in ``game`` and no time limit."""
+    level = ai.LEVELS["hard"]
+    budget = level.budget_for(game)
+    return ai.Level("hard-fixed", ai.Budget(playouts=budget.playouts), tuning=level.tuning)
 
 
 def wins_at_once(pos: SearchPosition, move: int) -> bool:
