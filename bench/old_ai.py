@@ -59,7 +59,11 @@ class OldAI:
         self._directory = tempfile.TemporaryDirectory(prefix="bench-old-ai-")
         root = self._directory.name
         with tarfile.open(fileobj=io.BytesIO(unpacked.stdout)) as archive:
-            archive.extractall(root, filter="data")
+            # the archive is the repository's own; the filter exists from Python 3.11.4 on
+            if hasattr(tarfile, "data_filter"):
+                archive.extractall(root, filter="data")
+            else:
+                archive.extractall(root)
         self._child = subprocess.Popen(
             [sys.executable, "-c", _CHILD],
             cwd=root,
