@@ -10,6 +10,7 @@ loses at once wins, and a move that allows a reply winning at once loses.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import time
 from collections import OrderedDict
@@ -219,7 +220,8 @@ def choose_move(state: State, level: str | Level = "medium", seed: int | None = 
     rng = random.Random(seed)
     # A level that always plays the most visited move may stop once no other can catch up.
     budget = level.budget_for(state.game.name)
-    offer = komi_offer(state, budget, rng, analyse)
+    tuning = level.tuning_for(state.game.name)
+    offer = komi_offer(state, budget, rng, functools.partial(analyse, tuning=tuning))
     if offer is not None:
         return offer
     # A time-capped level searches on from its tree of the last moves (a budget without a
@@ -231,7 +233,7 @@ def choose_move(state: State, level: str | Level = "medium", seed: int | None = 
         evaluate=False,
         settle=level.temperature <= 0,
         reuse=level if budget.seconds is not None else None,
-        tuning=level.tuning_for(state.game.name),
+        tuning=tuning,
     )
     text = thought.pos.move_text
     if thought.search is None:
@@ -245,8 +247,14 @@ def choose_move(state: State, level: str | Level = "medium", seed: int | None = 
     return text(rng.choices(open_, weights)[0].move)
 
 
-def analyse(state: State, budget: Budget, seed: int | None = None) -> Analysis:
-    """The AI's estimate of ``state``: seat 0's chance of winning and its best move."""
+def analyse(
+    state: State,
+    budget: Budget,
+    seed: int | None = None,
+    tuning: Mapping[str, Any] | None = None,
+) -> Analysis:
+    """The AI's estimate of ``state``: seat 0's chance of winning and its best move
+    (``tuning``: fields of the game's search knowledge changed, as a level's)."""
     if state.is_over:
         chance = 0.5 if state.winner is None else 1.0 - state.winner
         return Analysis(chance, None, None, proven=True)
@@ -257,7 +265,7 @@ def analyse(state: State, budget: Budget, seed: int | None = None) -> Analysis:
     def for_seat0(chance: float) -> float:
         return chance if me == 0 else 1.0 - chance
 
-    thought = _think(state, budget, random.Random(seed), evaluate=True)
+    thought = _think(state, budget, random.Random(seed), evaluate=True, tuning=tuning)
     text = thought.pos.move_text
     search = thought.search
     if search is None:  # a win at once

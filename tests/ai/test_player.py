@@ -336,6 +336,12 @@ def test_a_level_searches_with_its_own_tuning_of_the_game_and_no_other_games(
         (own.cutoff, own.rave, own.exploration),
     ]
     assert (own.cutoff, own.rave) != (7, 0.0)
+    # the searches that judge its komi offer think with the same tuning
+    searched_with.clear()
+    opening = rules.get_game("asli").new(size=5)
+    offer = ai.choose_move(opening, Level("tuned", Budget(playouts=20), tuning=tuning), seed=1)
+    assert offer in opening.legal_moves() and offer.startswith("komi")
+    assert searched_with and {(known.cutoff, known.rave) for known in searched_with} == {(7, 0.0)}
 
 
 def test_a_search_cut_short_by_its_time_cap_says_so_in_the_log(
