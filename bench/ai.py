@@ -229,7 +229,10 @@ def with_knowledge(inner: Player, changes: dict[str, Any]) -> Player:
 def old_hard(timing: Timing) -> Player:
     """The hard level of before issue 24, played by that commit's own code
     (:mod:`bench.old_ai`), its think times kept as a level's are."""
-    old = OldAI()
+    try:
+        old = OldAI()
+    except RuntimeError as error:  # no such commit here (a shallow clone, a tarball)
+        raise SystemExit(f"--pairs old: {error}") from None
 
     def play(state: State, rng: random.Random) -> str:
         started = time.perf_counter()
