@@ -83,11 +83,13 @@ SECONDS = {"easy": 0.1, "medium": 0.5, "hard": 3.0}
 #: at or under its 3 s, so the tables are still equal (in the bench's own games, which
 #: reach dearer positions, Astralis's hard took more: see bench/README.md). Hard's
 #: Sliglube rate is that of its 30-ply playouts (:data:`TUNING`): 600 playouts took 3.03 s
-#: of CPU a move, 198/s (2026-11-27).
+#: of CPU a move, 198/s (2026-11-27). Asli's went from 1,150 to 1,550 when its nodes
+#: began to try their moves for a win at once from the fourth visit, not the first (hard
+#: 1,262 -> 1,708/s at its playouts, 2026-11-27; see :mod:`ai.games.asli`).
 RATES: Mapping[str, Mapping[str, float]] = {
-    "easy": {"lifeline": 1100, "asli": 1150, "astralis": 7000, "sliglube": 380},
-    "medium": {"lifeline": 1100, "asli": 1150, "astralis": 7000, "sliglube": 380},
-    "hard": {"lifeline": 1100, "asli": 1150, "astralis": 7000, "sliglube": 200},
+    "easy": {"lifeline": 1100, "asli": 1550, "astralis": 7000, "sliglube": 380},
+    "medium": {"lifeline": 1100, "asli": 1550, "astralis": 7000, "sliglube": 380},
+    "hard": {"lifeline": 1100, "asli": 1550, "astralis": 7000, "sliglube": 200},
 }
 #: For a game without a rate of its own.
 DEFAULT_RATE = 600.0
