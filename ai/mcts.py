@@ -299,7 +299,12 @@ class Search:
         amaf = node.amaf
         rave = self.rave
         c = self.knowledge.exploration
-        log_n = math.log(node.n + 1)
+        # The root chooses by value alone, as every search has since the first (its own
+        # visits are never counted, so its exploration term is nil): a root taken over
+        # from an earlier tree, whose visits were counted, too. With exploration there,
+        # a kept tree's search spread its visits and chose worse: 2/14 at equal playouts
+        # against searching afresh (Asli 9, medium, bench ai, 2026-11-27).
+        log_n = 0.0 if node is self.root else math.log(node.n + 1)
         prior = node.prior
         bias = self.bias
         best_move = None
