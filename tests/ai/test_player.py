@@ -11,7 +11,7 @@ import ai
 import rules
 from ai.games import knowledge
 from ai.levels import Budget, Level
-from ai.mcts import Search
+from ai.mcts import Node, Search
 from rules.position import position
 from tests.ai import positions
 from tests.ai.positions import ends
@@ -397,6 +397,26 @@ def test_a_capped_level_searches_on_from_the_tree_of_its_last_move() -> None:
     player._trees.clear()
     ai.choose_move(state, Level("bare", Budget(playouts=50)), seed=1)
     assert not player._trees
+
+
+def test_a_root_taken_over_from_a_kept_tree_explores_no_more_than_a_fresh_one() -> None:
+    """A fresh root never counts its own visits, so it chooses among its moves by their
+    values alone; a root taken over from a kept tree (its visits counted as a child's)
+    must too: a rarely visited move no better than the best does not draw it away."""
+    state = rules.get_game("lifeline").replay(["b2 d4", "swap"], size=4)
+    pos = position(state)
+    seat = pos.to_move
+    assert seat is not None
+    rare, best = pos.legal_moves()[:2]
+    kept = Node(None, -1, 1 - seat, seat)
+    kept.n, kept.w, kept.moves = 910, 455.0, [rare, best]
+    for move, visits, won in ((rare, 10, 5.0), (best, 900, 495.0)):
+        child = kept.children[move] = Node(kept, move, seat, 1 - seat)
+        child.n, child.w = visits, won
+    known = dataclasses.replace(knowledge(state.game, state.options), rave=0.0)
+    search = Search(pos, known, random.Random(1), tree=kept)
+    search.simulate()
+    assert (kept.children[rare].n, kept.children[best].n) == (10, 901)
 
 
 def test_a_level_never_searches_on_from_another_levels_tree() -> None:
