@@ -11,6 +11,7 @@ tests use.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -58,6 +59,20 @@ class Level:
     def tuning_for(self, game_name: str) -> dict[str, float]:
         """The fields of ``game_name``'s knowledge this level changes, with their values."""
         return {field: value for name, field, value in self.tuning if name == game_name}
+
+    def uncapped(self, playouts: int | None = None) -> Level:
+        """This level without its time cap, its tuning and temperature kept: its own
+        playouts in each game, or ``playouts`` in every game. Repeatable (the same seed,
+        the same move, at any load), so what tests and fixed-work benchmarks play; a search
+        without a time limit keeps no tree between moves."""
+
+        def bare(budget: Budget) -> Budget:
+            count = playouts or budget.playouts
+            return Budget(playouts=count) if count else budget
+
+        return dataclasses.replace(
+            self, budget=bare(self.budget), games=tuple((g, bare(b)) for g, b in self.games)
+        )
 
 
 #: The time cap of a level is this many times its calibrated time (a safety net only),

@@ -357,18 +357,6 @@ def rate_change(text: str) -> tuple[str, float]:
     return game, value
 
 
-def uncapped(level: Level) -> Level:
-    """``level`` with its playouts and no time cap in every game: repeatable, and blind to
-    the host's load (a search without a time limit keeps no tree between moves)."""
-
-    def bare(budget: Budget) -> Budget:
-        return Budget(playouts=budget.playouts) if budget.playouts else budget
-
-    return dataclasses.replace(
-        level, budget=bare(level.budget), games=tuple((g, bare(b)) for g, b in level.games)
-    )
-
-
 def quick_levels() -> list[Level]:
     return [
         dataclasses.replace(level, budget=Budget(playouts=2**i), games=())
@@ -463,7 +451,7 @@ def main(argv: list[str] | None = None) -> None:
             for name, level in levels.items()
         }
     if args.uncapped:
-        levels = {name: uncapped(level) for name, level in levels.items()}
+        levels = {name: level.uncapped() for name, level in levels.items()}
     levels = {name: untuned(level, knobs) for name, level in levels.items()}
     levels["variant"] = dataclasses.replace(levels["medium"], name="variant")
     if args.calibrate:

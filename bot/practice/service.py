@@ -58,12 +58,7 @@ def levels(test_playouts: int | None = None) -> dict[str, ai.Level]:
     (tests keep the search tiny and repeatable)."""
     if not test_playouts:
         return dict(ai.LEVELS)
-    return {
-        name: ai.Level(
-            name, ai.Budget(playouts=test_playouts), level.temperature, tuning=level.tuning
-        )
-        for name, level in ai.LEVELS.items()
-    }
+    return {name: level.uncapped(test_playouts) for name, level in ai.LEVELS.items()}
 
 
 class Practice:

@@ -311,8 +311,9 @@ def test_every_level_is_a_number_of_playouts_per_game_with_a_time_cap_as_a_safet
             )
     easy, medium, hard = (ai.LEVELS[n].budget_for("asli").playouts or 0 for n in ai.LEVELS)
     assert easy < medium < hard
-    bare = Level("bot-test", Budget(playouts=3))  # as the bot's AI_TEST_PLAYOUTS makes them
-    assert bare.budget_for("asli") == Budget(playouts=3)
+    bare = ai.LEVELS["hard"].uncapped(3)  # as the bot's AI_TEST_PLAYOUTS makes them
+    assert bare.budget_for("asli") == Budget(playouts=3) and bare.tuning == ai.LEVELS["hard"].tuning
+    assert ai.LEVELS["hard"].uncapped().budget_for("asli") == Budget(playouts=hard)
 
 
 def test_a_level_searches_with_its_own_tuning_of_the_game_and_no_other_games(

@@ -16,13 +16,6 @@ from tests.ai import positions
 from tests.ai.positions import Position
 
 
-def hard(game: str) -> ai.Level:
-    """The hard level with its playouts (and its tuning) in ``game`` and no time limit."""
-    level = ai.LEVELS["hard"]
-    budget = level.budget_for(game)
-    return ai.Level("hard-fixed", ai.Budget(playouts=budget.playouts), tuning=level.tuning)
-
-
 def wins_at_once(pos: SearchPosition, move: int) -> bool:
     after = pos.copy()
     after.play(move)
@@ -91,9 +84,11 @@ def test_the_hard_level_solves_the_tactic(spot: Position, solutions: set[str], k
     else:
         found = {text(m) for m in legal if wins_by_force_in_two(pos, m)}
     assert found == solutions and len(legal) > len(solutions)  # the premise
-    level = hard(spot.game)
+    level = ai.LEVELS["hard"].uncapped()  # its playouts and tuning, no time limit
     assert ai.choose_move(state, level, seed=1) in solutions
-    analysis = ai.analyse(state, level.budget, seed=2)
+    analysis = ai.analyse(
+        state, level.budget_for(spot.game), seed=2, tuning=level.tuning_for(spot.game)
+    )
     assert analysis.best_move in solutions
 
 
