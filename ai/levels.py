@@ -35,7 +35,8 @@ class Budget:
 @dataclass(frozen=True, slots=True)
 class Level:
     """A named strength: its budget (``games``: a budget per game name, where the
-    playouts of one game cost more than another's), and ``temperature`` > 0 to
+    playouts of one game cost more than another's, or per game and size, ``"asli 9"``,
+    where one size's cost otherwise than the game's default size), and ``temperature`` > 0 to
     pick the move at random among the well-searched ones (a quarter of the best
     one's visits or more), weighted by visits ** (1 / temperature), instead of
     always the most visited (a softer opponent). ``tuning``: what this level's
@@ -49,12 +50,11 @@ class Level:
     games: tuple[tuple[str, Budget], ...] = ()
     tuning: tuple[tuple[str, str, float], ...] = ()
 
-    def budget_for(self, game_name: str) -> Budget:
-        """The budget this level thinks with in ``game_name``."""
-        for name, budget in self.games:
-            if name == game_name:
-                return budget
-        return self.budget
+    def budget_for(self, game_name: str, size: int | None = None) -> Budget:
+        """The budget this level thinks with in ``game_name`` (at ``size``: a size
+        with a budget of its own, ``"asli 9"``, has it; others the game's)."""
+        budgets = dict(self.games)
+        return budgets.get(f"{game_name} {size}", budgets.get(game_name, self.budget))
 
     def tuning_for(self, game_name: str) -> dict[str, float]:
         """The fields of ``game_name``'s knowledge this level changes, with their values."""
@@ -101,10 +101,13 @@ SECONDS = {"easy": 0.1, "medium": 0.5, "hard": 3.0}
 #: of CPU a move, 198/s (2026-11-27). Asli's went from 1,150 to 1,550 when its nodes
 #: began to try their moves for a win at once from the fourth visit, not the first (hard
 #: 1,262 -> 1,708/s at its playouts, 2026-11-27; see :mod:`ai.games.asli`).
+#: A key ``"asli 9"`` is a game at a size whose playouts cost otherwise than at its
+#: default size: Asli 9's are 1.3-1.5 times as fast as 13's, so hard's 4,650 took
+#: 2.0 s of its 3 s (median, in games against the old hard, 2026-11-27).
 RATES: Mapping[str, Mapping[str, float]] = {
-    "easy": {"lifeline": 1100, "asli": 1550, "astralis": 7000, "sliglube": 380},
-    "medium": {"lifeline": 1100, "asli": 1550, "astralis": 7000, "sliglube": 380},
-    "hard": {"lifeline": 1100, "asli": 1550, "astralis": 7000, "sliglube": 200},
+    "easy": {"lifeline": 1100, "asli": 1550, "asli 9": 1730, "astralis": 7000, "sliglube": 380},
+    "medium": {"lifeline": 1100, "asli": 1550, "asli 9": 2140, "astralis": 7000, "sliglube": 380},
+    "hard": {"lifeline": 1100, "asli": 1550, "asli 9": 2220, "astralis": 7000, "sliglube": 200},
 }
 #: For a game without a rate of its own.
 DEFAULT_RATE = 600.0

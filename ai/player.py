@@ -219,7 +219,7 @@ def choose_move(state: State, level: str | Level = "medium", seed: int | None = 
         return legal[0]
     rng = random.Random(seed)
     # A level that always plays the most visited move may stop once no other can catch up.
-    budget = level.budget_for(state.game.name)
+    budget = level.budget_for(state.game.name, state.options.get("size"))
     tuning = level.tuning_for(state.game.name)
     offer = komi_offer(state, budget, rng, functools.partial(analyse, tuning=tuning))
     if offer is not None:

@@ -299,7 +299,7 @@ def calibrate(
     easy = ai.LEVELS["easy"]
     for name, options in cases:
         for level in levels:
-            playouts = level.budget_for(name).playouts or 0
+            playouts = level.budget_for(name, options["size"]).playouts or 0
             search = Level("calibrate", Budget(playouts=playouts), tuning=level.tuning)
             cpu = 0.0
             count = 0
@@ -313,7 +313,8 @@ def calibrate(
                         count += 1
                     state = state.play(ai.choose_move(state, easy, seed=game * 1000 + state.ply))
             rate = playouts * count / cpu if cpu else 0.0
-            known = ai.levels.RATES.get(level.name, {}).get(name)
+            rates = ai.levels.RATES.get(level.name, {})
+            known = rates.get(f"{name} {options['size']}", rates.get(name))
             print(
                 f"| {name} | {options['size']} | {level.name} | {playouts} | {count} | "
                 f"{cpu / max(count, 1):.2f} | {rate:,.0f} | {known or ''} |",
@@ -510,9 +511,14 @@ def main(argv: list[str] | None = None) -> None:
     print(f"\n## AI think time per move at load {args.load} (all games above)\n")
     print("| level | game | budget | moves | cut short | median | p99 | over cap | target |")
     print("|---|---|---|---|---|---|---|---|---|")
+    sizes = {name: options["size"] for name, options in cases}
     for (level_name, name), samples in timing.seconds.items():
         level = levels.get(level_name)
-        budget = level.budget_for(name) if level else Budget(seconds=3.0, playouts=20_000)
+        budget = (
+            level.budget_for(name, sizes.get(name))
+            if level
+            else Budget(seconds=3.0, playouts=20_000)
+        )
         limit = "" if budget.seconds is None else f"{budget.seconds:g} s cap"
         shown = ", ".join(filter(None, [budget.playouts and f"{budget.playouts} playouts", limit]))
         over = sum(1 for s in samples if budget.seconds and s > budget.seconds)

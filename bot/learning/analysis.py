@@ -245,10 +245,10 @@ class Analyses:
         ):
             self.request(game_id)
 
-    def budget_for(self, game_name: str) -> Budget:
-        """The budget one position of a ``game_name`` game is analysed with."""
+    def budget_for(self, game_name: str, size: int | None = None) -> Budget:
+        """The budget one position of a ``game_name`` game (at ``size``) is analysed with."""
         budget = self.budget
-        return budget if isinstance(budget, Budget) else budget.budget_for(game_name)
+        return budget if isinstance(budget, Budget) else budget.budget_for(game_name, size)
 
     async def drained(self) -> None:
         """Wait until every game queued so far is analysed (or failed): for tests and
@@ -304,7 +304,7 @@ class Analyses:
             return 0
         done = {known.ply for known in await self.db.read(queries.analyses_of_game(game_id))}
         added = 0
-        budget = self.budget_for(row.game)
+        budget = self.budget_for(row.game, row.options.get("size"))
         for ply in range(len(moves) + 1):
             if ply in done:
                 continue

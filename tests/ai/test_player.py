@@ -316,6 +316,33 @@ def test_every_level_is_a_number_of_playouts_per_game_with_a_time_cap_as_a_safet
     assert ai.LEVELS["hard"].uncapped().budget_for("asli") == Budget(playouts=hard)
 
 
+def test_a_size_whose_playouts_cost_otherwise_has_a_budget_of_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hard = ai.LEVELS["hard"]
+    nine, thirteen = hard.budget_for("asli", 9), hard.budget_for("asli", 13)
+    assert nine.playouts == round(3.0 * ai.levels.RATES["hard"]["asli 9"], -1)
+    assert thirteen == hard.budget_for("asli") == hard.budget_for("asli", 11)
+    assert nine.playouts != thirteen.playouts and nine.seconds == thirteen.seconds
+    searched_with: list[int | None] = []
+
+    class Spy(Search):
+        def run(self, budget, *args, **kwargs):  # type: ignore[no-untyped-def]
+            searched_with.append(budget.playouts)
+            return super().run(budget, *args, **kwargs)
+
+    monkeypatch.setattr(ai.player, "Search", Spy)
+    sized = Level(
+        "sized",
+        Budget(playouts=5),
+        games=(("asli", Budget(playouts=7)), ("asli 5", Budget(playouts=9))),
+    )
+    for size in (5, 7):
+        state = rules.get_game("asli").replay(["komi 2", "white", "c3"], size=size)
+        ai.choose_move(state, sized, seed=1)
+    assert searched_with == [9, 7]
+
+
 def test_a_level_searches_with_its_own_tuning_of_the_game_and_no_other_games(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -87,7 +87,10 @@ def test_the_hard_level_solves_the_tactic(spot: Position, solutions: set[str], k
     level = ai.LEVELS["hard"].uncapped()  # its playouts and tuning, no time limit
     assert ai.choose_move(state, level, seed=1) in solutions
     analysis = ai.analyse(
-        state, level.budget_for(spot.game), seed=2, tuning=level.tuning_for(spot.game)
+        state,
+        level.budget_for(spot.game, state.options.get("size")),
+        seed=2,
+        tuning=level.tuning_for(spot.game),
     )
     assert analysis.best_move in solutions
 
