@@ -19,7 +19,7 @@ from bot.model import UserError
 from bot.services import Services
 from bot.shards import Shards, shard_of
 from bot.storage import queries
-from tests.bot.conftest import BO, CY, GUILD, Env, start_game
+from tests.bot.conftest import ANA, BO, CY, GUILD, Env, start_game
 from tests.bot.fakes import InProcessAI
 from tests.bot.learning.support import analysed, click
 from tests.bot.support import play_out
@@ -107,6 +107,24 @@ async def test_each_position_is_analysed_with_work_not_wall_time(env: Env, game:
     [budget] = set(thinker.budgets)
     assert budget.playouts == round(0.5 * RATES["medium"][game], -1)
     assert budget.seconds is not None and budget.seconds >= CAP_FACTOR * 0.5
+
+
+async def test_a_size_with_rates_of_its_own_is_analysed_with_its_own_playouts(env: Env) -> None:
+    """Asli 9's playouts cost less than 13's, so its analysis asks for more of them."""
+    thinker = Recording()
+    analyst = Analyses(env.db, env.games, thinker)
+    env.events.subscribe(analyst)
+    await analyst.start()
+    moves = planned_moves("asli", {"size": 9}, 0)[:4]
+    game_id = await start_game(env, "asli", size=9)
+    await play_out(env, game_id, moves)
+    await env.moves.resign(guild_id=GUILD, game_id=game_id, member=ANA)
+    await analysed(analyst, game_id)
+    await analyst.stop()
+    assert len(thinker.budgets) == len(moves) + 1
+    [budget] = set(thinker.budgets)
+    assert budget.playouts == round(0.5 * RATES["medium"]["asli 9"], -1)
+    assert budget.playouts != round(0.5 * RATES["medium"]["asli"], -1)
 
 
 async def test_the_move_that_ends_a_game_never_waits_for_the_ai(env: Env) -> None:
