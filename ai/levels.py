@@ -36,7 +36,7 @@ class Budget:
 class Level:
     """A named strength: its budget (``games``: a budget per game name, where the
     playouts of one game cost more than another's, or per game and size, ``"asli 9"``,
-    where one size's cost otherwise than the game's default size), and ``temperature`` > 0 to
+    where one size's playouts cost otherwise than the default size's), and ``temperature`` > 0 to
     pick the move at random among the well-searched ones (a quarter of the best
     one's visits or more), weighted by visits ** (1 / temperature), instead of
     always the most visited (a softer opponent). ``tuning``: what this level's
