@@ -32,6 +32,17 @@ class Budget:
             raise ValueError("a playout budget must be at least 1")
 
 
+def sized(game_name: str, size: int | None) -> str:
+    """The key of ``game_name`` at ``size`` in a level's budgets and in :data:`RATES`
+    (``"asli 9"``), for a size whose playouts cost otherwise than the default size's."""
+    return f"{game_name} {size}"
+
+
+def game_of(key: str) -> str:
+    """The game a key of :data:`RATES` is for: ``"asli"`` for ``"asli"`` and ``"asli 9"``."""
+    return key.partition(" ")[0]
+
+
 @dataclass(frozen=True, slots=True)
 class Level:
     """A named strength: its budget (``games``: a budget per game name, where the
@@ -54,7 +65,7 @@ class Level:
         """The budget this level thinks with in ``game_name`` (at ``size``: a size
         with a budget of its own, ``"asli 9"``, has it; others the game's)."""
         budgets = dict(self.games)
-        return budgets.get(f"{game_name} {size}", budgets.get(game_name, self.budget))
+        return budgets.get(sized(game_name, size), budgets.get(game_name, self.budget))
 
     def tuning_for(self, game_name: str) -> dict[str, float]:
         """The fields of ``game_name``'s knowledge this level changes, with their values."""

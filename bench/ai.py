@@ -314,7 +314,7 @@ def calibrate(
                     state = state.play(ai.choose_move(state, easy, seed=game * 1000 + state.ply))
             rate = playouts * count / cpu if cpu else 0.0
             rates = ai.levels.RATES.get(level.name, {})
-            known = rates.get(f"{name} {options['size']}", rates.get(name))
+            known = rates.get(ai.levels.sized(name, options["size"]), rates.get(name))
             print(
                 f"| {name} | {options['size']} | {level.name} | {playouts} | {count} | "
                 f"{cpu / max(count, 1):.2f} | {rate:,.0f} | {known or ''} |",
@@ -404,7 +404,8 @@ def main(argv: list[str] | None = None) -> None:
         action="append",
         default=[],
         type=rate_change,
-        help="levels calibrated to this many playouts/s in a game, e.g. astralis=3600",
+        help="levels calibrated to this many playouts/s in a game at every size, "
+        "e.g. astralis=3600",
     )
     parser.add_argument(
         "--calibrate",
@@ -441,13 +442,21 @@ def main(argv: list[str] | None = None) -> None:
         cases = [(n, {**o, "size": args.size}) for n, o in cases]
     levels = {level.name: level for level in (quick_levels() if args.quick else ai.LEVELS.values())}
     if args.rate:
-        changed = args.rate
+        # A game's new rate holds at every size: its sized rates ("asli 9") go.
+        changed = dict(args.rate)
         levels = {
             name: ai.levels.calibrated_level(
                 name,
                 ai.levels.SECONDS[name],
                 level.temperature,
-                {**ai.levels.RATES[name], **dict(changed)},
+                {
+                    **{
+                        key: rate
+                        for key, rate in ai.levels.RATES[name].items()
+                        if ai.levels.game_of(key) not in changed
+                    },
+                    **changed,
+                },
             )
             for name, level in levels.items()
         }

@@ -80,6 +80,14 @@ def test_a_knob_and_a_rate_change_the_levels_of_one_run_only(
     assert "| medium | lifeline | 10 playouts, 5 s cap |" in out
     row = next(line for line in out.splitlines() if line.startswith("| medium | lifeline"))
     assert row.split("|")[5].strip() == "0"
+    # a game's rate holds at a size with a rate of its own (Asli 9) too
+    bench_ai.main(
+        [
+            *("--quick", "--pairs", "random", "--player", "medium"),
+            *("--game", "asli", "--size", "9", "--rate", "asli=20"),
+        ]
+    )
+    assert "| medium | asli | 10 playouts, 5 s cap |" in capsys.readouterr().out
 
 
 def test_uncapped_levels_think_with_their_playouts_alone(
