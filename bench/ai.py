@@ -18,7 +18,7 @@ scales with its work, apart from the host's load).
                        flat-mc|old|ladder|variant] [--player NAME ...] [--precision 0.1]
                        [--first-game N] [--load N] [--size N] [--knob FIELD=VALUE]
                        [--rate GAME=PLAYOUTS_PER_S] [--variant FIELD=VALUE]
-                       [--uncapped] [--calibrate] [--quick]
+                       [--uncapped] [--calibrate] [--moves] [--quick]
 
 Full runs take hours (a hard move is 3 s); ``--games 4`` calibrates in one.
 """
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import logging
 import math
 import random
@@ -129,13 +130,20 @@ def play_game(
     while not state.is_over and state.ply < max_plies:
         state = state.play(players[state.to_move](state, rng))
     global last_game  # read by match() for its line on stderr
-    last_game = f"{state.ply} plies, moves {zlib.crc32(' '.join(state.history).encode()):08x}"
+    last_game = state
     return 0.5 if state.winner is None else 1.0 - state.winner
 
 
-#: The length and a checksum of the moves of the last game played: the same seed and the
-#: same playouts give the same game, at any load (``--load``), unless a cap cut a search.
-last_game = ""
+#: The last game played, as it ended (for match()'s line on stderr).
+last_game: State | None = None
+
+
+def game_line(state: State, moves: bool = False) -> str:
+    """A finished game's length and a checksum of its moves (the same seed and the same
+    playouts give the same game, at any load, unless a cap cut a search), and with
+    ``moves`` its moves as a JSON list, to replay it (the old hard thinks by the clock)."""
+    line = f"{state.ply} plies, moves {zlib.crc32(' '.join(state.history).encode()):08x}"
+    return f"{line}: {json.dumps(list(state.history))}" if moves else line
 
 
 def wilson(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -158,6 +166,7 @@ def match(
     max_plies: int = MAX_PLIES,
     precision: float | None = None,
     first_game: int = 0,
+    moves: bool = False,
 ) -> tuple[float, int]:
     """``first``'s total score and the games played: ``games``, alternating seats, or
     fewer when ``precision`` is given and the 95% interval is already that narrow on
@@ -165,7 +174,8 @@ def match(
 
     Games are numbered from ``first_game`` (their seeds and seats follow the number), so
     a later run can add games to an earlier one's without repeating any. Each game's
-    result goes to stderr as it ends: a long run stopped half-way still tells its score."""
+    result goes to stderr as it ends (with ``moves``, its moves): a long run stopped
+    half-way still tells its score."""
     score = 0.0
     for played, game in enumerate(range(first_game, first_game + games), start=1):
         if game % 2 == 0:
@@ -173,7 +183,8 @@ def match(
         else:
             score += 1.0 - play_game(name, options, (second, first), seed + game, max_plies)
         print(
-            f"{name} game {game} (seat {game % 2}): {score:g}/{played} ({last_game})",
+            f"{name} game {game} (seat {game % 2}): {score:g}/{played} "
+            f"({game_line(last_game, moves) if last_game else ''})",
             file=sys.stderr,
             flush=True,
         )
@@ -415,6 +426,11 @@ def main(argv: list[str] | None = None) -> None:
         "positions are searched, at most 3)",
     )
     parser.add_argument(
+        "--moves",
+        action="store_true",
+        help="write each game's moves after its line on stderr (to replay a game)",
+    )
+    parser.add_argument(
         "--knob",
         action="append",
         default=[],
@@ -501,6 +517,7 @@ def main(argv: list[str] | None = None) -> None:
                     QUICK_PLIES if args.quick else MAX_PLIES,
                     args.precision,
                     args.first_game,
+                    args.moves,
                 )
                 results[name].append((player, opponent, score, played))
                 low, high = wilson(score, played)

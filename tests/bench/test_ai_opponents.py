@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
+import zlib
 
 import pytest
 
@@ -106,6 +109,29 @@ def test_uncapped_levels_think_with_their_playouts_alone(
     assert row.split("|")[9].strip() == ""
     bench_ai.main(argv)
     assert capsys.readouterr().err == first.err  # the same games, move for move
+
+
+def test_moves_lets_a_game_of_the_run_be_replayed(capsys: pytest.CaptureFixture[str]) -> None:
+    import rules
+    from bench import ai as bench_ai
+
+    argv = ["--quick", "--pairs", "random", "--player", "easy", "--game", "asli"]
+    line = re.compile(
+        r"asli game \d \(seat \d\): [0-9.]+/\d \((\d+) plies, moves (\w+)(?:: (.*))?\)"
+    )
+    bench_ai.main(argv)
+    games = [line.fullmatch(text) for text in capsys.readouterr().err.splitlines()]
+    assert [game[3] for game in games if game] == [None, None]  # a checksum only
+    bench_ai.main([*argv, "--moves"])
+    games = [line.fullmatch(text) for text in capsys.readouterr().err.splitlines()]
+    replayed = [game.groups() for game in games if game]
+    assert len(replayed) == 2
+    for plies, checksum, record in replayed:
+        state = rules.get_game("asli").new(size=5)
+        for move in json.loads(record):
+            state = state.play(move)
+        assert state.ply == int(plies) > 0
+        assert f"{zlib.crc32(' '.join(state.history).encode()):08x}" == checksum
 
 
 def test_a_variant_thinks_with_its_own_knowledge_and_its_opponent_with_the_code_s(
