@@ -5,6 +5,11 @@ search considers ``swap`` and a seeded sample of pairs. The komi pie's komi is
 a number of spare turns for White, so the search considers 0 to the base.
 Every playout ply is recorded for RAVE although the fast position's own
 playout is ~2.5x quicker: 8/12 at 0.5 s a move against leaving playouts to it.
+
+A node tries every move for a win or a loss at once (``decisive_after``) from its
+fourth visit, as in Asli: at hard's 3,300 playouts the search chose the same moves
+(24 of 24: 12 positions of the easy level's games, plies 10-50, two seeds) in 18%
+less CPU time (4.46 -> 3.67 s a search there, 2026-11-27).
 """
 
 from __future__ import annotations
@@ -19,5 +24,6 @@ from ai.games import Knowledge, generic_candidates
 def knowledge(options: Mapping[str, Any]) -> Knowledge:
     size = int(options.get("size", 7))
     return Knowledge(
-        candidates=partial(generic_candidates, numbers_range=range(size + 1), widest=60)
+        decisive_after=4,
+        candidates=partial(generic_candidates, numbers_range=range(size + 1), widest=60),
     )
