@@ -397,6 +397,14 @@ ASLI_CAPTURE_WINS = Position("asli", {"size": 5}, ("komi 3", "black", "c4", "e4"
 #: leaves White with no action: the Hold (one of the two Black stones in the prison) saves.
 ASLI_HOLD_SAVES = Position("asli", {"size": 5}, ("komi 2", "black", "b5", "a5", "a2"))
 
+#: White to move on 13x13 (a game the old hard lost to the new one, bench ai, 2026-11-27):
+#: Black's l1 and m2 live by each other through m1, its i13 by l1 through k1; k1 cuts i13
+#: off and takes it, and Black is left no action: a lone stone anywhere is dead, m1 joins
+#: its two groups into one dead group, and its prison holds no White stone to Hold.
+ASLI_CUT_LEAVES_NO_ACTION = Position(
+    "asli", {"size": 13}, ("komi 0", "black", "l1", "l2", "m2", "m3", "i13")
+)
+
 #: Black to move (23 moves); only d1 leaves White no placement that wins at once.
 ASLI_ONE_SAVE = Position("asli", {"size": 5}, ("komi 2", "black", "e1", "e2"))
 

@@ -59,6 +59,7 @@ SUITE = [
     (positions.ASLI_CAPTURE_WINS, {"d5"}, "wins"),
     (positions.ASLI_PRISON_TURNS, {"c1"}, "wins"),
     (positions.ASLI_NO_ACTION, {"a2"}, "wins"),
+    (positions.ASLI_CUT_LEAVES_NO_ACTION, {"k1"}, "wins"),  # at a member's size
     (positions.ASLI_HOLD_SAVES, {"hold", "a4"}, "saves"),
     (positions.ASLI_ONE_SAVE, {"d1"}, "saves"),
     (positions.ASLI_ONE_SAFE_MOVE, {"c5"}, "saves"),
