@@ -184,7 +184,7 @@ def match(
             score += 1.0 - play_game(name, options, (second, first), seed + game, max_plies)
         print(
             f"{name} game {game} (seat {game % 2}): {score:g}/{played} "
-            f"({game_line(last_game, moves) if last_game else ''})",
+            f"({game_line(last_game, moves) if last_game is not None else ''})",
             file=sys.stderr,
             flush=True,
         )
