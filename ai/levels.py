@@ -117,7 +117,7 @@ SECONDS = {"easy": 0.1, "medium": 0.5, "hard": 3.0}
 #: 2.0 s of its 3 s (median, in games against the old hard, 2026-11-27). Lifeline's hard
 #: went from 1,100 to 1,340 when its nodes, too, began to try their moves for a win at
 #: once from the fourth visit (the same moves, 18% less CPU: see :mod:`ai.games.lifeline`);
-#: at 4,020 playouts its median in the bench's games was 2.53 s, as 3,300's had been 2.4-2.9.
+#: at 4,020 playouts its median in the bench's games was 2.46-2.53 s (3,300: 2.4-2.9 s).
 RATES: Mapping[str, Mapping[str, float]] = {
     "easy": {"lifeline": 1100, "asli": 1550, "asli 9": 1730, "astralis": 7000, "sliglube": 380},
     "medium": {"lifeline": 1100, "asli": 1550, "asli 9": 2140, "astralis": 7000, "sliglube": 380},
