@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TypeVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,10 +33,19 @@ class Budget:
             raise ValueError("a playout budget must be at least 1")
 
 
+T = TypeVar("T")
+
+
 def sized(game_name: str, size: int | None) -> str:
     """The key of ``game_name`` at ``size`` in a level's budgets and in :data:`RATES`
     (``"asli 9"``), for a size whose playouts cost otherwise than the default size's."""
     return f"{game_name} {size}"
+
+
+def for_size(table: Mapping[str, T], game_name: str, size: int | None, default: T) -> T:
+    """``table``'s entry for ``game_name`` at ``size`` (``"asli 9"``), else for the game,
+    else ``default``: how a level's budgets and :data:`RATES` are read."""
+    return table.get(sized(game_name, size), table.get(game_name, default))
 
 
 def game_of(key: str) -> str:
@@ -64,8 +74,7 @@ class Level:
     def budget_for(self, game_name: str, size: int | None = None) -> Budget:
         """The budget this level thinks with in ``game_name`` (at ``size``: a size
         with a budget of its own, ``"asli 9"``, has it; others the game's)."""
-        budgets = dict(self.games)
-        return budgets.get(sized(game_name, size), budgets.get(game_name, self.budget))
+        return for_size(dict(self.games), game_name, size, self.budget)
 
     def tuning_for(self, game_name: str) -> dict[str, float]:
         """The fields of ``game_name``'s knowledge this level changes, with their values."""

@@ -325,7 +325,7 @@ def calibrate(
                     state = state.play(ai.choose_move(state, easy, seed=game * 1000 + state.ply))
             rate = playouts * count / cpu if cpu else 0.0
             rates = ai.levels.RATES.get(level.name, {})
-            known = rates.get(ai.levels.sized(name, options["size"]), rates.get(name))
+            known = ai.levels.for_size(rates, name, options["size"], None)
             print(
                 f"| {name} | {options['size']} | {level.name} | {playouts} | {count} | "
                 f"{cpu / max(count, 1):.2f} | {rate:,.0f} | {known or ''} |",
