@@ -95,6 +95,12 @@ class SearchPosition(ABC):
         self.play(move)
         return seat, move
 
+    def tactical_moves(self) -> list[int]:
+        """The legal moves that may end the game at once with a win or a loss (and so
+        make the threat of one): every legal move, unless the game knows most cannot.
+        The AI tries only these for a result at once, and plays whatever it counts on."""
+        return self.legal_moves()
+
     def evaluate(self) -> float:
         """Seat 0's share of the game's own measure of who is ahead, in [0, 1]
         (the score, territory or material, as the game counts it); 0.5 when the

@@ -264,6 +264,45 @@ class AsliPosition(SearchPosition):
         self._over = not moves
         return moves
 
+    def tactical_moves(self) -> list[int]:
+        """Hold and the legal stones next to a stone, diagonals included: a stone with
+        no stone around it captures nothing and cuts no territory in two, so it wins at
+        once only by taking the opponent's last legal point, and such stones are
+        included when the opponent has one at most. None before the colours are
+        chosen (no komi or colour wins at once). No move loses at once: only the player
+        to move can run out of actions. The stones with most stones around them come
+        first: where a win is, it is among them."""
+        if self._black_seat is None or self._draw:
+            return []
+        t, col = self._t, self._col
+        ring = t.ring
+        short = self._opponent_short()
+        crowded = []
+        for p in self._empties:
+            around = sum(1 for _, q in ring[p] if col[q])
+            if (around or short) and self._judge(p) is not None:
+                crowded.append((-around, p))
+        crowded.sort()
+        return ([t.hold] if self._holds() > 0 else []) + [p for _, p in crowded]
+
+    def _opponent_short(self) -> bool:
+        """Whether the opponent, were it their turn after a move that captures
+        nothing, would have no Hold and one legal placement at most."""
+        if self._holds() < 0:
+            return False
+        to, after_minimal = self._to, self._after_minimal
+        self._to, self._after_minimal = 3 - to, False
+        try:
+            legal = 0
+            for p in self._empties:
+                if self._judge(p) is not None:
+                    legal += 1
+                    if legal > 1:
+                        return False
+            return True
+        finally:
+            self._to, self._after_minimal = to, after_minimal
+
     def play(self, move: int) -> None:
         t = self._t
         if move < t.points:

@@ -271,3 +271,42 @@ def test_a_random_move_is_legal_uniform_and_says_who_played_it() -> None:
         counts[played[1]] += 1
     assert set(counts) == set(moves)
     assert all(200 <= counts[m] <= 400 for m in moves), counts
+
+
+def test_the_tactical_moves_are_hold_and_the_stones_next_to_a_stone() -> None:
+    """Unless the opponent is down to one legal point; and every move that wins at once
+    is among them (a stone with no stone around it captures nothing and cuts nothing)."""
+    rng = random.Random(24)
+    winners_seen = lone_winners = 0
+    for seed in range(12):
+        state = GAME.replay([f"komi {seed % 4}", rng.choice(["black", "white"])], size=5 + seed % 3)
+        while not state.is_over:
+            pos = position(state)
+            tactical = {pos.move_text(m) for m in pos.tactical_moves()}
+            board = state.board
+            near = {
+                board.name(p)
+                for p in range(len(board))
+                if not state.stone_at(board.name(p))
+                and any(
+                    state.stone_at(board.name(q))
+                    for q in range(len(board))
+                    if q != p and max(map(abs, divmod_delta(p, q, state.options["size"]))) == 1
+                )
+            }
+            legal = set(state.legal_moves())
+            if tactical != legal:
+                assert tactical == {m for m in legal if m == "hold" or m in near}
+            for move in legal:
+                after = state.play(move)
+                if after.is_over and after.winner == state.to_move:
+                    winners_seen += 1
+                    lone_winners += move != "hold" and move not in near
+                    assert move in tactical, f"{move} after {' '.join(state.history)}"
+            state = state.play(rng.choice(sorted(legal)))
+    assert winners_seen > 10 and lone_winners  # both kinds of win were checked
+
+
+def divmod_delta(p: int, q: int, size: int) -> tuple[int, int]:
+    (pr, pc), (qr, qc) = divmod(p, size), divmod(q, size)
+    return pr - qr, pc - qc
