@@ -443,6 +443,17 @@ class Search:
         ):
             node.proven = child.proven
 
+    def refute(self, move: int, winner: int) -> None:
+        """Record that the root's ``move`` lets ``winner`` win by force (as found outside
+        the tree): the search avoids it from now on, as a proven loss."""
+        root = self.root
+        child = root.children.get(move)
+        if child is None:
+            child = root.children[move] = Node(root, move, root.to_move, None)
+        child.proven = winner
+        if root.proven is None:
+            self._prove(root, child)
+
     # -- reading the tree ----------------------------------------------------------------
 
     def subtree(self, moves: list[str]) -> tuple[SearchPosition, Node] | None:
@@ -478,10 +489,13 @@ class Search:
 
         return sorted(stats, key=rank, reverse=True)
 
-    def principal_variation(self, longest: int = 8) -> list[int]:
-        """The most visited line from the root."""
+    def principal_variation(self, first: int | None = None, longest: int = 8) -> list[int]:
+        """The most visited line from the root (from its move ``first`` if given)."""
         line: list[int] = []
         node = self.root
+        if first is not None and first in node.children:
+            node = node.children[first]
+            line.append(first)
         while node.children and len(line) < longest:
             seat = node.to_move
             node = max(

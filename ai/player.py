@@ -23,6 +23,7 @@ from ai.games import knowledge
 from ai.levels import Budget, Level, get_level
 from ai.mcts import Node, Search
 from ai.pie import komi_offer
+from ai.threats import Look, forced_win, forced_winner_after
 from rules import State
 from rules.position import SearchPosition, StatePosition, position
 
@@ -115,14 +116,46 @@ def _tactics(pos: SearchPosition, deadline: float | None) -> tuple[int | None, f
     return None, frozenset(losing)
 
 
+#: The plays of a look three plies ahead (:mod:`ai.threats`) for a budget without playouts.
+THREAT_PLAYOUTS = 1_000
+#: The shares of a search's playouts after which its leading move is checked three
+#: plies ahead, so that a move found losing by force does not draw the rest of them.
+THREAT_CHECKS = (0.25, 0.5)
+
+
 @dataclass
 class _Thought:
-    """What :func:`_think` found: a win at once, the one move that does not lose
-    at once, or else a finished search."""
+    """What :func:`_think` found: a win at once or by force, the one move that does
+    not lose at once, or else a finished search; and what is left of the look three
+    plies ahead to check the search's choice with (None: no look)."""
 
     pos: SearchPosition
     move: int | None
     search: Search | None
+    look: Look | None = None
+
+
+def _safe(pos: SearchPosition, moves: list[int], look: Look | None) -> int:
+    """The first of ``moves`` after which the look three plies ahead finds no forced
+    win for the opponent (the first of them where it finds one after each, or ran out)."""
+    if look is not None:
+        for move in moves:
+            if look.spent or forced_winner_after(pos, move, look) is None:
+                return move
+    return moves[0]
+
+
+def _refute_leader(search: Search, look: Look) -> None:
+    """Check the move the search leads with three plies ahead; one that loses by force
+    becomes a proven loss the search avoids from then on."""
+    stats = search.root_stats()
+    if not stats:
+        return
+    leader = stats[0]
+    if leader.proven is None and not look.spent:
+        winner = forced_winner_after(search.root_position, leader.move, look)
+        if winner is not None:
+            search.refute(leader.move, winner)
 
 
 #: How many recent search trees a process keeps for :func:`choose_move` to search on
@@ -187,22 +220,33 @@ def _think(
         left = [m for m in pos.legal_moves() if m not in losing]
         if len(left) == 1:
             return _Thought(pos, left[0], None)
+    known = knowledge(state.game, state.options)
+    if tuning:
+        known = dataclasses.replace(known, **tuning)
+    threat_plays = int(known.threat_plays * (budget.playouts or THREAT_PLAYOUTS))
+    look = None
+    if threat_plays:
+        winning = forced_win(pos, Look(threat_plays))
+        if winning is not None:
+            return _Thought(pos, winning, None)
+        look = Look(threat_plays)
     # Only where move ids are the same in every position of the game (fast positions).
     if isinstance(pos, StatePosition):
         reuse = None
     kept = _kept_tree(state, reuse) if reuse is not None else None
-    known = knowledge(state.game, state.options)
-    if tuning:
-        known = dataclasses.replace(known, **tuning)
     if kept is not None:
         pos, tree = kept
         search = Search(pos, known, rng, losing, tree)
     else:
         search = Search(pos, known, rng, losing)
+    if look is not None and budget.playouts is not None:
+        for share in THREAT_CHECKS:
+            search.run(Budget(budget.seconds, max(1, int(share * budget.playouts))), started)
+            _refute_leader(search, look)
     search.run(budget, started, stop_when_settled=settle)
     if reuse is not None:
         _keep_tree(state, reuse, search)
-    return _Thought(pos, None, search)
+    return _Thought(pos, None, search, look)
 
 
 def choose_move(state: State, level: str | Level = "medium", seed: int | None = None) -> str:
@@ -239,12 +283,18 @@ def choose_move(state: State, level: str | Level = "medium", seed: int | None = 
     if thought.search is None:
         return text(thought.move)  # type: ignore[arg-type]
     stats = thought.search.root_stats()
-    if stats[0].proven == state.to_move or level.temperature <= 0:
+    if stats[0].proven == state.to_move:
         return text(stats[0].move)
-    plausible = PLAUSIBLE * stats[0].visits
-    open_ = [s for s in stats if s.proven is None and s.visits >= plausible] or stats[:1]
-    weights = [max(s.visits, 1) ** (1 / level.temperature) for s in open_]
-    return text(rng.choices(open_, weights)[0].move)
+    unproven = [s.move for s in stats if s.proven is None]
+    if level.temperature <= 0:
+        first = stats[0].move
+    else:
+        plausible = PLAUSIBLE * stats[0].visits
+        open_ = [s for s in stats if s.proven is None and s.visits >= plausible] or stats[:1]
+        weights = [max(s.visits, 1) ** (1 / level.temperature) for s in open_]
+        first = rng.choices(open_, weights)[0].move
+    order = [first, *(m for m in unproven if m != first)]
+    return text(_safe(thought.pos, order, thought.look))
 
 
 def analyse(
@@ -268,7 +318,7 @@ def analyse(
     thought = _think(state, budget, random.Random(seed), evaluate=True, tuning=tuning)
     text = thought.pos.move_text
     search = thought.search
-    if search is None:  # a win at once
+    if search is None:  # a win at once or by force
         return Analysis(
             for_seat0(1.0),
             text(thought.move),  # type: ignore[arg-type]
@@ -278,6 +328,9 @@ def analyse(
         )
     stats = search.root_stats()
     best = stats[0]
+    if best.proven is None:
+        safe = _safe(thought.pos, [s.move for s in stats if s.proven is None], thought.look)
+        best = next(s for s in stats if s.move == safe)
     proven = best.proven is not None
     chance = (1.0 if best.proven == me else 0.0) if proven else best.win_chance
     return Analysis(
@@ -288,7 +341,7 @@ def analyse(
         playouts=search.playouts,
         seconds=time.perf_counter() - started,
         candidates=tuple(Candidate(text(s.move), s.visits, s.win_chance) for s in stats),
-        line=tuple(text(m) for m in search.principal_variation()),
+        line=tuple(text(m) for m in search.principal_variation(best.move)),
     )
 
 

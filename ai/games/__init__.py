@@ -117,7 +117,11 @@ class Knowledge:
     ``last_good_reply``: in the playout plies the search plays itself, answer the
     opponent's last move with the reply that last won a playout after it, where
     legal, else at random (LGR-1 with forgetting: a reply in a lost playout is
-    dropped; 0: off).
+    dropped; 0: off);
+    ``threat_plays``: the plays of the look three plies ahead (:mod:`ai.threats`) per
+    playout of a level's budget, spent once before the search on a forced win and
+    once on checking the move the search leads with as it goes and the move it
+    chooses (0: no look).
     """
 
     cutoff: int | None = None
@@ -129,6 +133,7 @@ class Knowledge:
     decisive_after: float = 1
     bias: float = 0.0
     last_good_reply: float = 0.0
+    threat_plays: float = 0.0
 
     def judge(self, share: float) -> float:
         """Seat 0's chance of winning from ``evaluate()``'s share for seat 0."""

@@ -43,5 +43,6 @@ def knowledge(options: Mapping[str, Any]) -> Knowledge:
         sharpness=10.0,
         amaf_plies=10,
         decisive_after=4,
+        threat_plays=4.0,
         candidates=partial(generic_candidates, numbers_range=range(size + 1)),
     )

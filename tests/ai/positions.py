@@ -405,6 +405,15 @@ ASLI_CUT_LEAVES_NO_ACTION = Position(
     "asli", {"size": 13}, ("komi 0", "black", "l1", "l2", "m2", "m3", "i13")
 )
 
+#: White to move (163 moves), from a bench game the hard level lost in nine plies: a12
+#: is the one move that loses by force. After a12, b12 (or c13) leaves every White
+#: move a Black reply that leaves White no action: a13 takes a12 and b13 together
+#: (White's only groups), c13 cuts a lone White stone played elsewhere off from them.
+ASLI_CORNER_TRAP = Position("asli", {"size": 13}, ("komi 0", "black", "c11", "b13", "a11"))
+
+#: Black to move (after a12 above): b12 and c13 win by force in three plies.
+ASLI_CORNER_TRAP_SPRUNG = Position("asli", {"size": 13}, (*ASLI_CORNER_TRAP.moves, "a12"))
+
 #: Black to move (23 moves); only d1 leaves White no placement that wins at once.
 ASLI_ONE_SAVE = Position("asli", {"size": 5}, ("komi 2", "black", "e1", "e2"))
 

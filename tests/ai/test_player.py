@@ -167,6 +167,21 @@ def test_a_move_that_allows_a_winning_reply_is_avoided_where_replies_are_few() -
             assert ai.choose_move(state, level, seed=seed) == "c5"
 
 
+def test_a_move_that_loses_by_force_four_plies_on_is_avoided_at_a_members_size() -> None:
+    """The corner trap of a bench game the hard level lost (Asli 13): after a12, b12
+    leaves every White move a reply that leaves White no action. The tree alone walks
+    into it; the look three plies ahead sees it, and plays the win after it."""
+    state = positions.ASLI_CORNER_TRAP.state()
+    level = Level("trap", Budget(playouts=600))
+    blind = dataclasses.replace(level, tuning=(("asli", "threat_plays", 0),))
+    assert ai.choose_move(state, blind, seed=1) == "a12", "the tree alone avoids it now"
+    assert ai.choose_move(state, level, seed=1) != "a12"
+    sprung = state.play("a12")
+    assert ai.choose_move(sprung, level, seed=1) in {"b12", "c13"}
+    analysis = ai.analyse(sprung, Budget(playouts=600), seed=1)
+    assert analysis.proven and analysis.best_move in {"b12", "c13"}
+
+
 # -- every kind of move ------------------------------------------------------------------
 
 
@@ -326,9 +341,13 @@ def test_a_size_whose_playouts_cost_otherwise_has_a_budget_of_its_own(
     assert nine.playouts != thirteen.playouts and nine.seconds == thirteen.seconds
     searched_with: list[int | None] = []
 
-    class Spy(Search):
+    class Spy(Search):  # each search's last budget (it may run in steps)
+        def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            super().__init__(*args, **kwargs)
+            searched_with.append(None)
+
         def run(self, budget, *args, **kwargs):  # type: ignore[no-untyped-def]
-            searched_with.append(budget.playouts)
+            searched_with[-1] = budget.playouts
             return super().run(budget, *args, **kwargs)
 
     monkeypatch.setattr(ai.player, "Search", Spy)
