@@ -237,9 +237,10 @@ def with_knowledge(inner: Player, changes: dict[str, Any]) -> Player:
     return play
 
 
-def old_hard(timing: Timing) -> Player:
+def old_hard(timing: Timing, seconds: float = 3.0) -> Player:
     """The hard level of before issue 24, played by that commit's own code
-    (:mod:`bench.old_ai`), its think times kept as a level's are."""
+    (:mod:`bench.old_ai`) with ``seconds`` of wall clock a move (3 then), its think
+    times kept as a level's are."""
     try:
         old = OldAI()
     except RuntimeError as error:  # no such commit here (a shallow clone, a tarball)
@@ -247,7 +248,7 @@ def old_hard(timing: Timing) -> Player:
 
     def play(state: State, rng: random.Random) -> str:
         started = time.perf_counter()
-        move = old.choose_move(state, "hard", rng.getrandbits(32))
+        move = old.choose_move(state, "hard", rng.getrandbits(32), seconds)
         timing.seconds["old-hard", state.game.name].append(time.perf_counter() - started)
         return move
 
@@ -339,9 +340,12 @@ def make_player(
     levels: dict[str, Level],
     timing: Timing,
     variant: dict[str, Any] | None = None,
+    slowdown: float = 1.0,
 ) -> Player:
     """The player called ``name`` (``other``: its opponent, whose time flat-mc takes;
-    ``variant``: the knowledge changes of the player called "variant")."""
+    ``variant``: the knowledge changes of the player called "variant"; ``slowdown``: how
+    many times slower this machine is than the one :data:`ai.levels.RATES` were
+    measured on, the factor on the time of the players who think by the clock)."""
     if name == "variant":
         return with_knowledge(timing.player(levels["variant"]), variant or {})
     if name == "random":
@@ -349,9 +353,9 @@ def make_player(
     if name == "lookahead":
         return lookahead_player
     if name == "flat-mc":
-        return flat_mc_player(SECONDS.get(other, SECONDS["medium"]))
+        return flat_mc_player(slowdown * SECONDS.get(other, SECONDS["medium"]))
     if name == "old-hard":
-        return old_hard(timing)
+        return old_hard(timing, slowdown * SECONDS["hard"])
     return timing.player(levels[name])
 
 
@@ -443,6 +447,15 @@ def main(argv: list[str] | None = None) -> None:
         "tree between moves): the same seeds give the same games at any load",
     )
     parser.add_argument(
+        "--slowdown",
+        type=float,
+        default=1.0,
+        help="how many times slower this machine is than the one the levels' rates were "
+        "measured on (a rate of ai.levels.RATES over --calibrate's here): the players who "
+        "think by the clock (old-hard, flat-mc) get as many times their time, for the work "
+        "they did there",
+    )
+    parser.add_argument(
         "--variant",
         action="append",
         default=[],
@@ -510,8 +523,8 @@ def main(argv: list[str] | None = None) -> None:
                 score, played = match(
                     name,
                     options,
-                    make_player(player, opponent, levels, timing, variant),
-                    make_player(opponent, player, levels, timing, variant),
+                    make_player(player, opponent, levels, timing, variant, args.slowdown),
+                    make_player(opponent, player, levels, timing, variant, args.slowdown),
                     games,
                     1000 * index,
                     QUICK_PLIES if args.quick else MAX_PLIES,

@@ -39,7 +39,11 @@ for line in sys.stdin:
     state = rules.get_game(asked["game"]).new(**asked["options"])
     for move in asked["history"]:
         state = state.play(move)
-    print(json.dumps(ai.choose_move(state, asked["level"], seed=asked["seed"])), flush=True)
+    level = ai.levels.LEVELS[asked["level"]]
+    if asked.get("seconds"):
+        budget = ai.levels.Budget(seconds=asked["seconds"], playouts=level.budget.playouts)
+        level = ai.levels.Level(level.name, budget, level.temperature)
+    print(json.dumps(ai.choose_move(state, level, seed=asked["seed"])), flush=True)
 """
 
 
@@ -95,8 +99,9 @@ class OldAI:
             raise RuntimeError("the old AI's process ended")
         return line
 
-    def choose_move(self, state: State, level: str, seed: int) -> str:
-        """The old AI's move at ``level`` in ``state`` (its own rules replay the moves)."""
+    def choose_move(self, state: State, level: str, seed: int, seconds: float | None = None) -> str:
+        """The old AI's move at ``level`` in ``state`` (its own rules replay the moves),
+        with ``seconds`` a move instead of the level's own time if given."""
         assert self._child.stdin is not None
         asked = {
             "game": state.game.name,
@@ -104,6 +109,7 @@ class OldAI:
             "history": list(state.history),
             "level": level,
             "seed": seed,
+            "seconds": seconds,
         }
         self._child.stdin.write(json.dumps(asked) + "\n")
         self._child.stdin.flush()

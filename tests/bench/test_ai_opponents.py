@@ -178,6 +178,8 @@ def test_the_old_hard_is_the_code_of_before_issue_24_in_a_process_of_its_own() -
         assert old.choose_move(positions.LIFELINE_WIPE.state(), "easy", seed=1) == "b4"
         other = positions.ASLI_ONE_SAFE_MOVE.state()
         assert old.choose_move(other, "easy", seed=1) in other.legal_moves()
+        # --slowdown: the old hard thinks for the time it is given (its own level's kind)
+        assert old.choose_move(other, "hard", seed=1, seconds=0.05) in other.legal_moves()
     finally:
         old.close()
     assert not root.exists() and old.ended
