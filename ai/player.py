@@ -4,7 +4,10 @@ Both start with the same cheap look at every move of the position: a move that
 wins at once is played (or reported) without searching, and a move that loses at
 once is never searched when another move does not. Where the replies are few
 (an endgame), the look goes one reply deeper: a move after which every reply
-loses at once wins, and a move that allows a reply winning at once loses.
+loses at once wins, and a move that allows a reply winning at once loses. A game
+whose knowledge asks for it (Asli) also gets the look three plies ahead of
+:mod:`ai.threats`: a forced win is played without searching, and the move the
+search leads with, and the one it chooses, must not let the opponent force one.
 """
 
 from __future__ import annotations

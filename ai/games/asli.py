@@ -25,6 +25,14 @@ playouts): 35-39% more playouts per CPU-second on 13x13 (hard 1,262 -> 1,708/s,
 cutoff for 9x9 (20 plies) scored 7/19 against 40 at equal playouts. With equal
 playouts, the search of before issue 24 drew level with today's (10/20, medium's 580,
 9x9): in Asli the gain is in the playouts a level can afford.
+
+Asli's games are often decided in the first dozen plies, by a side left without an
+action: a colour whose groups all die at once, or whose every placement would be a
+dead lone stone. The tree does not see such a trap four plies deep (a hard search
+chose a12 after ``c11 b13 a11`` on 13x13, the one move of 166 that lets Black win by
+force), so Asli has the look three plies ahead (``threat_plays``, :mod:`ai.threats`):
+4 plays per playout, which cost hard 2.7% more CPU on 13x13 (``bench ai --calibrate``,
+5.98 -> 6.14 s a move on a host 2.2 times slower than the rates' one).
 """
 
 from __future__ import annotations

@@ -270,8 +270,8 @@ class AsliPosition(SearchPosition):
         once only by taking the opponent's last legal point, and such stones are
         included when the opponent has one at most. None before the colours are
         chosen (no komi or colour wins at once). No move loses at once: only the player
-        to move can run out of actions. The stones with most stones around them come
-        first: where a win is, it is among them."""
+        to move can run out of actions. The stones with most stones around them, the
+        likeliest to capture or cut, come first."""
         if self._black_seat is None or self._draw:
             return []
         t, col = self._t, self._col
