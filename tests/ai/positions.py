@@ -405,7 +405,7 @@ ASLI_CUT_LEAVES_NO_ACTION = Position(
     "asli", {"size": 13}, ("komi 0", "black", "l1", "l2", "m2", "m3", "i13")
 )
 
-#: White to move (163 moves), from a bench game the hard level lost in nine plies: a12
+#: White to move (166 moves), from a bench game the hard level lost in nine plies: a12
 #: is the one move that loses by force. After a12, b12 (or c13) leaves every White
 #: move a Black reply that leaves White no action: a13 takes a12 and b13 together
 #: (White's only groups), c13 cuts a lone White stone played elsewhere off from them.

@@ -20,7 +20,7 @@ def test_a_move_that_leaves_every_reply_a_win_at_once_is_found() -> None:
     assert all(allows_a_win_at_once(after, reply) for reply in after.legal_moves())
 
 
-def test_the_move_that_allows_it_is_found_losing_and_no_other() -> None:
+def test_the_move_that_allows_it_is_found_losing_and_quiet_moves_are_not() -> None:
     state = positions.ASLI_CORNER_TRAP.state()
     pos = position(state)
     black = 1 - state.to_move

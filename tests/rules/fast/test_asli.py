@@ -274,8 +274,8 @@ def test_a_random_move_is_legal_uniform_and_says_who_played_it() -> None:
 
 
 def test_the_tactical_moves_are_hold_and_the_stones_next_to_a_stone() -> None:
-    """Unless the opponent is down to one legal point; and every move that wins at once
-    is among them (a stone with no stone around it captures nothing and cuts nothing)."""
+    """(Every legal move where the opponent is down to one legal point.) Every move that
+    wins at once is among them: a stone with no stone around it captures and cuts nothing."""
     rng = random.Random(24)
     winners_seen = lone_winners = 0
     for seed in range(12):
