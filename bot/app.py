@@ -144,9 +144,11 @@ class App:
 
     async def enter(self) -> None:
         """Take this process's shards among the processes sharing the database (before
-        Discord is reached): :class:`bot.processes.ShardsTaken` if another runs them;
-        then listen on ``HEALTH_PORT`` (:class:`bot.liveness.CannotListen`)."""
+        Discord is reached): :class:`bot.processes.ShardsTaken` if another runs them,
+        and keep them from now on (logging in may take longer than the lease); then
+        listen on ``HEALTH_PORT`` (:class:`bot.liveness.CannotListen`)."""
         await self.processes.enter()
+        self.processes.start()
         if self.liveness is not None:
             await self.liveness.start()
 
@@ -180,7 +182,7 @@ class App:
         for player in self.players.automatic:  # their turns waiting since before the restart
             await player.resume()
         await self.conditional.resume()  # the replies owed since before the restart
-        self.processes.start()
+        self.processes.watch()  # the work of processes that die: this one can go on with it
 
     async def take_over(self, dead: TakenOver) -> None:
         """Go on with the work of a process that died (:mod:`bot.processes`): its clocks

@@ -2,7 +2,8 @@
 
 Each process holds a lease on its shards (:class:`bot.shards.Shards`) for its whole
 life, taken at start-up (:meth:`Processes.enter`) and made longer by a heartbeat every
-third of the lease (:meth:`Processes.beat`). So:
+third of the lease (:meth:`Processes.beat`), from the moment it is taken: logging in and
+delivering what the last run owed may take longer than a lease. So:
 
 - a second process on shards another one runs (a rolling deploy that starts the new
   process before the old one stopped, a copy started by mistake) is refused at start-up
@@ -12,9 +13,10 @@ third of the lease (:meth:`Processes.beat`). So:
   (the process named in the lease is gone: its pid runs no more), and the work its
   predecessor held with them;
 - a process that dies without a word (SIGKILL, a machine lost) stops beating: once its
-  lease has run out, the next heartbeat of any other process takes over its work at
-  once (:meth:`Processes.take_over`): its claims (reminders, deadlines, digests,
-  expiries it was doing) are given back, its outbox lanes (boards it owed) freed, and
+  lease has run out, the next heartbeat of any other process that has started (and can
+  go on with the work: :meth:`Processes.watch`) takes over its work at once
+  (:meth:`Processes.take_over`): its claims (reminders, deadlines, digests, expiries it
+  was doing) are given back, its outbox lanes (boards it owed) freed, and
   the survivor is told (``on_take_over``: the root wakes the clocks and delivers the
   lanes). Its clocks themselves are in the database, due for whoever looks: every
   timer reads what is due at least once a lease (:class:`bot.timers.DueTimer`).
@@ -117,6 +119,8 @@ class Processes:
         self._is_gone = is_gone
         self._task: asyncio.Task[None] | None = None
         self.entered = False
+        #: Whether the heartbeat also takes over the processes found dead.
+        self.watching = False
         self._beat_failed = False
 
     @property
@@ -199,15 +203,21 @@ class Processes:
     # -- while running ---------------------------------------------------------------------
 
     def start(self) -> None:
-        """Beat every third of the lease, taking over the processes found dead."""
+        """Beat every third of the lease, keeping it while the process starts."""
         if self._task is None:
             self._task = asyncio.create_task(self._beat_forever(), name="process heartbeat")
+
+    def watch(self) -> None:
+        """Beat, and from now on take over the processes found dead: this process has
+        started and can go on with their work."""
+        self.watching = True
+        self.start()
 
     async def _beat_forever(self) -> None:
         while True:
             await self._sleep(self.lease.total_seconds() / 3)
             try:
-                await self.beat()
+                await self.beat(take_over=self.watching)
             except asyncio.CancelledError:
                 raise
             except ReadFailed:  # logged by the database; the next beat tries again
@@ -215,9 +225,9 @@ class Processes:
             except Exception:  # the next beat tries again
                 log.exception("the heartbeat of %s failed", self.shards.name)
 
-    async def beat(self) -> list[TakenOver]:
-        """Make this process's lease longer, then take over the processes whose lease
-        ran out; returns what was taken over."""
+    async def beat(self, *, take_over: bool = True) -> list[TakenOver]:
+        """Make this process's lease longer, then (``take_over``) take over the processes
+        whose lease ran out; returns what was taken over."""
         now = self.now()
         try:
             beat, shards = await self.db.write(
@@ -249,6 +259,8 @@ class Processes:
             self.entered = False
             if self.on_lost is not None:
                 self.on_lost()  # (it stops the process: not from inside its heartbeat)
+            return []
+        if not take_over:
             return []
         taken = []
         for process in await self.db.read(queries.processes()):
@@ -307,6 +319,7 @@ class Processes:
 
     async def stop(self) -> None:
         """Stop beating and free this process's shards at once."""
+        self.watching = False
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

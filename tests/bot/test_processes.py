@@ -142,6 +142,71 @@ async def test_survivors_take_over_a_dead_process_once_its_lease_ran_out(db: Dat
     ]
 
 
+class Beats:
+    """A heartbeat's sleep that passes when the test says, the clock moving on by what
+    was slept."""
+
+    def __init__(self, clock: FakeClock) -> None:
+        self.clock = clock
+        self.asleep = 0  # sleeps begun
+        self.passed = 0  # sleeps let pass
+        self._go = asyncio.Semaphore(0)
+        self._changed = asyncio.Condition()
+
+    async def sleep(self, seconds: float) -> None:
+        async with self._changed:
+            self.asleep += 1
+            self._changed.notify_all()
+        await self._go.acquire()
+        self.clock.advance(seconds=seconds)
+
+    async def beat(self) -> None:
+        """Let one sleep pass, and wait for the heartbeat after it (it sleeps again)."""
+        self.passed += 1
+        self._go.release()
+        async with self._changed:
+            await asyncio.wait_for(self._changed.wait_for(lambda: self.asleep > self.passed), 10)
+
+
+async def test_a_process_keeps_its_lease_while_it_starts_and_takes_over_once_started(
+    db: Database,
+) -> None:
+    """Logging in and delivering what the last run owed may take longer than a lease: the
+    heartbeat begins with the lease, and the process is not taken for dead meanwhile; it
+    takes over the dead only once it has started and can go on with their work."""
+    clock = FakeClock()
+    beats = Beats(clock)
+    told: list[TakenOver] = []
+    starting = Processes(
+        db,
+        shards=Shards(2, (0,)),
+        owner="elsewhere/1/x",
+        now=clock,
+        lease=LEASE,
+        sleep=beats.sleep,
+        on_take_over=lambda dead: _record(told, dead),
+        is_gone=lambda owner: False,
+    )
+    dying = process(db, clock, "2", 2, (1,))
+    await starting.enter()
+    await dying.enter()
+    starting.start()
+    try:
+        for _ in range(4):  # 40 s, longer than a lease: the dying one's ran out
+            await beats.beat()
+        with pytest.raises(ShardsTaken, match=r"run by another process \(elsewhere/1/x\)"):
+            await process(db, clock, "3", 2, (0,)).enter()
+        assert told == []  # still starting: the dead one waits
+        assert len(await db.read(queries.processes())) == 2
+
+        starting.watch()
+        await beats.beat()
+        assert [dead.owner for dead in told] == ["elsewhere/2/x"]
+        assert [p.owner for p in await db.read(queries.processes())] == ["elsewhere/1/x"]
+    finally:
+        await starting.stop()
+
+
 async def _record(into: list[TakenOver], dead: TakenOver) -> None:
     into.append(dead)
 
