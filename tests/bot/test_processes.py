@@ -17,6 +17,7 @@ from bot.shards import Shards
 from bot.storage import Database, open_database, queries
 from bot.timers import DueTimer
 from tests.bot.fakes import FakeClock
+from tests.timing import seconds
 
 pytestmark = pytest.mark.both_backends
 
@@ -165,7 +166,9 @@ class Beats:
         self.passed += 1
         self._go.release()
         async with self._changed:
-            await asyncio.wait_for(self._changed.wait_for(lambda: self.asleep > self.passed), 10)
+            await asyncio.wait_for(
+                self._changed.wait_for(lambda: self.asleep > self.passed), seconds(10.0)
+            )
 
 
 async def test_a_process_keeps_its_lease_while_it_starts_and_takes_over_once_started(

@@ -18,6 +18,7 @@ from bot.storage.rows import stamp
 from rules import Termination
 from tests.fakediscord import Channel, FakeDiscord, Member
 from tests.fakediscord.process import BotProcess
+from tests.timing import seconds
 
 from .driver import WAIT, Table, planned_moves, start_game
 
@@ -250,8 +251,9 @@ async def test_two_shard_processes_on_one_postgresql_database(
 
 
 #: The three-process test's lease: a dead process's work is taken over this long after
-#: its last heartbeat (the heartbeat comes every third of it).
-SHORT_LEASE = "2"
+#: its last heartbeat (the heartbeat comes every third of it). Scaled to the machine: a
+#: live process whose event loop stalls longer than a lease is taken for dead.
+SHORT_LEASE = f"{seconds(2.0):.1f}"
 
 
 async def refused(proc: BotProcess) -> str:
