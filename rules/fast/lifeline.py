@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
+from collections.abc import Callable
 from functools import cache
 
 from rules.game import State, normalize_move
@@ -627,59 +628,79 @@ class LifelinePosition(SearchPosition):
     # -- random play -------------------------------------------------------
 
     def playout(self, rng: random.Random, max_plies: int | None = None) -> int:
-        """Uniformly random legal moves until the game ends. Single placements are
-        drawn over the empty cells (and ``swap``/``pass`` when open) and drawn
-        again while illegal; first turns of two stones over all pairs."""
+        """Uniformly random legal moves until the game ends (:meth:`_random_move`)."""
         rand = rng.random
-        t = self.t
         limit = -1 if max_plies is None else max_plies
         plies = 0
-        # the opening, until every turn is a usual one
         while (
             not self._over and plies != limit and (self.phase != PHASE_PLAY or self._removal() != 1)
         ):
             plies += 1
-            if self.phase == PHASE_PLAY and self._two_stones():
+            self._random_move(rand)
+        usual_turn = self._random_usual_turn
+        while not self._over and plies != limit:
+            plies += 1
+            usual_turn(rand)
+        return plies
+
+    def play_random(self, rng: random.Random) -> tuple[int, int] | None:
+        seat = self.to_move
+        if seat is None:
+            return None
+        move = self._random_move(rng.random)
+        return None if move is None else (seat, move)
+
+    def _random_move(self, rand: Callable[[], float]) -> int | None:
+        """Play a uniformly random legal move of a game under way and return its id
+        (None, the game over, if there is none): first turns of two stones drawn over
+        all pairs (and ``swap``), again while a cell is taken; usual turns by
+        :meth:`_random_usual_turn`; the rest from the list of legal moves."""
+        t = self.t
+        if self.phase == PHASE_PLAY:
+            if self._removal() == 1:
+                return self._random_usual_turn(rand)
+            if self._two_stones():
                 special = self._special()
                 cells = self.cells
                 while True:
                     k = int(rand() * (t.npairs + (special >= 0)))
                     if k == t.npairs:
                         self.play(special)
-                        break
+                        return special
                     x, y = t.px[k], t.py[k]
                     if not cells[x] and not cells[y]:
                         self.nmoves += 1
                         self._play_pair(x, y)
-                        break
-            else:
-                moves = self.legal_moves()
-                if moves:
-                    self.play(moves[int(rand() * len(moves))])
-        # usual turns: every group is alive when a turn starts
-        komi = self.opening == KOMI
-        empties, lab, cnt = self.empties, self.part, self.pgroups
-        while not self._over and plies != limit:
-            plies += 1
-            c = self.mover
-            labc, cntc = lab[c], cnt[c]
-            m = len(empties)
-            slots = m + 1 if komi and c == WHITE and self.komi_left else m
-            for _ in range(64):
-                i = int(rand() * slots)
-                if i == m:
-                    self.play(t.pass_)
-                    break
-                s = empties[i]
-                if cntc[labc[s]]:
-                    self.nmoves += 1
-                    self._usual_turn(s, c)
-                    break
-            else:
-                moves = self.legal_moves()
-                if moves:
-                    self.play(moves[int(rand() * len(moves))])
-        return plies
+                        return t.pair0 + k
+        return self._random_listed(rand)
+
+    def _random_usual_turn(self, rand: Callable[[], float]) -> int | None:
+        """A uniformly random move of a usual turn (every group alive as it starts):
+        a cell drawn over the empty ones (and ``pass`` when open), again while
+        illegal; from the list after 64 draws."""
+        c = self.mover
+        empties, labc, cntc = self.empties, self.part[c], self.pgroups[c]
+        m = len(empties)
+        slots = m + 1 if self.opening == KOMI and c == WHITE and self.komi_left else m
+        for _ in range(64):
+            i = int(rand() * slots)
+            if i == m:
+                self.play(self.t.pass_)
+                return self.t.pass_
+            s = empties[i]
+            if cntc[labc[s]]:
+                self.nmoves += 1
+                self._usual_turn(s, c)
+                return s
+        return self._random_listed(rand)
+
+    def _random_listed(self, rand: Callable[[], float]) -> int | None:
+        moves = self.legal_moves()
+        if not moves:
+            return None
+        move = moves[int(rand() * len(moves))]
+        self.play(move)
+        return move
 
 
 def position(state: State) -> LifelinePosition:

@@ -160,6 +160,41 @@ def test_playouts_choose_uniformly_among_the_legal_moves() -> None:
     assert all(140 <= count <= 260 for count in seen.values()), seen
 
 
+@pytest.mark.parametrize("opening", OPENINGS)
+def test_a_random_move_is_legal_and_says_who_played_it(opening: str) -> None:
+    """What the search records for RAVE: the move a playout ply made, and its mover."""
+    for size, seed in ((3, 4), (4, 5), (5, 6)):
+        rng = random.Random(seed)
+        state = GAME.new(size=size, opening=opening)
+        pos = position(state)
+        while True:
+            step = pos.copy()
+            played = step.play_random(rng)
+            if state.is_over:
+                assert played is None and board(step) == board(pos)
+                break
+            assert played is not None
+            seat, move = played
+            assert seat == state.to_move
+            assert pos.move_text(move) in state.legal_moves()
+            state = state.play(pos.move_text(move))
+            pos = step
+            assert_same(pos, state)
+
+
+def test_a_random_move_is_uniform_among_the_legal_moves() -> None:
+    pos = _white_with_komi_and_an_illegal_cell()
+    legal = pos.legal_moves()
+    rng = random.Random(9)
+    seen: Counter[int] = Counter()
+    for _ in range(200 * len(legal)):
+        played = pos.copy().play_random(rng)
+        assert played is not None
+        seen[played[1]] += 1
+    assert set(seen) == set(legal)
+    assert all(140 <= count <= 260 for count in seen.values()), seen
+
+
 def test_evaluate_is_seat_0_s_share_of_the_stones() -> None:
     pos = position(GAME.new(size=4))
     assert pos.evaluate() == 0.5
