@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import rules
-from ai.games import knowledge
+from ai.games import Knowledge, knowledge
 from ai.levels import Budget, Level, get_level
-from ai.mcts import Node, Search
+from ai.mcts import MoveStat, Node, Search
 from ai.pie import komi_offer
 from ai.threats import Look, forced_win, forced_winner_after
 from rules import State
@@ -136,6 +136,8 @@ class _Thought:
     move: int | None
     search: Search | None
     look: Look | None = None
+    #: The id of a ``swap`` valued by the mirror, left out of the search.
+    swap: int | None = None
 
 
 def _safe(pos: SearchPosition, moves: list[int], look: Look | None) -> int:
@@ -233,6 +235,9 @@ def _think(
         if winning is not None:
             return _Thought(pos, winning, None)
         look = Look(threat_plays)
+    swap = _mirrored_swap(pos, known)
+    if swap is not None:
+        losing = losing | {swap}
     # Only where move ids are the same in every position of the game (fast positions).
     if isinstance(pos, StatePosition):
         reuse = None
@@ -249,7 +254,24 @@ def _think(
     search.run(budget, started, stop_when_settled=settle)
     if reuse is not None:
         _keep_tree(state, reuse, search)
-    return _Thought(pos, None, search, look)
+    return _Thought(pos, None, search, look, swap)
+
+
+def _mirrored_swap(pos: SearchPosition, known: Knowledge) -> int | None:
+    """The id of ``swap`` where it is legal and valued by the mirror (see
+    :class:`ai.games.Knowledge`), else None."""
+    if not known.mirror_swap:
+        return None
+    swap = pos.move_id("swap")
+    return swap if swap in pos.legal_moves() else None
+
+
+def _swap_pays(thought: _Thought, best: MoveStat) -> bool:
+    """Whether the mirrored swap is worth more than ``best``, the best other move: a
+    chance under ½ (or a proven loss) for the mover after it."""
+    if thought.swap is None or best.proven == thought.pos.to_move:
+        return False
+    return best.proven is not None or best.win_chance < 0.5
 
 
 def choose_move(state: State, level: str | Level = "medium", seed: int | None = None) -> str:
@@ -288,6 +310,8 @@ def choose_move(state: State, level: str | Level = "medium", seed: int | None = 
     stats = thought.search.root_stats()
     if stats[0].proven == state.to_move:
         return text(stats[0].move)
+    if _swap_pays(thought, stats[0]):
+        return text(thought.swap)  # type: ignore[arg-type]
     unproven = [s.move for s in stats if s.proven is None]
     if level.temperature <= 0:
         first = stats[0].move
@@ -336,15 +360,23 @@ def analyse(
         best = next(s for s in stats if s.move == safe)
     proven = best.proven is not None
     chance = (1.0 if best.proven == me else 0.0) if proven else best.win_chance
+    candidates = tuple(Candidate(text(s.move), s.visits, s.win_chance) for s in stats)
+    line = tuple(text(m) for m in search.principal_variation(best.move))
+    best_move = text(best.move)
+    if _swap_pays(thought, best):  # the other seat then plays the best move found
+        best_move = text(thought.swap)  # type: ignore[arg-type]
+        chance, proven = 1.0 - chance, False
+        candidates = (Candidate(best_move, best.visits, chance), *candidates)
+        line = (best_move, *line)
     return Analysis(
         win_chance_for_seat0=for_seat0(chance),
-        best_move=text(best.move),
+        best_move=best_move,
         to_move=me,
         proven=proven,
         playouts=search.playouts,
         seconds=time.perf_counter() - started,
-        candidates=tuple(Candidate(text(s.move), s.visits, s.win_chance) for s in stats),
-        line=tuple(text(m) for m in search.principal_variation(best.move)),
+        candidates=candidates,
+        line=line,
     )
 
 

@@ -121,7 +121,12 @@ class Knowledge:
     ``threat_plays``: the plays of the look three plies ahead (:mod:`ai.threats`) per
     playout of a level's budget, spent once before the search on a forced win and
     once on checking the move the search leads with as it goes and the move it
-    chooses (0: no look).
+    chooses (0: no look);
+    ``mirror_swap``: ``swap`` leaves the board as it is with the same colour to move,
+    now played by the other seat, so its value is 1 - that of the best other move:
+    the search leaves it out, and the player swaps when the best other move's chance
+    is under ½ (a root choosing by value alone never revisits a ``swap`` that lost
+    its first playout, and no other playout lifts it by RAVE).
     """
 
     cutoff: int | None = None
@@ -134,6 +139,7 @@ class Knowledge:
     bias: float = 0.0
     last_good_reply: float = 0.0
     threat_plays: float = 0.0
+    mirror_swap: bool = False
 
     def judge(self, share: float) -> float:
         """Seat 0's chance of winning from ``evaluate()``'s share for seat 0."""

@@ -18,6 +18,12 @@ less CPU time (4.46 -> 3.67 s a search there, 2026-11-27).
 No progressive bias: by the stone share after each move (``evaluate()``), at medium's
 playouts, bias 1 scored 12/20 and bias 3 11/20 against none, for 14-18% more CPU a
 move: no evidence at equal playouts, a loss at equal time (2026-11-28).
+
+``swap`` (strong and weak pie) leaves the board and the colour to move as they are,
+so it is valued by the mirror (``mirror_swap``): as the second player the hard level
+never swapped in 14 games against the old hard, 3/8 in that seat, and searched
+again after ``g8 k5`` it gave ``swap`` one visit, lost, while White's best first
+turn stood at 0.486: ``swap`` was worth 0.514 (bench/README.md, twelfth measurement).
 """
 
 from __future__ import annotations
@@ -33,5 +39,6 @@ def knowledge(options: Mapping[str, Any]) -> Knowledge:
     size = int(options.get("size", 7))
     return Knowledge(
         decisive_after=4,
+        mirror_swap=True,
         candidates=partial(generic_candidates, numbers_range=range(size + 1), widest=60),
     )
