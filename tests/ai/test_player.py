@@ -482,3 +482,26 @@ def test_a_level_never_searches_on_from_another_levels_tree() -> None:
     weak_tree = player._trees[weak, player._options_key(after), tuple(after.history)]
     found = player._kept_tree(after.play(reply), weak)
     assert found is not None and found[1].parent is weak_tree.root
+
+
+def test_the_second_player_swaps_exactly_when_whites_best_first_turn_is_below_even() -> None:
+    """``swap`` leaves the board and the colour to move as they are, played by the
+    other seat, so it is worth 1 - White's best first turn: the AI never plays a first
+    turn it rates below even where it could swap instead, nor swaps away a better one."""
+    lifeline = rules.get_game("lifeline")
+    budget = Budget(playouts=300)
+    chosen = set()
+    for opening in ("a1 a3", "a4 e1", "b1 g3", "b2 d4", "d4 e2", "b4 e3"):
+        state = lifeline.replay([opening], size=4)
+        for seed in (1, 2):
+            estimate = ai.analyse(state, budget, seed=seed)
+            mine = 1.0 - estimate.win_chance_for_seat0  # the second player's
+            assert mine >= 0.5, (opening, seed, estimate.best_move, mine)
+            others = [c for c in estimate.candidates if c.move != "swap"]
+            if estimate.best_move == "swap":
+                assert mine == pytest.approx(1.0 - others[0].win_chance)
+            chosen.add(estimate.best_move == "swap")
+            move = ai.choose_move(state, Level("test", budget), seed=seed)
+            assert move in state.legal_moves()
+            chosen.add(move == "swap")
+    assert chosen == {True, False}
