@@ -266,12 +266,13 @@ def _mirrored_swap(pos: SearchPosition, known: Knowledge) -> int | None:
     return swap if swap in pos.legal_moves() else None
 
 
-def _swap_pays(thought: _Thought, best: MoveStat) -> bool:
-    """Whether the mirrored swap is worth more than ``best``, the best other move: a
-    chance under ½ (or a proven loss) for the mover after it."""
-    if thought.swap is None or best.proven == thought.pos.to_move:
-        return False
-    return best.proven is not None or best.win_chance < 0.5
+def _swap_instead(thought: _Thought, best: MoveStat) -> int | None:
+    """The mirrored swap where it is worth more than ``best``, the best other move (a
+    chance under ½, or a proven loss, for the mover after it); else None."""
+    swap = thought.swap
+    if swap is None or best.proven == thought.pos.to_move:
+        return None
+    return swap if best.proven is not None or best.win_chance < 0.5 else None
 
 
 def choose_move(state: State, level: str | Level = "medium", seed: int | None = None) -> str:
@@ -310,8 +311,9 @@ def choose_move(state: State, level: str | Level = "medium", seed: int | None = 
     stats = thought.search.root_stats()
     if stats[0].proven == state.to_move:
         return text(stats[0].move)
-    if _swap_pays(thought, stats[0]):
-        return text(thought.swap)  # type: ignore[arg-type]
+    swap = _swap_instead(thought, stats[0])
+    if swap is not None:
+        return text(swap)
     unproven = [s.move for s in stats if s.proven is None]
     if level.temperature <= 0:
         first = stats[0].move
@@ -363,8 +365,9 @@ def analyse(
     candidates = tuple(Candidate(text(s.move), s.visits, s.win_chance) for s in stats)
     line = tuple(text(m) for m in search.principal_variation(best.move))
     best_move = text(best.move)
-    if _swap_pays(thought, best):  # the other seat then plays the best move found
-        best_move = text(thought.swap)  # type: ignore[arg-type]
+    swap = _swap_instead(thought, best)
+    if swap is not None:  # the other seat then plays the best move found, as searched
+        best_move = text(swap)
         chance, proven = 1.0 - chance, False
         candidates = (Candidate(best_move, best.visits, chance), *candidates)
         line = (best_move, *line)
