@@ -52,7 +52,9 @@ def alive(pid: int) -> bool:
 async def test_the_bot_and_its_ai_stop_within_two_seconds(
     world: World, tmp_path: Path, how: signal.Signals
 ) -> None:
-    proc = BotProcess(world.fake, tmp_path, AI_TEST_PLAYOUTS="200000")  # it thinks long
+    proc = BotProcess(
+        world.fake, tmp_path, AI_TEST_PLAYOUTS="200000", PYTHONFAULTHANDLER="1"
+    )  # it thinks long
     await proc.start("practice")
     try:
         ix = await world.fake.run_command(
@@ -73,7 +75,13 @@ async def test_the_bot_and_its_ai_stop_within_two_seconds(
         assert workers, "the AI started no worker process"
         started = asyncio.get_running_loop().time()
         proc.proc.send_signal(how)
-        await asyncio.wait_for(proc.proc.wait(), timeout=seconds(10))
+        try:
+            await asyncio.wait_for(proc.proc.wait(), timeout=seconds(10))
+        except TimeoutError:
+            # Where it hangs: Python's fault handler prints every thread's stack on SIGABRT.
+            proc.proc.send_signal(signal.SIGABRT)
+            await asyncio.wait_for(proc.proc.wait(), timeout=seconds(10))
+            pytest.fail(f"the bot did not exit within {seconds(10):.0f} s\n{proc.log(200)}")
         took = asyncio.get_running_loop().time() - started
         for _ in range(int(seconds(2) / 0.05)):
             if not any(alive(worker) for worker in workers):
