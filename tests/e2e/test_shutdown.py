@@ -52,9 +52,8 @@ def alive(pid: int) -> bool:
 async def test_the_bot_and_its_ai_stop_within_two_seconds(
     world: World, tmp_path: Path, how: signal.Signals
 ) -> None:
-    proc = BotProcess(
-        world.fake, tmp_path, AI_TEST_PLAYOUTS="200000", PYTHONFAULTHANDLER="1"
-    )  # it thinks long
+    # It thinks long; a fault handler prints where it hangs if it does (see below).
+    proc = BotProcess(world.fake, tmp_path, AI_TEST_PLAYOUTS="200000", PYTHONFAULTHANDLER="1")
     await proc.start("practice")
     try:
         ix = await world.fake.run_command(
