@@ -20,12 +20,21 @@ log = logging.getLogger("bot")
 
 async def run(settings: Settings) -> int:
     async with make_client(settings) as client:
-        # A service manager's stop (SIGTERM) closes the bot as Ctrl-C does: its work
-        # stopped, its AI workers ended, its shards let go.
+        # A service manager's stop (SIGTERM) and Ctrl-C (SIGINT) close the bot: its work
+        # stopped, its AI workers ended, its shards let go. Not by cancelling the main
+        # task, as asyncio.run does on SIGINT: a cancellation that meets a wait just
+        # ending is lost on Python 3.11 (asyncio.wait_for), and the bot ran on. A second
+        # Ctrl-C interrupts as usual.
+        loop = asyncio.get_running_loop()
         stopping: set[asyncio.Task[None]] = set()
-        asyncio.get_running_loop().add_signal_handler(
-            signal.SIGTERM, lambda: stopping.add(asyncio.ensure_future(client.close()))
-        )
+
+        def stop(signum: signal.Signals) -> None:
+            if signum == signal.SIGINT:
+                loop.remove_signal_handler(signal.SIGINT)
+            stopping.add(asyncio.ensure_future(client.close()))
+
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, stop, signum)
         # An unusable database, or shards another process runs, stop the bot before Discord.
         await client.enter()
         await client.start(settings.token)
