@@ -22,9 +22,9 @@ async def run(settings: Settings) -> int:
     async with make_client(settings) as client:
         # A service manager's stop (SIGTERM) and Ctrl-C (SIGINT) close the bot: its work
         # stopped, its AI workers ended, its shards let go. Not by cancelling the main
-        # task, as asyncio.run does on SIGINT: a cancellation that meets a wait just
-        # ending is lost on Python 3.11 (asyncio.wait_for), and the bot ran on. A second
-        # Ctrl-C interrupts as usual.
+        # task, as asyncio.run does on SIGINT: once in a suite's run that cancellation
+        # was lost (most likely in a wait ending at the same moment, where Python 3.11's
+        # wait_for drops it) and the bot ran on. A second Ctrl-C interrupts as usual.
         loop = asyncio.get_running_loop()
         stopping: set[asyncio.Task[None]] = set()
 
