@@ -31,7 +31,8 @@ async def run(settings: Settings) -> int:
         def stop(signum: signal.Signals) -> None:
             if signum == signal.SIGINT:
                 loop.remove_signal_handler(signal.SIGINT)
-            stopping.add(asyncio.ensure_future(client.close()))
+            if not stopping:  # one close, whichever signal came first
+                stopping.add(asyncio.ensure_future(client.close()))
 
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(signum, stop, signum)
