@@ -26,7 +26,8 @@ again after ``g8 k5`` it gave ``swap`` one visit, lost, while White's best first
 turn stood at 0.486: ``swap`` was worth 0.514 (bench/README.md, twelfth measurement).
 With it the hard level swapped in 1 of 12 such games (the thirteenth): the search rates
 nearly every first turn near even, corners and centre alike, and the move it would
-play instead is its most visited, whose estimate its own choice lifts to ½ or above.
+play instead is its most visited, whose estimate its own choice tends to lift to ½ or
+above, so the player keeps it.
 """
 
 from __future__ import annotations
