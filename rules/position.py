@@ -84,9 +84,10 @@ class SearchPosition(ABC):
 
     def play_random(self, rng: random.Random) -> tuple[int, int] | None:
         """Play one uniformly random legal move in place and return the seat that
-        played it and its id (None, and nothing played, once the game is over). A
-        position may sample its move more cheaply than by listing every legal one,
-        as its :meth:`playout` does."""
+        played it and its id (None, and nothing played, once the game is over, or once
+        a frugal position has only reserves left: :meth:`play_frugally`). A position
+        may sample its move more cheaply than by listing every legal one, as its
+        :meth:`playout` does."""
         seat = self.to_move
         moves = self.legal_moves()
         if seat is None or not moves:
@@ -94,6 +95,16 @@ class SearchPosition(ABC):
         move = moves[int(rng.random() * len(moves))]
         self.play(move)
         return seat, move
+
+    def play_frugally(self) -> bool:
+        """Make this position's random moves (``playout`` and ``play_random``, its
+        copies' too) keep each side's reserve for last, where the game has one: moves
+        only the mover can ever make (in a territory game, the points of its own
+        territory), which random play wastes while a point both sides could still take
+        is left. A frugal playout stops, the game unfinished, once only reserves are
+        left, for ``evaluate()`` to judge. Returns whether this game plays so; by
+        default it does not, and nothing changes."""
+        return False
 
     def tactical_moves(self) -> list[int]:
         """The legal moves that may end the game at once with a win or a loss (and so

@@ -26,7 +26,10 @@ Random playouts pick uniformly among the legal moves without listing them:
 candidates (the empty points, and Hold when the prison holds an enemy stone)
 are drawn without replacement until one is legal, which is a uniform choice
 among the legal moves. The repetition rule keeps the exact end-of-turn boards
-(bytes) of the game in a set.
+(bytes) of the game in a set. A frugal position (:meth:`AsliPosition.play_frugally`)
+draws the same way but sets aside Hold and the points of the mover's own
+territories (its reserve: actions no one else can take), and its playout stops
+when nothing else is legal.
 
 :meth:`AsliPosition.evaluate` is seat 0's share of the actions each side has in
 hand: the empty points of the territories it owns plus the Holds the prison
@@ -153,6 +156,7 @@ class AsliPosition(SearchPosition):
         "_draw",
         "_empties",
         "_flags",
+        "_frugal",
         "_gid",
         "_greg",
         "_groups",
@@ -197,6 +201,7 @@ class AsliPosition(SearchPosition):
         self._seen: set[bytes] = set()
         self._draw = False
         self._over: bool | None = False
+        self._frugal = False
 
     def copy(self) -> AsliPosition:
         new = object.__new__(AsliPosition)
@@ -222,6 +227,7 @@ class AsliPosition(SearchPosition):
         new._seen = self._seen.copy()
         new._draw = self._draw
         new._over = self._over
+        new._frugal = self._frugal
         return new
 
     # -- the contract ------------------------------------------------------------
@@ -354,19 +360,35 @@ class AsliPosition(SearchPosition):
         move = self._random_step(rng.getrandbits)
         return None if move is None else (seat, move)
 
+    def play_frugally(self) -> bool:
+        """Random moves leave Hold and the mover's own territories for last: a side
+        that fills its own territory, or holds, while a shared point is left gives
+        that point to the opponent, which random play does all the time and no player
+        would. So a playout plays out the shared points and stops with the reserves,
+        which ``evaluate()`` counts."""
+        self._frugal = True
+        return True
+
     def _random_step(self, getrandbits: Callable[[int], int]) -> int | None:
         """Play a uniformly random legal move (a Hold or a stone) of a game under way
         and return its id; None, marking the game over, when there is none. Points are
-        tried in a random order until one is legal, so few are judged."""
+        tried in a random order until one is legal, so few are judged. A frugal
+        position draws among the moves outside the mover's reserve only (None when
+        there is none, the game not marked over)."""
         empties, where = self._empties, self._where
-        hold = 1 if self._holds() > 0 else 0
+        frugal = self._frugal
+        hold = 1 if not frugal and self._holds() > 0 else 0
         left = len(empties)
         tried = 0
+        reg, rcol = self._reg, self._rcol
+        me = self._to
+        enemy = 3 - me
         while True:
             # a uniform pick among the candidates not tried yet (Hold is the last)
             count = left - tried + hold
             if not count:
-                self._over = True
+                if not frugal:
+                    self._over = True
                 return None
             bits = count.bit_length()
             pick = getrandbits(bits)
@@ -377,7 +399,12 @@ class AsliPosition(SearchPosition):
                 return self._t.hold
             i = tried + pick
             p = empties[i]
-            verdict = self._judge(p)
+            if frugal:
+                counts = rcol[reg[p]]
+                reserve = counts[me] and not counts[enemy]
+                verdict = None if reserve else self._judge(p)
+            else:
+                verdict = self._judge(p)
             if verdict is not None:
                 self._place(p, *verdict)
                 return p

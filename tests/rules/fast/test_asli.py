@@ -19,19 +19,11 @@ from rules.position import position
 GAME = rules.get_game("asli")
 
 
-def territory_share(state) -> float:
-    """Seat 0's share of (empty points of owned territories + Holds), the points no
-    one owns counted half to each side, from the State's board by a plain flood fill:
-    what evaluate() should say."""
-    if state.is_over:
-        return 0.5 if state.winner is None else float(state.winner == 0)
-    if state.color_of(0) is None:
-        return 0.5
+def territories(state) -> list[tuple[list[int], set[str]]]:
+    """Every territory of the State's board, by a plain flood fill: its points and the
+    colours of the stones touching it."""
     board = state.board
-    actions = {"black": 0, "white": 0, "nobody": 0}
-    if state.prison_color is not None:
-        other = "white" if state.prison_color == "black" else "black"
-        actions[other] += state.prison_count
+    found = []
     seen: set[int] = set()
     for start in range(len(board)):
         if start in seen or state.stone_at(board.name(start)):
@@ -46,6 +38,23 @@ def territory_share(state) -> float:
                 elif v not in seen:
                     seen.add(v)
                     region.append(v)
+        found.append((region, touching))
+    return found
+
+
+def territory_share(state) -> float:
+    """Seat 0's share of (empty points of owned territories + Holds), the points no
+    one owns counted half to each side, from the State's board by a plain flood fill:
+    what evaluate() should say."""
+    if state.is_over:
+        return 0.5 if state.winner is None else float(state.winner == 0)
+    if state.color_of(0) is None:
+        return 0.5
+    actions = {"black": 0, "white": 0, "nobody": 0}
+    if state.prison_color is not None:
+        other = "white" if state.prison_color == "black" else "black"
+        actions[other] += state.prison_count
+    for region, touching in territories(state):
         actions[touching.pop() if len(touching) == 1 else "nobody"] += len(region)
     total = sum(actions.values())
     return (actions[state.color_of(0)] + actions["nobody"] / 2) / total if total else 0.5
@@ -271,6 +280,47 @@ def test_a_random_move_is_legal_uniform_and_says_who_played_it() -> None:
         counts[played[1]] += 1
     assert set(counts) == set(moves)
     assert all(200 <= counts[m] <= 400 for m in moves), counts
+
+
+def reserve(state) -> set[str]:
+    """The mover's reserve: Hold, and the points of every territory that touches the
+    mover's stones and no others."""
+    mine = state.color_of(state.to_move)
+    kept = {"hold"}
+    for region, touching in territories(state):
+        if touching == {mine}:
+            kept.update(state.board.name(p) for p in region)
+    return kept
+
+
+def test_frugal_random_moves_leave_the_movers_reserve_for_last() -> None:
+    """A frugal position plays any legal move but Hold and the points of its own
+    territories while there is one, and stops, the game not over, when there is none."""
+    rng = random.Random(11)
+    stops = 0
+    for seed in range(16):
+        state = GAME.replay([f"komi {seed % 3}", rng.choice(["black", "white"])], size=5 + seed % 2)
+        while not state.is_over:
+            pos = position(state)
+            assert pos.play_frugally()
+            shared = set(state.legal_moves()) - reserve(state)
+            step = pos.copy()
+            played = step.play_random(rng)
+            playout = pos.copy()
+            plies = playout.playout(rng, max_plies=1)
+            if shared:
+                assert played is not None and pos.move_text(played[1]) in shared
+                assert observed(step) == observed(_played(pos, played[1]))
+                after = {observed(_played(pos, pos.move_id(m))) for m in shared}
+                assert plies == 1 and observed(playout) in after
+            else:
+                stops += 1
+                assert played is None and observed(step) == observed(pos)
+                assert plies == 0 and observed(playout) == observed(pos)
+                assert playout.playout(rng) == 0 and not playout.is_over
+            # played as a frugal playout would, so that reserves are left at the end
+            state = state.play(rng.choice(sorted(shared or state.legal_moves())))
+    assert stops >= 5  # positions with only reserves left were met
 
 
 def test_the_tactical_moves_are_hold_and_the_stones_next_to_a_stone() -> None:
