@@ -131,10 +131,14 @@ SECONDS = {"easy": 0.1, "medium": 0.5, "hard": 3.0}
 #: began to be drawn from the empty cells instead of listing every legal move (the
 #: same positions, each level's playouts: 1.55 / 1.51 / 1.51 times as many a second,
 #: 2026-11-28; see :mod:`ai.games.lifeline`).
+#: Asli's went down when its playouts became frugal and played to their end (13x13 by
+#: 2.2 times, 9x9 by 1.35: medium's search took 657 -> 298 and 903 -> 668 playouts per
+#: CPU-second, the same host; 1,550 -> 700, 9x9's each times 0.74, 2026-11-28): fewer,
+#: and far more telling, playouts (see :mod:`ai.games.asli`).
 RATES: Mapping[str, Mapping[str, float]] = {
-    "easy": {"lifeline": 1700, "asli": 1550, "asli 9": 1730, "astralis": 7000, "sliglube": 380},
-    "medium": {"lifeline": 1660, "asli": 1550, "asli 9": 2140, "astralis": 7000, "sliglube": 380},
-    "hard": {"lifeline": 2020, "asli": 1550, "asli 9": 2220, "astralis": 7000, "sliglube": 200},
+    "easy": {"lifeline": 1700, "asli": 700, "asli 9": 1280, "astralis": 7000, "sliglube": 380},
+    "medium": {"lifeline": 1660, "asli": 700, "asli 9": 1580, "astralis": 7000, "sliglube": 380},
+    "hard": {"lifeline": 2020, "asli": 700, "asli 9": 1640, "astralis": 7000, "sliglube": 200},
 }
 #: For a game without a rate of its own.
 DEFAULT_RATE = 600.0

@@ -105,6 +105,9 @@ class Search:
         exclude: frozenset[int] = frozenset(),
         tree: Node | None = None,
     ) -> None:
+        if knowledge.frugal:
+            root = root.copy()
+            root.play_frugally()
         self.root_position = root
         self.knowledge = knowledge
         self.rng = rng

@@ -93,6 +93,8 @@ def flat_mc_player(seconds: float) -> Player:
         known = knowledge(state.game.name, state.options)
         evaluates = type(pos).evaluate is not SearchPosition.evaluate
         cutoff = known.cutoff if evaluates else None
+        if known.frugal:  # the playouts of the game's knowledge, as the search's
+            pos.play_frugally()
         moves = pos.legal_moves()
         if len(moves) == 1:
             return pos.move_text(moves[0])

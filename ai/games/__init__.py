@@ -126,7 +126,10 @@ class Knowledge:
     now played by the other seat, so its value is 1 - that of the best other move:
     the search leaves it out, and the player swaps when the best other move's chance
     is under ½ (a root choosing by value alone never revisits a ``swap`` that lost
-    its first playout, and no other playout lifts it by RAVE).
+    its first playout, and no other playout lifts it by RAVE);
+    ``frugal``: random moves keep each side's reserve for last, and a playout stops
+    once only reserves are left (:meth:`rules.position.SearchPosition.play_frugally`;
+    nothing changes in a game without reserves).
     """
 
     cutoff: int | None = None
@@ -140,6 +143,7 @@ class Knowledge:
     last_good_reply: float = 0.0
     threat_plays: float = 0.0
     mirror_swap: bool = False
+    frugal: bool = False
 
     def judge(self, share: float) -> float:
         """Seat 0's chance of winning from ``evaluate()``'s share for seat 0."""

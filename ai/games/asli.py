@@ -1,20 +1,32 @@
-"""Asli: komi choices, and playouts cut off and judged by their actions left.
+"""Asli: komi choices, and frugal playouts judged by the actions left.
 
 The komi is a number of Holds handed to White, each a spare tempo in a
 last-player-to-move game, so the sensible ones are small: the search
 considers 0 to the board's side (every one, not a sample), and the opponent's
 colour choice that follows is what tells a fair komi from a poor one.
 
-Random playouts last ~220 plies on 13×13. Measured with the fast position at
-0.5 s a move: recording only the first 10 plies of a playout for RAVE and
-leaving the rest to the position's own playout scored 7/12 against recording
-none; cutting playouts off after 40 plies, judged by ``evaluate()`` (each
-side's share of the actions it has left: owned territory and Holds), scored
-7/8 against playing them out. The points no one owns yet count half to each
-side: counted for nobody, they made two Holds of komi look like a 94% win
-for White at the start, when random games from there are even at any komi
-from 0 to 8 (300 each); with them, 52%. In play the two were level (8 of 16 games
-at 0.5 s a move).
+Playouts are frugal (:meth:`rules.fast.asli.AsliPosition.play_frugally`): random
+moves leave Hold and the mover's own territory for last, and a playout stops when
+only those reserves are left, judged by ``evaluate()`` (each side's share of the
+actions it has left: owned territory and Holds). Uniformly random playouts fill
+their own territory as readily as they contest a shared point, so their result
+says little: 40 plies into one from the 30th ply of a 13×13 game, the judged share
+varies by 0.017 (standard deviation, 500 playouts); a frugal playout stops after
+~130 plies with a share that varies by 0.26. At equal playouts, medium's 1,070 on
+9x9, frugal playouts to the end scored **17/20** against 40-ply uniform ones (frugal
+40-ply ones 10/20); they cost 1.35 times the CPU there, and at equal CPU (790
+playouts against 1,070) they scored 11/16; on 13×13 they cost 2.2 times as much
+(5/8 at equal CPU: 355 playouts against 780). Measured with ``bench ai --pairs
+variant --size 9 --uncapped`` and, for equal CPU, a script beside it (2026-11-28).
+
+Before them: random playouts last ~220 plies on 13×13. Measured with the fast
+position at 0.5 s a move: recording only the first 10 plies of a playout for RAVE
+and leaving the rest to the position's own playout scored 7/12 against recording
+none; cutting playouts off after 40 plies scored 7/8 against playing them out. The
+points no one owns yet count half to each side: counted for nobody, they made two
+Holds of komi look like a 94% win for White at the start, when random games from
+there are even at any komi from 0 to 8 (300 each); with them, 52%. In play the two
+were level (8 of 16 games at 0.5 s a move).
 
 A node tries every move for a win or a loss at once (``decisive_after``) from its
 fourth visit, not its first: a win at once is rare before the board fills, and
@@ -47,7 +59,8 @@ from ai.games import Knowledge, generic_candidates
 def knowledge(options: Mapping[str, Any]) -> Knowledge:
     size = int(options.get("size", 13))
     return Knowledge(
-        cutoff=40,
+        cutoff=None,
+        frugal=True,
         sharpness=10.0,
         amaf_plies=10,
         decisive_after=4,

@@ -169,13 +169,21 @@ def test_a_move_that_allows_a_winning_reply_is_avoided_where_replies_are_few() -
 
 def test_a_move_that_loses_by_force_four_plies_on_is_avoided_at_a_members_size() -> None:
     """The corner trap of a bench game the hard level lost (Asli 13): after a12, b12
-    leaves every White move a reply that leaves White no action. The tree alone walks
-    into it; the look three plies ahead sees it, and plays the win after it."""
+    leaves every White move a reply that leaves White no action. A tree of uniform
+    40-ply playouts walks into it; the look three plies ahead sees it, and plays the
+    win after it. Frugal playouts, which judge the corner's territory as it will be
+    played, keep the tree alone out of it too."""
     state = positions.ASLI_CORNER_TRAP.state()
     level = Level("trap", Budget(playouts=600))
     blind = dataclasses.replace(level, tuning=(("asli", "threat_plays", 0),))
-    assert ai.choose_move(state, blind, seed=1) == "a12", "the tree alone avoids it now"
-    assert ai.choose_move(state, level, seed=1) != "a12"
+    uniform = (("asli", "frugal", 0), ("asli", "cutoff", 40))
+    blind_uniform = dataclasses.replace(blind, tuning=blind.tuning + uniform)
+    looking_uniform = dataclasses.replace(level, tuning=uniform)
+    for seed in (1, 2):
+        assert ai.choose_move(state, blind_uniform, seed=seed) == "a12", "uniform avoids it now"
+        assert ai.choose_move(state, looking_uniform, seed=seed) != "a12"
+        assert ai.choose_move(state, blind, seed=seed) != "a12"
+        assert ai.choose_move(state, level, seed=seed) != "a12"
     sprung = state.play("a12")
     assert ai.choose_move(sprung, level, seed=1) in {"b12", "c13"}
     analysis = ai.analyse(sprung, Budget(playouts=600), seed=1)
