@@ -434,6 +434,25 @@ def test_a_komi_offer_is_judged_by_a_search_of_each_and_is_never_a_large_one() -
     assert offer.startswith("komi ") and int(offer.split()[1]) <= 3
 
 
+def test_a_komi_is_judged_by_the_whole_search_not_by_its_best_moves_lifted_chance() -> None:
+    """Each komi's search thinks Black's best move worth 0.56 (0.51 at komi 5), but
+    over all its visits Black's chance falls with the komi from ½: komi 0 is fair."""
+    from ai.pie import komi_offer
+    from ai.player import Analysis, Candidate
+
+    def analyse(board: rules.State, budget: Budget, seed: int) -> Analysis:
+        komi = int(board.history[0].split()[1])
+        best = 0.51 if komi == 5 else 0.56
+        black = board.to_move
+        candidates = (Candidate("a1", 10, best), Candidate("b1", 90, 0.5 - 0.03 * komi))
+        seat0 = best if black == 0 else 1.0 - best
+        return Analysis(seat0, "a1", black, playouts=100, candidates=candidates)
+
+    state = rules.get_game("asli").new(size=9)
+    offer = komi_offer(state, Budget(playouts=1000), random.Random(1), analyse)
+    assert offer == "komi 0"
+
+
 def test_a_capped_level_searches_on_from_the_tree_of_its_last_move() -> None:
     from ai import player
 
