@@ -14,9 +14,9 @@ lift to drown the komi: on 9×9 with 490 playouts a komi, Black's best move stoo
 0.50–0.56 for every komi from 0 to 9 (so an offer of 9 was as likely as any), where
 the weighted average fell from 0.50 at komi 0 to 0.43–0.48 (random frugal games
 alone: 0.50 at 0, 0.37 at 9; 2026-11-28). The estimates are then made
-non-increasing in ``K`` (a komi is White's, so more of it
-never helps Black: pool-adjacent-violators), which irons out the noise of small
-searches before the nearest to ½ is picked. The candidates are 0 to
+non-increasing in ``K`` (a komi is White's, so more of it never helps Black:
+pool-adjacent-violators), which irons out the noise of small searches before the
+nearest to ½ is picked. The candidates are 0 to
 :data:`WIDEST` (offers beyond the board's side are never near fair).
 """
 
@@ -52,14 +52,14 @@ def non_increasing(values: list[float], weights: list[float] | None = None) -> l
     return [mean for mean, _, length in blocks for _ in range(int(length))]
 
 
-def searched_chance(estimate: Any, mover: int) -> float:
-    """The chance of ``mover``, the seat to move, by a whole search (an
-    :class:`ai.player.Analysis`): its moves' chances weighted by their visits, or the
-    estimate itself when proven or when nothing was searched."""
+def searched_chance(estimate: Any) -> float:
+    """The chance of the seat to move by a whole search (an :class:`ai.player.Analysis`
+    of a game under way): its moves' chances weighted by their visits, or the estimate
+    itself when proven or when nothing was searched."""
     visits = sum(candidate.visits for candidate in estimate.candidates)
     if estimate.proven or not visits:
         chance = estimate.win_chance_for_seat0
-        return chance if mover == 0 else 1.0 - chance
+        return chance if estimate.to_move == 0 else 1.0 - chance
     return sum(c.visits * c.win_chance for c in estimate.candidates) / visits
 
 
@@ -86,9 +86,8 @@ def komi_offer(state: State, budget: Budget, rng: random.Random, analyse: Analys
         if "black" not in colours:
             return None  # not the komi-then-colour pie
         board = after.play("black")
-        chooser = board.to_move  # the seat that took Black moves first
-        estimate = analyse(board, share, rng.getrandbits(32))
-        black_chances.append(searched_chance(estimate, chooser))
+        # Black moves first, so the chance of the seat to move is Black's
+        black_chances.append(searched_chance(analyse(board, share, rng.getrandbits(32))))
     smooth = non_increasing(black_chances)
     best = min(range(len(candidates)), key=lambda i: (abs(smooth[i] - 0.5), i))
     return candidates[best][1]
