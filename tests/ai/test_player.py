@@ -179,11 +179,10 @@ def test_a_move_that_loses_by_force_four_plies_on_is_avoided_at_a_members_size()
     uniform = (("asli", "frugal", 0), ("asli", "cutoff", 40))
     blind_uniform = dataclasses.replace(blind, tuning=blind.tuning + uniform)
     looking_uniform = dataclasses.replace(level, tuning=uniform)
-    for seed in (1, 2):
-        assert ai.choose_move(state, blind_uniform, seed=seed) == "a12", "uniform avoids it now"
-        assert ai.choose_move(state, looking_uniform, seed=seed) != "a12"
-        assert ai.choose_move(state, blind, seed=seed) != "a12"
-        assert ai.choose_move(state, level, seed=seed) != "a12"
+    assert ai.choose_move(state, blind_uniform, seed=1) == "a12", "uniform avoids it now"
+    assert ai.choose_move(state, looking_uniform, seed=1) != "a12"
+    assert ai.choose_move(state, blind, seed=1) != "a12"
+    assert ai.choose_move(state, level, seed=1) != "a12"
     sprung = state.play("a12")
     assert ai.choose_move(sprung, level, seed=1) in {"b12", "c13"}
     analysis = ai.analyse(sprung, Budget(playouts=600), seed=1)
