@@ -531,3 +531,46 @@ def test_the_second_player_swaps_exactly_when_whites_best_first_turn_is_below_ev
             assert move in state.legal_moves()
             chosen.add(move == "swap")
     assert chosen == {True, False}
+
+
+def test_the_first_turns_edge_is_taken_off_whites_moves_before_the_mirror() -> None:
+    """Where Black's first turn is worth more than the search sees (``first_turn_edge``),
+    White's chance after each of its moves is the search's estimate less that edge, and
+    the second player swaps unless the best of them (the most visited) still stands at
+    even or above."""
+    lifeline = rules.get_game("lifeline")
+    budget = Budget(playouts=300)
+    edge = 0.04
+    flipped = 0
+    for opening in ("a1 a3", "a4 e1", "b1 g3", "b2 d4", "d4 e2", "b4 e3"):
+        state = lifeline.replay([opening], size=4)
+        for seed in (1, 2):
+            plain = ai.analyse(state, budget, seed=seed)
+            shifted = ai.analyse(state, budget, seed=seed, tuning={"first_turn_edge": edge})
+            raw = {c.move: c.win_chance for c in plain.candidates if c.move != "swap"}
+            seen = {c.move: c.win_chance for c in shifted.candidates if c.move != "swap"}
+            assert seen == pytest.approx({move: max(0.0, c - edge) for move, c in raw.items()})
+            best = next(c.win_chance for c in shifted.candidates if c.move != "swap")
+            mine = 1.0 - shifted.win_chance_for_seat0  # the second player's
+            if best < 0.5:
+                assert (shifted.best_move, mine) == ("swap", pytest.approx(1.0 - best))
+            else:
+                assert (shifted.best_move, mine) == (plain.best_move, pytest.approx(best))
+            level = Level("test", budget, tuning=(("lifeline", "first_turn_edge", edge),))
+            assert (ai.choose_move(state, level, seed=seed) == "swap") == (best < 0.5)
+            flipped += plain.best_move != "swap" and shifted.best_move == "swap"
+    assert flipped
+
+
+def test_on_base_7_the_second_player_swaps_after_a_first_turn_it_cannot_tell_apart() -> None:
+    """Black's measured edge on base 7 (strong pie) outweighs what a search can see of
+    a first turn, so the AI as second player takes Black's seat after a central one,
+    which without the edge it would keep playing as White at some seeds."""
+    state = rules.get_game("lifeline").replay(["g8 k5"], size=7)
+    budget = Budget(playouts=1_000)
+    flat = Level("flat", budget, tuning=(("lifeline", "first_turn_edge", 0.0),))
+    seeds = range(1, 4)
+    assert [ai.choose_move(state, Level("test", budget), seed=seed) for seed in seeds] == [
+        "swap"
+    ] * len(seeds)
+    assert any(ai.choose_move(state, flat, seed=seed) != "swap" for seed in seeds)
