@@ -288,6 +288,23 @@ def set_knobs(knobs: list[str]) -> dict[str, Any]:
     return changes
 
 
+def slower(level: Level, factor: float) -> Level:
+    """``level`` on a host ``factor`` times slower than the one its rates were measured
+    on: its time caps ``factor`` times as long, so that a cap cuts short only what it
+    would cut there (its playouts, the work, are the same everywhere)."""
+
+    def stretched(budget: Budget) -> Budget:
+        if budget.seconds is None:
+            return budget
+        return dataclasses.replace(budget, seconds=budget.seconds * factor)
+
+    return dataclasses.replace(
+        level,
+        budget=stretched(level.budget),
+        games=tuple((game, stretched(budget)) for game, budget in level.games),
+    )
+
+
 def untuned(level: Level, fields: Iterable[str]) -> Level:
     """``level`` without its own tuning of ``fields`` (which ``--knob`` sets for all)."""
     return dataclasses.replace(
@@ -453,7 +470,7 @@ def main(argv: list[str] | None = None) -> None:
         help="how many times slower this machine is than the one the levels' rates were "
         "measured on (a rate of ai.levels.RATES over --calibrate's here): the players who "
         "think by the clock (old-hard, flat-mc) get as many times their time, for the work "
-        "they did there",
+        "they did there, and the levels' time caps are as many times as long",
     )
     parser.add_argument(
         "--variant",
@@ -489,6 +506,8 @@ def main(argv: list[str] | None = None) -> None:
             )
             for name, level in levels.items()
         }
+    if args.slowdown != 1:
+        levels = {name: slower(level, args.slowdown) for name, level in levels.items()}
     if args.uncapped:
         levels = {name: level.uncapped() for name, level in levels.items()}
     levels = {name: untuned(level, knobs) for name, level in levels.items()}

@@ -83,6 +83,14 @@ def test_a_knob_and_a_rate_change_the_levels_of_one_run_only(
     assert "| medium | lifeline | 10 playouts, 5 s cap |" in out
     row = next(line for line in out.splitlines() if line.startswith("| medium | lifeline"))
     assert row.split("|")[5].strip() == "0"
+    # on a host twice as slow as the rates' one, the cap is twice as long, the work the same
+    bench_ai.main(
+        [
+            *("--quick", "--pairs", "random", "--player", "medium"),
+            *("--game", "lifeline", "--rate", "lifeline=20", "--slowdown", "2"),
+        ]
+    )
+    assert "| medium | lifeline | 10 playouts, 10 s cap |" in capsys.readouterr().out
     # a game's rate holds at a size with a rate of its own (Asli 9) too
     bench_ai.main(
         [
