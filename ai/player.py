@@ -138,9 +138,6 @@ class _Thought:
     look: Look | None = None
     #: The id of a ``swap`` valued by the mirror, left out of the search.
     swap: int | None = None
-    #: Where ``swap`` is mirrored, how much the search overrates White's moves
-    #: (``Knowledge.first_turn_edge``).
-    edge: float = 0.0
 
 
 def _safe(pos: SearchPosition, moves: list[int], look: Look | None) -> int:
@@ -257,7 +254,7 @@ def _think(
     search.run(budget, started, stop_when_settled=settle)
     if reuse is not None:
         _keep_tree(state, reuse, search)
-    return _Thought(pos, None, search, look, swap, known.first_turn_edge if swap else 0.0)
+    return _Thought(pos, None, search, look, swap)
 
 
 def _mirrored_swap(pos: SearchPosition, known: Knowledge) -> int | None:
@@ -271,12 +268,11 @@ def _mirrored_swap(pos: SearchPosition, known: Knowledge) -> int | None:
 
 def _swap_instead(thought: _Thought, best: MoveStat) -> int | None:
     """The mirrored swap where it is worth more than ``best``, the best other move (a
-    chance under ½ once the first turn's edge is taken off, or a proven loss, for the
-    mover after it); else None."""
+    chance under ½, or a proven loss, for the mover after it); else None."""
     swap = thought.swap
     if swap is None or best.proven == thought.pos.to_move:
         return None
-    return swap if best.proven is not None or best.win_chance - thought.edge < 0.5 else None
+    return swap if best.proven is not None or best.win_chance < 0.5 else None
 
 
 def choose_move(state: State, level: str | Level = "medium", seed: int | None = None) -> str:
@@ -365,14 +361,8 @@ def analyse(
         safe = _safe(thought.pos, [s.move for s in stats if s.proven is None], thought.look)
         best = next(s for s in stats if s.move == safe)
     proven = best.proven is not None
-
-    def estimate(stat: MoveStat) -> float:  # the first turn's edge taken off where it applies
-        return (
-            stat.win_chance if stat.proven is not None else max(0.0, stat.win_chance - thought.edge)
-        )
-
-    chance = (1.0 if best.proven == me else 0.0) if proven else estimate(best)
-    candidates = tuple(Candidate(text(s.move), s.visits, estimate(s)) for s in stats)
+    chance = (1.0 if best.proven == me else 0.0) if proven else best.win_chance
+    candidates = tuple(Candidate(text(s.move), s.visits, s.win_chance) for s in stats)
     line = tuple(text(m) for m in search.principal_variation(best.move))
     best_move = text(best.move)
     swap = _swap_instead(thought, best)

@@ -127,11 +127,6 @@ class Knowledge:
     the search leaves it out, and the player swaps when the best other move's chance
     is under ½ (a root choosing by value alone never revisits a ``swap`` that lost
     its first playout, and no other playout lifts it by RAVE);
-    ``first_turn_edge``: how far above ½ Black's chance stands after its first turn
-    when White does not swap, as measured in play (a table per size): a search values
-    nearly every first turn near ½ (its random playouts do not see the tempo), so
-    with ``mirror_swap`` White's chance there is its estimate less this edge, and the
-    player swaps unless the best other move's estimate is above ½ + it;
     ``frugal``: random moves keep each side's reserve for last, and a playout stops
     once only reserves are left (:meth:`rules.position.SearchPosition.play_frugally`;
     nothing changes in a game without reserves).
@@ -148,7 +143,6 @@ class Knowledge:
     last_good_reply: float = 0.0
     threat_plays: float = 0.0
     mirror_swap: bool = False
-    first_turn_edge: float = 0.0
     frugal: bool = False
 
     def judge(self, share: float) -> float:

@@ -29,14 +29,15 @@ nearly every first turn near even, corners and centre alike, and the move it wou
 play instead is its most visited, whose estimate its own choice tends to lift to ½ or
 above, so the player keeps it.
 
-So the mirror takes Black's measured edge off White's estimates (``first_turn_edge``,
-:data:`FIRST_TURN_EDGE`): the search cannot tell first turns apart (after ten of them,
-from corners to the centre, the hard search's visit-weighted chance for White stood at
-0.478-0.514, two seeds each, with ``a1 a3``, which the easy level lost as Black 5 times
-in 6, inside that range), while in play between the hard levels Black won 35 of 54
-games on base 7 (65%, 52%-76%; each player Black in about half of them, swaps rare).
-With the edge the second player swaps unless its search finds a first turn clearly
-worse for Black than any it has seen. Sizes and openings not measured get no edge.
+Taking Black's edge off White's estimates there (Black won 35 of 54 games between the
+hard levels on base 7), so that the second player swaps after any first turn its search
+cannot tell apart (White's visit-weighted chance 0.478-0.514 after ten of them, corners
+to centre), was tried against the old hard: it swapped every time and won 3 of 7, where
+the mirror alone had won 8 of 12 in that seat, losing after first turns the old hard had
+chosen by a search as blind to them (three of the four by the edge: ``c1 f1``, ``e1
+k9``, ``b8 g1``). So Black's edge is not one number for every first turn, as the
+thirteenth measurement found, and it is not taken (bench/README.md, fifteenth
+measurement).
 """
 
 from __future__ import annotations
@@ -47,18 +48,11 @@ from typing import Any
 
 from ai.games import Knowledge, generic_candidates
 
-#: Black's chance less ½ after its first turn when White does not swap, measured in
-#: play between the hard levels, by opening and base (bench/README.md, fifteenth
-#: measurement).
-FIRST_TURN_EDGE: dict[tuple[str, int], float] = {("strong-pie", 7): 0.15}
-
 
 def knowledge(options: Mapping[str, Any]) -> Knowledge:
     size = int(options.get("size", 7))
-    opening = str(options.get("opening", "strong-pie"))
     return Knowledge(
         decisive_after=4,
         mirror_swap=True,
-        first_turn_edge=FIRST_TURN_EDGE.get((opening, size), 0.0),
         candidates=partial(generic_candidates, numbers_range=range(size + 1), widest=60),
     )
