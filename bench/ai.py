@@ -376,6 +376,17 @@ def make_player(
     return timing.player(levels[name])
 
 
+def slowdown_factor(text: str) -> float:
+    """``--slowdown``'s factor: a positive number (``"2.5"``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"a positive number of times, not {text!r}")
+    return value
+
+
 def rate_change(text: str) -> tuple[str, float]:
     """``"astralis=3600"`` as ``("astralis", 3600.0)``: a game's playouts per second."""
     game, _, rate = text.partition("=")
@@ -465,7 +476,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument(
         "--slowdown",
-        type=float,
+        type=slowdown_factor,
         default=1.0,
         help="how many times slower this machine is than the one the levels' rates were "
         "measured on (a rate of ai.levels.RATES over --calibrate's here): the players who "

@@ -91,6 +91,10 @@ def test_a_knob_and_a_rate_change_the_levels_of_one_run_only(
         ]
     )
     assert "| medium | lifeline | 10 playouts, 10 s cap |" in capsys.readouterr().out
+    for bad in ("0", "-2", "inf", "nan", "fast"):
+        with pytest.raises(SystemExit):
+            bench_ai.main(["--quick", "--slowdown", bad])
+        assert "--slowdown" in capsys.readouterr().err
     # a game's rate holds at a size with a rate of its own (Asli 9) too
     bench_ai.main(
         [
