@@ -376,15 +376,20 @@ def make_player(
     return timing.player(levels[name])
 
 
-def slowdown_factor(text: str) -> float:
-    """``--slowdown``'s factor: a positive number (``"2.5"``)."""
+def positive(text: str, what: str) -> float:
+    """``text`` as a positive finite number; else an argument error saying it is ``what``."""
     try:
         value = float(text)
     except ValueError:
         value = 0.0
     if not 0 < value < math.inf:
-        raise argparse.ArgumentTypeError(f"a positive number of times, not {text!r}")
+        raise argparse.ArgumentTypeError(f"{what} is a positive number, not {text!r}")
     return value
+
+
+def slowdown_factor(text: str) -> float:
+    """``--slowdown``'s factor: a positive number (``"2.5"``)."""
+    return positive(text, "the factor")
 
 
 def rate_change(text: str) -> tuple[str, float]:
@@ -392,13 +397,7 @@ def rate_change(text: str) -> tuple[str, float]:
     game, _, rate = text.partition("=")
     if game not in {name for name, _ in CASES}:
         raise argparse.ArgumentTypeError(f"no game {game!r} (GAME=PLAYOUTS_PER_S)")
-    try:
-        value = float(rate)
-    except ValueError:
-        value = 0.0
-    if not 0 < value < math.inf:
-        raise argparse.ArgumentTypeError(f"{game}: the rate is a positive number, not {rate!r}")
-    return game, value
+    return game, positive(rate, f"{game}: the rate")
 
 
 def quick_levels() -> list[Level]:
