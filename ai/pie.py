@@ -6,18 +6,18 @@ colour choice leaves: ``min(P, 1 - P)`` for ``P`` Black's chance after ``komi K`
 (the board is the same whichever seat takes Black). So the offer is the komi whose
 ``P`` is nearest ½, never one the opponent can take the better side of cheaply.
 
-Each candidate komi gets a search of its own, an equal share of the budget. Its
-estimate of ``P`` is the search's average, its moves' chances weighted by their
-visits, not the chance of the move it would play: that one is the best of many
-noisy estimates, lifted by being chosen. Asli's frugal playouts vary enough for the
-lift to drown the komi: on 9×9 with 490 playouts a komi, Black's best move stood at
-0.50–0.56 for every komi from 0 to 9 (so an offer of 9 was as likely as any), where
-the weighted average fell from 0.50 at komi 0 to 0.43–0.48 (random frugal games
-alone: 0.50 at 0, 0.37 at 9; 2026-11-28). The estimates are then made
+Each candidate komi gets a search of its own, an equal share of the budget. Its estimate
+of ``P`` is the search's average (:attr:`ai.player.Analysis.searched_chance`), its
+moves' chances weighted by their visits, not the chance of the move it would play: that
+one is the best of many noisy estimates, lifted by being chosen. Asli's frugal playouts
+vary enough for the lift to drown the komi: on 9×9 with 490 playouts a komi, Black's
+best move stood at 0.50–0.56 for every komi from 0 to 9 (so an offer of 9 was as likely
+as any), where the weighted average fell from 0.50 at komi 0 to 0.43–0.48 (random frugal
+games alone: 0.50 at 0, 0.37 at 9; 2026-11-28). The estimates are then made
 non-increasing in ``K`` (a komi is White's, so more of it never helps Black:
-pool-adjacent-violators), which irons out the noise of small searches before the
-nearest to ½ is picked. The candidates are 0 to
-:data:`WIDEST` (offers beyond the board's side are never near fair).
+pool-adjacent-violators), which irons out the noise of small searches before the nearest
+to ½ is picked. The candidates are 0 to :data:`WIDEST` (offers beyond the board's side
+are never near fair).
 """
 
 from __future__ import annotations
@@ -52,17 +52,6 @@ def non_increasing(values: list[float], weights: list[float] | None = None) -> l
     return [mean for mean, _, length in blocks for _ in range(int(length))]
 
 
-def searched_chance(estimate: Any) -> float:
-    """The chance of the seat to move by a whole search (an :class:`ai.player.Analysis`
-    of a game under way): its moves' chances weighted by their visits, or the estimate
-    itself when proven or when nothing was searched."""
-    visits = sum(candidate.visits for candidate in estimate.candidates)
-    if estimate.proven or not visits:
-        chance = estimate.win_chance_for_seat0
-        return chance if estimate.to_move == 0 else 1.0 - chance
-    return sum(c.visits * c.win_chance for c in estimate.candidates) / visits
-
-
 def komi_offer(state: State, budget: Budget, rng: random.Random, analyse: Analyse) -> str | None:
     """The komi to offer, when every legal move of ``state`` is a komi offer; else None."""
     legal = state.legal_moves()
@@ -87,7 +76,7 @@ def komi_offer(state: State, budget: Budget, rng: random.Random, analyse: Analys
             return None  # not the komi-then-colour pie
         board = after.play("black")
         # Black moves first, so the chance of the seat to move is Black's
-        black_chances.append(searched_chance(analyse(board, share, rng.getrandbits(32))))
+        black_chances.append(analyse(board, share, rng.getrandbits(32)).searched_chance)
     smooth = non_increasing(black_chances)
     best = min(range(len(candidates)), key=lambda i: (abs(smooth[i] - 0.5), i))
     return candidates[best][1]

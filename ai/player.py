@@ -70,6 +70,18 @@ class Analysis:
     candidates: tuple[Candidate, ...] = ()
     line: tuple[str, ...] = ()
 
+    @property
+    def searched_chance(self) -> float:
+        """The chance of the seat to move by the whole search: its moves' chances
+        weighted by their visits (the chance of the move it would play is the best of
+        many noisy estimates, lifted by being chosen), or the estimate itself when
+        proven or when nothing was searched."""
+        visits = sum(candidate.visits for candidate in self.candidates)
+        if self.proven or not visits:
+            seat0 = self.win_chance_for_seat0
+            return seat0 if self.to_move == 0 else 1.0 - seat0
+        return sum(c.visits * c.win_chance for c in self.candidates) / visits
+
 
 def _tactics(pos: SearchPosition, deadline: float | None) -> tuple[int | None, frozenset[int]]:
     """A move that wins (at once, or whatever the reply when that is cheap to
