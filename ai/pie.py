@@ -24,14 +24,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Protocol
 
 from ai.games import numbered
 from ai.levels import Budget
 from rules import State
 
+
+class Searched(Protocol):
+    """What the offer reads of a search (:class:`ai.player.Analysis`)."""
+
+    @property
+    def searched_chance(self) -> float: ...
+
+
 #: How a position is estimated: ``analyse(state, budget, seed)`` of :mod:`ai.player`.
-Analyse = Callable[[State, Budget, int], Any]
+Analyse = Callable[[State, Budget, int], Searched]
 
 #: The largest komi considered (a komi is spare moves for White; a handful is a lot).
 WIDEST = 12
