@@ -6,7 +6,7 @@
     >>> ai.analyse(state, ai.Budget(playouts=2000)).win_chance_for_seat0
 
 :mod:`ai.mcts` is the search (one for all games), :mod:`ai.games` the
-per-game knowledge, :mod:`ai.levels` the budgets (playouts, with a time cap),
+per-game knowledge, :mod:`ai.levels` the budgets (playouts, with CPU and wall-clock caps),
 :mod:`ai.pie` the komi offers, :mod:`ai.pool` the worker processes (each one
 :mod:`ai.worker`) that keep it off the bot's event loop. Imports ``rules`` only.
 """

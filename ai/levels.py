@@ -2,9 +2,12 @@
 
 A search stops at whichever limit of its budget comes first. The levels are
 defined by work (playouts, per game), so a level is as strong on a busy host as
-on an idle one; their time limit is only a safety net, :data:`CAP_FACTOR` times
-what the work takes on an idle core, and a search it cuts short is logged (see
-:mod:`ai.mcts`). With a playout budget and no time limit a search is
+on an idle one; their time limits are only safety nets, and a search they cut
+short is logged (see :mod:`ai.mcts`). The first counts the CPU time the search
+had, :data:`CAP_FACTOR` times what the work takes on an idle core, so it cuts
+the same searches at any load; the second counts the wall clock,
+:data:`WALL_FACTOR` times the first, so that a member waits no longer than that
+however busy the host. With a playout budget and no time limit a search is
 repeatable: the same seed gives the same move on any machine, which is what
 tests use.
 """
@@ -12,25 +15,92 @@ tests use.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import math
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """At most ``seconds`` of thinking and at most ``playouts`` simulations (None: no limit)."""
+    """At most ``seconds`` of thinking (CPU time: what the host gave the search), at
+    most ``playouts`` simulations and at most ``wall_seconds`` by the wall clock
+    (None: no limit)."""
 
     seconds: float | None = None
     playouts: int | None = None
+    wall_seconds: float | None = None
 
     def __post_init__(self) -> None:
         if self.seconds is None and self.playouts is None:
             raise ValueError("a budget needs a time limit, a playout limit or both")
-        if self.seconds is not None and self.seconds <= 0:
-            raise ValueError("a time budget must be positive")
+        for limit in (self.seconds, self.wall_seconds):
+            if limit is not None and limit <= 0:
+                raise ValueError("a time budget must be positive")
         if self.playouts is not None and self.playouts < 1:
             raise ValueError("a playout budget must be at least 1")
+
+    def scaled(self, factor: float) -> Budget:
+        """This budget with its time limits ``factor`` times as long, its playouts kept."""
+        return dataclasses.replace(
+            self,
+            seconds=None if self.seconds is None else self.seconds * factor,
+            wall_seconds=None if self.wall_seconds is None else self.wall_seconds * factor,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Stopwatch:
+    """When thinking began, by both clocks a :class:`Budget` counts: ``cpu``, the
+    CPU time of the thinking thread (its ``seconds``), and ``wall`` (its ``wall_seconds``)."""
+
+    cpu: float
+    wall: float
+    cpu_clock: Callable[[], float] = time.thread_time
+    wall_clock: Callable[[], float] = time.perf_counter
+
+    @classmethod
+    def start(
+        cls,
+        cpu_clock: Callable[[], float] = time.thread_time,
+        wall_clock: Callable[[], float] = time.perf_counter,
+    ) -> Stopwatch:
+        """A stopwatch started now."""
+        return cls(cpu_clock(), wall_clock(), cpu_clock, wall_clock)
+
+    def lap(self) -> Stopwatch:
+        """A stopwatch on the same clocks, started now."""
+        return Stopwatch.start(self.cpu_clock, self.wall_clock)
+
+    def elapsed(self) -> tuple[float, float]:
+        """The CPU time and the wall-clock time since the start."""
+        return self.cpu_clock() - self.cpu, self.wall_clock() - self.wall
+
+    def spent(self, budget: Budget, share: float = 1.0) -> bool:
+        """Whether ``share`` of either of ``budget``'s time limits has passed."""
+        return any(
+            limit is not None and clock() - began > share * limit
+            for limit, clock, began, _ in self._clocks(budget, self)
+        )
+
+    def simulations_left(self, budget: Budget, share: float, done: int, since: Stopwatch) -> float:
+        """How many more simulations fit in ``share`` of ``budget``'s time limits at
+        the pace of the ``done`` made since ``since`` (infinite without a time limit)."""
+        left = math.inf
+        for limit, clock, began, before in self._clocks(budget, since):
+            now = clock()
+            if limit is not None and now > before:
+                left = min(left, (began + share * limit - now) * done / (now - before))
+        return left
+
+    def _clocks(
+        self, budget: Budget, since: Stopwatch
+    ) -> tuple[tuple[float | None, Callable[[], float], float, float], ...]:
+        return (
+            (budget.seconds, self.cpu_clock, self.cpu, since.cpu),
+            (budget.wall_seconds, self.wall_clock, self.wall, since.wall),
+        )
 
 
 T = TypeVar("T")
@@ -95,7 +165,7 @@ class Level:
         )
 
 
-#: The time cap of a level is this many times its calibrated time (a safety net only),
+#: The CPU-time cap of a level is this many times its calibrated time (a safety net only),
 #: and never below :data:`CAP_FLOOR`: at load 8 on two cores a 0.3 s cap cut 187 of 259
 #: easy moves short and easy fell from 4/8 to 1/8 against the lookahead player in
 #: Astralis (bench ai, 2026-11-27); a 2 s floor still cut 92 of 429 medium searches
@@ -104,8 +174,17 @@ class Level:
 #: The factor is six: at load 8 on two cores a search gets 2/9 of a core, 4.5 times its
 #: idle time, and 3 (hard's 9 s) would cut every hard search there short; six leaves a
 #: third more for positions dearer than the calibration's average (hard: 18 s at most).
+#: That cap counted the wall clock. Since it counts the search's CPU time (2026-11-28),
+#: load no longer shortens it, and the same six leave what it cuts on an idle core as it was.
 CAP_FACTOR = 6.0
 CAP_FLOOR = 5.0
+#: The wall-clock cap of a level is this many times its CPU-time cap: it cuts a search
+#: before that cap only where the search had less than a third of a core. A wall-clock
+#: cap of six times the calibrated time cut 23 of hard's 43 searches in Asli 9 at load 8
+#: on two cores (2026-11-28): a search there ran 5.9 times as long as on an idle core,
+#: and hard's dearest positions take 2.2 times the calibrated time, so 13 times; this
+#: leaves 18 (54 s for hard, 15 s for medium and easy).
+WALL_FACTOR = 3.0
 #: The think time each level is calibrated to, on one idle core.
 SECONDS = {"easy": 0.1, "medium": 0.5, "hard": 3.0}
 #: Playouts per second of CPU of one search (tree, tactics and playouts), by level and
@@ -151,11 +230,14 @@ TUNING: Mapping[str, tuple[tuple[str, str, float], ...]] = {
 
 
 def calibrated(seconds: float, rate: float) -> Budget:
-    """The playouts that take ``seconds`` at ``rate``, capped at :data:`CAP_FACTOR` times that
-    (or :data:`CAP_FLOOR`)."""
+    """The playouts that take ``seconds`` at ``rate``, capped in CPU time at
+    :data:`CAP_FACTOR` times that (or :data:`CAP_FLOOR`), and by the wall clock at
+    :data:`WALL_FACTOR` times the CPU cap."""
+    cap = max(CAP_FLOOR, CAP_FACTOR * seconds)
     return Budget(
-        seconds=max(CAP_FLOOR, CAP_FACTOR * seconds),
+        seconds=cap,
         playouts=max(1, int(round(seconds * rate, -1))),
+        wall_seconds=WALL_FACTOR * cap,
     )
 
 
@@ -167,7 +249,7 @@ def calibrated_level(
 ) -> Level:
     """A level that takes ``seconds`` on one idle core in every game (by ``rates``, by
     default the level's own in :data:`RATES`, and with its own :data:`TUNING`), capped in
-    time at :data:`CAP_FACTOR` times that (or :data:`CAP_FLOOR`)."""
+    time as :func:`calibrated` says."""
     rates = RATES.get(name, RATES["medium"]) if rates is None else rates
     return Level(
         name,

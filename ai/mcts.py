@@ -20,12 +20,10 @@ import itertools
 import logging
 import math
 import random
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from ai.games import Knowledge
-from ai.levels import Budget
+from ai.levels import Budget, Stopwatch
 from rules.position import SearchPosition
 
 log = logging.getLogger(__name__)
@@ -143,54 +141,50 @@ class Search:
     def run(
         self,
         budget: Budget,
-        started: float | None = None,
-        clock: Callable[[], float] = time.perf_counter,
+        started: Stopwatch | None = None,
         *,
         stop_when_settled: bool = False,
     ) -> None:
         """Simulate until the budget is spent or the root's result is proven.
 
-        The time budget counts from ``started`` (default: now) and is not
-        overrun by a simulation expected to end after it; at least one is made.
+        The time limits count from ``started`` (default: now, by the CPU time of this
+        thread and the wall clock) and are not overrun by a simulation expected to end
+        after them; at least one is made.
         ``stop_when_settled``: stop as soon as the most visited move can no longer
         be overtaken by another in the simulations the budget has left (the move
         chosen by visits is then the one the whole budget would choose).
         """
-        began = clock()
-        deadline = (
-            None
-            if budget.seconds is None
-            else ((began if started is None else started) + (1 - CAP_MARGIN) * budget.seconds)
-        )
+        watch = Stopwatch.start() if started is None else started
+        since = watch.lap()
+        timed = budget.seconds is not None or budget.wall_seconds is not None
         limit = budget.playouts
+        share = 1 - CAP_MARGIN
         while self.root.proven is None and not self.root_position.is_over:
             if limit is not None and self.playouts >= limit:
                 break
-            if deadline is not None and self.playouts:
-                now = clock()
-                if now + (now - began) / self.playouts >= deadline:
-                    if limit is not None:
-                        self.cut_short = True
-                        log.info(
-                            "search cut short by its %g s cap: %d of %d playouts",
-                            budget.seconds,
-                            self.playouts,
-                            limit,
-                        )
-                    break
+            if (
+                timed
+                and self.playouts
+                and watch.simulations_left(budget, share, self.playouts, since) <= 1
+            ):
+                if limit is not None:
+                    self.cut_short = True
+                    log.info(
+                        "search cut short after %.2f s of CPU and %.2f s by the wall "
+                        "clock: %d of %d playouts (%s)",
+                        *watch.elapsed(),
+                        self.playouts,
+                        limit,
+                        budget,
+                    )
+                break
             if stop_when_settled and self.playouts % SETTLED_EVERY == SETTLED_EVERY - 1:
-                left = self._simulations_left(limit, deadline, began, clock())
+                left = math.inf if limit is None else limit - self.playouts
+                if timed:
+                    left = min(left, watch.simulations_left(budget, share, self.playouts, since))
                 if self._settled(left):
                     break
             self.simulate()
-
-    def _simulations_left(
-        self, limit: int | None, deadline: float | None, began: float, now: float
-    ) -> float:
-        left = math.inf if limit is None else limit - self.playouts
-        if deadline is not None and now > began:
-            left = min(left, (deadline - now) * self.playouts / (now - began))
-        return left
 
     def _settled(self, left: float) -> bool:
         # A move not tried yet counts as none: it cannot catch up either.

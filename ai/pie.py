@@ -22,6 +22,7 @@ are never near fair).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from typing import Protocol
@@ -72,8 +73,8 @@ def komi_offer(state: State, budget: Budget, rng: random.Random, analyse: Analys
         return None
     size = int(state.options.get("size", WIDEST))
     candidates = [(k, move) for k, move in offers if k <= min(WIDEST, size)] or offers[:1]
-    share = Budget(
-        seconds=None if budget.seconds is None else budget.seconds / len(candidates),
+    share = dataclasses.replace(
+        budget.scaled(1 / len(candidates)),
         playouts=max(FEWEST, (budget.playouts or FEWEST * len(candidates)) // len(candidates)),
     )
     black_chances = []

@@ -17,13 +17,13 @@ import functools
 import random
 import time
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import rules
 from ai.games import Knowledge, knowledge
-from ai.levels import Budget, Level, get_level
+from ai.levels import Budget, Level, Stopwatch, get_level
 from ai.mcts import MoveStat, Node, Search
 from ai.pie import komi_offer
 from ai.threats import Look, forced_win, forced_winner_after
@@ -83,11 +83,11 @@ class Analysis:
         return sum(c.visits * c.win_chance for c in self.candidates) / visits
 
 
-def _tactics(pos: SearchPosition, deadline: float | None) -> tuple[int | None, frozenset[int]]:
+def _tactics(pos: SearchPosition, over: Callable[[], bool]) -> tuple[int | None, frozenset[int]]:
     """A move that wins (at once, or whatever the reply when that is cheap to
     check), or None; and the moves to avoid: those that lose at once, and those
     that allow a reply winning at once unless that leaves nothing, among the
-    moves looked at before ``deadline`` (None: all)."""
+    moves looked at before ``over()``."""
     me = pos.to_move
     legal = pos.legal_moves()
     if len(legal) > TACTICS_WIDEST:
@@ -96,7 +96,7 @@ def _tactics(pos: SearchPosition, deadline: float | None) -> tuple[int | None, f
     allowing: list[int] = []
     open_: list[tuple[int, SearchPosition]] = []
     for move in legal:
-        if deadline is not None and time.perf_counter() > deadline:
+        if over():
             return None, frozenset(losing)
         after = pos.copy()
         after.play(move)
@@ -112,7 +112,7 @@ def _tactics(pos: SearchPosition, deadline: float | None) -> tuple[int | None, f
             continue
         replies = after.legal_moves()
         plays += len(replies)
-        if plays > TACTICS_REPLIES or (deadline is not None and time.perf_counter() > deadline):
+        if plays > TACTICS_REPLIES or over():
             break
         wins = 0
         for reply in replies:
@@ -225,12 +225,9 @@ def _think(
     even when one move is left, to estimate the position; ``reuse``: search on from
     the tree of an earlier search of this level that led here, where one is kept, and
     keep this one; ``tuning``: fields of the game's knowledge changed for this search)."""
-    started = time.perf_counter()
+    started = Stopwatch.start()
     pos = position(state)
-    tactics_deadline = (
-        None if budget.seconds is None else (started + TACTICS_SHARE * budget.seconds)
-    )
-    winning, losing = _tactics(pos, tactics_deadline)
+    winning, losing = _tactics(pos, functools.partial(started.spent, budget, TACTICS_SHARE))
     if winning is not None:
         return _Thought(pos, winning, None)
     if losing and not evaluate:
@@ -261,7 +258,8 @@ def _think(
         search = Search(pos, known, rng, losing)
     if look is not None and budget.playouts is not None:
         for share in THREAT_CHECKS:
-            search.run(Budget(budget.seconds, max(1, int(share * budget.playouts))), started)
+            part = dataclasses.replace(budget, playouts=max(1, int(share * budget.playouts)))
+            search.run(part, started)
             _refute_leader(search, look)
     search.run(budget, started, stop_when_settled=settle)
     if reuse is not None:

@@ -3,7 +3,7 @@
 It answers jobs ``(function, args)`` read from the connection on file descriptor
 ``JOBS`` with ``("ok", result, logs)`` or ``("error", exception, logs)``, where
 ``logs`` are the records the job logged (the pool logs them again in the bot's
-process, so a search cut short by its time cap shows in the bot's log).
+process, so a search cut short by its time caps shows in the bot's log).
 
 It never outlives the process that started it (``PARENT``), however that one dies:
 

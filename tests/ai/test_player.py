@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 import ai
 import rules
 from ai.games import knowledge
-from ai.levels import Budget, Level
+from ai.levels import Budget, Level, Stopwatch
 from ai.mcts import Node, Search
 from rules.position import position
 from tests.ai import positions
@@ -331,6 +332,7 @@ def test_every_level_is_a_number_of_playouts_per_game_with_a_time_cap_as_a_safet
             assert budget.seconds == max(
                 ai.levels.CAP_FLOOR, ai.levels.CAP_FACTOR * ai.levels.SECONDS[name]
             )
+            assert budget.wall_seconds == ai.levels.WALL_FACTOR * budget.seconds
     easy, medium, hard = (ai.LEVELS[n].budget_for("asli").playouts or 0 for n in ai.LEVELS)
     assert easy < medium < hard
     bare = ai.LEVELS["hard"].uncapped(3)  # as the bot's AI_TEST_PLAYOUTS makes them
@@ -403,16 +405,36 @@ def test_a_search_cut_short_by_its_time_cap_says_so_in_the_log(
 ) -> None:
     state = rules.get_game("asli").replay(["komi 2", "white", "c3"], size=5)
     search = Search(position(state), knowledge("asli", state.options), random.Random(1))
-    ticks = iter(range(10**6))
+    # A second of CPU a simulation: the cap of five cuts the search after a few.
+    cpu, wall = itertools.count().__next__, itertools.count(step=0.001).__next__
     with caplog.at_level("INFO", logger="ai.mcts"):
-        search.run(Budget(seconds=5.0, playouts=1000), clock=lambda: float(next(ticks)))
-    assert search.cut_short and search.playouts < 1000
-    assert "cut short by its 5 s cap" in caplog.text
+        search.run(Budget(seconds=5.0, playouts=1000), Stopwatch.start(cpu, wall))
+    assert search.cut_short and search.playouts < 5
+    assert "search cut short after" in caplog.text and "seconds=5.0" in caplog.text
     caplog.clear()
     unbounded = Search(position(state), knowledge("asli", state.options), random.Random(1))
     with caplog.at_level("INFO", logger="ai.mcts"):
         unbounded.run(Budget(playouts=20))
     assert not unbounded.cut_short and "cut short" not in caplog.text
+
+
+def test_a_busy_host_slows_a_search_down_but_cuts_it_only_at_its_wall_clock_cap(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # A host so busy that every simulation takes a second by the wall clock, while the
+    # search's own CPU time stays what an idle core would take.
+    state = rules.get_game("asli").replay(["komi 2", "white", "c3"], size=5)
+    cpu, wall = itertools.count(step=0.001).__next__, itertools.count().__next__
+    patient = Search(position(state), knowledge("asli", state.options), random.Random(1))
+    patient.run(Budget(seconds=5.0, playouts=300), Stopwatch.start(cpu, wall))
+    assert patient.playouts == 300 and not patient.cut_short
+    hurried = Search(position(state), knowledge("asli", state.options), random.Random(1))
+    with caplog.at_level("INFO", logger="ai.mcts"):
+        hurried.run(
+            Budget(seconds=5.0, playouts=300, wall_seconds=40.0), Stopwatch.start(cpu, wall)
+        )
+    assert hurried.cut_short and hurried.playouts < 40
+    assert "wall_seconds=40.0" in caplog.text
 
 
 # -- the pie -------------------------------------------------------------------------------

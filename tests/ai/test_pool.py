@@ -229,7 +229,7 @@ async def test_a_search_cut_short_in_a_worker_is_logged_in_this_process(
     async with AIPool() as pool:
         with caplog.at_level("INFO", logger="ai"):
             await pool.choose("asli", {"size": 9}, ["komi 2", "white"], capped, seed=1)
-    assert "cut short by its 0.05 s cap" in caplog.text
+    assert "search cut short after" in caplog.text and "seconds=0.05" in caplog.text
 
 
 async def test_an_illegal_record_is_reported_as_the_engine_reports_it() -> None:
