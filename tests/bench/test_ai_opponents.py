@@ -79,18 +79,21 @@ def test_a_knob_and_a_rate_change_the_levels_of_one_run_only(
         ]
     )
     out = capsys.readouterr().out
-    # 0.5 s at 20 playouts/s: 10 playouts a move (the 5 s cap cutting none of them short)
-    assert "| medium | lifeline | 10 playouts, 5 s cap |" in out
+    # 0.5 s at 20 playouts/s: 10 playouts a move (the 5 s CPU cap cutting none of them short)
+    assert "| medium | lifeline | 10 playouts, 5 s CPU cap, 15 s wall cap |" in out
     row = next(line for line in out.splitlines() if line.startswith("| medium | lifeline"))
     assert row.split("|")[5].strip() == "0"
-    # on a host twice as slow as the rates' one, the cap is twice as long, the work the same
+    # on a host twice as slow as the rates' one, the caps are twice as long, the work the same
     bench_ai.main(
         [
             *("--quick", "--pairs", "random", "--player", "medium"),
             *("--game", "lifeline", "--rate", "lifeline=20", "--slowdown", "2"),
         ]
     )
-    assert "| medium | lifeline | 10 playouts, 10 s cap |" in capsys.readouterr().out
+    assert (
+        "| medium | lifeline | 10 playouts, 10 s CPU cap, 30 s wall cap |"
+        in capsys.readouterr().out
+    )
     for bad in ("0", "-2", "inf", "nan", "fast"):
         with pytest.raises(SystemExit):
             bench_ai.main(["--quick", "--slowdown", bad])
@@ -102,7 +105,7 @@ def test_a_knob_and_a_rate_change_the_levels_of_one_run_only(
             *("--game", "asli", "--size", "9", "--rate", "asli=20"),
         ]
     )
-    assert "| medium | asli | 10 playouts, 5 s cap |" in capsys.readouterr().out
+    assert "| medium | asli | 10 playouts, 5 s CPU cap, 15 s wall cap |" in capsys.readouterr().out
 
 
 def test_uncapped_levels_think_with_their_playouts_alone(
